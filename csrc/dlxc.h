@@ -1,0 +1,77 @@
+/* dlxc.h -- the C engine of dlxc: Knuth's Algorithm C (TAOCP 7.2.2.1).
+ *
+ * This header is also the cffi cdef (build_ext.py reads it between the
+ * CDEF markers), so it holds only plain declarations: no macros with
+ * arguments, no #include inside the marked region.
+ *
+ * Lifecycle: dlxc_new() builds a solver from compact option arrays,
+ * dlxc_run() searches until a batch of solutions is full, a node budget is
+ * spent, or the search is over, and can be called again to resume exactly
+ * where it stopped.  dlxc_free() releases everything.  The library never
+ * prints, never exits and keeps no global state; every function returns a
+ * status code that dlxc_strerror() turns into a sentence.
+ */
+#ifndef DLXC_H
+#define DLXC_H
+#include <stdint.h>
+
+/* CDEF-BEGIN */
+typedef struct dlxc_solver dlxc_solver;
+
+typedef struct {
+    uint64_t solutions;   /* solutions found so far */
+    uint64_t nodes;       /* DLX2's nodes: level entries plus solutions */
+    uint64_t updates;     /* DLX2's updates: unlinks of items and of nodes */
+    uint64_t cleansings;  /* DLX2's cleansings: purify calls plus marks */
+    int32_t level;        /* current depth of the search */
+    int32_t max_level;    /* deepest level entered */
+    int32_t done;         /* 1 once the whole tree has been explored */
+} dlxc_stats;
+
+/* status codes (>= 0: how dlxc_run returned; < 0: an error) */
+enum {
+    DLXC_DONE = 0,        /* the search is complete */
+    DLXC_BATCH = 1,       /* the solution buffer is full; call again */
+    DLXC_BUDGET = 2,      /* the node budget of this call is spent */
+    DLXC_ENOMEM = -1,     /* out of memory */
+    DLXC_EINVAL = -2,     /* malformed problem arrays */
+    DLXC_ETOOBIG = -3,    /* more nodes than 32-bit links can address */
+    DLXC_EOVERFLOW = -4,  /* a 64-bit counter would wrap */
+    DLXC_EBUFFER = -5     /* the buffer cannot hold even one solution */
+};
+
+const char *dlxc_strerror(int code);
+const char *dlxc_version(void);
+
+/* Build a solver.
+ *   n_primary   items 0 .. n_primary-1 are primary, the rest secondary
+ *   n_items     total number of items
+ *   n_options   number of options
+ *   opt_start   n_options+1 offsets into opt_items/opt_colors
+ *   opt_items   item index of each node, 0-based
+ *   opt_colors  color of each node: 0 = none, >= 1 a color
+ *   opt_ids     the id reported for each option (NULL: 0 .. n_options-1)
+ *   seed, randomize   with randomize != 0, ties in the choice of item are
+ *                     broken by a splitmix64 stream seeded with seed
+ * Every option needs at least one primary item; primary items cannot be
+ * colored; no item may appear twice in one option. */
+int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
+             int32_t n_options, const int32_t *opt_start,
+             const int32_t *opt_items, const int32_t *opt_colors,
+             const int32_t *opt_ids, uint64_t seed, int randomize);
+
+/* Search on.  Stops after about node_budget more nodes, after recording
+ * max_solutions solutions (if > 0), when buf (if not NULL) cannot take the
+ * next solution, or at the end.  Each solution is
+ * written to buf as k followed by the k option ids, in level order;
+ * *buf_used receives the number of int32 written.  With buf == NULL the
+ * solutions are only counted. */
+int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
+             int32_t *buf, int64_t buf_len, int64_t *buf_used);
+
+void dlxc_get_stats(const dlxc_solver *s, dlxc_stats *out);
+int32_t dlxc_max_solution_length(const dlxc_solver *s);
+void dlxc_free(dlxc_solver *s);
+/* CDEF-END */
+
+#endif

@@ -1,0 +1,21 @@
+"""dlxc: exact-cover puzzle construction with Knuth's Algorithm C.
+
+A problem is a set of items (primary: covered exactly once; secondary: at
+most once, or many times with one color) and options; dlxc counts, lists
+and samples its solutions with dancing links, in C or in a pure-Python
+mirror of the same algorithm.
+"""
+
+from ._version import __version__
+from .backend import active_backend, available_backends
+from .errors import (BackendUnavailable, BackendWarning, DlxcError, DlxcWarning,
+                     DlxFormatError, ProblemError, ProblemWarning, SolverError)
+from .problem import Colored, Problem
+from .search import Search, Stats
+
+__all__ = [
+    "__version__", "Problem", "Colored", "Search", "Stats",
+    "active_backend", "available_backends",
+    "DlxcError", "ProblemError", "DlxFormatError", "SolverError", "BackendUnavailable",
+    "DlxcWarning", "ProblemWarning", "BackendWarning",
+]

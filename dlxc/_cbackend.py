@@ -1,0 +1,93 @@
+"""The C engine through cffi: the only module that touches ``ffi`` and ``lib``.
+
+cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
+``run`` has the pure-Python mirror's signature, and plain Python ints.
+"""
+
+from __future__ import annotations
+
+from ._dlxc_cffi import ffi, lib  # raises ImportError when not built
+from ._version import __version__
+from .errors import SolverError
+
+DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
+_BUFFER_INTS = 1 << 16
+
+_built_version = ffi.string(lib.dlxc_version()).decode()
+if _built_version != __version__:
+    raise ImportError(
+        f"stale C extension: built for dlxc {_built_version}, this is dlxc {__version__}; "
+        "reinstall dlxc (pip install .)")
+
+
+def _check(code: int) -> int:
+    """The single choke point from C status codes to exceptions."""
+    if code < 0:
+        if code == lib.DLXC_ENOMEM:
+            raise MemoryError("dlxc: " + ffi.string(lib.dlxc_strerror(code)).decode())
+        raise SolverError(ffi.string(lib.dlxc_strerror(code)).decode())
+    return code
+
+
+def _int32(values):
+    """A cffi view of a sequence of ints as int32_t[] (no copy for array('i'))."""
+    try:
+        return ffi.from_buffer("int32_t[]", values)
+    except TypeError:
+        return ffi.new("int32_t[]", list(values))
+
+
+class CSolver:
+    """A ``dlxc_solver`` handle, freed by ``close()`` or by the garbage collector."""
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
+                 opt_ids=None, seed=0, randomize=False):
+        out = ffi.new("dlxc_solver **")
+        arrays = [_int32(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = _int32(opt_ids) if opt_ids is not None else ffi.NULL
+        n_options = len(opt_start) - 1
+        _check(lib.dlxc_new(out, n_primary, n_items, n_options, *arrays, ids,
+                            seed & ((1 << 64) - 1), 1 if randomize else 0))
+        self._handle = ffi.gc(out[0], lib.dlxc_free)
+        size = max(_BUFFER_INTS, n_primary + 2)
+        self._buf = ffi.new("int32_t[]", size)
+        self._buf_len = size
+        self._used = ffi.new("int64_t *")
+        self._stats = ffi.new("dlxc_stats *")
+
+    def run(self, node_budget, out=None, room=0):
+        """Search on; see ``dlxc_run``.  Solutions are appended to ``out``."""
+        if self._handle is None:
+            raise SolverError("this solver has been closed")
+        if out is None:
+            return _check(lib.dlxc_run(self._handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
+        status = _check(lib.dlxc_run(self._handle, node_budget, room, self._buf,
+                                     self._buf_len, self._used))
+        used = self._used[0]
+        if used:
+            data = ffi.unpack(self._buf, used)
+            k = data[0]
+            if k and used % (k + 1) == 0 and data[::k + 1] == [k] * (used // (k + 1)):
+                # every solution has k options: slice them out in one go
+                rest = [data[i::k + 1] for i in range(1, k + 1)]
+                out.extend(zip(*rest))
+            else:
+                i = 0
+                while i < used:
+                    k = data[i]
+                    out.append(tuple(data[i + 1:i + 1 + k]))
+                    i += k + 1
+        return status
+
+    def stats(self):
+        if self._handle is None:
+            return self._final
+        st = self._stats
+        lib.dlxc_get_stats(self._handle, st)
+        return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
+
+    def close(self):
+        if self._handle is not None:
+            self._final = self.stats()
+            handle, self._handle = self._handle, None
+            ffi.release(handle)

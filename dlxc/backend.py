@@ -1,0 +1,68 @@
+"""Choosing an engine: the C core when it was built, else the pure-Python mirror.
+
+``active_backend()`` tells which one dlxc uses by default; when the C
+extension cannot be imported, dlxc says so once with a ``BackendWarning``
+and goes on with the mirror.
+"""
+
+from __future__ import annotations
+
+import os
+import warnings
+from typing import Optional
+
+from .errors import BackendUnavailable, BackendWarning
+from .mirror import MirrorSolver
+
+BACKENDS = ("c", "python")
+_c_error: Optional[BaseException] = None
+_warned = False
+
+try:
+    from ._cbackend import CSolver
+except ImportError as exc:  # not built, or built for another version
+    CSolver = None  # type: ignore[assignment,misc]
+    _c_error = exc
+
+
+def c_import_error() -> Optional[BaseException]:
+    """Why the C backend is unavailable, or None when it is available."""
+    return _c_error
+
+
+def available_backends() -> list[str]:
+    return [b for b in BACKENDS if b != "c" or CSolver is not None]
+
+
+def active_backend() -> str:
+    """The backend used when none is named: ``c`` if built, else ``python``.
+    The environment variable DLXC_BACKEND may name one."""
+    wanted = os.environ.get("DLXC_BACKEND")
+    if wanted:
+        return resolve(wanted)
+    if CSolver is not None:
+        return "c"
+    global _warned
+    if not _warned:
+        _warned = True
+        warnings.warn(f"dlxc: C extension unavailable ({_c_error}); using the pure-Python "
+                      "backend, which is much slower", BackendWarning, stacklevel=3)
+    return "python"
+
+
+def resolve(name: Optional[str]) -> str:
+    if name is None:
+        return active_backend()
+    if name not in BACKENDS:
+        raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+    if name == "c" and CSolver is None:
+        raise BackendUnavailable(f"the C backend is unavailable: {_c_error}")
+    return name
+
+
+def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: Optional[int]):
+    """A solver of the named backend over (opt_start, opt_items, opt_colors, opt_ids)."""
+    start, items, colors, ids = arrays
+    randomize = seed is not None
+    cls = CSolver if backend == "c" else MirrorSolver
+    return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)

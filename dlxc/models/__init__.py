@@ -1,0 +1,1 @@
+"""Modelers: puzzles turned into XCC problems for the engine."""

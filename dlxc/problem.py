@@ -1,0 +1,276 @@
+"""The XCC problem: items, options, colors, kept in compact arrays.
+
+A ``Problem`` holds its options as three flat ``array('i')`` columns (where
+each option starts, the item of each node, the color of each node), so a
+million options cost a few dozen megabytes rather than millions of Python
+objects.  Items and colors are numbered in first-seen order, never by hash,
+so every run is reproducible.
+
+Options are given as sequences of entries; an entry is an item name, or a
+``Colored(item, color)`` pair (a plain 2-tuple ``(item, color)`` is accepted
+too).  Options without a primary item are kept in ``problem.options`` (so
+the caller's option indices stay valid) but ignored by the search, with a
+``ProblemWarning``, as Knuth's DLX2 does.
+"""
+
+from __future__ import annotations
+
+import warnings
+from array import array
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Optional, Union
+
+from .errors import ProblemError, ProblemWarning
+
+if TYPE_CHECKING:
+    from .search import Search
+
+_FORBIDDEN = frozenset("|:")
+
+
+class Colored(NamedTuple):
+    """A secondary item together with the color an option gives it."""
+
+    item: str
+    color: str
+
+    def __str__(self) -> str:
+        return f"{self.item}:{self.color}"
+
+
+Entry = Union[str, Colored]
+
+
+def name_problem(name: object, what: str = "item name") -> Optional[str]:
+    """Why ``name`` cannot be an item (or color) name, or None if it can."""
+    if not isinstance(name, str):
+        return f"{what} {name!r} is not a string"
+    if not name:
+        return f"empty {what}"
+    if any(ch.isspace() or ch in _FORBIDDEN for ch in name):
+        return f"{what} {name!r} contains whitespace, '|' or ':'"
+    return None
+
+
+class Options(Sequence):
+    """Read-only view of a problem's options, each a tuple of entries."""
+
+    def __init__(self, problem: "Problem") -> None:
+        self._p = problem
+
+    def __len__(self) -> int:
+        return len(self._p.opt_start) - 1
+
+    def __getitem__(self, index):  # type: ignore[override]
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        p = self._p
+        n = len(self)
+        if index < 0:
+            index += n
+        if not 0 <= index < n:
+            raise IndexError("option index out of range")
+        items, colors, names, color_names = p.opt_items, p.opt_colors, p.items, p.colors
+        out: list[Entry] = []
+        for k in range(p.opt_start[index], p.opt_start[index + 1]):
+            col = colors[k]
+            name = names[items[k]]
+            out.append(Colored(name, color_names[col]) if col else name)
+        return tuple(out)
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} options>"
+
+
+class Problem:
+    """An exact cover problem with colors (XCC).
+
+    >>> p = Problem(["A", "B", "C"], ["X", "Y"], [
+    ...     ["A", "B", Colored("X", "0"), Colored("Y", "0")],
+    ...     ["A", "C", Colored("X", "1"), Colored("Y", "1")],
+    ...     ["B", Colored("X", "1")],
+    ...     ["C", Colored("Y", "1")],
+    ... ])
+    >>> p.count()
+    1
+    >>> list(p.solutions())
+    [(1, 2)]
+    """
+
+    def __init__(
+        self,
+        primary: Iterable[str],
+        secondary: Iterable[str] = (),
+        options: Iterable[Iterable[Union[Entry, tuple]]] = (),
+        *,
+        name: str = "<problem>",
+    ) -> None:
+        primary = tuple(primary)
+        secondary = tuple(secondary)
+        index: dict[str, int] = {}
+        for it in primary + secondary:
+            why = name_problem(it)
+            if why:
+                raise ProblemError(why)
+            if it in index:
+                raise ProblemError(f"item {it!r} is declared twice")
+            index[it] = len(index)
+        n_primary = len(primary)
+        color_index: dict[str, int] = {}
+        colors: list[str] = [""]
+        opt_start = array("i", [0])
+        opt_items = array("i")
+        opt_colors = array("i")
+        for j, option in enumerate(options):
+            if isinstance(option, (str, bytes)):
+                raise ProblemError(
+                    f"option {j}: expected a sequence of items, got the string {option!r}")
+            seen: set[int] = set()
+            for entry in option:
+                if isinstance(entry, str):
+                    it, col = entry, None
+                elif isinstance(entry, tuple) and len(entry) == 2:
+                    it, col = entry
+                else:
+                    raise ProblemError(
+                        f"option {j}: entry {entry!r} is neither an item name "
+                        "nor an (item, color) pair")
+                k = index.get(it) if isinstance(it, str) else None
+                if k is None:
+                    raise ProblemError(f"option {j}: unknown item {it!r}")
+                if k in seen:
+                    raise ProblemError(f"option {j}: item {it!r} twice in one option")
+                seen.add(k)
+                c = 0
+                if col is not None:
+                    if k < n_primary:
+                        raise ProblemError(
+                            f"option {j}: primary item {it!r} cannot be colored")
+                    why = name_problem(col, "color")
+                    if why:
+                        raise ProblemError(f"option {j}: {why}")
+                    c = color_index.get(col, 0)
+                    if not c:
+                        c = color_index[col] = len(colors)
+                        colors.append(col)
+                opt_items.append(k)
+                opt_colors.append(c)
+            opt_start.append(len(opt_items))
+        self._init(primary, secondary, tuple(colors), opt_start, opt_items, opt_colors, name)
+        self._warn_dropped([f"option {j}" for j in self.dropped[:3]])
+        self._warn_unused_primaries()
+
+    @classmethod
+    def _from_arrays(cls, primary, secondary, colors, opt_start, opt_items, opt_colors,
+                     name: str = "<problem>", dropped=None) -> "Problem":
+        """Build from arrays already validated (the DLX reader's fast path);
+        ``dropped`` lists the options without a primary item, if known."""
+        self = cls.__new__(cls)
+        self._init(tuple(primary), tuple(secondary), tuple(colors), opt_start, opt_items,
+                   opt_colors, name, dropped)
+        return self
+
+    def _init(self, primary, secondary, colors, opt_start, opt_items, opt_colors, name,
+              dropped=None):
+        self.primary: tuple[str, ...] = primary
+        self.secondary: tuple[str, ...] = secondary
+        self.items: tuple[str, ...] = primary + secondary
+        self.colors: tuple[str, ...] = colors  # colors[0] is "", no color
+        self.opt_start = opt_start
+        self.opt_items = opt_items
+        self.opt_colors = opt_colors
+        self.name = name
+        if dropped is None:
+            # options the search ignores: those without a primary item
+            n_primary = len(primary)
+            dropped = [j for j in range(len(opt_start) - 1)
+                       if not any(opt_items[k] < n_primary
+                                  for k in range(opt_start[j], opt_start[j + 1]))]
+        self.dropped: list[int] = list(dropped)
+
+    def _warn_dropped(self, where: Sequence[str], stacklevel: int = 3) -> None:
+        if self.dropped:
+            more = len(self.dropped) - len(where)
+            tail = f" and {more} more" if more > 0 else ""
+            warnings.warn(
+                f"{self.name}: {', '.join(where)}{tail} ignored (no primary item)",
+                ProblemWarning, stacklevel=stacklevel)
+
+    def _warn_unused_primaries(self, stacklevel: int = 3) -> None:
+        unused = self.unused_primaries()
+        if unused:
+            shown = ", ".join(repr(u) for u in unused[:5])
+            more = f" and {len(unused) - 5} more" if len(unused) > 5 else ""
+            warnings.warn(
+                f"{self.name}: primary item {shown}{more} is in no option, "
+                "so the problem has no solution", ProblemWarning, stacklevel=stacklevel)
+
+    def unused_primaries(self) -> list[str]:
+        """Primary items that no (kept) option contains."""
+        n_primary = len(self.primary)
+        used = bytearray(n_primary)
+        items, start = self.opt_items, self.opt_start
+        dropped = set(self.dropped)
+        for j in range(len(start) - 1):
+            if j in dropped:
+                continue
+            for k in range(start[j], start[j + 1]):
+                if items[k] < n_primary:
+                    used[items[k]] = 1
+        return [self.primary[i] for i in range(n_primary) if not used[i]]
+
+    # ---- views ----
+    @property
+    def options(self) -> Options:
+        return Options(self)
+
+    def option_text(self, j: int) -> str:
+        """Option j as a line of Knuth's format: ``A B X:0``."""
+        return " ".join(str(e) for e in self.options[j])
+
+    def live_arrays(self):
+        """(opt_start, opt_items, opt_colors, opt_ids) of the options the search
+        uses, items 0-based, colors 0 = none."""
+        if not self.dropped:
+            return self.opt_start, self.opt_items, self.opt_colors, None
+        dropped = set(self.dropped)
+        start = array("i", [0])
+        items = array("i")
+        colors = array("i")
+        ids = array("i")
+        for j in range(len(self.opt_start) - 1):
+            if j in dropped:
+                continue
+            a, b = self.opt_start[j], self.opt_start[j + 1]
+            items.extend(self.opt_items[a:b])
+            colors.extend(self.opt_colors[a:b])
+            start.append(len(items))
+            ids.append(j)
+        return start, items, colors, ids
+
+    def __repr__(self) -> str:
+        return (f"<Problem {self.name}: {len(self.primary)} primary, "
+                f"{len(self.secondary)} secondary items, {len(self.options)} options>")
+
+    # ---- solving ----
+    def search(self, backend: Optional[str] = None, seed: Optional[int] = None,
+               limit: Optional[int] = None) -> "Search":
+        """A fresh, resumable search over this problem (see ``dlxc.Search``)."""
+        from .search import Search
+        return Search(self, backend=backend, seed=seed, limit=limit)
+
+    def solutions(self, backend: Optional[str] = None, seed: Optional[int] = None,
+                  limit: Optional[int] = None) -> "Search":
+        """Lazy iterator of solutions, each a tuple of option indices in the
+        order the search chose them.  Its ``stats`` tell about the search."""
+        return self.search(backend=backend, seed=seed, limit=limit)
+
+    def count(self, backend: Optional[str] = None, seed: Optional[int] = None) -> int:
+        """The number of solutions."""
+        with self.search(backend=backend, seed=seed) as s:
+            return s.count()
+
+    def solution_text(self, solution: Iterable[int]) -> list[str]:
+        """A solution's options in Knuth's text form."""
+        return [self.option_text(j) for j in solution]
+
