@@ -293,7 +293,7 @@ class MirrorSolver:
                 if self.shortcut and nxt[nxt[0]] == 0:
                     # C3, last level: one primary item left (see dlxc.c, Intro)
                     best_itm = nxt[0]
-                    self.cover(best_itm)
+                    self.updates += 1  # what cover() would count for the item
                     cur_node = down[best_itm]
                     goto = "leaf"
                     continue
@@ -356,7 +356,14 @@ class MirrorSolver:
                 if stop is not None:
                     status = stop
                     break
-                goto = "backup"
+                # C7 without uncover: best_itm was never covered
+                if level == 0:
+                    self.state = ST_DONE
+                    break
+                level -= 1
+                cur_node = choice[level]
+                best_itm = itm[cur_node]
+                goto = "recover"
         self.level, self.best_itm, self.cur_node = level, best_itm, cur_node
         if max(self.nodes, self.updates, self.cleansings) >= _COUNTER_CEILING:
             raise OverflowError("a 64-bit counter would overflow")
@@ -376,7 +383,7 @@ class MirrorSolver:
             if out is not None and not self.record(level, out, room):
                 status = BATCH
                 break
-            # what DLX2's commit would count over the emptied lists
+            # what DLX2's cover of best_itm (hide) and commit would count
             q = cur_node + 1
             while q != cur_node:
                 c = itm[q]
@@ -385,8 +392,9 @@ class MirrorSolver:
                     continue
                 col = color[q]
                 if col == 0:
-                    updates += 1
+                    updates += 2
                 elif col > 0:
+                    updates += 1
                     cleansings += 1
                 q += 1
             nodes += 1
