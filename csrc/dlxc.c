@@ -78,6 +78,9 @@ typedef struct {
 
 enum { ST_NEW, ST_FORWARD, ST_SOLUTION, ST_LEAF, ST_DONE, ST_ERROR };
 
+typedef struct memo_table memo_table;   /* section 6 */
+static void memo_free(memo_table *m);
+
 struct dlxc_solver {
     node *nd;
     item_link *cl;
@@ -87,9 +90,12 @@ struct dlxc_solver {
     /* search state, saved between calls */
     int state;
     int32_t level, max_level, best_itm, cur_node;
+    int32_t floor;        /* the search is over when it backs up past this */
+    int32_t split_depth;  /* > 0: paths to this depth are recorded, not entered */
     uint64_t solutions, nodes, updates, cleansings;
     uint64_t rng;
     int randomize;
+    memo_table *memo;     /* NULL unless dlxc_set_memo was called */
 };
 
 static uint64_t splitmix64(uint64_t *state)
@@ -124,6 +130,7 @@ void dlxc_free(dlxc_solver *s)
     free(s->cl);
     free(s->opt_id);
     free(s->choice);
+    memo_free(s->memo);
     free(s);
 }
 
@@ -240,7 +247,9 @@ nomem:
  * Invariant: the len of a primary item is the number of active options in
  * its list.  A node whose color is -1 (marked by purify) stays in its list
  * while its item's color is fixed, so hide() passes over it and unhide()
- * does too; unpurify() peels the mark off.
+ * does too; unpurify() peels the mark off.  The color field of a secondary
+ * item's header tells its state: 0 untouched, -1 covered, c > 0 purified
+ * to color c (DLX2 keeps the color there too); memo keys read it.
  */
 typedef struct {
     uint64_t updates, cleansings;
@@ -295,7 +304,8 @@ static inline void cover(dlxc_solver *s, int32_t c, counts *ct)
         int32_t l = s->cl[c].prev, r = s->cl[c].next;
         s->cl[l].next = r;
         s->cl[r].prev = l;
-    }
+    } else
+        nd[c].color = -1;
     ct->updates++;      /* a secondary item is unlinked only on paper */
     for (p = nd[c].down; p != c; p = nd[p].down)
         hide(nd, s->second, p, ct);
@@ -311,7 +321,8 @@ static inline void uncover(dlxc_solver *s, int32_t c)
         int32_t l = s->cl[c].prev, r = s->cl[c].next;
         s->cl[l].next = c;
         s->cl[r].prev = c;
-    }
+    } else
+        nd[c].color = 0;
 }
 
 /* purify: node p colors its item x; hide the options that color x
@@ -319,6 +330,7 @@ static inline void uncover(dlxc_solver *s, int32_t c)
 static inline void purify(node *nd, int32_t second, int32_t p, counts *ct)
 {
     int32_t c = nd[p].itm, x = nd[p].color, q;
+    nd[c].color = x;
     ct->cleansings++;
     for (q = nd[c].down; q != c; q = nd[q].down) {
         if (nd[q].color != x)
@@ -339,6 +351,7 @@ static inline void unpurify(node *nd, int32_t second, int32_t p)
         else if (q != p)
             unhide(nd, second, q);
     }
+    nd[c].color = 0;
 }
 
 /* commit / uncommit: the other items of a chosen option */
@@ -378,12 +391,21 @@ static inline void uncommit(dlxc_solver *s, int32_t p)
     }
 }
 
+
 /* ==== 5. The resumable search ============================================
  *
  * dlxc_run is Algorithm C written as a state machine: every place where it
  * may return (a level entry when the budget is spent, a solution that does
  * not fit in the buffer, the next option of the last level) saves what the
  * next call needs in the solver, and the next call jumps straight back.
+ *
+ * Two extensions serve parallel counting.  With a split depth d, a path of
+ * d choices is written to the buffer (as -d and d option ids) instead of
+ * entering level d.  dlxc_replay() takes such a path, commits it level by
+ * level with the same branching rule, and sets the floor to d: that solver
+ * then searches the subtree below the path only, counting from zero.  The
+ * split run counts what lies above depth d, the subproblems what lies
+ * below, so their sums are the serial run's counts exactly.
  */
 static int32_t option_id_of(const dlxc_solver *s, int32_t p)
 {
@@ -392,19 +414,42 @@ static int32_t option_id_of(const dlxc_solver *s, int32_t p)
     return s->opt_id[-nd[p].itm - 1];
 }
 
-/* Write choice[0..level] as one solution; 0 if it does not fit or the
- * call has recorded max_solutions already. */
-static int record(dlxc_solver *s, int32_t level, int32_t *buf,
+/* Write choice[0..level] as one record headed by tag (level+1 for a
+ * solution, -(level+1) for a split path); 0 if it does not fit or the call
+ * has recorded max_solutions already. */
+static int record(dlxc_solver *s, int32_t level, int32_t tag, int32_t *buf,
                   int64_t buf_len, int64_t *used, int64_t *room)
 {
     int32_t l;
     if (!buf) return 1;
     if (*room == 0 || *used + level + 2 > buf_len) return 0;
     (*room)--;
-    buf[(*used)++] = level + 1;
+    buf[(*used)++] = tag;
     for (l = 0; l <= level; l++)
         buf[(*used)++] = option_id_of(s, s->choice[l]);
     return 1;
+}
+
+/* C3: the active primary item with fewest options, leftmost on ties, or
+ * (randomize) one of the ties chosen by reservoir sampling */
+static int32_t choose(dlxc_solver *s, int randomize)
+{
+    const node *nd = s->nd;
+    const item_link *cl = s->cl;
+    int32_t k, t = INT32_MAX, best = 0, ties = 0;
+    for (k = cl[0].next; k != 0; k = cl[k].next) {
+        int32_t len = nd[k].itm;
+        if (len < t) {
+            best = k;
+            t = len;
+            ties = 1;
+            if (t == 0) break;
+        } else if (len == t && randomize) {
+            ties++;
+            if (splitmix64(&s->rng) % (uint64_t)ties == 0) best = k;
+        }
+    }
+    return best;
 }
 
 int32_t dlxc_max_solution_length(const dlxc_solver *s)
@@ -423,6 +468,43 @@ void dlxc_get_stats(const dlxc_solver *s, dlxc_stats *out)
     out->done = s->state == ST_DONE;
 }
 
+int dlxc_set_split(dlxc_solver *s, int32_t depth)
+{
+    if (!s || s->state != ST_NEW || depth < 0 || s->memo) return DLXC_EINVAL;
+    s->split_depth = depth;
+    return DLXC_DONE;
+}
+
+int dlxc_replay(dlxc_solver *s, const int32_t *path, int32_t len)
+{
+    counts ct = {0, 0};
+    int32_t l;
+    if (!s || s->state != ST_NEW || s->randomize || len < 0 || len > s->n_primary ||
+        (len && !path))
+        return DLXC_EINVAL;
+    for (l = 0; l < len; l++) {
+        int32_t best, p;
+        if (s->cl[0].next == 0) goto invalid;   /* the path went past a solution */
+        best = choose(s, 0);
+        cover(s, best, &ct);
+        for (p = s->nd[best].down; p != best; p = s->nd[p].down)
+            if (option_id_of(s, p) == path[l]) break;
+        if (p == best) goto invalid;            /* not an option of this item */
+        s->choice[l] = p;
+        commit(s, p, &ct);
+    }
+    if (len && s->cl[0].next == 0) goto invalid; /* a solution, not a subtree */
+    s->level = s->floor = len;
+    s->state = ST_FORWARD;
+    return DLXC_DONE;
+invalid:
+    s->state = ST_ERROR;
+    return DLXC_EINVAL;
+}
+
+static int memo_lookup(dlxc_solver *s, int32_t level, uint64_t *count);
+static void memo_insert(dlxc_solver *s, int32_t level, uint64_t count);
+
 #define COUNTER_CEILING (UINT64_C(1) << 62)
 
 int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
@@ -431,15 +513,16 @@ int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
     node *nd;
     item_link *cl;
     counts ct;
-    int32_t level, best_itm, cur_node, k, t, ties;
-    uint64_t nodes, solutions, limit;
+    int32_t level, best_itm, cur_node;
+    uint64_t nodes, solutions, limit, cached;
     int64_t used = 0, room = max_solutions > 0 ? max_solutions : -1;
     int status;
 
     if (buf_used) *buf_used = 0;
     if (!s) return DLXC_EINVAL;
-    if (s->state == ST_ERROR) return DLXC_EOVERFLOW;
+    if (s->state == ST_ERROR) return DLXC_EINVAL;
     if (buf && buf_len < (int64_t)s->n_primary + 2) return DLXC_EBUFFER;
+    if (s->split_depth && !buf) return DLXC_EINVAL;
     if (s->state == ST_DONE) return DLXC_DONE;
 
     nd = s->nd;
@@ -467,12 +550,28 @@ forward:    /* C2: enter a level */
         status = DLXC_BUDGET;
         goto out;
     }
+    if (level == s->split_depth && level > 0) {
+        /* a subproblem for another solver: hand over its path */
+        if (!record(s, level - 1, -level, buf, buf_len, &used, &room)) {
+            s->state = ST_FORWARD;
+            status = DLXC_BATCH;
+            goto out;
+        }
+        goto up;
+    }
     nodes++;
     if (level > s->max_level) s->max_level = level;
     if (cl[0].next == 0) {
         /* no primary item at all (only at level 0): the empty solution */
-        cur_node = -1;
-        goto empty_solution;
+        if (!record(s, -1, 0, buf, buf_len, &used, &room)) {
+            s->state = ST_FORWARD;
+            nodes--;
+            status = DLXC_BATCH;
+            goto out;
+        }
+        nodes++;
+        solutions++;
+        goto done;
     }
     if (cl[cl[0].next].next == 0) {
         /* C3, last level: one primary item left; see the Intro */
@@ -481,21 +580,19 @@ forward:    /* C2: enter a level */
         cur_node = nd[best_itm].down;
         goto leaf;
     }
-    /* C3: choose i (MRV, leftmost on ties, or random among ties) */
-    t = INT32_MAX;
-    ties = 0;
-    for (k = cl[0].next; k != 0; k = cl[k].next) {
-        int32_t len = nd[k].itm;
-        if (len < t) {
-            best_itm = k;
-            t = len;
-            ties = 1;
-            if (t == 0) break;
-        } else if (len == t && s->randomize) {
-            ties++;
-            if (splitmix64(&s->rng) % (uint64_t)ties == 0) best_itm = k;
+    if (s->memo) {
+        s->solutions = solutions;
+        if (memo_lookup(s, level, &cached)) {
+            if (cached > UINT64_MAX - solutions) {
+                s->state = ST_ERROR;
+                status = DLXC_EOVERFLOW;
+                goto out;
+            }
+            solutions += cached;
+            goto up;
         }
     }
+    best_itm = choose(s, s->randomize);
     /* C4: cover i */
     cover(s, best_itm, &ct);
     cur_node = s->choice[level] = nd[best_itm].down;
@@ -508,7 +605,7 @@ advance:    /* C5: try x_l */
     goto forward;
 
 solution:   /* every primary item is covered */
-    if (!record(s, level, buf, buf_len, &used, &room)) {
+    if (!record(s, level, level + 1, buf, buf_len, &used, &room)) {
         s->state = ST_SOLUTION;
         status = DLXC_BATCH;
         goto out;
@@ -519,7 +616,9 @@ solution:   /* every primary item is covered */
 
 backup:     /* C7: backtrack */
     uncover(s, best_itm);
-    if (level == 0) goto done;
+    if (s->memo) memo_insert(s, level, solutions);
+up:         /* the subtree of this level is finished */
+    if (level == s->floor) goto done;
     level--;
     cur_node = s->choice[level];
     best_itm = nd[cur_node].itm;
@@ -537,7 +636,7 @@ leaf:       /* the options in the list of best_itm are solutions; see Intro */
             goto out;
         }
         s->choice[level] = cur_node;
-        if (!record(s, level, buf, buf_len, &used, &room)) {
+        if (!record(s, level, level + 1, buf, buf_len, &used, &room)) {
             s->state = ST_LEAF;
             status = DLXC_BATCH;
             goto out;
@@ -558,23 +657,7 @@ leaf:       /* the options in the list of best_itm are solutions; see Intro */
         solutions++;
         cur_node = nd[cur_node].down;
     }
-    /* C7 without uncover: best_itm was never covered */
-    if (level == 0) goto done;
-    level--;
-    cur_node = s->choice[level];
-    best_itm = nd[cur_node].itm;
-    goto recover;
-
-empty_solution:
-    if (!record(s, -1, buf, buf_len, &used, &room)) {
-        s->state = ST_FORWARD;
-        nodes--;
-        status = DLXC_BATCH;
-        goto out;
-    }
-    nodes++;
-    solutions++;
-    goto done;
+    goto up;    /* best_itm was never covered */
 
 done:
     s->state = ST_DONE;
@@ -589,11 +672,370 @@ out:
     s->best_itm = best_itm;
     s->cur_node = cur_node;
     if (buf_used) *buf_used = used;
-    if (nodes >= COUNTER_CEILING || ct.updates >= COUNTER_CEILING ||
-        ct.cleansings >= COUNTER_CEILING) {
+    if (status >= 0 && (nodes >= COUNTER_CEILING || ct.updates >= COUNTER_CEILING ||
+                        ct.cleansings >= COUNTER_CEILING)) {
         /* no call adds 2^62 to a counter, so this is seen before a wrap */
         s->state = ST_ERROR;
         return DLXC_EOVERFLOW;
     }
     return status;
+}
+
+/* Knuth's estimate of the fraction of the tree already explored: level l
+ * is at its k-th of d options, so sum (k-1)/(d_0 d_1 ... d_l) over the
+ * levels below the floor, plus half the weight of the current node.  It
+ * grows monotonically as the search goes on. */
+double dlxc_progress(const dlxc_solver *s)
+{
+    const node *nd = s->nd;
+    double f = 0.0, fd = 1.0;
+    int32_t l, top;
+    if (s->state == ST_DONE) return 1.0;
+    if (s->state == ST_NEW) return 0.0;
+    top = s->state == ST_LEAF ? s->level + 1 : s->level;
+    for (l = s->floor; l < top && fd < 1e300; l++) {
+        int32_t x = l == s->level ? s->cur_node : s->choice[l];
+        int32_t c = nd[x].itm, k = 1, p;
+        double d;
+        for (p = nd[c].down; p != x && p != c; p = nd[p].down) k++;
+        d = nd[c].itm;      /* the len of a covered item stays frozen */
+        if (d < k) d = k;
+        fd *= d;
+        f += (k - 1) / fd;
+    }
+    return f + 0.5 / fd;
+}
+
+/* ==== 6. Memoized counting ===============================================
+ *
+ * After Nishino et al.'s DXZ and Knuth's DLX6: the number of solutions
+ * below a node depends only on the residual problem there, so it can be
+ * cached.  The key must be complete: which primary items are still active
+ * (a bitset) and, for every secondary item, whether it is untouched,
+ * covered, or purified and to which color (one byte per item, two when
+ * there are 255 colors or more).  Leaving out the untouched items that are
+ * still live gives wrong counts: an option that a live cell admits is not
+ * admitted when the cell is already colored otherwise.
+ *
+ * The table is open addressing over fixed-size keys.  It stops growing at
+ * max_entries (or when memory runs out): from then on it answers lookups
+ * but takes no new entries, and the search stays exact, only slower.
+ */
+struct memo_table {
+    int32_t words, n_sec, wide;
+    size_t key_bytes;               /* a multiple of 8 */
+    uint64_t max_entries, n_entries, cap_entries, n_slots, hits;
+    uint64_t *hashes, *counts, *sol_at;
+    unsigned char *keys, *stack, *have_key;
+    uint32_t *slots;
+    int full;
+};
+
+static void memo_free(memo_table *m)
+{
+    if (!m) return;
+    free(m->hashes);
+    free(m->counts);
+    free(m->sol_at);
+    free(m->keys);
+    free(m->stack);
+    free(m->have_key);
+    free(m->slots);
+    free(m);
+}
+
+int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries)
+{
+    memo_table *m;
+    int32_t maxcol = 0, k, levels;
+    if (!s || s->memo || s->split_depth || s->nodes || s->randomize ||
+        (s->state != ST_NEW && s->state != ST_FORWARD))
+        return DLXC_EINVAL;
+    for (k = s->n_items + 1; k <= s->last_node; k++)
+        if (s->nd[k].itm > 0 && s->nd[k].color > maxcol) maxcol = s->nd[k].color;
+    if (maxcol >= 65535) return DLXC_EINVAL;
+    m = calloc(1, sizeof *m);
+    if (!m) return DLXC_ENOMEM;
+    m->words = (s->n_primary + 63) / 64;
+    m->n_sec = s->n_items - s->n_primary;
+    m->wide = maxcol >= 255;
+    m->key_bytes = ((size_t)m->words * 8 + (size_t)m->n_sec * (m->wide ? 2 : 1) + 7) / 8 * 8;
+    if (m->key_bytes == 0) m->key_bytes = 8;
+    m->max_entries = max_entries < UINT32_MAX - 1 ? max_entries : UINT32_MAX - 1;
+    levels = s->n_primary + 2;
+    m->stack = malloc((size_t)levels * m->key_bytes);
+    m->have_key = calloc((size_t)levels, 1);
+    m->sol_at = calloc((size_t)levels, sizeof(uint64_t));
+    if (!m->stack || !m->have_key || !m->sol_at) {
+        memo_free(m);
+        return DLXC_ENOMEM;
+    }
+    s->memo = m;
+    return DLXC_DONE;
+}
+
+/* the key of the current state, into slot `level` of the key stack */
+static uint64_t make_key(const dlxc_solver *s, int32_t level)
+{
+    const memo_table *m = s->memo;
+    unsigned char *key = m->stack + (size_t)level * m->key_bytes;
+    uint64_t *w = (uint64_t *)(void *)key, h = 0x243F6A8885A308D3ULL;
+    int32_t k, i;
+    size_t j;
+    memset(key, 0, m->key_bytes);
+    for (k = s->cl[0].next; k != 0; k = s->cl[k].next)
+        w[(k - 1) >> 6] |= UINT64_C(1) << ((k - 1) & 63);
+    key += (size_t)m->words * 8;
+    for (i = 0; i < m->n_sec; i++) {
+        int32_t col = s->nd[s->second + i].color;   /* -1, 0 or a color */
+        uint32_t v = col < 0 ? (m->wide ? 0xFFFFu : 0xFFu) : (uint32_t)col;
+        if (m->wide) {
+            key[2 * i] = (unsigned char)(v & 0xFF);
+            key[2 * i + 1] = (unsigned char)(v >> 8);
+        } else
+            key[i] = (unsigned char)v;
+    }
+    for (j = 0; j < m->key_bytes / 8; j++) {
+        h = (h ^ w[j]) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 29;
+    }
+    return h ? h : 1;
+}
+
+static int64_t memo_find(const memo_table *m, const unsigned char *key, uint64_t h)
+{
+    uint64_t i;
+    if (!m->n_slots) return -1;
+    for (i = h & (m->n_slots - 1); m->slots[i]; i = (i + 1) & (m->n_slots - 1)) {
+        uint64_t e = m->slots[i] - 1;
+        if (m->hashes[e] == h && memcmp(m->keys + e * m->key_bytes, key, m->key_bytes) == 0)
+            return (int64_t)e;
+    }
+    return -1;
+}
+
+static int memo_grow(memo_table *m)
+{
+    if (m->n_entries == m->cap_entries) {
+        uint64_t cap = m->cap_entries ? 2 * m->cap_entries : 1024;
+        void *a, *b, *c;
+        if (cap > m->max_entries) cap = m->max_entries;
+        if (cap <= m->n_entries) return 0;
+        a = realloc(m->hashes, cap * sizeof(uint64_t));
+        if (a) m->hashes = a;
+        b = realloc(m->counts, cap * sizeof(uint64_t));
+        if (b) m->counts = b;
+        c = realloc(m->keys, cap * m->key_bytes);
+        if (c) m->keys = c;
+        if (!a || !b || !c) return 0;
+        m->cap_entries = cap;
+    }
+    if ((m->n_entries + 1) * 2 > m->n_slots) {
+        uint64_t n = m->n_slots ? 2 * m->n_slots : 4096, e;
+        uint32_t *slots = calloc(n, sizeof(uint32_t));
+        if (!slots) return 0;
+        for (e = 0; e < m->n_entries; e++) {
+            uint64_t i = m->hashes[e] & (n - 1);
+            while (slots[i]) i = (i + 1) & (n - 1);
+            slots[i] = (uint32_t)(e + 1);
+        }
+        free(m->slots);
+        m->slots = slots;
+        m->n_slots = n;
+    }
+    return 1;
+}
+
+static uint64_t key_hash_at(const dlxc_solver *s, int32_t level);
+
+static int memo_lookup(dlxc_solver *s, int32_t level, uint64_t *count)
+{
+    memo_table *m = s->memo;
+    uint64_t h = make_key(s, level);
+    int64_t e = memo_find(m, m->stack + (size_t)level * m->key_bytes, h);
+    if (e >= 0) {
+        m->hits++;
+        *count = m->counts[e];
+        return 1;
+    }
+    m->have_key[level] = 1;
+    m->sol_at[level] = s->solutions;
+    return 0;
+}
+
+static void memo_insert(dlxc_solver *s, int32_t level, uint64_t solutions)
+{
+    memo_table *m = s->memo;
+    uint64_t h, e, i;
+    if (!m->have_key[level]) return;
+    m->have_key[level] = 0;
+    if (m->full) return;
+    if (m->n_entries >= m->max_entries || !memo_grow(m)) {
+        m->full = 1;
+        return;
+    }
+    h = key_hash_at(s, level);
+    e = m->n_entries++;
+    m->hashes[e] = h;
+    m->counts[e] = solutions - m->sol_at[level];
+    memcpy(m->keys + e * m->key_bytes, m->stack + (size_t)level * m->key_bytes, m->key_bytes);
+    for (i = h & (m->n_slots - 1); m->slots[i]; i = (i + 1) & (m->n_slots - 1)) {}
+    m->slots[i] = (uint32_t)(e + 1);
+}
+
+static uint64_t key_hash_at(const dlxc_solver *s, int32_t level)
+{
+    const memo_table *m = s->memo;
+    const uint64_t *w = (const uint64_t *)(const void *)(m->stack + (size_t)level * m->key_bytes);
+    uint64_t h = 0x243F6A8885A308D3ULL;
+    size_t j;
+    for (j = 0; j < m->key_bytes / 8; j++) {
+        h = (h ^ w[j]) * 0x9E3779B97F4A7C15ULL;
+        h ^= h >> 29;
+    }
+    return h ? h : 1;
+}
+
+void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
+                    uint64_t *bytes, int *full)
+{
+    const memo_table *m = s->memo;
+    if (!m) {
+        *entries = *hits = *bytes = 0;
+        *full = 0;
+        return;
+    }
+    *entries = m->n_entries;
+    *hits = m->hits;
+    *bytes = m->cap_entries * (16 + m->key_bytes) + m->n_slots * 4;
+    *full = m->full;
+}
+
+/* ==== 7. Random probes and uniform samples ===============================
+ *
+ * dlxc_probe walks one random path from the root of the search tree (the
+ * deterministic tree, leftmost on ties), choosing each option with equal
+ * probability, and returns Knuth's estimates (Math. Comp. 29, 1975): with
+ * degrees d_0, d_1, ... along the path, 1 + d_0 + d_0 d_1 + ... nodes, and
+ * d_0 d_1 ... d_k solutions if the path ends in a solution, else 0.  Their
+ * means over many probes are unbiased.  The solver is left as it was.
+ *
+ * dlxc_sample draws a solution exactly uniformly after a complete memoized
+ * count: at each level it weighs every option by the number of solutions
+ * below it (1 for a solution, the len of the last item at the last level,
+ * the memo table's entry otherwise) and picks one in proportion.
+ */
+static uint64_t uniform_below(uint64_t *rng, uint64_t n)
+{
+    uint64_t r, t = (0 - n) % n;     /* 2^64 mod n: reject below it */
+    do r = splitmix64(rng); while (r < t);
+    return r % n;
+}
+
+static void undo_path(dlxc_solver *s, int32_t depth)
+{
+    while (depth-- > 0) {
+        int32_t p = s->choice[depth];
+        uncommit(s, p);
+        uncover(s, s->nd[p].itm);
+    }
+}
+
+int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est,
+               double *solutions_est, int32_t *depth)
+{
+    counts ct = {0, 0};
+    double prod = 1.0, est = 1.0, sols = 0.0;
+    int32_t level = 0;
+    uint64_t rng = seed;
+    if (!s || s->state != ST_NEW) return DLXC_EINVAL;
+    if (s->cl[0].next == 0) {
+        est = 2.0;          /* the root and the empty solution */
+        sols = 1.0;
+    } else {
+        for (;;) {
+            int32_t best = choose(s, 0), d = s->nd[best].itm, p;
+            uint64_t r;
+            if (d == 0) break;
+            est += prod * d;
+            prod *= d;
+            r = uniform_below(&rng, (uint64_t)d);
+            for (p = s->nd[best].down; r; r--) p = s->nd[p].down;
+            cover(s, best, &ct);
+            s->choice[level++] = p;
+            commit(s, p, &ct);
+            if (s->cl[0].next == 0) {
+                sols = prod;
+                break;
+            }
+        }
+    }
+    undo_path(s, level);
+    *nodes_est = est;
+    *solutions_est = sols;
+    *depth = level;
+    return DLXC_DONE;
+}
+
+/* solutions below the current state, when known without searching */
+static int count_here(dlxc_solver *s, uint64_t *count)
+{
+    int32_t scratch = s->n_primary + 1, first = s->cl[0].next;
+    int64_t e;
+    uint64_t h;
+    if (first == 0) {
+        *count = 1;
+        return 1;
+    }
+    if (s->cl[first].next == 0) {
+        *count = (uint64_t)s->nd[first].itm;
+        return 1;
+    }
+    h = make_key(s, scratch);
+    e = memo_find(s->memo, s->memo->stack + (size_t)scratch * s->memo->key_bytes, h);
+    if (e < 0) return 0;
+    *count = s->memo->counts[e];
+    return 1;
+}
+
+int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
+                int64_t *buf_used)
+{
+    counts ct = {0, 0};
+    uint64_t rng = seed, total = s ? s->solutions : 0, c;
+    int32_t level = 0, l;
+    if (buf_used) *buf_used = 0;
+    if (!s || !s->memo || s->memo->full || s->floor || s->state != ST_DONE || !buf)
+        return DLXC_EINVAL;
+    if (total == 0) return DLXC_EINVAL;
+    if (buf_len < (int64_t)s->n_primary + 1) return DLXC_EBUFFER;
+    while (s->cl[0].next != 0) {
+        int32_t best = choose(s, 0), p;
+        uint64_t r = uniform_below(&rng, total);
+        cover(s, best, &ct);
+        for (p = s->nd[best].down; p != best; p = s->nd[p].down) {
+            commit(s, p, &ct);
+            if (!count_here(s, &c)) {
+                uncommit(s, p);
+                uncover(s, best);
+                undo_path(s, level);
+                return DLXC_EINVAL;
+            }
+            if (r < c) break;
+            r -= c;
+            uncommit(s, p);
+        }
+        if (p == best) {        /* the counts do not add up: cannot happen */
+            uncover(s, best);
+            undo_path(s, level);
+            return DLXC_EINVAL;
+        }
+        s->choice[level++] = p;
+        total = c;
+    }
+    buf[0] = level;
+    for (l = 0; l < level; l++) buf[l + 1] = option_id_of(s, s->choice[l]);
+    if (buf_used) *buf_used = level + 1;
+    undo_path(s, level);
+    return DLXC_DONE;
 }

@@ -70,6 +70,33 @@ int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
              int32_t *buf, int64_t buf_len, int64_t *buf_used);
 
 void dlxc_get_stats(const dlxc_solver *s, dlxc_stats *out);
+
+/* Parallel counting.  dlxc_set_split(s, d) (before the first run): instead
+ * of entering level d, write the path of d choices to buf as -d followed
+ * by d option ids.  dlxc_replay(s, path, d) (on a fresh solver without
+ * randomize): commit such a path with the same branching rule; the solver
+ * then searches only the subtree below it, with counters from zero. */
+int dlxc_set_split(dlxc_solver *s, int32_t depth);
+int dlxc_replay(dlxc_solver *s, const int32_t *path, int32_t len);
+
+/* Knuth's estimate of the fraction of the tree explored so far (0..1). */
+double dlxc_progress(const dlxc_solver *s);
+
+/* Memoized counting (before the first run, not with split or randomize):
+ * cache solution counts of residual problems, at most max_entries. */
+int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries);
+void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
+                    uint64_t *bytes, int *full);
+
+/* One random probe of the search tree (fresh solver): Knuth's unbiased
+ * estimates of the numbers of nodes and solutions. */
+int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est,
+               double *solutions_est, int32_t *depth);
+
+/* A solution drawn exactly uniformly, after a complete memoized count whose
+ * table never filled up; written to buf as k and k option ids. */
+int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
+                int64_t *buf_used);
 int32_t dlxc_max_solution_length(const dlxc_solver *s);
 void dlxc_free(dlxc_solver *s);
 /* CDEF-END */

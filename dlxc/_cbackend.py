@@ -55,8 +55,9 @@ class CSolver:
         self._used = ffi.new("int64_t *")
         self._stats = ffi.new("dlxc_stats *")
 
-    def run(self, node_budget, out=None, room=0):
-        """Search on; see ``dlxc_run``.  Solutions are appended to ``out``."""
+    def run(self, node_budget, out=None, room=0, paths=None):
+        """Search on; see ``dlxc_run``.  Solutions are appended to ``out``,
+        split paths to ``paths``."""
         if self._handle is None:
             raise SolverError("this solver has been closed")
         if out is None:
@@ -65,19 +66,66 @@ class CSolver:
                                      self._buf_len, self._used))
         used = self._used[0]
         if used:
-            data = ffi.unpack(self._buf, used)
-            k = data[0]
-            if k and used % (k + 1) == 0 and data[::k + 1] == [k] * (used // (k + 1)):
-                # every solution has k options: slice them out in one go
-                rest = [data[i::k + 1] for i in range(1, k + 1)]
-                out.extend(zip(*rest))
-            else:
-                i = 0
-                while i < used:
-                    k = data[i]
-                    out.append(tuple(data[i + 1:i + 1 + k]))
-                    i += k + 1
+            self._unpack(ffi.unpack(self._buf, used), out, paths)
         return status
+
+    @staticmethod
+    def _unpack(data, out, paths):
+        """Records are k and k ids (a solution) or -k and k ids (a split path)."""
+        used = len(data)
+        k = data[0]
+        if k > 0 and used % (k + 1) == 0 and data[::k + 1] == [k] * (used // (k + 1)):
+            # every record is a solution of k options: slice them out in one go
+            out.extend(zip(*[data[i::k + 1] for i in range(1, k + 1)]))
+            return
+        i = 0
+        while i < used:
+            k = data[i]
+            if k >= 0:
+                out.append(tuple(data[i + 1:i + 1 + k]))
+            else:
+                k = -k
+                (paths if paths is not None else out).append(tuple(data[i + 1:i + 1 + k]))
+            i += k + 1
+
+    def set_split(self, depth):
+        _check(lib.dlxc_set_split(self._handle, depth))
+
+    def replay(self, path):
+        code = lib.dlxc_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        if code == lib.DLXC_EINVAL:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        _check(code)
+
+    def progress(self):
+        return lib.dlxc_progress(self._handle)
+
+    def set_memo(self, max_entries):
+        _check(lib.dlxc_set_memo(self._handle, max_entries))
+
+    def memo_info(self):
+        """(entries, hits, bytes, full) of the memo table."""
+        vals = ffi.new("uint64_t[3]")
+        full = ffi.new("int *")
+        lib.dlxc_memo_info(self._handle, vals, vals + 1, vals + 2, full)
+        return vals[0], vals[1], vals[2], bool(full[0])
+
+    def probe(self, seed):
+        """One random probe: (nodes estimate, solutions estimate, depth)."""
+        est = ffi.new("double[2]")
+        depth = ffi.new("int32_t *")
+        _check(lib.dlxc_probe(self._handle, seed & ((1 << 64) - 1), est, est + 1, depth))
+        return est[0], est[1], depth[0]
+
+    def sample(self, seed):
+        """A uniformly drawn solution, after a complete memoized count."""
+        code = lib.dlxc_sample(self._handle, seed & ((1 << 64) - 1), self._buf,
+                               self._buf_len, self._used)
+        if code == lib.DLXC_EINVAL:
+            raise ValueError("sampling needs a complete memoized count")
+        _check(code)
+        data = ffi.unpack(self._buf, self._used[0])
+        return tuple(data[1:1 + data[0]])
 
     def stats(self):
         if self._handle is None:

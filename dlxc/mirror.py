@@ -25,6 +25,15 @@ _MASK64 = (1 << 64) - 1
 _COUNTER_CEILING = 1 << 62
 
 
+def uniform_below(state: int, n: int) -> tuple[int, int]:
+    """(new state, r) with r uniform in range(n), rejecting below 2^64 mod n."""
+    t = (1 << 64) % n
+    while True:
+        state, r = splitmix64(state)
+        if r >= t:
+            return state, r % n
+
+
 def splitmix64(state: int) -> tuple[int, int]:
     """One step of splitmix64: (new state, output), as in the C core."""
     state = (state + 0x9E3779B97F4A7C15) & _MASK64
@@ -94,6 +103,7 @@ class MirrorSolver:
         self.up, self.down, self.itm, self.color = up, down, itm, color
         self.n_primary = n_primary
         self.second = n_primary + 1
+        self.n_secondary = n_items - n_primary
         self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
         self.choice = [0] * (n_primary + 2)
         self.rng = seed & _MASK64
@@ -103,7 +113,10 @@ class MirrorSolver:
         # search state, saved between calls
         self.state = ST_NEW
         self.level = self.max_level = self.best_itm = self.cur_node = 0
+        self.floor = 0
+        self.split_depth = 0
         self.solutions = self.nodes = self.updates = self.cleansings = 0
+        self.memo: dict | None = None
 
     # ---- The dancing ----
     # Invariant: the len of a primary item is the number of active options in
@@ -151,6 +164,8 @@ class MirrorSolver:
             l, r = prev[c], nxt[c]
             nxt[l] = r
             prev[r] = l
+        else:
+            self.color[c] = -1  # the header's color: the item's state
         self.updates += 1  # a secondary item is unlinked only on paper
         down, hide = self.down, self.hide
         p = down[c]
@@ -168,11 +183,14 @@ class MirrorSolver:
             prev, nxt = self.prev, self.next
             nxt[prev[c]] = c
             prev[nxt[c]] = c
+        else:
+            self.color[c] = 0
 
     def purify(self, p: int) -> None:
         down, itm, color, hide = self.down, self.itm, self.color, self.hide
         c = itm[p]
         x = color[p]
+        color[c] = x
         self.cleansings += 1
         marked = 0
         q = down[c]
@@ -208,6 +226,7 @@ class MirrorSolver:
                 if color[q] != x:
                     unhide(q)
                 q = up[q]
+        color[c] = 0
 
     def commit(self, p: int) -> None:
         up, itm, color = self.up, self.itm, self.color
@@ -245,29 +264,235 @@ class MirrorSolver:
             p += 1
         return self.opt_id[-itm[p] - 1]
 
-    def record(self, level: int, out: list[tuple[int, ...]] | None, room: int) -> bool:
+    def record(self, level: int, out: list | None, room: int, paths: list | None = None) -> bool:
+        """Append choice[0..level] to ``out`` (a solution) or to ``paths`` (a
+        split path); False if this call has recorded ``room`` already."""
         if out is None:
             return True
-        if len(out) >= room:
+        if self._recorded >= room:
             return False
-        out.append(tuple(self.option_id_of(self.choice[l]) for l in range(level + 1)))
+        self._recorded += 1
+        ids = tuple(self.option_id_of(self.choice[l]) for l in range(level + 1))
+        (out if paths is None else paths).append(ids)
         return True
 
-    def run(
-        self,
-        node_budget: int,
-        out: list[tuple[int, ...]] | None = None,
-        room: int = 0,
-    ) -> int:
-        """Search on, as ``dlxc_run``: solutions are appended to ``out`` (at
-        most ``room`` of them in this call) or, with ``out=None``, only
-        counted.  Returns DONE, BATCH or BUDGET."""
+    def choose(self, randomize: bool) -> int:
+        """C3: the active primary item with fewest options, leftmost on ties,
+        or (randomize) one of the ties by reservoir sampling."""
+        itm, nxt = self.itm, self.next
+        t = 1 << 31
+        ties = 0
+        best = 0
+        k = nxt[0]
+        while k != 0:
+            length = itm[k]
+            if length < t:
+                best = k
+                t = length
+                ties = 1
+                if t == 0:
+                    break
+            elif length == t and randomize:
+                ties += 1
+                self.rng, r = splitmix64(self.rng)
+                if r % ties == 0:
+                    best = k
+            k = nxt[k]
+        return best
+
+    def set_split(self, depth: int) -> None:
+        assert self.state == ST_NEW and self.memo is None
+        self.split_depth = depth
+
+    def replay(self, path: Sequence[int]) -> None:
+        """Commit a split path level by level; then only the subtree below it
+        is searched, with counters from zero (see dlxc_replay)."""
+        if self.state != ST_NEW or self.randomize:
+            raise ValueError("replay needs a fresh solver without randomize")
+        down, nxt = self.down, self.next
+        saved = self.updates, self.cleansings
+        for l, ident in enumerate(path):
+            if nxt[0] == 0:
+                raise ValueError(f"path goes past a solution at level {l}")
+            best = self.choose(False)
+            self.cover(best)
+            p = down[best]
+            while p != best and self.option_id_of(p) != ident:
+                p = down[p]
+            if p == best:
+                raise ValueError(f"option {ident} is not a choice at level {l}")
+            self.choice[l] = p
+            self.commit(p)
+        if path and nxt[0] == 0:
+            raise ValueError("the path is a solution, not a subproblem")
+        self.updates, self.cleansings = saved
+        self.level = self.floor = len(path)
+        self.state = ST_FORWARD
+
+    def progress(self) -> float:
+        """Knuth's estimate of the fraction of the tree explored (dlxc_progress)."""
+        if self.state == ST_DONE:
+            return 1.0
+        if self.state == ST_NEW:
+            return 0.0
+        down, itm = self.down, self.itm
+        top = self.level + 1 if self.state == ST_LEAF else self.level
+        f, fd = 0.0, 1.0
+        for l in range(self.floor, top):
+            if fd >= 1e300:
+                break
+            x = self.cur_node if l == self.level else self.choice[l]
+            c = itm[x]
+            k = 1
+            p = down[c]
+            while p != x and p != c:
+                k += 1
+                p = down[p]
+            fd *= max(itm[c], k)
+            f += (k - 1) / fd
+        return f + 0.5 / fd
+
+    # ---- Memoized counting (see section 6 of dlxc.c) ----
+
+    def set_memo(self, max_entries: int) -> None:
+        if self.memo is not None or self.split_depth or self.nodes or self.randomize:
+            raise ValueError("memo must be set on a fresh solver without split or randomize")
+        self.memo = {}
+        self.memo_max = max_entries
+        self.memo_full = False
+        self.memo_hits = 0
+        self.memo_keys: dict[int, tuple] = {}
+        self.memo_sol_at: dict[int, int] = {}
+
+    def make_key(self) -> tuple:
+        """The complete residual state: active primary items, then the state
+        of every secondary item (0 untouched, -1 covered, or its color)."""
+        nxt, color = self.next, self.color
+        active = []
+        k = nxt[0]
+        while k != 0:
+            active.append(k)
+            k = nxt[k]
+        active.sort()
+        return (tuple(active), tuple(color[self.second:self.second + self.n_secondary]))
+
+    def memo_lookup(self, level: int) -> int | None:
+        key = self.make_key()
+        hit = self.memo.get(key)
+        if hit is not None:
+            self.memo_hits += 1
+            return hit
+        self.memo_keys[level] = key
+        self.memo_sol_at[level] = self.solutions
+        return None
+
+    def memo_insert(self, level: int) -> None:
+        key = self.memo_keys.pop(level, None)
+        if key is None or self.memo_full:
+            return
+        if len(self.memo) >= self.memo_max:
+            self.memo_full = True
+            return
+        self.memo[key] = self.solutions - self.memo_sol_at[level]
+
+    # ---- Random probes and uniform samples (section 7 of dlxc.c) ----
+
+    def undo_path(self, depth: int) -> None:
+        for l in range(depth - 1, -1, -1):
+            p = self.choice[l]
+            self.uncommit(p)
+            self.uncover(self.itm[p])
+
+    def probe(self, seed: int) -> tuple[float, float, int]:
+        """One random root-to-leaf path: Knuth's (nodes, solutions) estimates."""
+        if self.state != ST_NEW:
+            raise ValueError("probe needs a fresh solver")
+        saved = self.updates, self.cleansings
+        rng = seed & _MASK64
+        down, itm, nxt = self.down, self.itm, self.next
+        prod, est, sols, level = 1.0, 1.0, 0.0, 0
+        if nxt[0] == 0:
+            est, sols = 2.0, 1.0
+        else:
+            while True:
+                best = self.choose(False)
+                d = itm[best]
+                if d == 0:
+                    break
+                est += prod * d
+                prod *= d
+                rng, r = uniform_below(rng, d)
+                p = down[best]
+                for _ in range(r):
+                    p = down[p]
+                self.cover(best)
+                self.choice[level] = p
+                level += 1
+                self.commit(p)
+                if nxt[0] == 0:
+                    sols = prod
+                    break
+        self.undo_path(level)
+        self.updates, self.cleansings = saved
+        return est, sols, level
+
+    def count_here(self) -> int | None:
+        nxt = self.next
+        first = nxt[0]
+        if first == 0:
+            return 1
+        if nxt[first] == 0:
+            return self.itm[first]
+        return self.memo.get(self.make_key())
+
+    def sample(self, seed: int) -> tuple[int, ...]:
+        """A solution drawn exactly uniformly (after a complete memo count)."""
+        if self.memo is None or self.memo_full or self.floor or self.state != ST_DONE:
+            raise ValueError("sampling needs a complete memoized count")
+        total = self.solutions
+        if total == 0:
+            raise ValueError("no solution to sample")
+        saved = self.updates, self.cleansings
+        rng = seed & _MASK64
+        down, nxt = self.down, self.next
+        level = 0
+        while nxt[0] != 0:
+            best = self.choose(False)
+            rng, r = uniform_below(rng, total)
+            self.cover(best)
+            p = down[best]
+            while p != best:
+                self.commit(p)
+                c = self.count_here()
+                if c is None:
+                    raise ValueError("memo table lacks a state")
+                if r < c:
+                    break
+                r -= c
+                self.uncommit(p)
+                p = down[p]
+            self.choice[level] = p
+            level += 1
+            total = c
+        ids = tuple(self.option_id_of(self.choice[l]) for l in range(level))
+        self.undo_path(level)
+        self.updates, self.cleansings = saved
+        return ids
+
+    def run(self, node_budget: int, out: list | None = None, room: int = 0,
+            paths: list | None = None) -> int:
+        """Search on, as ``dlxc_run``: solutions are appended to ``out`` and
+        split paths to ``paths`` (at most ``room`` records in this call), or,
+        with ``out=None``, only counted.  Returns DONE, BATCH or BUDGET."""
         if self.state == ST_DONE:
             return DONE
-        up, down, itm, color = self.up, self.down, self.itm, self.color
+        if self.split_depth and out is None:
+            raise ValueError("a split run needs an output list")
+        down, itm = self.down, self.itm
         nxt, choice = self.next, self.choice
         level, best_itm, cur_node = self.level, self.best_itm, self.cur_node
         limit = self.nodes + node_budget
+        self._recorded = 0
         goto = {ST_NEW: "forward", ST_FORWARD: "forward", ST_SOLUTION: "solution",
                 ST_LEAF: "leaf"}[self.state]
         status = DONE
@@ -277,6 +502,14 @@ class MirrorSolver:
                     self.state = ST_FORWARD
                     status = BUDGET
                     break
+                if level == self.split_depth and level > 0:
+                    # a subproblem for another solver: hand over its path
+                    if not self.record(level - 1, out, room, paths if paths is not None else out):
+                        self.state = ST_FORWARD
+                        status = BATCH
+                        break
+                    goto = "up"
+                    continue
                 self.nodes += 1
                 if level > self.max_level:
                     self.max_level = level
@@ -297,24 +530,13 @@ class MirrorSolver:
                     cur_node = down[best_itm]
                     goto = "leaf"
                     continue
-                # C3: choose i (MRV, leftmost on ties, or random among ties)
-                t = 1 << 31
-                ties = 0
-                k = nxt[0]
-                while k != 0:
-                    length = itm[k]
-                    if length < t:
-                        best_itm = k
-                        t = length
-                        ties = 1
-                        if t == 0:
-                            break
-                    elif length == t and self.randomize:
-                        ties += 1
-                        self.rng, r = splitmix64(self.rng)
-                        if r % ties == 0:
-                            best_itm = k
-                    k = nxt[k]
+                if self.memo is not None:
+                    cached = self.memo_lookup(level)
+                    if cached is not None:
+                        self.solutions += cached
+                        goto = "up"
+                        continue
+                best_itm = self.choose(self.randomize)
                 self.cover(best_itm)  # C4
                 cur_node = choice[level] = down[best_itm]
                 goto = "advance"
@@ -338,7 +560,11 @@ class MirrorSolver:
                 goto = "recover"
             elif goto == "backup":  # C7
                 self.uncover(best_itm)
-                if level == 0:
+                if self.memo is not None:
+                    self.memo_insert(level)
+                goto = "up"
+            elif goto == "up":  # the subtree of this level is finished
+                if level == self.floor:
                     self.state = ST_DONE
                     break
                 level -= 1
@@ -349,21 +575,14 @@ class MirrorSolver:
                 self.uncommit(cur_node)
                 cur_node = choice[level] = down[cur_node]
                 goto = "advance"
-            else:  # "leaf": the options left in best_itm's list are solutions
+            else:  # "leaf": the options in best_itm's list are solutions
                 self.level = level
                 stop = self._leaf(best_itm, cur_node, limit, out, room)
                 cur_node = self.cur_node
                 if stop is not None:
                     status = stop
                     break
-                # C7 without uncover: best_itm was never covered
-                if level == 0:
-                    self.state = ST_DONE
-                    break
-                level -= 1
-                cur_node = choice[level]
-                best_itm = itm[cur_node]
-                goto = "recover"
+                goto = "up"  # best_itm was never covered
         self.level, self.best_itm, self.cur_node = level, best_itm, cur_node
         if max(self.nodes, self.updates, self.cleansings) >= _COUNTER_CEILING:
             raise OverflowError("a 64-bit counter would overflow")
