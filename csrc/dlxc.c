@@ -711,11 +711,17 @@ double dlxc_progress(const dlxc_solver *s)
  * After Nishino et al.'s DXZ and Knuth's DLX6: the number of solutions
  * below a node depends only on the residual problem there, so it can be
  * cached.  The key must be complete: which primary items are still active
- * (a bitset) and, for every secondary item, whether it is untouched,
- * covered, or purified and to which color (one byte per item, two when
- * there are 255 colors or more).  Leaving out the untouched items that are
- * still live gives wrong counts: an option that a live cell admits is not
- * admitted when the cell is already colored otherwise.
+ * (a bitset) and, for every secondary item still in play (in some active
+ * option), whether it is untouched or purified and to which color (one
+ * byte per item, two when there are 254 colors or more).  An item in no
+ * active option is "dead" whatever its history: two states that agree on
+ * the primary items and on every live secondary item have the same active
+ * options and the same constraints among them, so the same count.  Leaving
+ * out the untouched items that are still live gives wrong counts: an
+ * option that a live cell admits is not admitted when the cell is already
+ * colored otherwise.  Marking the live items walks the active options, so
+ * a key costs about the size of the residual problem; only levels with
+ * two or more primary items left are memoized.
  *
  * The table is open addressing over fixed-size keys.  It stops growing at
  * max_entries (or when memory runs out): from then on it answers lookups
@@ -726,7 +732,7 @@ struct memo_table {
     size_t key_bytes;               /* a multiple of 8 */
     uint64_t max_entries, n_entries, cap_entries, n_slots, hits;
     uint64_t *hashes, *counts, *sol_at;
-    unsigned char *keys, *stack, *have_key;
+    unsigned char *keys, *stack, *have_key, *live;
     uint32_t *slots;
     int full;
 };
@@ -740,6 +746,7 @@ static void memo_free(memo_table *m)
     free(m->keys);
     free(m->stack);
     free(m->have_key);
+    free(m->live);
     free(m->slots);
     free(m);
 }
@@ -753,12 +760,12 @@ int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries)
         return DLXC_EINVAL;
     for (k = s->n_items + 1; k <= s->last_node; k++)
         if (s->nd[k].itm > 0 && s->nd[k].color > maxcol) maxcol = s->nd[k].color;
-    if (maxcol >= 65535) return DLXC_EINVAL;
+    if (maxcol >= 65534) return DLXC_EINVAL;
     m = calloc(1, sizeof *m);
     if (!m) return DLXC_ENOMEM;
     m->words = (s->n_primary + 63) / 64;
     m->n_sec = s->n_items - s->n_primary;
-    m->wide = maxcol >= 255;
+    m->wide = maxcol >= 254;
     m->key_bytes = ((size_t)m->words * 8 + (size_t)m->n_sec * (m->wide ? 2 : 1) + 7) / 8 * 8;
     if (m->key_bytes == 0) m->key_bytes = 8;
     m->max_entries = max_entries < UINT32_MAX - 1 ? max_entries : UINT32_MAX - 1;
@@ -766,7 +773,8 @@ int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries)
     m->stack = malloc((size_t)levels * m->key_bytes);
     m->have_key = calloc((size_t)levels, 1);
     m->sol_at = calloc((size_t)levels, sizeof(uint64_t));
-    if (!m->stack || !m->have_key || !m->sol_at) {
+    m->live = malloc((size_t)m->n_sec + 1);
+    if (!m->stack || !m->have_key || !m->sol_at || !m->live) {
         memo_free(m);
         return DLXC_ENOMEM;
     }
@@ -782,13 +790,30 @@ static uint64_t make_key(const dlxc_solver *s, int32_t level)
     uint64_t *w = (uint64_t *)(void *)key, h = 0x243F6A8885A308D3ULL;
     int32_t k, i;
     size_t j;
+    const node *nd = s->nd;
     memset(key, 0, m->key_bytes);
-    for (k = s->cl[0].next; k != 0; k = s->cl[k].next)
+    if (m->n_sec) memset(m->live, 0, (size_t)m->n_sec);
+    for (k = s->cl[0].next; k != 0; k = s->cl[k].next) {
+        int32_t p;
         w[(k - 1) >> 6] |= UINT64_C(1) << ((k - 1) & 63);
+        if (!m->n_sec) continue;
+        for (p = nd[k].down; p != k; p = nd[p].down) {   /* live items */
+            int32_t q = p + 1;
+            while (q != p) {
+                int32_t c = nd[q].itm;
+                if (c <= 0) {
+                    q = nd[q].up;
+                    continue;
+                }
+                if (c >= s->second) m->live[c - s->second] = 1;
+                q++;
+            }
+        }
+    }
     key += (size_t)m->words * 8;
     for (i = 0; i < m->n_sec; i++) {
-        int32_t col = s->nd[s->second + i].color;   /* -1, 0 or a color */
-        uint32_t v = col < 0 ? (m->wide ? 0xFFFFu : 0xFFu) : (uint32_t)col;
+        int32_t col = nd[s->second + i].color;       /* 0 or a color if live */
+        uint32_t v = !m->live[i] ? (m->wide ? 0xFFFFu : 0xFFu) : (uint32_t)col;
         if (m->wide) {
             key[2 * i] = (unsigned char)(v & 0xFF);
             key[2 * i + 1] = (unsigned char)(v >> 8);

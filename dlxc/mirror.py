@@ -365,16 +365,33 @@ class MirrorSolver:
         self.memo_sol_at: dict[int, int] = {}
 
     def make_key(self) -> tuple:
-        """The complete residual state: active primary items, then the state
-        of every secondary item (0 untouched, -1 covered, or its color)."""
-        nxt, color = self.next, self.color
+        """The complete residual state: the active primary items, and for
+        every secondary item in some active option (live) its state, 0
+        untouched or its color; -1 for every other one (see dlxc.c, 6)."""
+        nxt, color, down, up, itm, second = (self.next, self.color, self.down, self.up,
+                                             self.itm, self.second)
         active = []
+        live = set()
         k = nxt[0]
         while k != 0:
             active.append(k)
+            p = down[k]
+            while p != k:
+                q = p + 1
+                while q != p:
+                    c = itm[q]
+                    if c <= 0:
+                        q = up[q]
+                        continue
+                    if c >= second:
+                        live.add(c)
+                    q += 1
+                p = down[p]
             k = nxt[k]
         active.sort()
-        return (tuple(active), tuple(color[self.second:self.second + self.n_secondary]))
+        return (tuple(active),
+                tuple(color[c] if c in live else -1
+                      for c in range(second, second + self.n_secondary)))
 
     def memo_lookup(self, level: int) -> int | None:
         key = self.make_key()
