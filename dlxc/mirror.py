@@ -352,6 +352,14 @@ class MirrorSolver:
             f += (k - 1) / fd
         return f + 0.5 / fd
 
+    def stats(self) -> tuple[int, int, int, int, int, bool]:
+        """(solutions, nodes, updates, cleansings, max_level, done), as CSolver."""
+        return (self.solutions, self.nodes, self.updates, self.cleansings, self.max_level,
+                self.state == ST_DONE)
+
+    def close(self) -> None:
+        """Nothing to free; present so both solvers have one interface."""
+
     # ---- Memoized counting (see section 6 of dlxc.c) ----
 
     def set_memo(self, max_entries: int) -> None:
@@ -363,6 +371,13 @@ class MirrorSolver:
         self.memo_hits = 0
         self.memo_keys: dict[int, tuple] = {}
         self.memo_sol_at: dict[int, int] = {}
+
+    def memo_info(self) -> tuple[int, int, int, bool]:
+        """(entries, hits, bytes, full) as CSolver.memo_info; bytes is the
+        C table's size for as many entries, an estimate here."""
+        if self.memo is None:
+            return 0, 0, 0, False
+        return len(self.memo), self.memo_hits, 0, self.memo_full
 
     def make_key(self) -> tuple:
         """The complete residual state: the active primary items, and for

@@ -132,15 +132,11 @@ class Search:
                      max_level=max_level)
 
     def _raw_stats(self):
-        s = self._solver
-        if self.backend == "c":
-            return s.stats()
-        return (s.solutions, s.nodes, s.updates, s.cleansings, s.max_level, self._done)
+        return self._solver.stats()
 
     def close(self) -> None:
         """Free the engine now (the garbage collector would do it later)."""
-        if self.backend == "c":
-            self._solver.close()
+        self._solver.close()
 
     def __enter__(self) -> "Search":
         return self
