@@ -1,0 +1,65 @@
+"""Shared fixtures: the two backends, and hypothesis settings.
+
+Every engine test that takes the ``backend`` fixture runs once on the C core
+and once on the pure-Python mirror.  When the C extension cannot be
+imported, its leg is skipped and the skip reason is the real import error,
+so a broken build shows up in the test report instead of hiding.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from dlxc.backend import c_import_error
+
+# Deterministic in CI (CI=true): the same examples on every run, so a red
+# build can be reproduced; elsewhere hypothesis explores new examples each
+# run.  No deadline: the machine is shared and timing is bench/'s business.
+# The fixtures given to hypothesis tests are constant strings (a backend's
+# name), so sharing one value across examples is what is wanted.
+_COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                     HealthCheck.function_scoped_fixture])
+settings.register_profile("ci", max_examples=120, derandomize=True, **_COMMON)
+settings.register_profile("dev", max_examples=120, **_COMMON)
+settings.register_profile("quick", max_examples=20, **_COMMON)
+settings.load_profile(os.environ.get(
+    "HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
+
+
+def pytest_configure(config):
+    # hypothesis, when it reports a failing example, touches
+    # mypy_extensions.TypedDict, whose DeprecationWarning would turn the
+    # report into an INTERNALERROR under filterwarnings = error.
+    config.addinivalue_line(
+        "filterwarnings",
+        "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning")
+
+
+def _c_skip_reason() -> str:
+    return f"C backend unavailable: {c_import_error()!r}"
+
+
+C_UNAVAILABLE = c_import_error() is not None
+
+BACKENDS = [
+    pytest.param("c", marks=pytest.mark.skipif(C_UNAVAILABLE, reason=_c_skip_reason())),
+    pytest.param("python"),
+]
+
+
+@pytest.fixture(params=BACKENDS)
+def backend(request) -> str:
+    """The name of a backend: "c" (skipped with the import error when it is
+    unavailable) or "python"."""
+    return request.param
+
+
+@pytest.fixture
+def c_backend() -> str:
+    """The C backend, for tests that need both engines side by side."""
+    if C_UNAVAILABLE:
+        pytest.skip(_c_skip_reason())
+    return "c"
