@@ -8,7 +8,7 @@ mirror of the same algorithm.
 
 from ._version import __version__
 from .backend import active_backend, available_backends
-from .errors import (BackendUnavailable, BackendWarning, DlxcError, DlxcWarning,
+from .errors import (BackendError, BackendUnavailable, BackendWarning, DlxcError, DlxcWarning,
                      DlxFormatError, ProblemError, ProblemWarning, SolverError)
 from .problem import Colored, Problem
 from .search import Search, Stats
@@ -16,6 +16,6 @@ from .search import Search, Stats
 __all__ = [
     "__version__", "Problem", "Colored", "Search", "Stats",
     "active_backend", "available_backends",
-    "DlxcError", "ProblemError", "DlxFormatError", "SolverError", "BackendUnavailable",
+    "DlxcError", "ProblemError", "DlxFormatError", "SolverError", "BackendError", "BackendUnavailable",
     "DlxcWarning", "ProblemWarning", "BackendWarning",
 ]

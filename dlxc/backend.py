@@ -11,7 +11,7 @@ import os
 import warnings
 from typing import Optional
 
-from .errors import BackendUnavailable, BackendWarning
+from .errors import BackendError, BackendUnavailable, BackendWarning
 from .mirror import MirrorSolver
 
 BACKENDS = ("c", "python")
@@ -54,7 +54,7 @@ def resolve(name: Optional[str]) -> str:
     if name is None:
         return active_backend()
     if name not in BACKENDS:
-        raise ValueError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+        raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
     if name == "c" and CSolver is None:
         raise BackendUnavailable(f"the C backend is unavailable: {_c_error}")
     return name

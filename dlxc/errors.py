@@ -39,6 +39,10 @@ class SolverError(DlxcError, RuntimeError):
     """The engine failed (out of memory, a counter overflow, ...)."""
 
 
+class BackendError(DlxcError, ValueError):
+    """An unknown backend name (argument or DLXC_BACKEND)."""
+
+
 class BackendUnavailable(DlxcError, ImportError):
     """The requested backend cannot be used here."""
 
