@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from .backend import make_solver, resolve
 from .mirror import BATCH, BUDGET, DONE
@@ -23,11 +23,32 @@ if TYPE_CHECKING:
 
 _NODE_BUDGET = {"c": 1 << 22, "python": 1 << 14}
 _BATCH = 8192
+_SLICE_SECONDS = 0.1  # Search.run: engine calls of about this long, for progress and timeouts
+
+
+class MemoInfo(NamedTuple):
+    """The memo table of a memoized count: ``entries`` residual problems
+    stored, ``hits`` lookups answered from the table, ``bytes`` the C
+    table's size (0 for the Python mirror, whose dict is not measured), and
+    ``full`` whether the table reached its limit and stopped growing (the
+    count stays exact; it only searches more)."""
+
+    entries: int
+    hits: int
+    bytes: int
+    full: bool
 
 
 @dataclass(frozen=True)
 class Stats:
-    """Statistics of a finished or stopped search, with DLX2's conventions."""
+    """Statistics of a finished or stopped search, with DLX2's conventions.
+
+    ``complete`` is False when the search stopped early (a time or node
+    limit, a ``step``): the figures then say what was counted so far.  A
+    count split over ``jobs`` processes adds up its ``subproblems`` (and the
+    split run above them) to exactly the serial figures; a memoized count
+    carries its ``memo`` table's figures and visits fewer nodes.
+    """
 
     solutions: int
     nodes: int
@@ -37,6 +58,14 @@ class Stats:
     complete: bool
     backend: str
     max_level: int = 0
+    jobs: int = 1
+    subproblems: int = 0
+    memo: Optional[MemoInfo] = None
+
+    @property
+    def partial(self) -> bool:
+        """True when the search stopped before exploring the whole tree."""
+        return not self.complete
 
     def summary(self) -> str:
         """One sentence in DLX2's style."""
@@ -52,13 +81,23 @@ class Search:
     """Iterator of a problem's solutions (tuples of option indices)."""
 
     def __init__(self, problem: "Problem", backend: Optional[str] = None,
-                 seed: Optional[int] = None, limit: Optional[int] = None) -> None:
+                 seed: Optional[int] = None, limit: Optional[int] = None, *,
+                 memo_entries: Optional[int] = None) -> None:
         self.problem = problem
         self.backend = resolve(backend)
         self.seed = seed
         self.limit = limit
+        self.memo_entries = memo_entries
+        if memo_entries is not None:
+            if seed is not None:
+                raise ValueError("a memoized count follows the deterministic branching "
+                                 f"order; it cannot take a seed (got seed={seed!r})")
+            if memo_entries < 1:
+                raise ValueError(f"memo_entries must be at least 1, got {memo_entries!r}")
         self._solver = make_solver(self.backend, len(problem.primary), len(problem.items),
                                    problem.live_arrays(), seed)
+        if memo_entries is not None:
+            self._solver.set_memo(memo_entries)
         self._pending: deque = deque()
         self._yielded = 0
         self._seconds = 0.0
@@ -67,12 +106,12 @@ class Search:
         self._budget = _NODE_BUDGET[self.backend]
 
     # ---- running the engine ----
-    def _run(self, out, room) -> int:
+    def _run(self, out, room, budget: Optional[int] = None) -> int:
         if self._broken:
             raise RuntimeError("this search was interrupted and cannot go on; start a new one")
         t0 = time.perf_counter()
         try:
-            status = self._solver.run(self._budget, out, room)
+            status = self._solver.run(self._budget if budget is None else budget, out, room)
         except BaseException:
             # The C call is atomic, but Ctrl-C can land inside the mirror's
             # Python code: this engine state is no longer trustworthy.
@@ -104,10 +143,97 @@ class Search:
             self._run(None, 0)
         return self.stats.solutions
 
+    def run(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
+            progress: Union[None, bool, Callable[[float, "Stats"], object]] = None) -> "Stats":
+        """Count on until the search is complete, ``timeout`` seconds have
+        passed in this call, or the search has visited ``node_limit`` nodes
+        in all; return the statistics, whose ``complete`` tells which.
+
+        A stopped search can be run again and goes on where it stopped.
+        ``progress`` is called about ten times a second as
+        ``progress(fraction, stats)``, with Knuth's estimate of the fraction
+        of the tree explored; ``True`` shows a progress bar on stderr when
+        stderr is a terminal (see ``dlxc.progress``).
+        """
+        if timeout is not None and timeout < 0:
+            raise ValueError(f"timeout must not be negative, got {timeout!r}")
+        if node_limit is not None and node_limit < 0:
+            raise ValueError(f"node_limit must not be negative, got {node_limit!r}")
+        owned = None
+        if progress is True:
+            from .progress import ProgressBar
+            progress = owned = ProgressBar(desc="counting")
+        elif progress is False:
+            progress = None
+        start = time.perf_counter()
+        deadline = None if timeout is None else start + timeout
+        budget = self._budget
+        try:
+            while not self._done:
+                call_budget = budget
+                if node_limit is not None:
+                    left = node_limit - self._solver.stats()[1]
+                    if left <= 0:
+                        break
+                    call_budget = min(call_budget, left)
+                now = time.perf_counter()
+                if deadline is not None:
+                    if now >= deadline:
+                        break
+                    # the rate seen so far says how many nodes fit in the time left
+                    rate = budget / _SLICE_SECONDS
+                    call_budget = max(1, min(call_budget, int(rate * (deadline - now)) + 1))
+                nodes_before = self._solver.stats()[1]
+                t0 = time.perf_counter()
+                self._run(None, 0, call_budget)
+                spent = time.perf_counter() - t0
+                done_nodes = self._solver.stats()[1] - nodes_before
+                if call_budget == budget and done_nodes and spent > 0:
+                    # aim for engine calls of about _SLICE_SECONDS each
+                    budget = min(max(int(done_nodes * _SLICE_SECONDS / spent), 1024), 1 << 30)
+                if progress is not None:
+                    progress(self.fraction_done(), self.stats)
+        finally:
+            if owned is not None:
+                owned.close()
+        return self.stats
+
+    def fraction_done(self) -> float:
+        """Knuth's estimate of the fraction of the search tree explored so
+        far (0 before the first step, 1 when complete; never decreasing)."""
+        return 1.0 if self._done else self._solver.progress()
+
+    @property
+    def memo_info(self) -> Optional[MemoInfo]:
+        """The memo table's figures, or None when the search is not memoized."""
+        if self.memo_entries is None:
+            return None
+        return MemoInfo(*self._solver.memo_info())
+
+    def sample(self, seed: int) -> tuple[int, ...]:
+        """One solution drawn exactly uniformly at random, as a tuple of
+        option indices in level order; the same seed draws the same one.
+
+        Needs a memoized search (``memo_entries``) whose count is complete
+        and whose table never filled up (see ``dlxc.sampling``)."""
+        if self.memo_entries is None:
+            raise ValueError("uniform samples need a memoized search (memo_entries=...)")
+        if not self._done:
+            raise ValueError("uniform samples need a complete count first; call count()")
+        if self.memo_info.full:
+            raise ValueError("the memo table filled up, so some counts are missing and "
+                             "samples could not be exactly uniform; allow more entries")
+        if self.stats.solutions == 0:
+            raise ValueError(f"{self.problem.name} has no solution to sample")
+        return self._solver.sample(seed & ((1 << 64) - 1))
+
     def __iter__(self) -> "Search":
         return self
 
     def __next__(self) -> tuple[int, ...]:
+        if self.memo_entries is not None:
+            raise TypeError("a memoized search counts solutions without visiting them all, "
+                            "so it cannot list them; use count() or sample()")
         if self.limit is not None and self._yielded >= self.limit:
             raise StopIteration
         while not self._pending:
@@ -129,7 +255,7 @@ class Search:
         solutions, nodes, updates, cleansings, max_level, _ = self._raw_stats()
         return Stats(solutions=solutions, nodes=nodes, updates=updates, cleansings=cleansings,
                      seconds=self._seconds, complete=self._done, backend=self.backend,
-                     max_level=max_level)
+                     max_level=max_level, memo=self.memo_info)
 
     def _raw_stats(self):
         return self._solver.stats()
@@ -143,3 +269,40 @@ class Search:
 
     def __exit__(self, *exc) -> None:
         self.close()
+
+
+# ---- memo tables: from a byte cap to a number of entries ----
+
+DEFAULT_MEMO_BYTES = 1 << 30  # 1 GiB
+_MIN_SLOT_BYTES = 4096 * 4     # the C table's smallest slot array
+
+
+def memo_key_bytes(problem: "Problem") -> int:
+    """The size of one memo key in the C table: a bitset of the primary
+    items (8 bytes per 64), one byte per secondary item (two when there are
+    254 colors or more), rounded up to a multiple of 8 (see dlxc.c, 6)."""
+    n_primary = len(problem.primary)
+    n_secondary = len(problem.secondary)
+    wide = len(problem.colors) - 1 >= 254
+    raw = 8 * ((n_primary + 63) // 64) + n_secondary * (2 if wide else 1)
+    return max(8, (raw + 7) // 8 * 8)
+
+
+def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
+                     share: int = 1) -> int:
+    """How many entries a memo table may hold within ``max_bytes`` (default
+    DEFAULT_MEMO_BYTES), divided among ``share`` tables.
+
+    An entry of the C table costs its key, 16 bytes of hash and count, and
+    at most 16 bytes of hash slots (the slot array is a power of two, 2 to 4
+    slots of 4 bytes per entry, and at least 4096 slots: a fixed 16 KiB), so
+    the table stays under the cap.  The
+    Python mirror gets the same number of entries, so both backends give
+    the same statistics; its dict takes several times more memory per entry.
+    """
+    if max_bytes is None:
+        max_bytes = DEFAULT_MEMO_BYTES
+    if max_bytes < 0:
+        raise ValueError(f"a memo limit must not be negative, got {max_bytes!r}")
+    per_entry = memo_key_bytes(problem) + 32
+    return max(1, (int(max_bytes) // max(1, share) - _MIN_SLOT_BYTES) // per_entry)

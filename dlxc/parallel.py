@@ -1,0 +1,426 @@
+"""Counting and listing on all cores: the search tree split into subproblems.
+
+How a count is split.  A *split run* searches the top of the tree as usual
+but, instead of entering level d, records the path of its first d choices
+(option indices) and backs up.  Each path is a subproblem: a fresh solver
+*replays* it (commits the same options with the same branching rule) and
+searches only the subtree below, with counters from zero.  Because the
+branching rule is deterministic (leftmost MRV), a path means the same
+subtree in every process and on every machine, and the split run's figures
+plus those of all subproblems are exactly the serial run's solutions,
+nodes, updates and cleansings.
+
+The depth d is chosen adaptively: d = 1, 2, ... until there are at least
+``per_job * jobs`` subproblems (or the tree ends above d, and the split run
+has counted everything).  The split runs are cheap, since they only walk
+the first d levels.  Subproblems are handed to a process pool a few at a
+time, so a worker that drew small subtrees simply takes more.
+
+Each worker builds its engine from the problem's compact arrays once, in
+the pool's initializer; the 'fork' start method is used on Linux when no
+other thread is running (start-up in milliseconds), else 'spawn'.
+Workers ignore Ctrl-C; the parent terminates the pool and re-raises.  A
+time or node limit is checked by every worker between engine calls
+(about a tenth of a second apart), so a stopped count still adds up
+everything that was counted, and says it is partial.
+
+Listing (``solutions``) streams batches of solutions from the workers
+through a bounded queue: every solution comes exactly once, but the order
+is not the serial order.  A seeded search (random tie-breaking) cannot be
+split the same way everywhere, so it runs on one core only.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import queue as queue_module
+import signal
+import sys
+import threading
+import time
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
+
+from .backend import make_solver, resolve
+from .mirror import DONE
+from .search import Stats
+
+if TYPE_CHECKING:
+    from .problem import Problem
+
+PER_JOB = 16          # subproblems wanted per process
+_ROOM = 1 << 14       # records per engine call
+_SLICE = {"c": 1 << 22, "python": 1 << 13}  # nodes per engine call (~0.1 s or less)
+_BATCH = 4096         # solutions per message when listing
+_POLL = 0.1           # seconds between checks of the clock and the progress bar
+
+Path = tuple  # of option indices
+
+
+def default_jobs() -> int:
+    """The number of cores this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+def resolve_jobs(jobs: Optional[int]) -> int:
+    """``jobs`` itself, or every core for None or 0."""
+    if jobs is None or jobs == 0:
+        return default_jobs()
+    if jobs < 0:
+        raise ValueError(f"jobs must be a positive number of processes (0: all cores), "
+                         f"got {jobs!r}")
+    return jobs
+
+
+# ---- the problem as workers see it -------------------------------------
+
+def payload(problem: "Problem") -> tuple:
+    """What a worker needs to rebuild the engine: (n_primary, n_items,
+    opt_start, opt_items, opt_colors, opt_ids).  The arrays pickle compactly
+    and portably (array's pickle records the machine format)."""
+    return (len(problem.primary), len(problem.items)) + tuple(problem.live_arrays())
+
+
+def engine(data: tuple, backend: str):
+    """A fresh deterministic solver over a payload."""
+    n_primary, n_items, *arrays = data
+    return make_solver(backend, n_primary, n_items, tuple(arrays), None)
+
+
+# ---- splitting ----------------------------------------------------------
+
+@dataclass
+class Split:
+    """The top of the tree: the subproblem ``paths`` at ``depth``, and what
+    the split run counted above that depth (``counts`` = solutions, nodes,
+    updates, cleansings, max_level; ``solutions`` lists those solutions
+    when they were asked for)."""
+
+    depth: int
+    paths: list
+    counts: tuple
+    solutions: list = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def split(data: tuple, backend: str, want: int, keep_solutions: bool = False) -> Split:
+    """Split at the first depth that gives at least ``want`` subproblems, or
+    at the depth where the tree ends (then ``paths`` is empty and the split
+    run has counted everything)."""
+    t0 = time.perf_counter()
+    n_primary = data[0]
+    depth = 1
+    while True:
+        solver = engine(data, backend)
+        solver.set_split(depth)
+        paths: list = []
+        found: list = []
+        out: list = []
+        while True:
+            status = solver.run(1 << 62, out, _ROOM, paths)
+            if keep_solutions:
+                found.extend(out)
+            out.clear()
+            if status == DONE:
+                break
+        counts = solver.stats()[:5]
+        solver.close()
+        if len(paths) >= want or not paths or depth >= n_primary:
+            return Split(depth, paths, counts, found, time.perf_counter() - t0)
+        depth += 1
+
+
+# ---- counting subproblems (in a worker, or in a Dask task) ---------------
+
+@dataclass
+class Tally:
+    """Figures added up over subproblems: ``counts`` as in ``Split``,
+    ``finished`` subproblems searched to the end, ``stopped`` when a limit
+    cut one short."""
+
+    counts: tuple = (0, 0, 0, 0, 0)
+    finished: int = 0
+    stopped: bool = False
+
+    def add(self, counts: Sequence[int]) -> None:
+        s, n, u, c, m = self.counts
+        self.counts = (s + counts[0], n + counts[1], u + counts[2], c + counts[3],
+                       max(m, counts[4]))
+
+    def merge(self, other: "Tally") -> None:
+        self.add(other.counts)
+        self.finished += other.finished
+        self.stopped = self.stopped or other.stopped
+
+
+def count_paths(data: tuple, backend: str, paths: Sequence[Path], *,
+                deadline: Optional[float] = None, node_limit: Optional[int] = None,
+                nodes_counter=None, memo_entries: Optional[int] = None) -> Tally:
+    """Count the subproblems ``paths``, one fresh solver each.
+
+    ``deadline`` is a ``time.time()`` value; ``node_limit`` is checked
+    against ``nodes_counter`` (a shared ``multiprocessing.Value`` to which
+    every worker adds its nodes) or, without one, against this call's own
+    nodes.  When either stops the work, the tally says ``stopped`` and holds
+    what was counted."""
+    tally = Tally()
+    budget = _SLICE[backend]
+    own_nodes = 0
+    for path in paths:
+        if deadline is not None and time.time() >= deadline:
+            tally.stopped = True
+            return tally
+        solver = engine(data, backend)
+        solver.replay(path)
+        if memo_entries is not None:
+            solver.set_memo(memo_entries)
+        before = 0
+        try:
+            while True:
+                call = budget
+                if node_limit is not None:
+                    seen = nodes_counter.value if nodes_counter is not None else own_nodes
+                    call = min(call, node_limit - seen)
+                    if call <= 0:
+                        tally.stopped = True
+                        break
+                status = solver.run(call)
+                nodes = solver.stats()[1]
+                own_nodes += nodes - before
+                if nodes_counter is not None:
+                    with nodes_counter.get_lock():
+                        nodes_counter.value += nodes - before
+                before = nodes
+                if status == DONE:
+                    tally.finished += 1
+                    break
+                if deadline is not None and time.time() >= deadline:
+                    tally.stopped = True
+                    break
+            tally.add(solver.stats()[:5])
+        finally:
+            solver.close()
+        if tally.stopped:
+            return tally
+    return tally
+
+
+def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: int,
+             complete: bool) -> Stats:
+    """The Stats of a split count: the split run's figures plus the tally's."""
+    total = Tally(split_.counts)
+    total.merge(tally)
+    s, n, u, c, m = total.counts
+    return Stats(solutions=s, nodes=n, updates=u, cleansings=c, seconds=seconds,
+                 complete=complete, backend=backend, max_level=m, jobs=jobs,
+                 subproblems=len(split_.paths))
+
+
+def chunks(paths: list, jobs: int) -> list:
+    """Hand-out units: single paths, or a few together when there are many
+    (about 64 units per process keeps the pool's traffic small)."""
+    size = max(1, len(paths) // (64 * jobs))
+    return [paths[i:i + size] for i in range(0, len(paths), size)]
+
+
+# ---- the process pool ---------------------------------------------------
+
+_WORKER: dict = {}
+
+
+def _init_worker(data, backend, deadline, node_limit, counter, memo_entries, queue):
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _WORKER.update(data=data, backend=backend, deadline=deadline, node_limit=node_limit,
+                   counter=counter, memo_entries=memo_entries, queue=queue)
+
+
+def _count_task(paths) -> Tally:
+    w = _WORKER
+    return count_paths(w["data"], w["backend"], paths, deadline=w["deadline"],
+                       node_limit=w["node_limit"], nodes_counter=w["counter"],
+                       memo_entries=w["memo_entries"])
+
+
+def _list_task(paths) -> None:
+    """List the solutions of some subproblems onto the queue, in batches,
+    then one ('done', tally) message."""
+    w = _WORKER
+    data, backend, q = w["data"], w["backend"], w["queue"]
+    tally = Tally()
+    try:
+        for path in paths:
+            solver = engine(data, backend)
+            solver.replay(path)
+            out: list = []
+            while True:
+                status = solver.run(1 << 62, out, _BATCH)
+                if out:
+                    q.put(("solutions", out))
+                    out = []
+                if status == DONE:
+                    break
+            tally.add(solver.stats()[:5])
+            tally.finished += 1
+            solver.close()
+    except BaseException as exc:  # report, so the parent does not wait forever
+        q.put(("error", repr(exc)))
+        raise
+    q.put(("done", tally))
+
+
+def _context():
+    """'fork' where it is safe and fast (Linux, no other thread running),
+    else 'spawn'."""
+    methods = mp.get_all_start_methods()
+    if sys.platform.startswith("linux") and "fork" in methods and \
+            threading.active_count() == 1:
+        return mp.get_context("fork")
+    return mp.get_context("spawn")
+
+
+def _check_backend_and_jobs(backend, jobs):
+    return resolve(backend), resolve_jobs(jobs)
+
+
+def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str] = None, *,
+          timeout: Optional[float] = None, node_limit: Optional[int] = None,
+          progress: Optional[Callable] = None, memo_entries: Optional[int] = None,
+          per_job: int = PER_JOB) -> Stats:
+    """Count the solutions with ``jobs`` processes (None or 0: every core).
+
+    The figures equal a serial count's exactly (with ``memo_entries``, each
+    subproblem keeps a memo table of its own, so the count is exact but the
+    node figures differ from a serial memoized count).  ``timeout`` (seconds)
+    and ``node_limit`` stop the count cleanly; ``progress(fraction, stats)``
+    is called about ten times a second with the fraction of subproblems
+    finished.
+    """
+    backend, jobs = _check_backend_and_jobs(backend, jobs)
+    start = time.perf_counter()
+    deadline = None if timeout is None else time.time() + timeout
+    data = payload(problem)
+    top = split(data, backend, per_job * jobs)
+    if not top.paths:
+        return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs, True)
+    ctx = _context()
+    counter = ctx.Value("q", top.counts[1]) if node_limit is not None else None
+    units = chunks(top.paths, jobs)
+    tally = Tally()
+    pool = ctx.Pool(min(jobs, len(units)), _init_worker,
+                    (data, backend, deadline, node_limit, counter, memo_entries, None))
+    try:
+        results = pool.imap_unordered(_count_task, units)
+        left = len(units)
+        while left:
+            try:
+                part = results.next(_POLL)
+            except mp.TimeoutError:
+                part = None
+            if part is not None:
+                tally.merge(part)
+                left -= 1
+            if progress is not None:
+                progress(tally.finished / len(top.paths),
+                         stats_of(top, tally, time.perf_counter() - start, backend, jobs,
+                                  False))
+        pool.close()
+    except BaseException:
+        pool.terminate()
+        raise
+    finally:
+        pool.join()
+    complete = not tally.stopped and tally.finished == len(top.paths)
+    return stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete)
+
+
+class ParallelSolutions:
+    """Iterator of a problem's solutions found by ``jobs`` processes: every
+    solution exactly once, in no particular order.  ``stats`` adds up the
+    subproblems listed so far (``complete`` once all are).  Close it (or
+    use ``with``) to stop the workers early."""
+
+    def __init__(self, problem: "Problem", jobs: Optional[int] = None,
+                 backend: Optional[str] = None, limit: Optional[int] = None,
+                 per_job: int = PER_JOB) -> None:
+        self.problem = problem
+        self.backend, self.jobs = _check_backend_and_jobs(backend, jobs)
+        self.limit = limit
+        self._start = time.perf_counter()
+        self._data = payload(problem)
+        self._top = split(self._data, self.backend, per_job * self.jobs, keep_solutions=True)
+        self._tally = Tally()
+        self._yielded = 0
+        self._pool = None
+        self._gen = self._generate()
+
+    def _generate(self) -> Iterator[tuple]:
+        for sol in self._top.solutions:
+            yield sol
+        if not self._top.paths:
+            return
+        ctx = _context()
+        q = ctx.Queue(maxsize=4 * self.jobs)
+        units = chunks(self._top.paths, self.jobs)
+        self._pool = pool = ctx.Pool(min(self.jobs, len(units)), _init_worker,
+                                     (self._data, self.backend, None, None, None, None, q))
+        result = pool.map_async(_list_task, units, chunksize=1)
+        left = len(units)
+        while left:
+            try:
+                kind, value = q.get(timeout=_POLL)
+            except queue_module.Empty:
+                if result.ready() and not result.successful():
+                    result.get()  # raises the worker's exception
+                continue
+            if kind == "solutions":
+                yield from value
+            elif kind == "done":
+                self._tally.merge(value)
+                left -= 1
+            else:
+                result.wait(5)
+                if result.ready():
+                    result.get()
+                raise RuntimeError(f"a worker failed: {value}")
+        pool.close()
+        pool.join()
+        self._pool = None
+
+    def __iter__(self) -> "ParallelSolutions":
+        return self
+
+    def __next__(self) -> tuple:
+        if self.limit is not None and self._yielded >= self.limit:
+            self.close()
+            raise StopIteration
+        try:
+            sol = next(self._gen)
+        except BaseException:
+            self.close()
+            raise
+        self._yielded += 1
+        return sol
+
+    @property
+    def stats(self) -> Stats:
+        complete = self._tally.finished == len(self._top.paths)
+        return stats_of(self._top, self._tally, time.perf_counter() - self._start,
+                        self.backend, self.jobs, complete)
+
+    def close(self) -> None:
+        """Stop the workers now."""
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool.join()
+            self._pool = None
+        self._gen.close()
+
+    def __enter__(self) -> "ParallelSolutions":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

@@ -1,0 +1,202 @@
+"""Counting and listing on several cores (dlxc.parallel).
+
+The split is exact: the split run's figures plus those of every replayed
+subproblem are the serial run's solutions, nodes, updates and cleansings,
+at every split depth, on both backends; the pool adds them up the same
+way; listing in parallel gives every solution exactly once.  Limits stop a
+parallel count cleanly, with partial figures.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dlxc import parallel
+from dlxc.models.classic import dominoes, langford, queens
+from dlxc.models.wordsearch import word_search_problem
+from test_memo import colored_problems, small_word_searches
+
+# smaller than test_memo's: every path of a split builds a fresh engine
+problems = st.one_of(colored_problems(), small_word_searches(side=3))
+
+WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
+
+
+def serial_figures(problem, backend):
+    with problem.search(backend=backend) as s:
+        s.count()
+        st_ = s.stats
+    return st_.solutions, st_.nodes, st_.updates, st_.cleansings, st_.max_level
+
+
+def figures(stats):
+    return stats.solutions, stats.nodes, stats.updates, stats.cleansings, stats.max_level
+
+
+def split_and_replay(problem, backend, depth):
+    """Split at exactly ``depth`` and count every subproblem in this process."""
+    data = parallel.payload(problem)
+    solver = parallel.engine(data, backend)
+    solver.set_split(depth)
+    paths: list = []
+    out: list = []
+    while solver.run(1 << 40, out, 1 << 20, paths) != parallel.DONE:
+        pass
+    total = parallel.Tally(solver.stats()[:5])
+    total.merge(parallel.count_paths(data, backend, paths))
+    return total, paths, out
+
+
+# ---- the split is exact --------------------------------------------------------
+
+@given(problems, st.integers(1, 3))
+def test_split_sums_equal_serial(backend, problem, depth):
+    serial = serial_figures(problem, backend)
+    total, paths, _ = split_and_replay(problem, backend, depth)
+    assert total.counts == serial
+    assert total.finished == len(paths)
+
+
+@given(problems, st.integers(1, 3))
+def test_split_solutions_partition_the_serial_ones(backend, problem, depth):
+    """Solutions above the split depth plus those below each path: the
+    serial list, each solution once."""
+    data = parallel.payload(problem)
+    _, paths, above = split_and_replay(problem, backend, depth)
+    found = list(above)
+    for path in paths:
+        solver = parallel.engine(data, backend)
+        solver.replay(path)
+        out: list = []
+        while solver.run(1 << 40, out, 1 << 20) != parallel.DONE:
+            pass
+        assert all(sol[:len(path)] == path for sol in out)
+        found += out
+    serial = list(problem.solutions(backend=backend))
+    assert sorted(found) == sorted(serial)
+    assert len(set(found)) == len(found)
+
+
+@given(problems, st.integers(1, 3))
+def test_paths_are_the_same_on_both_backends(c_backend, problem, depth):
+    """A path means the same subtree everywhere: both engines split alike."""
+    c = split_and_replay(problem, "c", depth)
+    py = split_and_replay(problem, "python", depth)
+    assert c[1] == py[1] and c[0].counts == py[0].counts
+
+
+def test_adaptive_split_grows_until_enough_paths():
+    data = parallel.payload(dominoes(6, 6))
+    top = parallel.split(data, "python", 32)
+    assert len(top.paths) >= 32 and top.depth > 1
+    assert all(len(p) == top.depth for p in top.paths)
+    # a tree that ends early: everything is counted by the split run itself
+    tiny = parallel.split(parallel.payload(queens(4)), "python", 10 ** 6)
+    assert tiny.paths == [] and tiny.counts[0] == 2
+
+
+def test_replay_rejects_foreign_paths(backend):
+    data = parallel.payload(queens(6))
+    for bad in [(999,), (0, 0)]:
+        solver = parallel.engine(data, backend)
+        with pytest.raises(ValueError):
+            solver.replay(bad)
+
+
+# ---- the process pool ------------------------------------------------------------
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda: word_search_problem(6, 6, WORDS), id="word search 6x6"),
+    pytest.param(lambda: queens(9), id="9 queens"),
+    pytest.param(lambda: langford(7), id="Langford 7"),
+    pytest.param(lambda: queens(4), id="4 queens (tree ends above the split)"),
+])
+def test_pool_count_equals_serial(backend, build):
+    problem = build()
+    stats = parallel.count(problem, 2, backend)
+    assert figures(stats) == serial_figures(problem, backend)
+    assert stats.complete and stats.jobs == 2
+
+
+def test_problem_count_with_jobs(backend):
+    problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
+    assert problem.count(backend=backend, jobs=2) == problem.count(backend=backend)
+    assert problem.count(backend=backend, jobs=0) == problem.count(backend=backend)
+    stats = problem.count_stats(backend=backend, jobs=2, memo=True)
+    assert stats.solutions == problem.count(backend=backend) and stats.complete
+
+
+def test_seeded_search_refuses_jobs():
+    problem = queens(6)
+    with pytest.raises(ValueError, match="seed"):
+        problem.count(seed=3, jobs=2)
+    with pytest.raises(ValueError, match="seed"):
+        problem.solutions(seed=3, jobs=2)
+    with pytest.raises(ValueError, match="jobs"):
+        problem.count(jobs=-1)
+
+
+def test_pool_timeout_is_partial(c_backend):
+    problem = word_search_problem(8, 8, WORDS)
+    stats = parallel.count(problem, 2, "c", timeout=0.2)
+    assert not stats.complete and stats.partial
+    assert 0 < stats.solutions < 123_800_040
+    assert stats.seconds < 5
+
+
+def test_pool_node_limit_is_partial(backend):
+    problem = word_search_problem(6, 6, WORDS)
+    limit = 20_000
+    stats = parallel.count(problem, 2, backend, node_limit=limit)
+    assert not stats.complete
+    assert limit <= stats.nodes < 257_181
+    assert 0 < stats.solutions < 244_792
+
+
+def test_interrupt_terminates_the_pool(c_backend):
+    """Ctrl-C in the parent (here raised by the progress callback) stops
+    the workers and propagates."""
+    def interrupt(fraction, stats):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        parallel.count(word_search_problem(8, 8, WORDS), 2, "c", progress=interrupt)
+    assert mp.active_children() == []
+
+
+def test_pool_progress_reaches_one(backend):
+    seen = []
+    stats = parallel.count(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), 2, backend,
+                           progress=lambda f, s: seen.append(f))
+    assert stats.complete
+    assert seen and seen == sorted(seen) and seen[-1] == 1.0
+
+
+# ---- listing in parallel -----------------------------------------------------------
+
+def test_parallel_solutions_each_once(backend):
+    problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
+    serial = list(problem.solutions(backend=backend))
+    with problem.solutions(backend=backend, jobs=2) as it:
+        got = list(it)
+        assert it.stats.complete
+        assert figures(it.stats) == serial_figures(problem, backend)
+    assert len(got) == len(set(got)) == len(serial)
+    assert set(got) == set(serial)
+
+
+def test_parallel_solutions_limit_and_early_close(c_backend):
+    problem = word_search_problem(7, 7, WORDS)
+    with problem.solutions(backend="c", jobs=2, limit=1000) as it:
+        got = list(it)
+    assert len(got) == len(set(got)) == 1000
+    assert not it.stats.complete
+    it = problem.solutions(backend="c", jobs=2)
+    first = [next(it) for _ in range(10)]
+    it.close()
+    assert len(set(first)) == 10
+    assert mp.active_children() == []
