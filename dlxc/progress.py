@@ -39,12 +39,14 @@ class ProgressBar:
 
     ``enabled=None`` decides by ``wanted(file)``; ``enabled=True`` draws on
     ``file`` even when it is not a terminal (for tests).  ``delay`` is the
-    time before the bar first appears.  Use it as a context manager, or call
+    time before the bar first appears, ``mininterval`` the least time
+    between two redraws.  Use it as a context manager, or call
     ``close()`` when the count is over.
     """
 
     def __init__(self, desc: str = "counting", file: Optional[IO] = None,
-                 enabled: Optional[bool] = None, delay: float = DELAY) -> None:
+                 enabled: Optional[bool] = None, delay: float = DELAY,
+                 mininterval: float = 0.1) -> None:
         self.file = sys.stderr if file is None else file
         self.enabled = wanted(self.file) if enabled is None else enabled
         self._bar = None
@@ -53,7 +55,7 @@ class ProgressBar:
             from tqdm import tqdm
             self._bar = tqdm(
                 total=_SCALE, file=self.file, delay=delay, desc=desc, leave=False,
-                dynamic_ncols=True, mininterval=0.1,
+                dynamic_ncols=True, mininterval=mininterval,
                 bar_format="{desc}: {percentage:5.1f}%|{bar}| {postfix} "
                            "[{elapsed} elapsed, {remaining} left]")
 

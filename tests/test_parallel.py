@@ -200,3 +200,12 @@ def test_parallel_solutions_limit_and_early_close(c_backend):
     it.close()
     assert len(set(first)) == 10
     assert mp.active_children() == []
+
+
+def test_pool_without_fork(monkeypatch):
+    """Where 'fork' is unsafe or missing, the pool starts with 'spawn' and
+    each worker rebuilds the problem from the arrays it is sent."""
+    monkeypatch.setattr(parallel, "_context", lambda: mp.get_context("spawn"))
+    problem = queens(8)
+    stats = parallel.count(problem, 2, "python")
+    assert figures(stats) == serial_figures(problem, "python")

@@ -1,0 +1,73 @@
+"""Counting on a Dask cluster (dlxc.distributed), on loopback only.
+
+A LocalCluster of two worker processes, one thread each, listens on
+127.0.0.1 for the module; the counts it returns must equal the serial ones
+figure for figure.  Skipped, with the reason, when Dask distributed is not
+installed (it is the optional extra ``dlxc[dask]``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+distributed = pytest.importorskip("distributed", reason="Dask distributed not installed "
+                                  "(pip install 'dlxc[dask]')")
+
+from dlxc import BackendUnavailable  # noqa: E402
+from dlxc.distributed import count  # noqa: E402
+from dlxc.models.classic import langford, queens  # noqa: E402
+from dlxc.models.wordsearch import word_search_problem  # noqa: E402
+
+WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
+
+@pytest.fixture(scope="module")
+def cluster():
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  host="127.0.0.1", dashboard_address=None,
+                                  silence_logs=40) as c:
+        yield c
+
+
+def figures(stats):
+    return stats.solutions, stats.nodes, stats.updates, stats.cleansings, stats.max_level
+
+
+@pytest.mark.parametrize("build", [
+    pytest.param(lambda: word_search_problem(6, 6, WORDS), id="word search 6x6"),
+    pytest.param(lambda: queens(9), id="9 queens"),
+    pytest.param(lambda: langford(7), id="Langford 7"),
+])
+def test_cluster_count_equals_serial(cluster, build):
+    problem = build()
+    serial = problem.count_stats()
+    stats = problem.count_stats(scheduler=cluster.scheduler_address)
+    assert figures(stats) == figures(serial)
+    assert stats.complete and stats.jobs == 2
+
+
+def test_cluster_count_python_backend_and_memo(cluster):
+    problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
+    expected = problem.count()
+    with distributed.Client(cluster, set_as_default=False) as client:
+        stats = count(problem, client=client, backend="python")
+        assert stats.solutions == expected and stats.backend == "python"
+        assert count(problem, client=client, memo_entries=1000).solutions == expected
+
+
+def test_cluster_limits_are_partial(cluster):
+    problem = word_search_problem(7, 7, WORDS)
+    stats = problem.count_stats(scheduler=cluster.scheduler_address, node_limit=200_000)
+    assert stats.partial and 200_000 <= stats.nodes < 9_854_369
+    stats = problem.count_stats(scheduler=cluster.scheduler_address, backend="python",
+                                timeout=0.3)
+    assert stats.partial and 0 < stats.solutions < 9_664_704
+
+
+def test_seed_is_refused(cluster):
+    with pytest.raises(ValueError, match="seed"):
+        queens(6).count(seed=1, scheduler=cluster.scheduler_address)
+
+
+def test_unreachable_scheduler():
+    with pytest.raises(BackendUnavailable, match="cannot reach"):
+        count(queens(6), "tcp://127.0.0.1:9", connect_timeout=1)

@@ -1,0 +1,116 @@
+"""Uniform random solutions (dlxc.sampling).
+
+Each draw must be a solution (checked by the brute-force oracle), every
+solution must be equally likely (a chi-square test on problems whose
+counts REFERENCE.md gives), and a seed must reproduce a sample on both
+backends.  The seeds are fixed, so the statistical test is deterministic:
+it fails only if the draws really are lopsided.  Its threshold is the
+chi-square quantile at significance 0.001 (from scipy when installed; else
+the value scipy gives, written down below).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+import oracle
+from dlxc import DlxcError, Problem, ProblemWarning
+from dlxc.models.classic import queens
+from dlxc.models.wordsearch import word_search_problem
+from dlxc.sampling import MemoLimitError, NoSolutionError, Sampler, draw_seeds, sample
+
+# chi2.ppf(0.999, df) from scipy 1.17, for when scipy is absent
+CHI2_999 = {3: 16.266236, 91: 138.437864, 111: 162.788463}
+
+
+def chi2_threshold(df: int) -> float:
+    try:
+        from scipy.stats import chi2
+    except ImportError:
+        return CHI2_999[df]
+    return float(chi2.ppf(0.999, df))
+
+
+def chi_square(draws, n_solutions) -> float:
+    counts = Counter(frozenset(d) for d in draws)
+    expected = len(draws) / n_solutions
+    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in counts) + \
+        expected * (n_solutions - len(counts))
+
+
+@pytest.mark.parametrize("build, n_solutions, draws", [
+    pytest.param(lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), 112, 112 * 40,
+                 id="ABEL+LAND 4x4 EWSN"),
+    pytest.param(lambda: queens(8), 92, 92 * 40, id="8 queens"),
+    pytest.param(lambda: queens(6), 4, 400, id="6 queens"),
+])
+def test_draws_are_uniform(backend, build, n_solutions, draws):
+    problem = build()
+    got = problem.sample(draws, seed=2024, backend=backend)
+    assert len(got) == draws
+    distinct = {frozenset(d) for d in got}
+    assert all(oracle.is_solution(problem, d) for d in distinct)
+    assert len(distinct) == n_solutions  # so every solution turns up
+    assert chi_square(got, n_solutions) < chi2_threshold(n_solutions - 1)
+
+
+def test_draws_are_solutions_of_the_seed_problem(c_backend):
+    problem = word_search_problem(6, 6, ["ABEL", "CANTOR", "GAUSS", "EULER"])
+    with Sampler(problem, backend="c") as sampler:
+        assert sampler.count == 244_792
+        for d in sampler.sample(50, seed=1):
+            assert oracle.is_solution(problem, d)
+
+
+def test_chi_square_sees_a_biased_sampler(c_backend):
+    """The uniformity test can fail: DLX2's seeded random tie-breaking,
+    taking the first solution of each seeded search, is not uniform on
+    ABEL+LAND (whose MRV ties it breaks at random), and the test says so."""
+    problem = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
+    first = []
+    for seed in range(112 * 10):
+        with problem.solutions(backend="c", seed=seed, limit=1) as s:
+            first.extend(s)
+    assert chi_square(first, 112) > chi2_threshold(111)
+
+
+def test_seed_reproduces_on_both_backends(c_backend):
+    problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
+    a = sample(problem, 20, seed=11, backend="c")
+    b = sample(problem, 20, seed=11, backend="python")
+    assert a == b
+    assert sample(problem, 20, seed=12, backend="c") != a
+    assert sample(problem, 5, seed=11, backend="c") == a[:5]  # a prefix
+
+
+def test_draw_seeds_are_a_stream():
+    assert draw_seeds(1, 3) == draw_seeds(1, 5)[:3]
+    assert len(set(draw_seeds(1, 100))) == 100
+
+
+def test_full_table_refuses_to_sample(backend):
+    problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
+    with pytest.raises(MemoLimitError, match="memo-limit"):
+        problem.sample(3, seed=1, backend=backend, memo_limit=1)
+    assert issubclass(MemoLimitError, DlxcError)
+
+
+def test_no_solution(backend):
+    with pytest.warns(ProblemWarning, match="'B' is in no option"):
+        problem = Problem(["A", "B"], [], [["A"]])
+    with pytest.raises(NoSolutionError, match="no solution"):
+        problem.sample(1, backend=backend)
+    assert problem.sample(0, backend=backend) == []
+
+
+def test_sample_arguments(backend):
+    with pytest.raises(ValueError, match="negative"):
+        queens(6).sample(-1, backend=backend)
+    with queens(6).search(backend=backend) as s:
+        with pytest.raises(ValueError, match="memoized"):
+            s.sample(1)
+    with queens(6).search(backend=backend, memo_entries=100) as s:
+        with pytest.raises(ValueError, match="complete count"):
+            s.sample(1)
