@@ -1,0 +1,439 @@
+"""Knuth's DLX text format: read a file into a Problem, write one back.
+
+The format (REFERENCE.md) is the input of Knuth's DLX1/DLX2::
+
+    | a comment: a line whose first non-blank character is |
+    A B C | X Y        <- the items line: primary items, |, secondary items
+    A B X:0 Y:0        <- every further line is one option
+    A C X:1 Y:1           (item:color colors a secondary item)
+
+Blank lines and comment lines may come anywhere.  dlxc reads more than
+DLX2 does: names longer than 8 characters, colors of several characters
+(any text without whitespace, ``|`` or ``:``), tabs, CRLF line ends and a
+last line without a newline.  Like DLX2's reader, it takes ``|X`` in the
+items line as the separator followed by the item ``X``.
+
+Reading a million options
+-------------------------
+The reader builds the Problem's three compact columns (``opt_start``,
+``opt_items``, ``opt_colors``) directly, one line at a time; no per-option
+Python object outlives its line.  Each line is split, and its tokens are
+looked up in a cache that knows every item name and every colored token
+(``X:0``) seen so far: one dictionary lookup per token, done in C by
+``map``.  A token not in the cache sends the line to ``parse``, which adds
+new colored tokens (up to ``_TOKEN_CACHE`` of them); anything wrong (an
+unknown name, an item twice, a stray ``|``) goes to ``_diagnose``, which
+reads the line again slowly to name the problem.  So the checks cost
+nothing on good input: a million options of ten items take about five
+seconds (bench/bench_read.py).
+
+Writing for DLX2
+----------------
+``write_dlx`` writes what dlxc reads.  With ``knuth=True`` it writes what
+DLX2 itself reads: names of at most 8 printable ASCII characters, colors of
+one character, every line ended by a newline.  Names and colors that do not
+fit are replaced by short ones, and comment lines at the top of the file
+record what each stands for.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import sys
+import warnings
+from array import array
+from typing import Optional, TextIO, Union
+
+from .errors import DlxFormatError, ProblemError, ProblemWarning
+from .problem import Problem
+
+__all__ = ["read_dlx", "write_dlx"]
+
+Source = Union[str, "os.PathLike[str]", TextIO]
+
+_SHOWN_DROPPED = 3  # lines named in the warning about options without a primary item
+_TOKEN_CACHE = 1 << 20  # colored tokens remembered by the reader (about 100 bytes each)
+
+
+# ---- reading ----
+
+def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
+    """Read a problem in Knuth's DLX format.
+
+    ``source`` is a path or an open file (text or binary; ``sys.stdin``
+    works).  ``name`` is the name used in messages and as ``problem.name``;
+    by default the path, ``<stdin>``, or the stream's ``name``.
+
+    Raises ``DlxFormatError`` (a ``ProblemError``) naming the file, the
+    1-based line and the problem; warns (``ProblemWarning``) about options
+    without a primary item, which the search ignores, and about primary
+    items in no option, which leave the problem without solutions.
+    """
+    if isinstance(source, (str, bytes, os.PathLike)):
+        path = os.fsdecode(source)
+        with open(path, "rb") as f:
+            return _read(f, path if name is None else name, binary=True)
+    if name is None:
+        name = _stream_name(source)
+    binary = isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(
+        source, "mode", "")
+    return _read(source, name, binary=binary)
+
+
+def _stream_name(stream) -> str:
+    if stream is sys.stdin or stream is sys.__stdin__:
+        return "<stdin>"
+    name = getattr(stream, "name", None)
+    return name if isinstance(name, str) and name else "<stream>"
+
+
+def _read(f, file: str, binary: bool) -> Problem:
+    lines = map(bytes.decode, f) if binary else f
+    numbered = enumerate(lines, 1)
+    lineno = 0
+    try:
+        for lineno, line in numbered:
+            if lineno == 1 and line.startswith("\ufeff"):  # a byte-order mark
+                line = line[1:]
+            toks = line.split()
+            if toks and toks[0][0] != "|":
+                break
+        else:
+            what = (f"its {lineno} line{'s are' if lineno > 1 else ' is'} only comments "
+                    "and blank lines" if lineno else "the input is empty")
+            raise DlxFormatError(f"no items line: {what}", file)
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(exc, file, lineno + 1 if binary else None) from None
+    primary, secondary = _items_line(toks, file, lineno, line)
+    return _options(numbered, primary, secondary, file, lineno, binary)
+
+
+def _not_utf8(exc: UnicodeDecodeError, file: str, line: Optional[int]) -> DlxFormatError:
+    """The error for undecodable input.  A binary file is decoded line by
+    line, so ``line`` (one after the last line read) is exact; a text stream
+    decodes ahead in blocks, so there is no line to name."""
+    if line is None:
+        return DlxFormatError(f"not UTF-8 text ({exc.reason})", file)
+    return DlxFormatError(f"not UTF-8 text ({exc.reason} at byte {exc.start} of the line)",
+                          file, line)
+
+
+def _items_line(toks, file, lineno, line):
+    """The primary and secondary items named in the items line."""
+    primary: list[str] = []
+    secondary: list[str] = []
+    seen: set[str] = set()
+    target = primary
+    for tok in toks:
+        while tok.startswith("|"):  # Knuth's reader also takes "|X" as "| X"
+            if target is secondary:
+                raise DlxFormatError("the items line has '|' twice", file, lineno, line)
+            target = secondary
+            tok = tok[1:]
+        if not tok:
+            continue
+        if ":" in tok:
+            raise DlxFormatError(
+                f"{tok!r} in the items line has a color; colors belong in options, "
+                "the items line only names the items", file, lineno, line)
+        if "|" in tok:
+            raise DlxFormatError(f"illegal character '|' in item name {tok!r}",
+                                 file, lineno, line)
+        if tok in seen:
+            raise DlxFormatError(f"item {tok!r} declared twice", file, lineno, line)
+        seen.add(tok)
+        target.append(tok)
+    return primary, secondary
+
+
+def _options(numbered, primary, secondary, file, lineno, binary) -> Problem:
+    """Read the option lines into compact arrays and build the Problem."""
+    n_primary = len(primary)
+    index = {name: k for k, name in enumerate(primary + secondary)}
+    # The token cache: every item name, and each colored token ("X:red")
+    # met so far, with its item and its color (0 for none).  Big files
+    # repeat the same colored tokens, so most lines need no parsing at all.
+    item_of = dict(index)
+    color_of = dict.fromkeys(index, 0)
+    item_get = item_of.__getitem__
+    color_get = color_of.__getitem__
+    room = [_TOKEN_CACHE]
+    color_index: dict[str, int] = {}
+    colors = [""]
+    opt_start = array("i", [0])
+    opt_items = array("i")
+    opt_colors = array("i")
+    start_append = opt_start.append
+    # fromlist, not extend: extend takes a list one generic item at a time
+    items_fromlist = opt_items.fromlist
+    colors_fromlist = opt_colors.fromlist
+    colors_extend = opt_colors.extend  # from an array: one copy
+    zeros: list[array] = []  # zeros[n]: n zero colors, to extend opt_colors at C speed
+    dropped: list[int] = []
+    dropped_lines: list[int] = []
+    total = 0
+    j = 0  # the number of the next option
+
+    def parse(toks, lineno, line):
+        """Items and colors of a line with tokens not in the cache yet."""
+        ks, cs = [], []
+        for tok in toks:
+            k = item_of.get(tok)
+            if k is not None:
+                ks.append(k)
+                cs.append(color_of[tok])
+                continue
+            it, colon, col = tok.partition(":")
+            k = index.get(it)
+            if (not colon or k is None or k < n_primary or not col or ":" in col
+                    or "|" in col):
+                _diagnose(toks, index, n_primary, file, lineno, line)
+            c = color_index.get(col)
+            if c is None:
+                c = color_index[col] = len(colors)
+                colors.append(col)
+            if room[0]:
+                room[0] -= 1
+                item_of[tok] = k
+                color_of[tok] = c
+            ks.append(k)
+            cs.append(c)
+        return ks, cs
+
+    try:
+        for lineno, line in numbered:
+            toks = line.split()
+            if not toks or toks[0][0] == "|":
+                continue
+            n = len(toks)
+            try:
+                ks = list(map(item_get, toks))
+                if ":" in line:
+                    cs = list(map(color_get, toks))
+                else:
+                    while len(zeros) <= n:
+                        zeros.append(array("i", [0]) * len(zeros))
+                    cs = zeros[n]
+            except KeyError:
+                ks, cs = parse(toks, lineno, line)
+            if n > 1 and len(set(ks)) != n:
+                _diagnose(toks, index, n_primary, file, lineno, line)
+            items_fromlist(ks)
+            if type(cs) is list:
+                colors_fromlist(cs)
+            else:
+                colors_extend(cs)
+            total += n
+            start_append(total)
+            if min(ks) >= n_primary:
+                dropped.append(j)
+                if len(dropped_lines) < _SHOWN_DROPPED:
+                    dropped_lines.append(lineno)
+            j += 1
+    except UnicodeDecodeError as exc:
+        raise _not_utf8(exc, file, lineno + 1 if binary else None) from None
+    problem = Problem._from_arrays(primary, secondary, colors, opt_start, opt_items,
+                                   opt_colors, file, dropped)
+    if dropped:
+        _warn_dropped(file, dropped_lines, len(dropped))
+    _warn_unused(problem, opt_items, n_primary)
+    return problem
+
+
+def _diagnose(toks, index, n_primary, file, lineno, line):
+    """Raise the DlxFormatError that explains why this option line is bad
+    (the fast paths only know that something is wrong)."""
+
+    def fail(reason):
+        raise DlxFormatError(reason, file, lineno, line)
+
+    seen: set[str] = set()
+    for tok in toks:
+        if tok.startswith("|"):
+            fail(f"an option cannot contain {tok!r}: only the items line separates primary "
+                 "from secondary items with '|' (a comment line starts with '|')")
+        it, colon, col = tok.partition(":")
+        if not it:
+            fail(f"empty item name in {tok!r}")
+        if "|" in it:
+            fail(f"illegal character '|' in item name {it!r}")
+        if colon:
+            if not col:
+                fail(f"empty color in {tok!r}")
+            if ":" in col or "|" in col:
+                bad = ":" if ":" in col else "|"
+                fail(f"illegal character {bad!r} in color {col!r} of {tok!r}")
+        k = index.get(it)
+        if k is None:
+            fail(f"unknown item {it!r}")
+        if it in seen:
+            fail(f"item {it!r} twice in one option")
+        seen.add(it)
+        if colon and k < n_primary:
+            fail(f"primary item {it!r} cannot be colored")
+    fail("bad option line")  # not reached: the fast path saw a problem
+
+
+def _warn_dropped(file: str, lines: list[int], n: int) -> None:
+    if n == 1:
+        msg = f"{file}:{lines[0]}: option ignored (no primary item)"
+    else:
+        shown = ", ".join(str(x) for x in lines)
+        more = f" and {n - len(lines)} more" if n > len(lines) else ""
+        msg = f"{file}: {n} options ignored (no primary item): lines {shown}{more}"
+    warnings.warn(msg, ProblemWarning, stacklevel=5)
+
+
+def _warn_unused(problem: Problem, opt_items: array, n_primary: int) -> None:
+    # Dropped options hold no primary item, so every primary item in
+    # opt_items belongs to a kept option.
+    used = set(opt_items)
+    if len(used) >= n_primary and all(i in used for i in range(n_primary)):
+        return
+    unused = [problem.primary[i] for i in range(n_primary) if i not in used]
+    shown = ", ".join(repr(u) for u in unused[:5])
+    more = f" and {len(unused) - 5} more" if len(unused) > 5 else ""
+    which = "item" if len(unused) == 1 else "items"
+    verb = "is" if len(unused) == 1 else "are"
+    warnings.warn(f"{problem.name}: primary {which} {shown}{more} {verb} in no option, so "
+                  "the problem has no solution", ProblemWarning, stacklevel=5)
+
+
+# ---- writing ----
+
+# One-character names and colors DLX2 reads and dlxc reads back: printable
+# ASCII without the space, '|' and ':'.
+_KNUTH_CHARS = "".join(chr(c) for c in range(33, 127) if chr(c) not in "|:")
+_DIGITS36 = "0123456789abcdefghijklmnopqrstuvwxyz"
+_KNUTH_NAME_LEN = 8
+
+
+def _knuth_name_ok(name: str) -> bool:
+    return len(name) <= _KNUTH_NAME_LEN and all(c in _KNUTH_CHARS for c in name)
+
+
+def _base36(n: int) -> str:
+    s = ""
+    while True:
+        n, r = divmod(n, 36)
+        s = _DIGITS36[r] + s
+        if not n:
+            return s
+
+
+def _short_names(items) -> dict[str, str]:
+    """New names for the items DLX2 cannot read: '#' and a base-36 number,
+    skipping any that an item already has."""
+    taken = set(items)
+    renamed: dict[str, str] = {}
+    n = 0
+    for name in items:
+        if _knuth_name_ok(name):
+            continue
+        while True:
+            new = "#" + _base36(n)
+            n += 1
+            if new not in taken:
+                break
+        if len(new) > _KNUTH_NAME_LEN:  # needs 36**7 long names: not in this universe
+            raise ProblemError("too many long item names to shorten for DLX2")
+        taken.add(new)
+        renamed[name] = new
+    return renamed
+
+
+def _short_colors(colors) -> dict[str, str]:
+    """One-character colors for DLX2: those already one such character keep
+    it; the others take unused characters in turn."""
+    in_use = set(colors)
+    free = [c for c in _KNUTH_CHARS if c not in in_use]
+    renamed: dict[str, str] = {}
+    long = [c for c in colors[1:] if not (len(c) == 1 and c in _KNUTH_CHARS)]
+    if len(long) > len(free):
+        n_single = len(colors) - 1 - len(long)
+        raise ProblemError(
+            f"the problem has {len(colors) - 1} colors but DLX2 takes one-character colors, "
+            f"and only {len(_KNUTH_CHARS)} characters can be colors ({n_single} already in "
+            f"use as they are); it cannot be written with knuth=True")
+    for col, new in zip(long, free):
+        renamed[col] = new
+    return renamed
+
+
+def write_dlx(problem: Problem, file: Union[str, "os.PathLike[str]", TextIO, None] = None, *,
+              comment: Optional[str] = None, knuth: bool = False) -> Optional[str]:
+    """Write ``problem`` in Knuth's DLX format.
+
+    ``file`` is a path or a text file open for writing; with None the text
+    is returned as a string.  ``comment`` (any number of lines) comes first,
+    as ``|`` comment lines.  The options keep their order, those without a
+    primary item too (a reader drops them again, with a warning), so option
+    indices survive the round trip: ``read_dlx`` of the output has the same
+    items, options and colors.
+
+    With ``knuth=True`` the output obeys the limits of Knuth's DLX2: item
+    names longer than 8 characters (or with characters other than printable
+    ASCII) become ``#0``, ``#1``, ...; colors longer than one character get
+    one-character names (there are 92 such characters, so at most 92 colors
+    in all); comment lines record every renaming.  A problem that cannot be
+    written so raises ``ProblemError``.
+    """
+    if not problem.primary:
+        raise ProblemError(f"{problem.name}: a problem without primary items cannot be "
+                           "written: its items line would begin with '|', a comment")
+    starts = problem.opt_start
+    for j in range(len(starts) - 1):
+        if starts[j] == starts[j + 1]:
+            raise ProblemError(f"{problem.name}: option {j} is empty, and an empty line "
+                               "is no option in Knuth's format")
+    names = list(problem.items)
+    colors = list(problem.colors)
+    head: list[str] = []
+    if comment is not None:
+        head += ["| " + text if text else "|" for text in comment.splitlines() or [""]]
+    if knuth:
+        renamed = _short_names(names)
+        recolored = _short_colors(colors)
+        if renamed:
+            head.append(f"| {len(renamed)} item names shortened to at most "
+                        f"{_KNUTH_NAME_LEN} characters for DLX2:")
+            head += [f"|   {new} = {old}" for old, new in renamed.items()]
+            names = [renamed.get(x, x) for x in names]
+        if recolored:
+            head.append(f"| {len(recolored)} colors shortened to one character for DLX2:")
+            head += [f"|   {new} = {old}" for old, new in recolored.items()]
+            colors = [recolored.get(c, c) for c in colors]
+    if isinstance(file, (str, bytes, os.PathLike)):
+        with open(os.fsdecode(file), "w", encoding="utf-8", newline="\n") as f:
+            _write(f, problem, names, colors, head)
+        return None
+    if file is None:
+        buf = io.StringIO()
+        _write(buf, problem, names, colors, head)
+        return buf.getvalue()
+    _write(file, problem, names, colors, head)
+    return None
+
+
+def _write(f, problem: Problem, names, colors, head) -> None:
+    n_primary = len(problem.primary)
+    write = f.write
+    for text in head:
+        write(text + "\n")
+    line = " ".join(names[:n_primary])
+    if len(names) > n_primary:
+        line += " | " + " ".join(names[n_primary:])
+    write(line + "\n")
+    starts, items, cols = problem.opt_start, problem.opt_items, problem.opt_colors
+    chunk: list[str] = []
+    for j in range(len(starts) - 1):
+        a, b = starts[j], starts[j + 1]
+        chunk.append(" ".join([names[items[k]] if not cols[k]
+                               else names[items[k]] + ":" + colors[cols[k]]
+                               for k in range(a, b)]))
+        if len(chunk) >= 4096:
+            write("\n".join(chunk) + "\n")
+            chunk.clear()
+    if chunk:
+        write("\n".join(chunk) + "\n")
