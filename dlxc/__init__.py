@@ -8,6 +8,7 @@ mirror of the same algorithm.
 
 from ._version import __version__
 from .backend import active_backend, available_backends
+from .dlxformat import read_dlx, write_dlx
 from .errors import (BackendError, BackendUnavailable, BackendWarning, DlxcError, DlxcWarning,
                      DlxFormatError, ProblemError, ProblemWarning, SolverError)
 from .problem import Colored, Problem
@@ -15,7 +16,7 @@ from .search import Search, Stats
 
 __all__ = [
     "__version__", "Problem", "Colored", "Search", "Stats",
-    "active_backend", "available_backends",
+    "active_backend", "available_backends", "read_dlx", "write_dlx",
     "DlxcError", "ProblemError", "DlxFormatError", "SolverError", "BackendError", "BackendUnavailable",
     "DlxcWarning", "ProblemWarning", "BackendWarning",
 ]
