@@ -22,6 +22,7 @@ of a longer sample are the k draws of a shorter one.
 from __future__ import annotations
 
 import secrets
+import time
 from typing import TYPE_CHECKING, Optional
 
 from .errors import DlxcError
@@ -40,6 +41,15 @@ class MemoLimitError(DlxcError, MemoryError):
 
 class NoSolutionError(DlxcError, ValueError):
     """There is no solution to draw."""
+
+
+class CountStopped(DlxcError, RuntimeError):
+    """The count that samples need was stopped by a time or node limit;
+    ``stats`` says how far it got."""
+
+    def __init__(self, message: str, stats=None) -> None:
+        super().__init__(message)
+        self.stats = stats
 
 
 def draw_seeds(seed: int, k: int) -> list[int]:
@@ -61,13 +71,28 @@ class Sampler:
     """
 
     def __init__(self, problem: "Problem", backend: Optional[str] = None,
-                 memo_limit: Optional[int] = None, progress=None) -> None:
+                 memo_limit: Optional[int] = None, progress=None, *,
+                 timeout: Optional[float] = None, node_limit: Optional[int] = None) -> None:
         self.problem = problem
         self.memo_limit = memo_limit
         entries = memo_entries_for(problem, memo_limit)
         self._search: "Search" = problem.search(backend=backend, memo_entries=entries)
-        self.stats: "Stats" = self._search.run(progress=progress)
-        info = self._search.memo_info
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:  # in slices, to give up as soon as the table is full
+            slice_ = 0.25 if deadline is None else max(0.0, min(0.25, deadline - time.monotonic()))
+            self.stats: "Stats" = self._search.run(timeout=slice_, node_limit=node_limit,
+                                                   progress=progress)
+            info = self._search.memo_info
+            if info.full or self.stats.complete:
+                break
+            if (deadline is not None and time.monotonic() >= deadline) or \
+                    (node_limit is not None and self.stats.nodes >= node_limit):
+                self._search.close()
+                raise CountStopped(f"{problem.name}: the count that uniform samples need "
+                                   "was stopped by the "
+                                   + ("node limit" if node_limit is not None and
+                                      self.stats.nodes >= node_limit else "timeout"),
+                                   self.stats)
         if info.full:
             self._search.close()
             raise MemoLimitError(

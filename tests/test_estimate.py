@@ -117,3 +117,42 @@ def test_bad_probe_count():
 
 def test_problem_estimate_delegates():
     assert isinstance(queens(5).estimate(probes=10, seed=1), Estimate)
+
+
+# ---- dlxc estimate ---------------------------------------------------------------
+
+def run_cli(*args):
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_cli_estimate_json(tmp_path, c_backend):
+    """The 8x8 word search (the issue's 123,800,040 layouts, DLX2's count):
+    too big for the 0.2 s calibration count, so the probes speak."""
+    from dlxc.dlxformat import write_dlx
+    problem = word_search_problem(8, 8, WORDS)
+    path = tmp_path / "ws8.dlx"
+    write_dlx(problem, path)
+    result = run_cli("estimate", path, "--json", "--seed", 4, "--probes", 3000)
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert {"solutions", "solutions_stderr", "nodes", "seconds", "probes", "seed"} <= set(record)
+    assert record["probes"] == 3000 and record["seed"] == 4 and record["file"] == str(path)
+    truth = 123_800_040
+    assert abs(record["solutions"] - truth) < 4 * record["solutions_stderr"]
+    again = run_cli("estimate", path, "--json", "--seed", 4, "--probes", 3000)
+    assert json.loads(again.stdout)["solutions"] == record["solutions"]
+
+
+def test_cli_estimate_text_and_errors(tmp_path):
+    from dlxc.dlxformat import write_dlx
+    path = tmp_path / "q6.dlx"
+    write_dlx(queens(6), path)
+    result = run_cli("estimate", path)
+    assert result.exit_code == 0
+    assert result.stdout.startswith("Exactly 4 solutions")
+    missing = run_cli("estimate", tmp_path / "nope.dlx")
+    assert missing.exit_code == 1 and "nope.dlx" in missing.stderr
+    assert run_cli("estimate", path, "--probes", 0).exit_code == 2

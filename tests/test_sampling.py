@@ -11,6 +11,7 @@ the value scipy gives, written down below).
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 
 import pytest
@@ -114,3 +115,67 @@ def test_sample_arguments(backend):
     with queens(6).search(backend=backend, memo_entries=100) as s:
         with pytest.raises(ValueError, match="complete count"):
             s.sample(1)
+
+
+# ---- dlxc sample ------------------------------------------------------------------
+
+def run_cli(*args):
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def abel_land_file(tmp_path):
+    from dlxc.dlxformat import write_dlx
+    path = tmp_path / "abel_land.dlx"
+    write_dlx(word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), path)
+    return path
+
+
+def test_cli_sample_json(abel_land_file):
+    from dlxc.dlxformat import read_dlx
+    problem = read_dlx(abel_land_file)
+    result = run_cli("sample", abel_land_file, "-n", 6, "--seed", 9, "--json")
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert [r["sample"] for r in records] == [1, 2, 3, 4, 5, 6]
+    for r in records:
+        assert oracle.is_solution(problem, r["options"])
+        assert r["text"] == problem.solution_text(r["options"])
+    assert "Drew 6 of 112 solutions" in result.stderr and "seed 9" in result.stderr
+    assert run_cli("sample", abel_land_file, "-n", 6, "--seed", 9, "--json").stdout == \
+        result.stdout
+    assert [tuple(r["options"]) for r in records] == sample(problem, 6, seed=9)
+
+
+def test_cli_sample_text(abel_land_file):
+    result = run_cli("sample", abel_land_file, "--seed", 1)
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines[0] == "sample 1:" and len(lines) == 4 and lines[-1] == ""
+    assert lines[1].startswith(("ABEL ", "LAND "))
+
+
+def test_cli_sample_refusals(abel_land_file, tmp_path):
+    from dlxc.dlxformat import write_dlx
+    three = tmp_path / "three.dlx"
+    write_dlx(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), three)
+    full = run_cli("sample", three, "--memo-limit", "1")
+    assert full.exit_code == 1 and "--memo-limit" in full.stderr
+    assert run_cli("sample", abel_land_file, "--memo-limit", "lots").exit_code == 2
+    path = tmp_path / "none.dlx"
+    path.write_text("A B\nA\n")
+    none = run_cli("sample", path)
+    assert none.exit_code == 1 and "no solution" in none.stderr
+
+
+def test_limits_stop_the_count(c_backend):
+    from dlxc.sampling import CountStopped
+    problem = word_search_problem(8, 8, ["ABEL", "CANTOR", "GAUSS", "EULER"])
+    with pytest.raises(CountStopped, match="node limit") as info:
+        Sampler(problem, backend="c", node_limit=1000)
+    assert info.value.stats.nodes >= 1000 and info.value.stats.partial
+    with pytest.raises(CountStopped, match="timeout"):
+        Sampler(problem, backend="c", timeout=0.05)

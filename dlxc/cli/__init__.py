@@ -19,8 +19,8 @@ def main() -> None:
 
 
 def _attach() -> None:
-    from . import solve
-    for command in solve.COMMANDS:
+    from . import scale, solve
+    for command in solve.COMMANDS + scale.COMMANDS:
         main.add_command(command)
     try:  # modelers' commands, as they land
         from . import puzzles
