@@ -156,8 +156,8 @@ def _options(numbered, primary, secondary, file, lineno, binary) -> Problem:
     # repeat the same colored tokens, so most lines need no parsing at all.
     item_of = dict(index)
     color_of = dict.fromkeys(index, 0)
-    item_get = item_of.__getitem__
-    color_get = color_of.__getitem__
+    item_get = item_of.get  # .get is a cheaper call than __getitem__
+    color_get = color_of.get
     room = [_TOKEN_CACHE]
     color_index: dict[str, int] = {}
     colors = [""]
@@ -207,16 +207,15 @@ def _options(numbered, primary, secondary, file, lineno, binary) -> Problem:
             if not toks or toks[0][0] == "|":
                 continue
             n = len(toks)
-            try:
-                ks = list(map(item_get, toks))
-                if ":" in line:
-                    cs = list(map(color_get, toks))
-                else:
-                    while len(zeros) <= n:
-                        zeros.append(array("i", [0]) * len(zeros))
-                    cs = zeros[n]
-            except KeyError:
+            ks = list(map(item_get, toks))
+            if None in ks:
                 ks, cs = parse(toks, lineno, line)
+            elif ":" in line:
+                cs = list(map(color_get, toks))  # the same keys as item_of
+            else:
+                while len(zeros) <= n:
+                    zeros.append(array("i", [0]) * len(zeros))
+                cs = zeros[n]
             if n > 1 and len(set(ks)) != n:
                 _diagnose(toks, index, n_primary, file, lineno, line)
             items_fromlist(ks)
