@@ -4,36 +4,1214 @@ colored by its letter, each placement (word, start, direction) an option.
 Items and options come in the order REFERENCE.md gives for DLX2's figures:
 words as given, then cells row by row (``r_c``); options word by word, the
 directions in the order E, W, S, N, SE, SW, NE, NW, and for each direction
-the start cells row by row.
+the start cells row by row.  Two placements of one word that cover the same
+cells with the same letters (a palindrome read both ways, or a one-letter
+word in any direction) are one option: the first in that order.
+
+A grid may have a mask, a small picture in which ``#`` marks a square that
+is not a cell of the puzzle (``.`` marks a cell), so that shapes work; a
+word's line of cells never jumps over such a square.
+
+``WordSearch`` is the library face: it builds the problem, counts and lists
+layouts (each a ``Layout`` that knows its ``Placement`` s and renders as a
+grid), within an optional node limit or timeout, and makes a seeded
+``Puzzle``.  ``word_search_problem`` is the plain XCC problem.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import random
+import time
+from array import array
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Callable, Optional, Union
 
-from ..problem import Colored, Problem
+from ..errors import DlxcError, ProblemError
+from ..problem import Problem
+from .words import letters as word_letters
+from .words import normalize_words
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "E": (0, 1), "W": (0, -1), "S": (1, 0), "N": (-1, 0),
     "SE": (1, 1), "SW": (1, -1), "NE": (-1, 1), "NW": (-1, -1),
 }
+_ALL = tuple(DIRECTIONS)
+
+#: Named sets of directions, for the usual levels of difficulty.
+DIRECTION_SETS: dict[str, tuple[str, ...]] = {
+    "easy": ("E", "S"),                  # forward only: across and down
+    "forward": ("E", "S"),
+    "medium": ("E", "S", "SE", "NE"),    # forward, and the forward diagonals
+    "orthogonal": ("E", "W", "S", "N"),  # across and down, both ways
+    "diagonal": ("SE", "SW", "NE", "NW"),
+    "hard": _ALL,                        # all eight
+    "all": _ALL,
+}
+
+# A palindrome read in direction d covers the same cells with the same
+# letters as its reading from the other end in the opposite direction; the
+# latter comes first in DIRECTIONS' order when it is one of these.
+_EARLIER_OPPOSITE = {"W": "E", "N": "S", "NE": "SW", "NW": "SE"}
+
+
+class NoLayout(DlxcError):
+    """No layout exists: a complete search (or a cheap argument) proved it.
+    ``reasons`` says why, when that could be told."""
+
+    def __init__(self, message: str, reasons: Sequence[str] = ()) -> None:
+        super().__init__(message)
+        self.reasons = list(reasons)
+
+
+class SearchStopped(DlxcError):
+    """A search stopped at its node limit or timeout before deciding."""
+
+    def __init__(self, message: str, stats=None) -> None:
+        super().__init__(message)
+        self.stats = stats
+
+
+# ---- directions and masks ----------------------------------------------------
+
+def parse_directions(spec: Union[str, Iterable[str]]) -> tuple[str, ...]:
+    """Directions from names and named sets, in the order E W S N SE SW NE NW.
+
+    A string may list several, separated by commas, spaces or ``+``; a word
+    of the letters E, W, S, N alone that is no direction's name stands for
+    one direction per letter (``"EWSN"``).
+
+    >>> parse_directions("medium")
+    ('E', 'S', 'SE', 'NE')
+    >>> parse_directions("S,e,nw")
+    ('E', 'S', 'NW')
+    >>> parse_directions("EWSN")
+    ('E', 'W', 'S', 'N')
+    """
+    if isinstance(spec, str):
+        tokens = spec.replace(",", " ").replace("+", " ").split()
+    else:
+        tokens = [str(t) for t in spec]
+    chosen: set[str] = set()
+    for token in tokens:
+        up, low = token.strip().upper(), token.strip().lower()
+        if up in DIRECTIONS:
+            chosen.add(up)
+        elif low in DIRECTION_SETS:
+            chosen.update(DIRECTION_SETS[low])
+        elif up and set(up) <= set("EWSN"):
+            chosen.update(up)
+        else:
+            sets = ", ".join(f"{k} ({','.join(v)})" for k, v in DIRECTION_SETS.items()
+                             if k not in ("forward", "hard"))
+            raise ProblemError(f"unknown direction {token!r}: use E, W, S, N, SE, SW, NE, NW "
+                               f"or a set: {sets}")
+    if not chosen:
+        raise ProblemError(f"no direction given in {spec!r}")
+    return tuple(d for d in _ALL if d in chosen)
+
+
+def parse_mask(text: str, rows: Optional[int] = None, cols: Optional[int] = None,
+               source: str = "<mask>") -> tuple[int, int, frozenset]:
+    """(rows, cols, holes) of a mask picture: one line per row of the grid,
+    ``#`` for a square that is not a cell, ``.`` for a cell; spaces between
+    squares are allowed and ignored, and so are blank lines at either end.
+    When ``rows``/``cols`` are given the picture must have that size."""
+    lines = text.splitlines()
+    numbered = [(i, line) for i, line in enumerate(lines, 1)]
+    while numbered and not numbered[-1][1].strip():
+        numbered.pop()
+    while numbered and not numbered[0][1].strip():
+        numbered.pop(0)
+    if not numbered:
+        raise ProblemError(f"{source}: the mask is empty; draw the grid with '.' for a cell "
+                           "and '#' for a square that is not a cell")
+    holes = set()
+    width = None
+    for r, (i, line) in enumerate(numbered):
+        squares = "".join(line.split())
+        for ch in squares:
+            if ch not in ".#":
+                raise ProblemError(f"{source}:{i}: {ch!r} in the mask: use '.' for a cell "
+                                   f"and '#' for a square that is not a cell\n    {line}")
+        if width is None:
+            width = len(squares)
+            if cols is not None and width != cols:
+                raise ProblemError(f"{source}:{i}: the mask's rows have {width} squares, "
+                                   f"but the grid has {cols} columns\n    {line}")
+        elif len(squares) != width:
+            raise ProblemError(f"{source}:{i}: this row of the mask has {len(squares)} "
+                               f"squares, the first row has {width}\n    {line}")
+        holes.update((r, c) for c, ch in enumerate(squares) if ch == "#")
+    if rows is not None and len(numbered) != rows:
+        raise ProblemError(f"{source}: the mask has {len(numbered)} rows, but the grid has "
+                           f"{rows}")
+    return len(numbered), width or 0, frozenset(holes)
+
+
+# ---- placements, layouts, puzzles ------------------------------------------------
+
+@dataclass(frozen=True)
+class Placement:
+    """One word put in the grid: its first letter at (row, col), 0-based,
+    read in ``direction``; ``cells`` and ``letters`` go letter by letter."""
+
+    word: str
+    row: int
+    col: int
+    direction: str
+    cells: tuple[tuple[int, int], ...]
+    letters: tuple[str, ...]
+
+    def to_json(self) -> dict:
+        return {"word": self.word, "row": self.row, "col": self.col,
+                "direction": self.direction, "cells": [list(c) for c in self.cells]}
+
+    def __str__(self) -> str:
+        return f"{self.word} at row {self.row + 1}, column {self.col + 1}, {self.direction}"
+
+
+def _render(rows: int, cols: int, cell_text, hole: str = " ") -> str:
+    width = 1
+    texts = [[cell_text(r, c) for c in range(cols)] for r in range(rows)]
+    for line in texts:
+        for t in line:
+            if t is not None:
+                width = max(width, len(t))
+    out = []
+    for line in texts:
+        out.append(" ".join((hole if t is None else t).ljust(width)
+                            for t in line).rstrip())
+    return "\n".join(out)
+
+
+class Layout:
+    """A solution of a word search: one placement per word, the letters
+    agreeing where words share cells.  ``placements`` follow the words'
+    order."""
+
+    def __init__(self, search: "WordSearch", placements: Sequence[Placement]) -> None:
+        self.search = search
+        self.placements: tuple[Placement, ...] = tuple(placements)
+
+    @property
+    def letters(self) -> dict[tuple[int, int], str]:
+        """The cells the words use, each with its letter."""
+        out: dict[tuple[int, int], str] = {}
+        for p in self.placements:
+            out.update(zip(p.cells, p.letters))
+        return out
+
+    def crossing(self) -> bool:
+        """True when every word shares at least one cell with another word."""
+        return _all_cross([frozenset(p.cells) for p in self.placements])
+
+    def grid(self, empty: Optional[str] = "") -> list[list[Optional[str]]]:
+        """Rows of cells: a letter, ``empty`` for an unused cell, None for a
+        square that is not a cell."""
+        s, used = self.search, self.letters
+        return [[None if (r, c) in s.holes else used.get((r, c), empty)
+                 for c in range(s.cols)] for r in range(s.rows)]
+
+    def render(self, empty: str = ".", hole: str = " ") -> str:
+        """The layout as lines of letters separated by spaces."""
+        s, used = self.search, self.letters
+        return _render(s.rows, s.cols,
+                       lambda r, c: None if (r, c) in s.holes else used.get((r, c), empty), hole)
+
+    __str__ = render
+
+    def to_json(self) -> dict:
+        return {"rows": self.search.rows, "cols": self.search.cols,
+                "grid": self.grid(empty=""),
+                "words": [p.to_json() for p in self.placements]}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Layout) and self.placements == other.placements
+
+    def __hash__(self) -> int:
+        return hash(self.placements)
+
+    def __repr__(self) -> str:
+        return f"<Layout {'; '.join(str(p) for p in self.placements)}>"
+
+
+def _all_cross(cell_sets: Sequence[frozenset]) -> bool:
+    n = len(cell_sets)
+    for i in range(n):
+        mine = cell_sets[i]
+        if not any(mine & cell_sets[j] for j in range(n) if j != i):
+            return False
+    return True
+
+
+class Puzzle:
+    """A finished word-search puzzle: a layout whose empty cells hold filler
+    letters, such that each word is found exactly once (see
+    ``WordSearch.puzzle``)."""
+
+    def __init__(self, layout: Layout, grid: list[list[Optional[str]]],
+                 filler: Sequence[str], seed: object, stats=None, repairs: int = 0) -> None:
+        self.layout = layout
+        self.repairs = repairs
+        self.grid = grid
+        self.filler = tuple(filler)
+        self.seed = seed
+        self.stats = stats
+
+    @property
+    def words(self) -> list[str]:
+        return [p.word for p in self.layout.placements]
+
+    def render(self, hole: str = " ") -> str:
+        return _render(len(self.grid), len(self.grid[0]) if self.grid else 0,
+                       lambda r, c: self.grid[r][c], hole)
+
+    __str__ = render
+
+    def answer_key(self) -> str:
+        """The layout alone, and where each word starts (counting from 1)."""
+        lines = [self.layout.render(), ""]
+        width = max((len(p.word) for p in self.layout.placements), default=0)
+        for p in self.layout.placements:
+            lines.append(f"{p.word.ljust(width)}  row {p.row + 1}, column {p.col + 1}, "
+                         f"{p.direction}")
+        return "\n".join(lines)
+
+    def to_json(self) -> dict:
+        s = self.layout.search
+        return {"rows": s.rows, "cols": s.cols, "seed": self.seed, "grid": self.grid,
+                "words": [p.to_json() for p in self.layout.placements]}
+
+
+# ---- searches that stop when told -------------------------------------------------
+
+_CHUNK = {"c": 1 << 16, "python": 1 << 11}
+_ROOM = 4096
+
+
+class BoundedSearch:
+    """A search that stops at ``node_limit`` nodes or after ``timeout``
+    seconds: iterate it for solutions (tuples of option indices), or
+    ``count()`` them.  ``complete`` says whether the whole search tree was
+    explored; ``stopped`` names the limit that ended it, if any: "node
+    limit" or "timeout"."""
+
+    def __init__(self, problem: Problem, *, backend: Optional[str] = None,
+                 seed: Optional[int] = None, node_limit: Optional[int] = None,
+                 timeout: Optional[float] = None) -> None:
+        if node_limit is not None and node_limit < 1:
+            raise ValueError(f"node_limit must be positive, got {node_limit!r}")
+        if timeout is not None and timeout < 0:
+            raise ValueError(f"timeout must not be negative, got {timeout!r}")
+        self.search = problem.search(backend=backend, seed=seed)
+        self.node_limit = node_limit
+        self.timeout = timeout
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.stopped: Optional[str] = None
+        self._chunk = _CHUNK[self.search.backend]
+
+    def _next_budget(self) -> Optional[int]:
+        """Nodes for the next engine call, or None (and ``stopped`` set)."""
+        budget = self._chunk
+        if self.node_limit is not None:
+            left = self.node_limit - self.search.stats.nodes
+            if left <= 0:
+                self.stopped = "node limit"
+                return None
+            budget = min(budget, left)
+        if self.deadline is not None and time.perf_counter() >= self.deadline:
+            self.stopped = "timeout"
+            return None
+        return budget
+
+    #: How many solutions one engine call may find and queue: iterators
+    #: that need only a few set it lower, so the engine does not search on.
+    room = _ROOM
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        # Search's own iterator has no node budget; this drives the engine
+        # one budget at a time through Search's batch queue.
+        s = self.search
+        pending = s._pending
+        while True:
+            while pending:
+                yield pending.popleft()
+            if s.done:
+                return
+            budget = self._next_budget()
+            if budget is None:
+                return
+            saved, s._budget = s._budget, budget
+            try:
+                s._run(pending, max(1, self.room))
+            finally:
+                s._budget = saved
+
+    def count(self) -> int:
+        """Count the solutions (those not yet iterated), within the limits."""
+        s = self.search
+        while not s.done:
+            budget = self._next_budget()
+            if budget is None:
+                break
+            s.step(budget)
+        return s.stats.solutions
+
+    @property
+    def complete(self) -> bool:
+        return self.search.done
+
+    @property
+    def stats(self):
+        return self.search.stats
+
+    def close(self) -> None:
+        self.search.close()
+
+    def __enter__(self) -> "BoundedSearch":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+class LayoutSearch:
+    """Layouts of a word search, found one at a time within optional limits.
+
+    Iterate it for ``Layout`` s; ``count()`` counts the (remaining) ones.
+    With ``crossing``, only layouts in which every word shares a cell with
+    another word are kept: they are filtered from all layouts, so the
+    search visits every layout.  ``found`` counts the layouts kept so far,
+    ``complete`` and ``stopped`` tell how the search ended."""
+
+    def __init__(self, ws: "WordSearch", *, crossing: bool = False,
+                 backend: Optional[str] = None, seed: Optional[int] = None,
+                 node_limit: Optional[int] = None, timeout: Optional[float] = None) -> None:
+        self.word_search = ws
+        self.crossing = crossing
+        self.run = BoundedSearch(ws.problem, backend=backend, seed=seed,
+                                 node_limit=node_limit, timeout=timeout)
+        self.found = 0
+        self.seen = 0
+
+    def solutions(self) -> Iterator[tuple[int, ...]]:
+        """Kept solutions as tuples of option indices of ``problem``."""
+        keep = self.word_search._crosses if self.crossing else None
+        for sol in self.run:
+            self.seen += 1
+            if keep is None or keep(sol):
+                self.found += 1
+                yield sol
+
+    def __iter__(self) -> Iterator[Layout]:
+        for sol in self.solutions():
+            yield self.word_search.layout(sol)
+
+    def count(self) -> int:
+        if not self.crossing:
+            before = self.run.stats.solutions
+            total = self.run.count()
+            self.seen += total - before
+            self.found += total - before
+            return self.found
+        for _ in self.solutions():
+            pass
+        return self.found
+
+    @property
+    def complete(self) -> bool:
+        return self.run.complete
+
+    @property
+    def stopped(self) -> Optional[str]:
+        return self.run.stopped
+
+    @property
+    def stats(self):
+        return self.run.stats
+
+    def close(self) -> None:
+        self.run.close()
+
+    def __enter__(self) -> "LayoutSearch":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
+# ---- the modeler ----------------------------------------------------------------------
+
+class WordSearch:
+    """A word search: words to place in a ROWS x COLS grid (less the
+    squares of a mask) along the allowed directions.
+
+    >>> ws = WordSearch(4, 4, ["abel", "land"], directions="orthogonal")
+    >>> ws.count()
+    112
+    >>> ws.count(crossing=True)
+    16
+    >>> print(next(iter(ws.layouts(crossing=True))))
+    A B E L
+    . . . A
+    . . . N
+    . . . D
+    """
+
+    def __init__(self, rows: int, cols: int, words: Sequence[str],
+                 directions: Union[str, Iterable[str]] = "all",
+                 mask: Union[None, str, Iterable[tuple[int, int]]] = None,
+                 *, sources: Optional[Sequence[str]] = None) -> None:
+        for what, v in (("rows", rows), ("cols", cols)):
+            if not isinstance(v, int) or isinstance(v, bool) or v < 1:
+                raise ProblemError(f"a grid needs at least one row and one column; "
+                                   f"{what} = {v!r}")
+        if isinstance(words, str):
+            raise ProblemError(f"words should be a list of words, not the string {words!r}")
+        normal = normalize_words(list(words), source=sources)
+        if not normal.words:
+            raise ProblemError("no words to place")
+        self.rows, self.cols = rows, cols
+        self.entries: tuple[str, ...] = tuple(words)
+        self.words: tuple[str, ...] = tuple(normal.words)
+        self.word_letters: tuple[tuple[str, ...], ...] = tuple(normal.letters)
+        self.directions: tuple[str, ...] = parse_directions(directions)
+        if mask is None:
+            holes: frozenset = frozenset()
+        elif isinstance(mask, str):
+            _, _, holes = parse_mask(mask, rows, cols)
+        else:
+            holes = frozenset((int(r), int(c)) for r, c in mask)
+            bad = [h for h in holes if not (0 <= h[0] < rows and 0 <= h[1] < cols)]
+            if bad:
+                raise ProblemError(f"mask square {sorted(bad)[0]!r} is outside the "
+                                   f"{rows}x{cols} grid")
+        self.holes: frozenset = holes
+        self.cells: tuple[tuple[int, int], ...] = tuple(
+            (r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes)
+        if not self.cells:
+            raise ProblemError("the mask leaves no cell")
+        # item of each square (row-major), -1 for a hole
+        self._item = array("i", [-1]) * (rows * cols)
+        n_words = len(self.words)
+        for k, (r, c) in enumerate(self.cells):
+            self._item[r * cols + c] = n_words + k
+        self._place()
+        self._problem: Optional[Problem] = None
+        self._ref_arrays = None
+        self._starts_index: Optional[dict] = None
+        self._containment: Optional[_Containment] = None
+        self._masks: dict[int, frozenset] = {}
+
+    # -- placements, compactly: option j is (word, start square, direction)
+    def _place(self) -> None:
+        rows, cols, item = self.rows, self.cols, self._item
+        pw, ps, pd = array("i"), array("i"), array("i")
+        self._word_options: list[range] = []
+        # (word, direction, starts, first option): options in runs of one word and direction
+        self._groups: list[tuple[int, int, array, int]] = []
+        for w, lets in enumerate(self.word_letters):
+            n = len(lets)
+            palindrome = lets == lets[::-1]
+            first = len(pw)
+            for d in self.directions:
+                if n == 1 and len(pw) > first:
+                    break  # one letter: one placement per cell
+                if palindrome and _EARLIER_OPPOSITE.get(d) in self.directions:
+                    continue
+                dr, dc = DIRECTIONS[d]
+                di = _ALL.index(d)
+                step = dr * cols + dc
+                r_lo, r_hi = max(0, -dr * (n - 1)), min(rows, rows - dr * (n - 1))
+                c_lo, c_hi = max(0, -dc * (n - 1)), min(cols, cols - dc * (n - 1))
+                starts = array("i")
+                for r in range(r_lo, r_hi):
+                    base = r * cols
+                    if self.holes:
+                        starts.extend(s for s in range(base + c_lo, base + c_hi)
+                                      if all(item[s + k * step] >= 0 for k in range(n)))
+                    else:
+                        starts.extend(range(base + c_lo, base + c_hi))
+                if starts:
+                    self._groups.append((w, di, starts, len(pw)))
+                    pw.extend(array("i", [w]) * len(starts))
+                    ps.extend(starts)
+                    pd.extend(array("i", [di]) * len(starts))
+            self._word_options.append(range(first, len(pw)))
+        self._pw, self._ps, self._pd = pw, ps, pd
+
+    def options_of(self, word: str) -> range:
+        """The option indices of ``word``'s placements."""
+        return self._word_options[self.words.index("".join(word_letters(word)))]
+
+    def placement(self, j: int) -> Placement:
+        """Option ``j`` as a placement."""
+        w, s, d = self._pw[j], self._ps[j], _ALL[self._pd[j]]
+        dr, dc = DIRECTIONS[d]
+        r, c = divmod(s, self.cols)
+        lets = self.word_letters[w]
+        cells = tuple((r + dr * k, c + dc * k) for k in range(len(lets)))
+        return Placement(self.words[w], r, c, d, cells, lets)
+
+    @property
+    def n_options(self) -> int:
+        return len(self._pw)
+
+    def _arrays(self):
+        """(colors, opt_start, opt_items, opt_colors) of all options in the
+        reference order, built a (word, direction) group at a time."""
+        cols, item = self.cols, self._item
+        steps = [dr * cols + dc for dr, dc in DIRECTIONS.values()]
+        color_of: dict[str, int] = {}
+        colors = [""]
+        # colors numbered in first-seen order over the options, as Problem does
+        for w, lets in enumerate(self.word_letters):
+            if len(self._word_options[w]):
+                for ch in lets:
+                    if ch not in color_of:
+                        color_of[ch] = len(colors)
+                        colors.append(ch)
+        opt_start = array("i", [0])
+        opt_items = array("i")
+        opt_colors = array("i")
+        for w, di, starts, _ in self._groups:
+            lets = self.word_letters[w]
+            width, m, step = len(lets) + 1, len(starts), steps[di]
+            block = array("i", [w]) * (m * width)
+            for k in range(1, width):
+                off = (k - 1) * step
+                block[k::width] = array("i", [item[s + off] for s in starts])
+            end = len(opt_items)
+            opt_items.extend(block)
+            opt_colors.extend(array("i", [0] + [color_of[ch] for ch in lets]) * m)
+            opt_start.extend(range(end + width, end + width * m + 1, width))
+        return tuple(colors), opt_start, opt_items, opt_colors
+
+    def _make_problem(self, arrays=None, secondary_extra: Sequence[str] = ()) -> Problem:
+        colors, opt_start, opt_items, opt_colors = arrays or self._arrays()
+        secondary = [f"{r}_{c}" for r, c in self.cells] + list(secondary_extra)
+        return Problem._from_arrays(self.words, secondary, colors, opt_start, opt_items,
+                                    opt_colors, name=f"wordsearch {self.rows}x{self.cols}",
+                                    dropped=[])
+
+    def _option_at(self, w: int, start: int, di: int) -> Optional[int]:
+        """The option of word ``w`` with these cells, or None (not allowed)."""
+        lets = self.word_letters[w]
+        n = len(lets)
+        d = _ALL[di]
+        if n == 1:
+            d = self.directions[0]
+        elif lets == lets[::-1] and _EARLIER_OPPOSITE.get(d) in self.directions:
+            dr, dc = DIRECTIONS[d]
+            start += (n - 1) * (dr * self.cols + dc)
+            d = _EARLIER_OPPOSITE[d]
+        if d not in self.directions:
+            return None
+        if self._starts_index is None:
+            self._starts_index = {(w_, di): {s: k0 + t for t, s in enumerate(starts)}
+                                  for w_, di, starts, k0 in self._groups}
+        index = self._starts_index.get((w, _ALL.index(d)))
+        return None if index is None else index.get(start)
+
+    def puzzle_problem(self, rng: random.Random) -> tuple[Problem, array]:
+        """(problem, order): the problem a puzzle's layout is drawn from, and
+        which option of ``problem`` each of its options is (option k is
+        ``order[k]``).  The options of each word come in an order shuffled
+        by ``rng``, and no word may be placed inside another's placement.
+
+        When word A reads inside word B (TIN in PLATINUM, or A is B read
+        backwards), each placement p of A that some placement of B covers
+        gets a secondary item ``A@r_c<dir>``: p colors it 0 and every such
+        placement of B colors it 1, so they exclude each other while two
+        placements of B (or of B and C) may still cover it together."""
+        colors, st, items, cols_ = self.problem_arrays()
+        extra = self._containment_items()
+        adds = extra.adds
+        colors = colors + ("0", "1")
+        c0, c1 = len(colors) - 2, len(colors) - 1
+        base = len(self.words) + len(self.cells)
+        keys = array("I")
+        keys.frombytes(rng.randbytes(4 * self.n_options))
+        raw = memoryview(items).cast("B")
+        order = array("i")
+        opt_start = array("i", [0])
+        opt_items = array("i")
+        opt_colors = array("i")
+        for w, options in enumerate(self._word_options):
+            if not options:
+                continue
+            perm = sorted(options, key=keys.__getitem__)
+            order.extend(perm)
+            width = len(self.word_letters[w]) + 1
+            first = st[options.start]
+            if not any(j in adds for j in options):
+                # rows of equal width: move each option's bytes in one slice
+                size = 4 * width
+                skip = 4 * (first - width * options.start)
+                rows = [raw[skip + size * j: skip + size * (j + 1)] for j in perm]
+                opt_items.frombytes(b"".join(rows))
+                opt_colors.extend(cols_[first:first + width] * len(perm))
+                end = opt_start[-1]
+                opt_start.extend(range(end + width, end + width * len(perm) + 1, width))
+                continue
+            for j in perm:
+                a, b = st[j], st[j + 1]
+                opt_items.extend(items[a:b])
+                opt_colors.extend(cols_[a:b])
+                for x, is_b in adds.get(j, ()):
+                    opt_items.append(base + x)
+                    opt_colors.append(c1 if is_b else c0)
+                opt_start.append(len(opt_items))
+        problem = self._make_problem((colors, opt_start, opt_items, opt_colors), extra.names)
+        return problem, order
+
+    def problem_arrays(self):
+        """The arrays of ``problem`` (cached)."""
+        if self._ref_arrays is None:
+            self._ref_arrays = self._arrays()
+        return self._ref_arrays
+
+    def _containment_items(self) -> "_Containment":
+        if self._containment is None:
+            self._containment = self._find_containment()
+        return self._containment
+
+    def _find_containment(self) -> "_Containment":
+        out = _Containment()
+        words = self.word_letters
+        pairs = []
+        for a, la in enumerate(words):
+            ra = la[::-1]
+            for b, lb in enumerate(words):
+                if a == b or len(la) > len(lb):
+                    continue
+                for i in range(len(lb) - len(la) + 1):
+                    piece = lb[i:i + len(la)]
+                    if piece == la:
+                        pairs.append((a, b, i, True))
+                    elif piece == ra:
+                        pairs.append((a, b, i, False))
+        if not pairs:
+            return out
+        steps = [dr * self.cols + dc for dr, dc in DIRECTIONS.values()]
+        opposite = {d: _ALL.index(o) for d, o in
+                    (("E", "W"), ("W", "E"), ("S", "N"), ("N", "S"), ("SE", "NW"),
+                     ("NW", "SE"), ("SW", "NE"), ("NE", "SW"))}
+        slot_item: dict[int, int] = {}
+        for a, b, i, forward in pairs:
+            n = len(words[a])
+            for q in self._word_options[b]:
+                s, di = self._ps[q], self._pd[q]
+                step = steps[di]
+                if forward:
+                    p = self._option_at(a, s + i * step, di)
+                else:
+                    p = self._option_at(a, s + (i + n - 1) * step, opposite[_ALL[di]])
+                if p is None:
+                    continue
+                x = slot_item.get(p)
+                if x is None:
+                    x = slot_item[p] = len(out.names)
+                    r, c = divmod(self._ps[p], self.cols)
+                    out.names.append(f"{self.words[a]}@{r}_{c}{_ALL[self._pd[p]]}")
+                    out.adds.setdefault(p, []).append((x, False))
+                out.adds.setdefault(q, []).append((x, True))
+        return out
+
+    @property
+    def problem(self) -> Problem:
+        """The XCC problem: option j is ``placement(j)``."""
+        if self._problem is None:
+            self._problem = self._make_problem(self.problem_arrays())
+        return self._problem
+
+    def layout(self, solution: Iterable[int]) -> Layout:
+        """The layout of a solution (option indices of ``problem``)."""
+        chosen = sorted(solution, key=lambda j: self._pw[j])
+        return Layout(self, [self.placement(j) for j in chosen])
+
+    def _mask_of(self, j: int) -> frozenset:
+        m = self._masks.get(j)
+        if m is None:
+            if len(self._masks) > 1 << 16:
+                self._masks.clear()
+            m = self._masks[j] = frozenset(self.placement(j).cells)
+        return m
+
+    def _crosses(self, solution: Sequence[int]) -> bool:
+        return _all_cross([self._mask_of(j) for j in solution])
+
+    # -- why there is no layout, when that is cheap to tell
+    def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
+        """The most cells in a straight line along the allowed directions."""
+        best = 0
+        cells = set(self.cells)
+        for d in (directions or self.directions):
+            dr, dc = DIRECTIONS[d]
+            for (r, c) in cells:
+                if (r - dr, c - dc) in cells:
+                    continue  # not the start of a run
+                n = 0
+                while (r + dr * n, c + dc * n) in cells:
+                    n += 1
+                best = max(best, n)
+        return best
+
+    def obstacles(self) -> list[str]:
+        """Reasons, found without searching, why no layout can exist
+        (empty when none is found: then only a search can tell)."""
+        reasons = []
+        dirs = ",".join(self.directions)
+        longest = None
+        for w, word in enumerate(self.words):
+            if len(self._word_options[w]):
+                continue
+            n = len(self.word_letters[w])
+            if longest is None:
+                longest = self.longest_line()
+            if n > longest:
+                reasons.append(f"{word!r} has {n} letters, but the longest line of cells in "
+                               f"directions {dirs} has {longest}")
+            else:
+                reasons.append(f"{word!r} has no place in directions {dirs}: no line of "
+                               f"{n} cells avoids the mask")
+        total = sum(len(lets) for lets in self.word_letters)
+        need: dict[str, int] = {}
+        for lets in self.word_letters:
+            counts: dict[str, int] = {}
+            for ch in lets:
+                counts[ch] = counts.get(ch, 0) + 1
+            for ch, k in counts.items():
+                need[ch] = max(need.get(ch, 0), k)
+        least = sum(need.values())
+        n_cells = len(self.cells)
+        if least > n_cells:
+            if least == total:
+                reasons.append(f"the words have {total} letters and no two words have a "
+                               f"letter in common, so no cell can serve two words; the grid "
+                               f"has {n_cells} cells")
+            else:
+                reasons.append(f"the words need at least {least} cells (each letter as often "
+                               f"as the word that uses it most), but the grid has {n_cells}")
+        return reasons
+
+    def conflict(self, *, timeout: float = 1.0, backend: Optional[str] = None
+                 ) -> Optional[list[str]]:
+        """A smallest-found set of words that alone have no layout, or None
+        when that could not be decided within ``timeout`` seconds.  Call it
+        when there is no layout; each word is left out in turn and stays
+        out when the others still have no layout."""
+        deadline = time.perf_counter() + timeout
+        keep = list(range(len(self.words)))
+        for w in range(len(self.words)):
+            if len(keep) == 1:
+                break
+            trial = [k for k in keep if k != w]
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                return None
+            sub = WordSearch(self.rows, self.cols, [self.words[k] for k in trial],
+                             self.directions, self.holes or None)
+            with BoundedSearch(sub.problem, backend=backend, timeout=left) as run:
+                run.room = 1
+                found = next(iter(run), None)
+                if found is None and not run.complete:
+                    return None
+            if found is None:
+                keep = trial
+        return [self.words[k] for k in keep]
+
+    # -- counting and listing
+    def layouts(self, *, crossing: bool = False, limit: Optional[int] = None,
+                backend: Optional[str] = None, seed: Optional[int] = None,
+                node_limit: Optional[int] = None, timeout: Optional[float] = None
+                ) -> Iterator[Layout]:
+        """Layouts one at a time (all, or the first ``limit``)."""
+        with LayoutSearch(self, crossing=crossing, backend=backend, seed=seed,
+                          node_limit=node_limit, timeout=timeout) as found:
+            if limit is not None and not crossing:
+                found.run.room = min(_ROOM, limit)
+            for k, layout in enumerate(found):
+                if limit is not None and k >= limit:
+                    return
+                yield layout
+
+    def search(self, **kwargs) -> LayoutSearch:
+        """A ``LayoutSearch`` (keyword arguments: crossing, backend, seed,
+        node_limit, timeout)."""
+        return LayoutSearch(self, **kwargs)
+
+    def count(self, *, crossing: bool = False, backend: Optional[str] = None,
+              node_limit: Optional[int] = None, timeout: Optional[float] = None) -> int:
+        """The number of layouts; ``SearchStopped`` if a limit stops it."""
+        with LayoutSearch(self, crossing=crossing, backend=backend,
+                          node_limit=node_limit, timeout=timeout) as found:
+            n = found.count()
+            if not found.complete:
+                raise SearchStopped(f"counting stopped at the {found.stopped} after "
+                                    f"{n} layouts, before the end", found.stats)
+            return n
+
+    # -- puzzles
+    def puzzle(self, seed: int, *, filler: Optional[str] = None, crossing: bool = False,
+               backend: Optional[str] = None, node_limit: Optional[int] = None,
+               timeout: Optional[float] = None, max_layouts: int = 100,
+               max_rounds: int = 200, max_repairs: int = 30) -> Puzzle:
+        """A puzzle made from ``seed``: a random layout (``draw_layouts``),
+        its empty cells filled with random letters drawn from ``filler``
+        (default: the letters of the words), such that each word is found
+        exactly once in the finished grid, in any of the 8 directions (a
+        palindrome, read both ways, counts once).
+
+        Readings of a word that lie inside another word's placement do not
+        count (TIN inside PLATINUM cannot be avoided), and no word's
+        placement may lie inside another's.  Filler letters that create
+        extra readings are drawn again (at most ``max_rounds`` times).  A
+        layout whose own letters make an extra reading is repaired: the
+        words crossing that reading are placed anew around the others (at
+        most ``max_repairs`` times), and if that fails the next layout is
+        drawn (at most ``max_layouts``).  Raises ``NoLayout`` when there is none, and
+        ``SearchStopped`` at a limit.  The same seed gives the same puzzle.
+        """
+        rng = random.Random(seed)
+        reasons = self.obstacles()
+        if reasons:
+            raise NoLayout("no layout exists", reasons)
+        if filler is None:
+            alphabet = list(dict.fromkeys(ch for lets in self.word_letters for ch in lets))
+        else:
+            alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
+        maker = _PuzzleMaker(self, rng, alphabet, crossing=crossing, backend=backend,
+                             max_rounds=max_rounds, max_repairs=max_repairs)
+        tried = 0
+        draw = draw_layouts(self, rng, seed, crossing=crossing, backend=backend,
+                            node_limit=node_limit, timeout=timeout)
+        try:
+            for layout in draw:
+                tried += 1
+                made = maker.make(layout)
+                if made is not None:
+                    final, grid = made
+                    return Puzzle(final, grid, alphabet, seed, draw.stats,
+                                  repairs=maker.repairs)
+                if tried >= max_layouts:
+                    raise SearchStopped(
+                        f"gave up after {tried} layouts: in none of them could each word be "
+                        f"found exactly once", draw.stats)
+            if draw.complete:
+                if tried:
+                    raise NoLayout(f"none of the {tried} layouts lets each word be found "
+                                   "exactly once")
+                what = "in which every word crosses another " if crossing else ""
+                raise NoLayout(f"no layout {what}exists (complete search)")
+            raise SearchStopped(f"the search stopped at the {draw.stopped} before finding a "
+                                "layout" if not tried else
+                                f"the search stopped at the {draw.stopped} after {tried} "
+                                "layouts, none of them good", draw.stats)
+        finally:
+            draw.close()
+
+
+@dataclass
+class _Containment:
+    names: list = field(default_factory=list)   # the new secondary items
+    adds: dict = field(default_factory=dict)    # option -> [(item, colors it 1?)]
+
+
+class draw_layouts:
+    """The layouts a seeded puzzle is made from, in the order they are tried.
+
+    The options of each word are shuffled by ``rng`` (only their order
+    within the word's item matters to the search), and a search with random tie-breaks
+    (from ``seed``) gives the first layouts.  The next layouts of one search
+    differ only in its last choices, so after ``per_search`` of them (a
+    layout spoilt early stays spoilt) a new search starts with a new seed
+    drawn from ``rng``.  The node limit and the timeout hold for all the
+    searches together.  When a search ends complete, every layout has been
+    drawn (``complete``); ``stopped`` names the limit that ended the draw.
+
+    This is the one place that chooses layouts for puzzles (a uniform
+    sample may replace it)."""
+
+    def __init__(self, ws: WordSearch, rng: random.Random, seed: Optional[int], *,
+                 crossing: bool = False, backend: Optional[str] = None,
+                 node_limit: Optional[int] = None, timeout: Optional[float] = None,
+                 per_search: int = 3) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.problem, self.order = ws.puzzle_problem(rng)
+        self.crossing = crossing
+        self.backend = backend
+        self.node_limit = node_limit
+        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        self.timeout = timeout
+        self.per_search = per_search
+        self.searches = 0
+        self.complete = False
+        self.stopped: Optional[str] = None
+        self._engine_seed = _engine_seed(seed)
+        self._done_stats: list = []
+        self.run: Optional[BoundedSearch] = None
+
+    def _nodes_so_far(self) -> int:
+        return sum(st.nodes for st in self._done_stats)
+
+    def __iter__(self) -> Iterator[Layout]:
+        order, ws = self.order, self.ws
+        while True:
+            node_limit = None
+            if self.node_limit is not None:
+                node_limit = self.node_limit - self._nodes_so_far()
+                if node_limit <= 0:
+                    self.stopped = "node limit"
+                    return
+            timeout = None
+            if self.deadline is not None:
+                timeout = max(0.0, self.deadline - time.perf_counter())
+            seed = self._engine_seed if self.searches == 0 else self.rng.getrandbits(63)
+            self.searches += 1
+            self.run = run = BoundedSearch(self.problem, backend=self.backend, seed=seed,
+                                           node_limit=node_limit, timeout=timeout)
+            if not self.crossing:
+                run.room = self.per_search
+            drawn = 0
+            try:
+                for sol in run:
+                    chosen = [order[j] for j in sol]
+                    if self.crossing and not ws._crosses(chosen):
+                        continue
+                    yield ws.layout(chosen)
+                    drawn += 1
+                    if drawn >= self.per_search:
+                        break
+                else:
+                    if run.complete:
+                        self.complete = True
+                    else:
+                        self.stopped = run.stopped
+                    return
+            finally:
+                self._done_stats.append(run.stats)
+                run.close()
+                self.run = None
+
+    @property
+    def stats(self):
+        """The searches' statistics added up."""
+        all_stats = list(self._done_stats)
+        if self.run is not None:
+            all_stats.append(self.run.stats)
+        if not all_stats:
+            return None
+        total = all_stats[-1]
+        return replace(total, solutions=sum(s.solutions for s in all_stats),
+                       nodes=sum(s.nodes for s in all_stats),
+                       updates=sum(s.updates for s in all_stats),
+                       cleansings=sum(s.cleansings for s in all_stats),
+                       seconds=sum(s.seconds for s in all_stats),
+                       complete=self.complete,
+                       max_level=max(s.max_level for s in all_stats))
+
+    def close(self) -> None:
+        if self.run is not None:
+            self.run.close()
+
+
+def _engine_seed(seed: object) -> int:
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed & ((1 << 63) - 1)
+    return random.Random(seed).getrandbits(63)
+
+
+_END = object()  # marks the end of a word in _PuzzleMaker's trie
+_REPAIR_NODES = 100_000  # node limit of one repair's search
+
+
+class _PuzzleMaker:
+    """Turns layouts into puzzles: finds every reading of every word in a
+    grid (8 directions), repairs layouts whose own letters make an extra
+    reading, and fills the empty cells so that each word has one reading."""
+
+    def __init__(self, ws: WordSearch, rng: random.Random, alphabet: Sequence[str], *,
+                 crossing: bool, backend: Optional[str], max_rounds: int,
+                 max_repairs: int) -> None:
+        self.ws = ws
+        self.rng = rng
+        self.alphabet = list(alphabet)
+        self.crossing = crossing
+        self.backend = backend
+        self.max_rounds = max_rounds
+        self.max_repairs = max_repairs
+        self.repairs = 0
+        trie: dict = {}
+        for w, lets in enumerate(ws.word_letters):
+            node = trie
+            for ch in lets:
+                node = node.setdefault(ch, {})
+            node[_END] = w
+        self.trie = trie
+
+    def readings(self, grid: list[list[Optional[str]]]) -> set[tuple[int, frozenset]]:
+        """(word index, cells) of every reading; a palindrome's two readings
+        of the same cells are one."""
+        rows, cols, trie = self.ws.rows, self.ws.cols, self.trie
+        out = set()
+        for r in range(rows):
+            line = grid[r]
+            for c in range(cols):
+                first = trie.get(line[c])
+                if first is None:
+                    continue
+                for dr, dc in DIRECTIONS.values():
+                    node = first
+                    cells = [(r, c)]
+                    rr, cc = r, c
+                    while True:
+                        w = node.get(_END)
+                        if w is not None:
+                            out.add((w, frozenset(cells)))
+                        rr += dr
+                        cc += dc
+                        if not (0 <= rr < rows and 0 <= cc < cols):
+                            break
+                        node = node.get(grid[rr][cc])
+                        if node is None:
+                            break
+                        cells.append((rr, cc))
+        return out
+
+    def extras(self, layout: Layout, grid) -> list[frozenset]:
+        """Cell sets of the readings that should not be there: readings of
+        a word other than its placement, not inside another word's
+        placement; and a placement inside another's."""
+        own = [frozenset(p.cells) for p in layout.placements]
+        covering: dict[tuple[int, int], list[int]] = {}
+        for w, cells in enumerate(own):
+            for cell in cells:
+                covering.setdefault(cell, []).append(w)
+        out = []
+        for w, cells in enumerate(own):
+            if any(cells <= own[v] for v in covering[next(iter(cells))] if v != w):
+                out.append(cells)
+        for w, cells in self.readings(grid):
+            if cells == own[w]:
+                continue
+            inside = covering.get(next(iter(cells)), ())
+            if any(cells <= own[v] for v in inside if v != w):
+                continue
+            out.append(cells)
+        return sorted(out, key=sorted)
+
+    def make(self, layout: Layout) -> Optional[tuple[Layout, list]]:
+        """(layout, filled grid), or None when this layout cannot be made a
+        puzzle within the bounds."""
+        for _ in range(self.max_repairs + 1):
+            bad = self.extras(layout, layout.grid(empty=None))
+            if not bad:
+                grid = self.fill(layout)
+                return None if grid is None else (layout, grid)
+            self.repairs += 1
+            layout = self.repair(layout, bad)
+            if layout is None:
+                return None
+        return None
+
+    def fill(self, layout: Layout) -> Optional[list[list[Optional[str]]]]:
+        rng, alphabet = self.rng, self.alphabet
+        grid = layout.grid(empty=None)
+        used = layout.letters
+        for r, c in self.ws.cells:
+            if (r, c) not in used:
+                grid[r][c] = rng.choice(alphabet)
+        for _ in range(self.max_rounds + 1):
+            extra = self.extras(layout, grid)
+            if not extra:
+                return grid
+            for cells in extra:
+                free = sorted(cell for cell in cells if cell not in used)
+                if not free:
+                    return None  # cannot happen after make()'s check
+                r, c = rng.choice(free)
+                others = [ch for ch in alphabet if ch != grid[r][c]] or alphabet
+                grid[r][c] = rng.choice(others)
+        return None
+
+    def repair(self, layout: Layout, bad: list[frozenset]) -> Optional[Layout]:
+        """A layout in which the words whose cells make the ``bad`` readings
+        are placed anew (not where they were), the other words staying.
+        When they cannot be, a few more words are freed, three times at most."""
+        ws, rng = self.ws, self.rng
+        options = [ws._option_at(ws.words.index(p.word), p.row * ws.cols + p.col,
+                                 _ALL.index(p.direction)) for p in layout.placements]
+        touched = set().union(*bad)
+        free = {w for w, p in enumerate(layout.placements) if touched & set(p.cells)}
+        banned = {options[w] for w in free}
+        for _ in range(3):
+            fixed = [options[w] for w in range(len(options)) if w not in free]
+            found = self._place_again(sorted(free), fixed, banned)
+            if found is not None:
+                chosen = fixed + found
+                if self.crossing and not ws._crosses(chosen):
+                    return None
+                return ws.layout(chosen)
+            others = [w for w in range(len(options)) if w not in free]
+            if not others:
+                return None
+            free.update(rng.sample(others, min(3, len(others))))
+        return None
+
+    def _place_again(self, free: list[int], fixed: list[int], banned: set[int]
+                     ) -> Optional[list[int]]:
+        """Options for the words ``free`` that agree with the ``fixed``
+        options (letters, and no word inside another), found by a small
+        search; None when there are none (within a node limit)."""
+        ws, rng = self.ws, self.rng
+        colors, st, items, cols_ = ws.problem_arrays()
+        extra = ws._containment_items()
+        n_words, n_cells = len(ws.words), len(ws.cells)
+        c0, c1 = len(colors), len(colors) + 1  # the containment items' two colors
+
+        def entries(j):
+            a, b = st[j] + 1, st[j + 1]
+            out = list(zip(items[a:b], cols_[a:b]))
+            for x, is_b in extra.adds.get(j, ()):
+                out.append((n_words + n_cells + x, c1 if is_b else c0))
+            return out
+
+        fixed_color: dict[int, int] = {}
+        for j in fixed:
+            fixed_color.update(entries(j))
+        position = {w: k for k, w in enumerate(free)}
+        opt_start, opt_items, opt_colors = array("i", [0]), array("i"), array("i")
+        chosen_from: list[int] = []
+        for w in free:
+            candidates = [j for j in ws._word_options[w] if j not in banned]
+            rng.shuffle(candidates)
+            for j in candidates:
+                es = entries(j)
+                if all(fixed_color.get(i, c) == c for i, c in es):
+                    opt_items.append(position[w])
+                    opt_colors.append(0)
+                    for i, c in es:
+                        opt_items.append(len(free) + i - n_words)
+                        opt_colors.append(c)
+                    opt_start.append(len(opt_items))
+                    chosen_from.append(j)
+        secondary = [f"{r}_{c}" for r, c in ws.cells] + list(extra.names)
+        problem = Problem._from_arrays([ws.words[w] for w in free], secondary,
+                                       colors + ("0", "1"), opt_start, opt_items, opt_colors,
+                                       name="repair", dropped=[])
+        if problem.unused_primaries():
+            return None
+        with BoundedSearch(problem, backend=self.backend, seed=rng.getrandbits(63),
+                           node_limit=_REPAIR_NODES) as run:
+            run.room = 1
+            sol = next(iter(run), None)
+        return None if sol is None else [chosen_from[k] for k in sol]
 
 
 def word_search_problem(rows: int, cols: int, words: Sequence[str],
-                        directions: Iterable[str] = tuple(DIRECTIONS)) -> Problem:
+                        directions: Union[str, Iterable[str]] = _ALL) -> Problem:
     """The XCC problem whose solutions are the layouts of ``words``."""
-    dirs = [d for d in DIRECTIONS if d in set(directions)]
-    cells = [f"{r}_{c}" for r in range(rows) for c in range(cols)]
-    options = []
-    for word in words:
-        n = len(word)
-        for d in dirs:
-            dr, dc = DIRECTIONS[d]
-            for r in range(rows):
-                for c in range(cols):
-                    er, ec = r + dr * (n - 1), c + dc * (n - 1)
-                    if not (0 <= er < rows and 0 <= ec < cols):
-                        continue
-                    options.append([word] + [Colored(f"{r + dr * k}_{c + dc * k}", ch)
-                                             for k, ch in enumerate(word)])
-    return Problem(list(words), cells, options, name=f"wordsearch {rows}x{cols}")
+    return WordSearch(rows, cols, words, directions).problem

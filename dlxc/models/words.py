@@ -1,0 +1,177 @@
+"""Words for puzzles: entries turned into letters, word lists read from files.
+
+A puzzle's letter is what one cell of the grid holds: a Unicode letter,
+together with the combining marks that follow it (so a Devanagari syllable
+or a letter with a detached accent stays in one cell).  Entries are compared
+without regard to case: each letter is put in upper case when Python has a
+one-letter upper case for it (``"ß"`` has none, so it stays ``"ß"``), after
+Unicode NFC composition.  Spaces and hyphens inside an entry are dropped, as
+puzzle makers expect (``"Ice-cream cone"`` is ``ICECREAMCONE``); any other
+character that is not a letter is an error that names the entry.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Optional
+
+from ..errors import ProblemError
+
+# what an entry may contain besides letters, and loses
+_DROPPED = frozenset(" \t\u00a0-\u2010\u2011")
+
+
+def _upper(ch: str) -> str:
+    up = ch.upper()
+    return up if len(up) == 1 else ch
+
+
+def _split(entry: object) -> "tuple[Optional[tuple[str, ...]], str]":
+    """(letters, "") or (None, why ``entry`` is not a word)."""
+    if not isinstance(entry, str):
+        return None, "is not a string"
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFC", entry):
+        if ch in _DROPPED:
+            continue
+        cat = unicodedata.category(ch)
+        if cat.startswith("L"):
+            out.append(_upper(ch))
+        elif cat.startswith("M") and out:
+            out[-1] += ch  # a combining mark stays with its letter
+        else:
+            name = unicodedata.name(ch, "U+%04X" % ord(ch))
+            return None, f"{ch!r} ({name}) is not a letter"
+    if not out:
+        return None, "has no letters"
+    return tuple(out), ""
+
+
+def letters(entry: str, *, what: str = "word") -> tuple[str, ...]:
+    """The letters of ``entry``, one per cell, in upper case.
+
+    >>> letters("Gauß")
+    ('G', 'A', 'U', 'ß')
+    >>> letters("ice-cream cone")[:4]
+    ('I', 'C', 'E', 'C')
+    """
+    word, why = _split(entry)
+    if word is None:
+        raise ProblemError(f"{what} {entry!r}: {why}")
+    return word
+
+
+def is_word(entry: str) -> bool:
+    """True when ``entry`` is made of letters only (no spaces, hyphens,
+    digits or marks of punctuation): the test word lists are filtered by."""
+    entry = unicodedata.normalize("NFC", entry)
+    if not entry or not unicodedata.category(entry[0]).startswith("L"):
+        return False
+    return all(unicodedata.category(ch)[0] in "LM" for ch in entry)
+
+
+@dataclass
+class Words:
+    """Normalised words, each with its letters, in the order given."""
+
+    words: list[str] = field(default_factory=list)
+    letters: list[tuple[str, ...]] = field(default_factory=list)
+
+    def add(self, word_letters: tuple[str, ...]) -> None:
+        self.words.append("".join(word_letters))
+        self.letters.append(word_letters)
+
+    def __len__(self) -> int:
+        return len(self.words)
+
+
+def normalize_words(entries: Sequence[str], *, source: Optional[Sequence[str]] = None) -> Words:
+    """The words of ``entries``; an error for an entry that is not a word or
+    that repeats an earlier one (after dropping case, spaces and hyphens).
+    ``source`` may say where each entry came from (``"words.txt:3"``)."""
+    out = Words()
+    first: dict[str, int] = {}
+    for k, entry in enumerate(entries):
+        where = source[k] if source is not None else f"word {k + 1}"
+        word_letters, why = _split(entry)
+        if word_letters is None:
+            raise ProblemError(f"{where}: {entry!r} {why}" if why.startswith(("is", "has"))
+                               else f"{where}: {entry!r}: {why}")
+        word = "".join(word_letters)
+        if word in first:
+            j = first[word]
+            earlier = source[j] if source is not None else f"word {j + 1}"
+            raise ProblemError(
+                f"{where}: {entry!r} repeats {entries[j]!r} ({earlier}): "
+                f"both are the word {word!r}; give each word once")
+        first[word] = k
+        out.add(word_letters)
+    return out
+
+
+def read_entries(path: "os.PathLike[str] | str") -> tuple[list[str], list[str]]:
+    """The entries of a word-list file, one per line, with where each one
+    stands (``file:line``).  Blank lines and lines starting with ``#`` are
+    left out."""
+    name = os.fspath(path)
+    try:
+        with open(name, encoding="utf-8") as f:
+            lines = f.read().splitlines()
+    except UnicodeDecodeError as exc:
+        raise ProblemError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise ProblemError(f"{name}: cannot read the word list ({exc.strerror})") from None
+    entries, where = [], []
+    for i, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        entries.append(text)
+        where.append(f"{name}:{i}")
+    return entries, where
+
+
+@dataclass
+class WordList:
+    """A word list read for word rectangles: the words kept (upper case, in
+    file order, each once), and how many entries were skipped and why."""
+
+    words: list[tuple[str, ...]]
+    skipped_not_letters: int = 0
+    skipped_case: int = 0
+    repeats: int = 0
+
+    def of_length(self, n: int) -> list[tuple[str, ...]]:
+        return [w for w in self.words if len(w) == n]
+
+
+def load_word_list(path: "os.PathLike[str] | str", *, lowercase_only: bool = False,
+                   lengths: Optional[Iterable[int]] = None) -> WordList:
+    """Read a word list, one word per line, keeping the entries made only of
+    letters (others are skipped and counted).  ``lowercase_only`` also skips
+    entries with an upper-case letter (the proper nouns of a dictionary such
+    as /usr/share/dict/words).  ``lengths`` keeps only words of those
+    numbers of letters.  Words that repeat after case folding are kept once."""
+    entries, _ = read_entries(path)
+    wanted = None if lengths is None else set(lengths)
+    out = WordList([])
+    seen: set[tuple[str, ...]] = set()
+    for entry in entries:
+        if not is_word(entry):
+            out.skipped_not_letters += 1
+            continue
+        if lowercase_only and entry != entry.lower():
+            out.skipped_case += 1
+            continue
+        word = letters(entry)
+        if wanted is not None and len(word) not in wanted:
+            continue
+        if word in seen:
+            out.repeats += 1
+            continue
+        seen.add(word)
+        out.words.append(word)
+    return out
