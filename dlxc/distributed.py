@@ -3,7 +3,8 @@
 The split is the one of ``dlxc.parallel`` (a subproblem is a path of option
 indices, which means the same subtree on every machine), and the work is
 handed to the workers of a running Dask distributed cluster, whose
-scheduler gives them out as workers become free, so fast workers take more.  The totals equal a serial count's exactly.
+scheduler gives them out as workers become free, so fast workers take
+more.  The totals equal a serial count's exactly.
 
 Every worker needs dlxc installed (the same version; the C backend if
 built, else the pure-Python mirror, which gives the same statistics, only

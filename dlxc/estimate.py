@@ -16,8 +16,8 @@ The estimate of the time: nodes per second measured on the problem itself
 with a short plain count (engine calls of doubling node budgets until
 ``calibrate`` seconds, 0.2 by default, are spent), times the estimated
 nodes.  The rate at the top of the tree stands for the whole search; on
-the 8x8 word search it predicts 2.0 s for a 2.0-2.2 s count.  If that short count finishes the search, the figures are
-exact and say so.
+the 8x8 word search it predicts 2.0 s for a 2.0-2.2 s count.  If that
+short count finishes the search, the figures are exact and say so.
 
 The estimator's variance can be huge on lopsided trees (a few rare paths
 carry most of the solutions): then the standard error is large too, or,

@@ -32,6 +32,7 @@ split the same way everywhere, so it runs on one core only.
 
 from __future__ import annotations
 
+import dataclasses
 import multiprocessing as mp
 import os
 import queue as queue_module
@@ -246,30 +247,37 @@ def _count_task(paths) -> Tally:
 
 
 def _list_task(paths) -> None:
-    """List the solutions of some subproblems onto the queue, in batches,
-    then one ('done', tally) message."""
+    """List the solutions of some subproblems onto the queue: batches as
+    ('solutions', batch, counts since the last message), ('path', counts)
+    when a subproblem is finished, and ('done', None) at the end."""
     w = _WORKER
     data, backend, q = w["data"], w["backend"], w["queue"]
-    tally = Tally()
     try:
         for path in paths:
             solver = engine(data, backend)
             solver.replay(path)
             out: list = []
+            sent = (0, 0, 0, 0, 0)
             while True:
                 status = solver.run(1 << 62, out, _BATCH)
-                if out:
-                    q.put(("solutions", out))
-                    out = []
+                now = solver.stats()[:5]
+                delta = tuple(a - b for a, b in zip(now[:4], sent[:4])) + (now[4],)
+                sent = now
                 if status == DONE:
+                    if out:
+                        q.put(("solutions", out, (0, 0, 0, 0, 0)))
+                    q.put(("path", delta))
                     break
-            tally.add(solver.stats()[:5])
-            tally.finished += 1
+                if out:
+                    q.put(("solutions", out, delta))
+                    out = []
+                else:  # a node budget spent without a solution: keep the figures moving
+                    q.put(("solutions", [], delta))
             solver.close()
     except BaseException as exc:  # report, so the parent does not wait forever
         q.put(("error", repr(exc)))
         raise
-    q.put(("done", tally))
+    q.put(("done", None))
 
 
 def _context():
@@ -371,21 +379,25 @@ class ParallelSolutions:
         left = len(units)
         while left:
             try:
-                kind, value = q.get(timeout=_POLL)
+                message = q.get(timeout=_POLL)
             except queue_module.Empty:
                 if result.ready() and not result.successful():
                     result.get()  # raises the worker's exception
                 continue
+            kind = message[0]
             if kind == "solutions":
-                yield from value
+                self._tally.add(message[2])
+                yield from message[1]
+            elif kind == "path":
+                self._tally.add(message[1])
+                self._tally.finished += 1
             elif kind == "done":
-                self._tally.merge(value)
                 left -= 1
             else:
                 result.wait(5)
                 if result.ready():
                     result.get()
-                raise RuntimeError(f"a worker failed: {value}")
+                raise RuntimeError(f"a worker failed: {message[1]}")
         pool.close()
         pool.join()
         self._pool = None
@@ -405,11 +417,23 @@ class ParallelSolutions:
         self._yielded += 1
         return sol
 
+    def fraction_done(self) -> float:
+        """The share of subproblems listed to the end (1 when all are)."""
+        if not self._top.paths:
+            return 1.0
+        return self._tally.finished / len(self._top.paths)
+
     @property
     def stats(self) -> Stats:
+        """The split run's figures and those of the subproblems as far as
+        their solutions have arrived; while incomplete, ``solutions`` is the
+        number handed out so far."""
         complete = self._tally.finished == len(self._top.paths)
-        return stats_of(self._top, self._tally, time.perf_counter() - self._start,
-                        self.backend, self.jobs, complete)
+        stats = stats_of(self._top, self._tally, time.perf_counter() - self._start,
+                         self.backend, self.jobs, complete)
+        if not complete:
+            stats = dataclasses.replace(stats, solutions=self._yielded)
+        return stats
 
     def close(self) -> None:
         """Stop the workers now."""

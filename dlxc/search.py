@@ -165,6 +165,9 @@ class Search:
             progress = owned = ProgressBar(desc="counting")
         elif progress is False:
             progress = None
+        if timeout is None and node_limit is None and progress is None:
+            self.count()  # nothing to watch: the plain count
+            return self.stats
         start = time.perf_counter()
         deadline = None if timeout is None else start + timeout
         budget = self._budget
@@ -249,6 +252,12 @@ class Search:
     @property
     def done(self) -> bool:
         return self._done
+
+    @property
+    def pending(self) -> int:
+        """Solutions the engine has found that iteration has not yet yielded
+        (the engine hands them over in batches)."""
+        return len(self._pending)
 
     @property
     def stats(self) -> Stats:

@@ -71,3 +71,22 @@ def test_seed_is_refused(cluster):
 def test_unreachable_scheduler():
     with pytest.raises(BackendUnavailable, match="cannot reach"):
         count(queens(6), "tcp://127.0.0.1:9", connect_timeout=1)
+
+
+def test_cli_count_scheduler(cluster, tmp_path):
+    import json
+
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    from dlxc.dlxformat import write_dlx
+    path = tmp_path / "ws6.dlx"
+    write_dlx(word_search_problem(6, 6, WORDS), path)
+    runner = CliRunner()
+    serial = json.loads(runner.invoke(main, ["count", str(path), "--json"]).stdout)
+    result = runner.invoke(main, ["count", str(path), "--json", "--scheduler",
+                                  cluster.scheduler_address])
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    for key in ("solutions", "nodes", "updates", "cleansings", "complete"):
+        assert record[key] == serial[key]

@@ -219,3 +219,39 @@ def test_memo_api_guards(backend):
             next(iter(s))
     assert problem.count_stats(backend=backend).memo is None
     assert isinstance(problem.count_stats(backend=backend, memo=True).memo, MemoInfo)
+
+
+# ---- dlxc count --memo -----------------------------------------------------------
+
+def run_cli(*args):
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def ws6_file(tmp_path):
+    from dlxc.dlxformat import write_dlx
+    path = tmp_path / "ws6.dlx"
+    write_dlx(word_search_problem(6, 6, WORDS), path)
+    return path
+
+
+def test_cli_count_memo(ws6_file):
+    import json
+    result = run_cli("count", ws6_file, "--memo", "--json")
+    assert result.exit_code == 0, result.output
+    record = json.loads(result.stdout)
+    assert record["solutions"] == 244_792 and record["nodes"] < 257_181
+    assert "Memo table:" in result.stderr and "(full)" not in result.stderr
+    tight = run_cli("count", ws6_file, "--memo", "--memo-limit", "20K")
+    assert tight.exit_code == 0 and tight.stdout == "244792\n"
+    assert "(full)" in tight.stderr and "filled up" in tight.stderr
+
+
+def test_cli_memo_usage_errors(ws6_file):
+    for args in (["--memo-limit", "1M"], ["--memo", "--seed", "1"],
+                 ["--memo", "--memo-limit", "much"]):
+        result = run_cli("count", ws6_file, *args)
+        assert result.exit_code == 2, (args, result.output)

@@ -209,3 +209,53 @@ def test_pool_without_fork(monkeypatch):
     problem = queens(8)
     stats = parallel.count(problem, 2, "python")
     assert figures(stats) == serial_figures(problem, "python")
+
+
+# ---- dlxc count --jobs, dlxc solve --jobs ------------------------------------------
+
+def run_cli(*args):
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def ws5_file(tmp_path):
+    from dlxc.dlxformat import write_dlx
+    path = tmp_path / "ws5.dlx"
+    write_dlx(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), path)
+    return path
+
+
+def test_cli_count_jobs_equals_serial(ws5_file):
+    import json
+    serial = json.loads(run_cli("count", ws5_file, "--json").stdout)
+    result = run_cli("count", ws5_file, "--json", "--jobs", 2)
+    assert result.exit_code == 0, result.output
+    par = json.loads(result.stdout)
+    for key in ("solutions", "nodes", "updates", "cleansings", "max_level", "complete"):
+        assert par[key] == serial[key]
+    assert "subproblems for 2 processes" in result.stderr
+
+
+def test_cli_solve_jobs_lists_each_once(ws5_file):
+    import json
+    serial = run_cli("solve", ws5_file, "--json")
+    result = run_cli("solve", ws5_file, "--json", "--jobs", 2)
+    assert result.exit_code == 0, result.output
+
+    def options(out):
+        return [tuple(json.loads(line)["options"]) for line in out.splitlines()]
+
+    got, want = options(result.stdout), options(serial.stdout)
+    assert len(got) == len(set(got)) == len(want) and set(got) == set(want)
+    assert [json.loads(line)["solution"] for line in result.stdout.splitlines()] == \
+        list(range(1, len(want) + 1))
+    assert run_cli("solve", ws5_file, "--jobs", 2, "--max", 3).stdout.count("solution ") == 3
+
+
+def test_cli_jobs_refuse_seed(ws5_file):
+    for command in ("count", "solve"):
+        result = run_cli(command, ws5_file, "--jobs", 2, "--seed", 1)
+        assert result.exit_code == 2 and "--seed" in result.stderr

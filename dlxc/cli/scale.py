@@ -8,8 +8,8 @@ and the options ``count`` and ``solve`` share for big searches.
   (``dlxc.sampling``).
 - ``count_options`` / ``solve_options`` add ``--jobs``, ``--memo``,
   ``--memo-limit``, ``--scheduler``, ``--timeout``, ``--node-limit`` and
-  ``--quiet`` to ``count`` and ``solve``; ``run_count`` and ``limited``
-  carry them out, ``report_stop`` says when a limit cut the work short.
+  ``--quiet`` to ``count`` and ``solve``; ``run_count`` and ``Limited``
+  carry them out and say when a limit cut the work short.
 
 Exit codes, as for every dlxc command: 0 done, 1 bad input (or a problem
 the command cannot serve, such as sampling one without solutions), 2 usage,
@@ -132,7 +132,8 @@ def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
             entries = memo_entries_for(problem, memo_limit) if memo else None
             with problem.search(backend=backend, seed=seed, memo_entries=entries) as search:
                 watch(search, label)
-                return search.run(timeout=timeout, node_limit=node_limit, progress=bar)
+                return search.run(timeout=timeout, node_limit=node_limit,
+                                  progress=bar if bar.enabled else None)
         if seed is not None:
             raise click.UsageError("--seed breaks ties at random, so the search cannot be "
                                    "split the same way in every process; drop --seed or "
@@ -142,30 +143,51 @@ def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
                                    timeout=timeout, node_limit=node_limit, progress=bar)
 
 
-def limited(search, timeout: Optional[float] = None, node_limit: Optional[int] = None,
-            quiet: bool = False) -> Iterator[tuple]:
+class Limited:
     """The solutions of ``search`` (a Search or ParallelSolutions) until it
     ends or a limit passes, with a progress bar on stderr when wanted (and
-    stdout is not the same terminal).  Limits are checked between solutions
-    (the engine hands them over in batches, so a limit can pass within one
-    batch); afterwards ``search.stats.complete`` says whether all came."""
-    deadline = None if timeout is None else time.monotonic() + timeout
-    fraction = getattr(search, "fraction_done", None)
-    with _bar("solving", quiet, stdout_too=True) as bar:
-        last = time.monotonic()
-        for solution in search:
-            yield solution
-            now = time.monotonic()
-            if deadline is not None and now >= deadline:
-                return
-            if node_limit is not None and search.stats.nodes >= node_limit:
-                return
-            if now - last >= 0.1:
-                last = now
-                if fraction is not None:
-                    bar(fraction(), search.stats)
-                else:
-                    bar(0.0, search.stats)
+    stdout is not the same terminal).  Limits are checked between batches
+    of solutions (a Search's engine finds up to 8192 at a time, within a
+    node budget), and every solution found is listed, so a limit can be
+    passed by one batch; afterwards ``stopped`` names the limit that ended
+    the listing, or is None."""
+
+    def __init__(self, search, timeout: Optional[float] = None,
+                 node_limit: Optional[int] = None, quiet: bool = False) -> None:
+        self.search = search
+        self.timeout = timeout
+        self.node_limit = node_limit
+        self.quiet = quiet
+        self.stopped: Optional[str] = None
+
+    def __iter__(self) -> Iterator[tuple]:
+        search = self.search
+        deadline = None if self.timeout is None else time.monotonic() + self.timeout
+        with _bar("solving", self.quiet, stdout_too=True) as bar:
+            last = time.monotonic()
+            for solution in search:
+                yield solution
+                now = time.monotonic()
+                if getattr(search, "pending", 0):
+                    continue  # found already: hand the rest of the batch over first
+                if deadline is not None and now >= deadline:
+                    self.stopped = f"--timeout {self.timeout:g}"
+                    return
+                if self.node_limit is not None and search.stats.nodes >= self.node_limit:
+                    self.stopped = f"--node-limit {self.node_limit}"
+                    return
+                if now - last >= 0.1:
+                    last = now
+                    bar(search.fraction_done(), search.stats)
+
+    def report(self, label: Optional[str] = None) -> int:
+        """Say on stderr that a limit cut the listing short; the exit code."""
+        if self.stopped is None:
+            return 0
+        head = f"{label}: " if label else ""
+        click.echo(f"{head}partial: stopped by {self.stopped} before the search was "
+                   "complete; the solutions above are those found so far", err=True)
+        return EXIT_PARTIAL
 
 
 def report_stop(stats: Stats, timeout=None, node_limit=None,

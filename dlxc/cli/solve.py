@@ -20,6 +20,7 @@ import click
 from ..dlxformat import read_dlx
 from ..errors import DlxcError, DlxcWarning
 from ..problem import Problem
+from .scale import Limited, count_options, extra_lines, report_stop, run_count, solve_options
 
 F = TypeVar("F", bound=Callable)
 
@@ -30,8 +31,9 @@ EXIT_BROKEN_PIPE = 141  # the reader of stdout went away, as SIGPIPE (128 + 13)
 _FLUSH_SECONDS = 0.1
 
 _EPILOG = ("Exit status: 0 done, 1 bad input (the message names file and line), "
-           "2 usage error, 130 interrupted (Ctrl-C; the statistics so far go to stderr), "
-           "141 stdout closed early (as by head).")
+           "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
+           "is printed, marked partial), 130 interrupted (Ctrl-C; the statistics so far "
+           "go to stderr), 141 stdout closed early (as by head).")
 
 
 # ---- errors, warnings, Ctrl-C: one place for every command ----
@@ -182,10 +184,11 @@ def _search_options(f: F) -> F:
 @click.command(epilog=_EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @_search_options
+@count_options
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per file and line instead of plain numbers.")
 @user_errors
-def count(files, backend, seed, as_json) -> None:
+def count(files, backend, seed, as_json, **scale) -> None:
     """Count the solutions of DLX files (Knuth's format; - is stdin).
 
     \b
@@ -196,16 +199,17 @@ def count(files, backend, seed, as_json) -> None:
                        "cleansings": ..., "seconds": ..., "backend": ...,
                        "complete": ..., "max_level": ...}
     Statistics (DLX2's summary sentence) go to stderr, prefixed by the file
-    name when there are several files.
+    name when there are several files.  --timeout and --node-limit hold for
+    each file; a count they stop prints what it counted, says "partial" on
+    stderr ("complete": false in JSON) and exits with 4.
     """
     several = len(files) > 1
     out = click.get_text_stream("stdout")
+    status = 0
     for file in files:
         problem = _read(file)
-        with problem.search(backend=backend, seed=seed) as search:
-            watch(search, file if several else None)
-            search.count()
-            stats = search.stats
+        label = file if several else None
+        stats = run_count(problem, backend=backend, seed=seed, label=label, **scale)
         if as_json:
             out.write(json.dumps({"file": file, **_stats_record(stats)}) + "\n")
         elif several:
@@ -213,8 +217,11 @@ def count(files, backend, seed, as_json) -> None:
         else:
             out.write(f"{stats.solutions}\n")
         out.flush()
-        summary = stats.summary()
-        click.echo(f"{file}: {summary}" if several else summary, err=True)
+        for line in [stats.summary()] + extra_lines(stats):
+            click.echo(f"{file}: {line}" if several else line, err=True)
+        status = max(status, report_stop(stats, scale["timeout"], scale["node_limit"], label))
+    if status:
+        raise click.exceptions.Exit(status)
 
 
 # ---- dlxc solve ----
@@ -224,10 +231,12 @@ def count(files, backend, seed, as_json) -> None:
 @click.option("--max", "max_solutions", type=click.IntRange(min=0), default=None,
               metavar="N", help="Stop after N solutions (default: all).")
 @_search_options
+@solve_options
 @click.option("--json", "as_json", is_flag=True,
               help="One JSON object per solution and line.")
 @user_errors
-def solve(file, max_solutions, backend, seed, as_json) -> None:
+def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit,
+          quiet) -> None:
     """List the solutions of a DLX file (Knuth's format; - is stdin).
 
     \b
@@ -240,14 +249,21 @@ def solve(file, max_solutions, backend, seed, as_json) -> None:
       {"solution": K, "options": [J, ...], "text": ["A C X:1 Y:1", ...]}
     where J is the 0-based number of the option among the file's option
     lines.  DLX2's summary sentence goes to stderr.
+    With --jobs, every solution still comes exactly once, but in an order
+    that differs from the serial one (and from run to run).
     """
     problem = _read(file)
+    if jobs != 1 and seed is not None:
+        raise click.UsageError("--seed breaks ties at random, so the search cannot be split "
+                               "the same way in every process; drop --seed or --jobs")
     out = click.get_text_stream("stdout")
     write = out.write
     last_flush = time.monotonic()
-    with problem.search(backend=backend, seed=seed, limit=max_solutions) as search:
+    with problem.solutions(backend=backend, seed=seed, limit=max_solutions,
+                           jobs=jobs) as search:
         watch(search)
-        for k, solution in enumerate(search, 1):
+        listing = Limited(search, timeout, node_limit, quiet)
+        for k, solution in enumerate(listing, 1):
             text = problem.solution_text(solution)
             if as_json:
                 write(json.dumps({"solution": k, "options": list(solution), "text": text})
@@ -261,6 +277,9 @@ def solve(file, max_solutions, backend, seed, as_json) -> None:
         out.flush()
         stats = search.stats
     click.echo(stats.summary(), err=True)
+    status = listing.report()
+    if status:
+        raise click.exceptions.Exit(status)
 
 
 COMMANDS = [count, solve]
