@@ -52,14 +52,23 @@ def _size(text: str, what: str) -> tuple[int, int]:
     return rows, cols
 
 
+_PLAIN = re.compile(r"[\w@%+=:,./-]+")
+
+
+def _quote(text: str) -> str:
+    """``text`` for a shell: as it is when it needs no quoting (letters of
+    any script included), else in shlex's quotes."""
+    return text if _PLAIN.fullmatch(text) else shlex.quote(text)
+
+
 def _command_line(ctx: click.Context) -> str:
     """The command as it was given, in a canonical order (arguments, then
     the options that differ from their defaults)."""
-    parts = [ctx.command_path]
+    parts = ["dlxc", ctx.info_name]
     for param in ctx.command.params:
         value = ctx.params.get(param.name)
         if isinstance(param, click.Argument):
-            parts += [shlex.quote(str(v)) for v in (value if param.nargs != 1 else [value])]
+            parts += [_quote(str(v)) for v in (value if param.nargs != 1 else [value])]
             continue
         if value is None or value == param.default or value is False or value == ():
             continue
@@ -67,7 +76,7 @@ def _command_line(ctx: click.Context) -> str:
         if getattr(param, "is_flag", False):
             parts.append(flag)
         else:
-            parts += [flag, shlex.quote(str(value))]
+            parts += [flag, _quote(str(value))]
     return " ".join(parts)
 
 
