@@ -13,16 +13,21 @@ nodes, updates and cleansings.
 The depth d is chosen adaptively: d = 1, 2, ... until there are at least
 ``per_job * jobs`` subproblems (or the tree ends above d, and the split run
 has counted everything).  The split runs are cheap, since they only walk
-the first d levels.  Subproblems are handed to a process pool a few at a
-time, so a worker that drew small subtrees simply takes more.
+the first d levels.
 
-Each worker builds its engine from the problem's compact arrays once, in
-the pool's initializer; the 'fork' start method is used on Linux when no
-other thread is running (start-up in milliseconds), else 'spawn'.
-Workers ignore Ctrl-C; the parent terminates the pool and re-raises.  A
-time or node limit is checked by every worker between engine calls
-(about a tenth of a second apart), so a stopped count still adds up
-everything that was counted, and says it is partial.
+Counting: this process and jobs - 1 child processes each take the next
+free path from a shared counter, so a process that drew small subtrees
+simply takes more, and they add their solutions and nodes to shared
+counters (for the progress bar and the node limit).  Children receive the
+problem's compact arrays when they start (inherited with the 'fork' start
+method, used on Linux when no other thread is running; else pickled for
+'spawn') and build a fresh engine per path.  This is leaner than a
+``multiprocessing.Pool``: on the 8x8 word search on two cores the pool
+took 0.57-0.62 of the serial time, this 0.51-0.52 (bench/bench_scale.py).
+Children ignore Ctrl-C; the parent terminates them and re-raises.  A time
+or node limit is checked by every process between engine calls (about a
+tenth of a second apart), so a stopped count still adds up everything that
+was counted, and says it is partial.
 
 Listing (``solutions``) streams batches of solutions from the workers
 through a bounded queue: every solution comes exactly once, but the order
@@ -41,9 +46,10 @@ import sys
 import threading
 import time
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
 
 from .backend import make_solver, resolve
+from .errors import SolverError
 from .mirror import DONE
 from .search import Stats
 
@@ -158,16 +164,31 @@ class Tally:
         self.stopped = self.stopped or other.stopped
 
 
-def count_paths(data: tuple, backend: str, paths: Sequence[Path], *,
+def claim(paths: Sequence[Path], next_index) -> Iterator[Path]:
+    """The paths, handed out one at a time through ``next_index`` (a shared
+    ``multiprocessing.Value``), so every process takes the next free one."""
+    while True:
+        with next_index.get_lock():
+            i = next_index.value
+            next_index.value = i + 1
+        if i >= len(paths):
+            return
+        yield paths[i]
+
+
+def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                 deadline: Optional[float] = None, node_limit: Optional[int] = None,
-                nodes_counter=None, memo_entries: Optional[int] = None) -> Tally:
+                shared=None, memo_entries: Optional[int] = None,
+                tick: Optional[Callable[[], object]] = None) -> Tally:
     """Count the subproblems ``paths``, one fresh solver each.
 
-    ``deadline`` is a ``time.time()`` value; ``node_limit`` is checked
-    against ``nodes_counter`` (a shared ``multiprocessing.Value`` to which
-    every worker adds its nodes) or, without one, against this call's own
-    nodes.  When either stops the work, the tally says ``stopped`` and holds
-    what was counted."""
+    ``shared`` (a ``multiprocessing.Array('q', 3)``, or None) receives the
+    solutions and nodes counted, and the subproblems finished, of every
+    process, after each engine call.  ``deadline`` is a ``time.time()``
+    value; ``node_limit`` is checked against the shared nodes or, without
+    them, against this call's own.  When a limit stops the work, the tally
+    says ``stopped`` and holds what was counted.  ``tick()`` is called after
+    every engine call (about ten times a second)."""
     tally = Tally()
     budget = _SLICE[backend]
     own_nodes = 0
@@ -179,23 +200,28 @@ def count_paths(data: tuple, backend: str, paths: Sequence[Path], *,
         solver.replay(path)
         if memo_entries is not None:
             solver.set_memo(memo_entries)
-        before = 0
+        before = (0, 0)
         try:
             while True:
                 call = budget
                 if node_limit is not None:
-                    seen = nodes_counter.value if nodes_counter is not None else own_nodes
+                    seen = shared[1] if shared is not None else own_nodes
                     call = min(call, node_limit - seen)
                     if call <= 0:
                         tally.stopped = True
                         break
                 status = solver.run(call)
-                nodes = solver.stats()[1]
-                own_nodes += nodes - before
-                if nodes_counter is not None:
-                    with nodes_counter.get_lock():
-                        nodes_counter.value += nodes - before
-                before = nodes
+                now = solver.stats()[:2]
+                own_nodes += now[1] - before[1]
+                if shared is not None:
+                    with shared.get_lock():
+                        shared[0] += now[0] - before[0]
+                        shared[1] += now[1] - before[1]
+                        if status == DONE:
+                            shared[2] += 1
+                before = now
+                if tick is not None:
+                    tick()
                 if status == DONE:
                     tally.finished += 1
                     break
@@ -228,22 +254,29 @@ def chunks(paths: list, jobs: int) -> list:
     return [paths[i:i + size] for i in range(0, len(paths), size)]
 
 
-# ---- the process pool ---------------------------------------------------
+# ---- the worker processes ---------------------------------------------
+
+def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
+                  memo_entries, conn) -> None:
+    """A counting process: take paths until none is left (or a limit
+    passes), then send ('ok', Tally) or ('error', text) to the parent."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    try:
+        tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
+                            node_limit=node_limit, shared=shared, memo_entries=memo_entries)
+        conn.send(("ok", tally))
+    except BaseException as exc:  # tell the parent, which raises it
+        conn.send(("error", f"{type(exc).__name__}: {exc}"))
+    finally:
+        conn.close()
+
 
 _WORKER: dict = {}
 
 
-def _init_worker(data, backend, deadline, node_limit, counter, memo_entries, queue):
+def _init_worker(data, backend, queue):
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
-    _WORKER.update(data=data, backend=backend, deadline=deadline, node_limit=node_limit,
-                   counter=counter, memo_entries=memo_entries, queue=queue)
-
-
-def _count_task(paths) -> Tally:
-    w = _WORKER
-    return count_paths(w["data"], w["backend"], paths, deadline=w["deadline"],
-                       node_limit=w["node_limit"], nodes_counter=w["counter"],
-                       memo_entries=w["memo_entries"])
+    _WORKER.update(data=data, backend=backend, queue=queue)
 
 
 def _list_task(paths) -> None:
@@ -312,37 +345,63 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
     top = split(data, backend, per_job * jobs)
-    if not top.paths:
+    total = len(top.paths)
+    if not total:
         return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs, True)
     ctx = _context()
-    counter = ctx.Value("q", top.counts[1]) if node_limit is not None else None
-    units = chunks(top.paths, jobs)
-    tally = Tally()
-    pool = ctx.Pool(min(jobs, len(units)), _init_worker,
-                    (data, backend, deadline, node_limit, counter, memo_entries, None))
+    next_index = ctx.Value("q", 0)
+    shared = ctx.Array("q", [0, top.counts[1], 0])  # solutions, nodes, paths finished
+    last = [0.0]
+
+    def tick() -> None:
+        now = time.perf_counter()
+        if progress is None or now - last[0] < _POLL:
+            return
+        last[0] = now
+        with shared.get_lock():
+            sols, nodes, done = shared[0], shared[1], shared[2]
+        progress(done / total, stats_of(top, Tally((sols, nodes - top.counts[1], 0, 0, 0)),
+                                        now - start, backend, jobs, False))
+
+    children = []
     try:
-        results = pool.imap_unordered(_count_task, units)
-        left = len(units)
-        while left:
+        for _ in range(min(jobs, total) - 1):
+            receive, send = ctx.Pipe(duplex=False)
+            child = ctx.Process(target=_count_worker, daemon=True,
+                                args=(data, backend, top.paths, next_index, shared, deadline,
+                                      node_limit, memo_entries, send))
+            child.start()
+            send.close()  # the child holds the sending end: EOF if it dies
+            children.append((child, receive))
+        # this process counts too
+        tally = count_paths(data, backend, claim(top.paths, next_index), deadline=deadline,
+                            node_limit=node_limit, shared=shared, memo_entries=memo_entries,
+                            tick=tick)
+        for child, receive in children:
+            while not receive.poll(_POLL):
+                tick()
             try:
-                part = results.next(_POLL)
-            except mp.TimeoutError:
-                part = None
-            if part is not None:
-                tally.merge(part)
-                left -= 1
-            if progress is not None:
-                progress(tally.finished / len(top.paths),
-                         stats_of(top, tally, time.perf_counter() - start, backend, jobs,
-                                  False))
-        pool.close()
+                kind, value = receive.recv()
+            except EOFError:
+                raise SolverError(f"a counting process died (exit code {child.exitcode})") \
+                    from None
+            if kind != "ok":
+                raise SolverError(f"a counting process failed: {value}")
+            tally.merge(value)
     except BaseException:
-        pool.terminate()
+        for child, _ in children:
+            if child.is_alive():
+                child.terminate()
         raise
     finally:
-        pool.join()
-    complete = not tally.stopped and tally.finished == len(top.paths)
-    return stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete)
+        for child, receive in children:
+            child.join()
+            receive.close()
+    complete = not tally.stopped and tally.finished == total
+    stats = stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete)
+    if progress is not None:
+        progress(tally.finished / total, stats)
+    return stats
 
 
 class ParallelSolutions:
@@ -374,7 +433,7 @@ class ParallelSolutions:
         q = ctx.Queue(maxsize=4 * self.jobs)
         units = chunks(self._top.paths, self.jobs)
         self._pool = pool = ctx.Pool(min(self.jobs, len(units)), _init_worker,
-                                     (self._data, self.backend, None, None, None, None, q))
+                                     (self._data, self.backend, q))
         result = pool.map_async(_list_task, units, chunksize=1)
         left = len(units)
         while left:

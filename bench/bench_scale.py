@@ -1,0 +1,147 @@
+"""Measure the targets of counting at scale, through the command line.
+
+    python bench/bench_scale.py [--runs 5] [--only jobs,memo,estimate,dask]
+
+Every figure is the wall time of a whole ``dlxc`` command (interpreter
+start, reading the file, the count), as a user sees it; the machines are
+shared and noisy, so runs alternate between the variants compared and the
+table shows medians.  The counts are printed too, so the table is also a
+check that every variant gives the same answer.
+
+- jobs:     ``count --jobs 2`` against ``--jobs 1`` on the 8x8 word search
+            (ABEL CANTOR GAUSS EULER, 8 directions; 123,800,040 layouts).
+- memo:     ``count --memo`` on the 8x8 domino board (12,988,816 tilings,
+            about 50 million nodes without the memo) and on the 8x8 word
+            search (fewer nodes than plain, the same count).
+- estimate: ``estimate`` on the 8x8 word search: error against the true
+            count, and wall time.
+- dask:     ``count --scheduler`` on a LocalCluster of 2 workers (loopback),
+            against the serial count.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dlxc.dlxformat import write_dlx
+from dlxc.models.classic import dominoes
+from dlxc.models.wordsearch import word_search_problem
+
+WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
+WS8_SOLUTIONS = 123_800_040  # the issue's figure, DLX2's count
+
+
+def dlxc_command() -> list[str]:
+    exe = shutil.which("dlxc")
+    return [exe] if exe else [sys.executable, "-c", "from dlxc.cli import main; main()"]
+
+
+def run(args: list[str]) -> tuple[float, str, str, int]:
+    t0 = time.perf_counter()
+    p = subprocess.run(dlxc_command() + args, capture_output=True, text=True)
+    return time.perf_counter() - t0, p.stdout, p.stderr, p.returncode
+
+
+def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, tuple[float, list]]:
+    """Run each variant ``runs`` times, round-robin; median seconds and outputs."""
+    times: dict[str, list[float]] = {k: [] for k in variants}
+    outs: dict[str, list] = {k: [] for k in variants}
+    for _ in range(runs):
+        for name, args in variants.items():
+            seconds, out, err, code = run(args)
+            if code != 0:
+                raise SystemExit(f"{name}: exit {code}\n{err}")
+            times[name].append(seconds)
+            outs[name].append(out)
+    return {k: (statistics.median(times[k]), outs[k]) for k in variants}
+
+
+def bench_jobs(files, runs):
+    res = alternate({"--jobs 1": ["count", "--json", files["ws8"], "--jobs", "1"],
+                     "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"]}, runs)
+    one, two = res["--jobs 1"], res["--jobs 2"]
+    rec1 = json.loads(one[1][0])
+    rec2 = json.loads(two[1][0])
+    same = all(json.loads(o)[k] == rec1[k] for o in one[1] + two[1]
+               for k in ("solutions", "nodes", "updates", "cleansings"))
+    print(f"count 8x8 word search: --jobs 1 {one[0]:.3f} s, --jobs 2 {two[0]:.3f} s, "
+          f"ratio {two[0] / one[0]:.3f} (target <= 0.55); solutions {rec2['solutions']:,}, "
+          f"identical figures in every run: {same}")
+
+
+def bench_memo(files, runs):
+    res = alternate({"dominoes --memo": ["count", "--json", "--memo", files["dom8"]]}, runs)
+    t, outs = res["dominoes --memo"]
+    rec = json.loads(outs[0])
+    print(f"count --memo dominoes 8x8: {rec['solutions']:,} tilings, {rec['nodes']:,} nodes, "
+          f"engine {rec['seconds'] * 1000:.1f} ms, command {t:.3f} s (median of {runs})")
+    res = alternate({"plain": ["count", "--json", files["ws8"]],
+                     "memo": ["count", "--json", "--memo", files["ws8"]]}, max(1, runs // 2))
+    plain = json.loads(res["plain"][1][0])
+    memo = json.loads(res["memo"][1][0])
+    print(f"count 8x8 word search: plain {plain['solutions']:,} solutions, "
+          f"{plain['nodes']:,} nodes, {res['plain'][0]:.2f} s; --memo "
+          f"{memo['solutions']:,} solutions, {memo['nodes']:,} nodes, {res['memo'][0]:.2f} s")
+
+
+def bench_estimate(files, runs):
+    errors, times = [], []
+    for seed in range(runs):
+        seconds, out, err, code = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
+        rec = json.loads(out)
+        errors.append(rec["solutions"] / WS8_SOLUTIONS - 1)
+        times.append(seconds)
+    worst = max(abs(e) for e in errors)
+    print(f"estimate 8x8 word search: errors {', '.join(f'{e:+.2%}' for e in errors)} "
+          f"(worst {worst:.2%}, target 5%); command {statistics.median(times):.2f} s median, "
+          f"{max(times):.2f} s max (target < 2 s); predicted full count {rec['seconds']:.2f} s")
+
+
+def bench_dask(files, runs):
+    try:
+        from distributed import LocalCluster
+    except ImportError:
+        print("dask: skipped (pip install 'dlxc[dask]')")
+        return
+    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                      dashboard_address=None, silence_logs=40) as cluster:
+        for name in ("ws7", "ws8"):
+            res = alternate({"serial": ["count", "--json", files[name]],
+                             "dask": ["count", "--json", "--scheduler",
+                                      cluster.scheduler_address, files[name]]},
+                            max(1, runs // 2))
+            a = json.loads(res["serial"][1][0])
+            b = json.loads(res["dask"][1][0])
+            same = all(a[k] == b[k] for k in ("solutions", "nodes", "updates", "cleansings"))
+            print(f"dask 2 workers, {name}: {b['solutions']:,} solutions, figures equal the "
+                  f"serial ones: {same}; serial {res['serial'][0]:.2f} s, "
+                  f"cluster {res['dask'][0]:.2f} s")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--only", default="jobs,memo,estimate,dask")
+    args = ap.parse_args()
+    with tempfile.TemporaryDirectory() as tmp:
+        files = {}
+        for name, problem in (("ws7", word_search_problem(7, 7, WORDS)),
+                              ("ws8", word_search_problem(8, 8, WORDS)),
+                              ("dom8", dominoes(8, 8))):
+            files[name] = str(Path(tmp) / f"{name}.dlx")
+            write_dlx(problem, files[name])
+        for part in args.only.split(","):
+            {"jobs": bench_jobs, "memo": bench_memo, "estimate": bench_estimate,
+             "dask": bench_dask}[part](files, args.runs)
+
+
+if __name__ == "__main__":
+    main()
