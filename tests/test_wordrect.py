@@ -88,12 +88,16 @@ def test_small_known_squares(backend):
 def test_model_items_and_options():
     wr = WordRectangle(2, 3, ["cat", "dog", "ad", "to", "og"], distinct=True)
     p = wr.problem
-    assert p.primary == ("r0", "r1", "c0", "c1", "c2")
+    # from the middle out, rows and columns alternating
+    assert p.primary == ("r0", "c1", "r1", "c0", "c2")
     assert p.secondary[:6] == ("0_0", "0_1", "0_2", "1_0", "1_1", "1_2")
     assert p.secondary[6:] == ("CAT", "DOG", "AD", "TO", "OG")
     assert p.option_text(0) == "r0 0_0:C 0_1:A 0_2:T CAT"
+    assert p.option_text(2) == "c1 0_1:A 1_1:D AD"
     assert p.option_text(len(p.options) - 1) == "c2 0_2:O 1_2:G OG"
     assert len(p.options) == 2 * 2 + 3 * 3
+    assert WordRectangle(3, 3, []).lines() == [("r", 1), ("c", 1), ("r", 0), ("c", 0),
+                                               ("r", 2), ("c", 2)]
 
 
 def test_rectangle_rendering_and_json():

@@ -3,11 +3,17 @@ every row is an N-letter word and every column an M-letter word of a list.
 
 Items: one primary item per row (``r0`` ...) and per column (``c0`` ...),
 then one secondary item per cell (``i_j``, row by row) colored by its
-letter.  Options: for each row, each N-letter word in list order, then for
-each column, each M-letter word: the row's (or column's) item and its cells
-with their letters.  With ``distinct``, each word also gets an uncolored
-secondary item (the word itself), so no word is used twice in one
-rectangle.
+letter.  Options: for each primary item in turn, each word of its length in
+list order: the row's (or column's) item and its cells with their letters.
+With ``distinct``, each word also gets an uncolored secondary item (the
+word itself), so no word is used twice in one rectangle.
+
+The primary items are listed from the middle out, rows and columns
+alternating (``r1 c1 r0 c0 r2 c2`` for 3x3), because the search branches
+first on the leftmost of the items tied for fewest options, and a middle
+line's letters cut the crossing words on both sides: for the 665
+three-letter words, 61 million updates instead of 110 million with
+``r0 r1 r2 c0 c1 c2``, the same 154,946 squares.
 """
 
 from __future__ import annotations
@@ -114,9 +120,22 @@ class WordRectangle:
             self._problem = self._build()
         return self._problem
 
+    def lines(self) -> list[tuple[str, int]]:
+        """The rows and columns in the order of the primary items:
+        ("r", i) or ("c", j), from the middle out, alternating."""
+        def middle_out(k: int) -> list[int]:
+            return sorted(range(k), key=lambda i: (abs(2 * i - (k - 1)), i))
+        rows = [("r", i) for i in middle_out(self.rows)]
+        cols = [("c", j) for j in middle_out(self.cols)]
+        out = []
+        for k in range(max(len(rows), len(cols))):
+            out += rows[k:k + 1] + cols[k:k + 1]
+        return out
+
     def _build(self) -> Problem:
         m, n = self.rows, self.cols
-        primary = [f"r{i}" for i in range(m)] + [f"c{j}" for j in range(n)]
+        lines = self.lines()
+        primary = [f"{kind}{i}" for kind, i in lines]
         cells = [f"{i}_{j}" for i in range(m) for j in range(n)]
         word_item: dict[tuple[str, ...], int] = {}
         names: list[str] = []
@@ -145,14 +164,13 @@ class WordRectangle:
                 opt_colors.append(0)
             opt_start.append(len(opt_items))
 
-        for i in range(m):
-            cell_items = [first_cell + i * n + j for j in range(n)]
-            for w in self.across:
-                add(i, cell_items, w)
-        for j in range(n):
-            cell_items = [first_cell + i * n + j for i in range(m)]
-            for w in self.down:
-                add(m + j, cell_items, w)
+        for item, (kind, k) in enumerate(lines):
+            if kind == "r":
+                cell_items = [first_cell + k * n + j for j in range(n)]
+            else:
+                cell_items = [first_cell + i * n + k for i in range(m)]
+            for w in (self.across if kind == "r" else self.down):
+                add(item, cell_items, w)
         return Problem._from_arrays(primary, cells + names, tuple(colors), opt_start,
                                     opt_items, opt_colors,
                                     name=f"wordrect {m}x{n}", dropped=[])
@@ -163,20 +181,23 @@ class WordRectangle:
         grid = [[""] * n for _ in range(m)]
         across: list = [None] * m
         down: list = [None] * n
-        per_row = len(self.across)
+        starts = []  # (first option, kind, line) of each primary item's options
+        first = 0
+        for kind, k in self.lines():
+            starts.append((first, kind, k))
+            first += len(self.across if kind == "r" else self.down)
         for j in solution:
-            if j < m * per_row:
-                i, k = divmod(j, per_row)
-                word = self.across[k]
-                across[i] = "".join(word)
+            first, kind, k = max(s for s in starts if s[0] <= j)
+            if kind == "r":
+                word = self.across[j - first]
+                across[k] = "".join(word)
                 for c in range(n):
-                    grid[i][c] = word[c]
+                    grid[k][c] = word[c]
             else:
-                c, k = divmod(j - m * per_row, len(self.down))
-                word = self.down[k]
-                down[c] = "".join(word)
+                word = self.down[j - first]
+                down[k] = "".join(word)
                 for i in range(m):
-                    grid[i][c] = word[i]
+                    grid[i][k] = word[i]
         return Rectangle(across, down, grid)
 
     def search(self, *, backend: Optional[str] = None, seed: Optional[int] = None,
