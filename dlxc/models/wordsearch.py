@@ -286,48 +286,74 @@ class Puzzle:
 
 # ---- searches that stop when told -------------------------------------------------
 
-_CHUNK = {"c": 1 << 16, "python": 1 << 11}
+_SLICE = 0.05   # seconds: engine calls about this long, so limits and Ctrl-C act soon
+_FIRST_CHUNK = {"c": 1 << 12, "python": 1 << 8}
+_MAX_CHUNK = 1 << 24
 _ROOM = 4096
 
 
 class BoundedSearch:
     """A search that stops at ``node_limit`` nodes or after ``timeout``
-    seconds: iterate it for solutions (tuples of option indices), or
-    ``count()`` them.  ``complete`` says whether the whole search tree was
-    explored; ``stopped`` names the limit that ended it, if any: "node
-    limit" or "timeout"."""
+    seconds (or at the perf_counter time ``deadline``): iterate it for
+    solutions (tuples of option indices), or ``count()`` them.
+    ``complete`` says whether the whole search tree was explored;
+    ``stopped`` names the limit that ended it, if any: "node limit" or
+    "timeout".
+
+    The engine runs in calls of a node budget sized to last about 50 ms
+    (the first budget is small, then each follows the rate measured), and
+    the limits are checked between calls."""
+
+    #: How many solutions one engine call may find and queue: iterators
+    #: that need only a few set it lower, so the engine does not search on.
+    room = _ROOM
 
     def __init__(self, problem: Problem, *, backend: Optional[str] = None,
                  seed: Optional[int] = None, node_limit: Optional[int] = None,
-                 timeout: Optional[float] = None) -> None:
+                 timeout: Optional[float] = None, deadline: Optional[float] = None) -> None:
         if node_limit is not None and node_limit < 1:
             raise ValueError(f"node_limit must be positive, got {node_limit!r}")
         if timeout is not None and timeout < 0:
             raise ValueError(f"timeout must not be negative, got {timeout!r}")
         self.search = problem.search(backend=backend, seed=seed)
         self.node_limit = node_limit
-        self.timeout = timeout
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
+        if timeout is not None:
+            end = time.perf_counter() + timeout
+            deadline = end if deadline is None else min(deadline, end)
+        self.deadline = deadline
         self.stopped: Optional[str] = None
-        self._chunk = _CHUNK[self.search.backend]
+        self._chunk = _FIRST_CHUNK[self.search.backend]
 
-    def _next_budget(self) -> Optional[int]:
-        """Nodes for the next engine call, or None (and ``stopped`` set)."""
+    def _engine(self, pending) -> bool:
+        """One engine call (counting when ``pending`` is None, else queueing
+        solutions); False, with ``stopped`` set, when a limit has passed."""
+        s = self.search
         budget = self._chunk
+        nodes = s.stats.nodes
         if self.node_limit is not None:
-            left = self.node_limit - self.search.stats.nodes
+            left = self.node_limit - nodes
             if left <= 0:
                 self.stopped = "node limit"
-                return None
+                return False
             budget = min(budget, left)
-        if self.deadline is not None and time.perf_counter() >= self.deadline:
+        t0 = time.perf_counter()
+        if self.deadline is not None and t0 >= self.deadline:
             self.stopped = "timeout"
-            return None
-        return budget
-
-    #: How many solutions one engine call may find and queue: iterators
-    #: that need only a few set it lower, so the engine does not search on.
-    room = _ROOM
+            return False
+        if pending is None:
+            s.step(budget)
+        else:
+            saved, s._budget = s._budget, budget
+            try:
+                s._run(pending, max(1, self.room))
+            finally:
+                s._budget = saved
+        spent = time.perf_counter() - t0
+        done = s.stats.nodes - nodes
+        if budget == self._chunk and done >= budget:
+            rate = done / max(spent, 1e-6)
+            self._chunk = int(min(max(rate * _SLICE, 256), _MAX_CHUNK))
+        return True
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         # Search's own iterator has no node budget; this drives the engine
@@ -337,25 +363,14 @@ class BoundedSearch:
         while True:
             while pending:
                 yield pending.popleft()
-            if s.done:
+            if s.done or not self._engine(pending):
                 return
-            budget = self._next_budget()
-            if budget is None:
-                return
-            saved, s._budget = s._budget, budget
-            try:
-                s._run(pending, max(1, self.room))
-            finally:
-                s._budget = saved
 
     def count(self) -> int:
         """Count the solutions (those not yet iterated), within the limits."""
         s = self.search
-        while not s.done:
-            budget = self._next_budget()
-            if budget is None:
-                break
-            s.step(budget)
+        while not s.done and self._engine(None):
+            pass
         return s.stats.solutions
 
     @property
@@ -509,8 +524,10 @@ class WordSearch:
         rows, cols, item = self.rows, self.cols, self._item
         pw, ps, pd = array("i"), array("i"), array("i")
         self._word_options: list[range] = []
-        # (word, direction, starts, first option): options in runs of one word and direction
-        self._groups: list[tuple[int, int, array, int]] = []
+        # (word, direction, starts, first option, runs): the options of one
+        # word and direction, in a row; runs are the starts' ranges row by
+        # row when there is no mask
+        self._groups: list[tuple[int, int, array, int, Optional[list]]] = []
         for w, lets in enumerate(self.word_letters):
             n = len(lets)
             palindrome = lets == lets[::-1]
@@ -526,15 +543,17 @@ class WordSearch:
                 r_lo, r_hi = max(0, -dr * (n - 1)), min(rows, rows - dr * (n - 1))
                 c_lo, c_hi = max(0, -dc * (n - 1)), min(cols, cols - dc * (n - 1))
                 starts = array("i")
+                runs = None if self.holes else []
                 for r in range(r_lo, r_hi):
                     base = r * cols
                     if self.holes:
                         starts.extend(s for s in range(base + c_lo, base + c_hi)
                                       if all(item[s + k * step] >= 0 for k in range(n)))
-                    else:
+                    elif c_lo < c_hi:
                         starts.extend(range(base + c_lo, base + c_hi))
+                        runs.append((base + c_lo, base + c_hi))
                 if starts:
-                    self._groups.append((w, di, starts, len(pw)))
+                    self._groups.append((w, di, starts, len(pw), runs))
                     pw.extend(array("i", [w]) * len(starts))
                     ps.extend(starts)
                     pd.extend(array("i", [di]) * len(starts))
@@ -575,13 +594,21 @@ class WordSearch:
         opt_start = array("i", [0])
         opt_items = array("i")
         opt_colors = array("i")
-        for w, di, starts, _ in self._groups:
+        n_words = len(self.words)
+        square_items = array("i", range(n_words, n_words + self.rows * self.cols))
+        for w, di, starts, _, runs in self._groups:
             lets = self.word_letters[w]
             width, m, step = len(lets) + 1, len(starts), steps[di]
             block = array("i", [w]) * (m * width)
             for k in range(1, width):
                 off = (k - 1) * step
-                block[k::width] = array("i", [item[s + off] for s in starts])
+                if runs is None:
+                    block[k::width] = array("i", [item[s + off] for s in starts])
+                else:  # no mask: square s is item n_words + s; copy runs of them
+                    column = array("i")
+                    for lo, hi in runs:
+                        column.extend(square_items[lo + off:hi + off])
+                    block[k::width] = column
             end = len(opt_items)
             opt_items.extend(block)
             opt_colors.extend(array("i", [0] + [color_of[ch] for ch in lets]) * m)
@@ -610,7 +637,7 @@ class WordSearch:
             return None
         if self._starts_index is None:
             self._starts_index = {(w_, di): {s: k0 + t for t, s in enumerate(starts)}
-                                  for w_, di, starts, k0 in self._groups}
+                                  for w_, di, starts, k0, _ in self._groups}
         index = self._starts_index.get((w, _ALL.index(d)))
         return None if index is None else index.get(start)
 
@@ -874,6 +901,7 @@ class WordSearch:
         drawn (at most ``max_layouts``).  Raises ``NoLayout`` when there is none, and
         ``SearchStopped`` at a limit.  The same seed gives the same puzzle.
         """
+        deadline = None if timeout is None else time.perf_counter() + timeout
         rng = random.Random(seed)
         reasons = self.obstacles()
         if reasons:
@@ -883,14 +911,18 @@ class WordSearch:
         else:
             alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
         maker = _PuzzleMaker(self, rng, alphabet, crossing=crossing, backend=backend,
-                             max_rounds=max_rounds, max_repairs=max_repairs)
+                             max_rounds=max_rounds, max_repairs=max_repairs,
+                             deadline=deadline)
         tried = 0
         draw = draw_layouts(self, rng, seed, crossing=crossing, backend=backend,
-                            node_limit=node_limit, timeout=timeout)
+                            node_limit=node_limit, deadline=deadline)
         try:
             for layout in draw:
                 tried += 1
                 made = maker.make(layout)
+                if maker.timed_out:
+                    raise SearchStopped("the timeout passed while repairing a layout",
+                                        draw.stats)
                 if made is not None:
                     final, grid = made
                     return Puzzle(final, grid, alphabet, seed, draw.stats,
@@ -937,15 +969,17 @@ class draw_layouts:
     def __init__(self, ws: WordSearch, rng: random.Random, seed: Optional[int], *,
                  crossing: bool = False, backend: Optional[str] = None,
                  node_limit: Optional[int] = None, timeout: Optional[float] = None,
-                 per_search: int = 3) -> None:
+                 deadline: Optional[float] = None, per_search: int = 3) -> None:
         self.ws = ws
         self.rng = rng
         self.problem, self.order = ws.puzzle_problem(rng)
         self.crossing = crossing
         self.backend = backend
         self.node_limit = node_limit
-        self.deadline = None if timeout is None else time.perf_counter() + timeout
-        self.timeout = timeout
+        if timeout is not None:
+            end = time.perf_counter() + timeout
+            deadline = end if deadline is None else min(deadline, end)
+        self.deadline = deadline
         self.per_search = per_search
         self.searches = 0
         self.complete = False
@@ -966,13 +1000,10 @@ class draw_layouts:
                 if node_limit <= 0:
                     self.stopped = "node limit"
                     return
-            timeout = None
-            if self.deadline is not None:
-                timeout = max(0.0, self.deadline - time.perf_counter())
             seed = self._engine_seed if self.searches == 0 else self.rng.getrandbits(63)
             self.searches += 1
             self.run = run = BoundedSearch(self.problem, backend=self.backend, seed=seed,
-                                           node_limit=node_limit, timeout=timeout)
+                                           node_limit=node_limit, deadline=self.deadline)
             if not self.crossing:
                 run.room = self.per_search
             drawn = 0
@@ -1035,8 +1066,10 @@ class _PuzzleMaker:
 
     def __init__(self, ws: WordSearch, rng: random.Random, alphabet: Sequence[str], *,
                  crossing: bool, backend: Optional[str], max_rounds: int,
-                 max_repairs: int) -> None:
+                 max_repairs: int, deadline: Optional[float] = None) -> None:
         self.ws = ws
+        self.deadline = deadline
+        self.timed_out = False
         self.rng = rng
         self.alphabet = list(alphabet)
         self.crossing = crossing
@@ -1113,7 +1146,7 @@ class _PuzzleMaker:
                 return None if grid is None else (layout, grid)
             self.repairs += 1
             layout = self.repair(layout, bad)
-            if layout is None:
+            if layout is None or self.timed_out:
                 return None
         return None
 
@@ -1150,6 +1183,8 @@ class _PuzzleMaker:
         for _ in range(3):
             fixed = [options[w] for w in range(len(options)) if w not in free]
             found = self._place_again(sorted(free), fixed, banned)
+            if self.timed_out:
+                return None
             if found is not None:
                 chosen = fixed + found
                 if self.crossing and not ws._crosses(chosen):
@@ -1205,9 +1240,11 @@ class _PuzzleMaker:
         if problem.unused_primaries():
             return None
         with BoundedSearch(problem, backend=self.backend, seed=rng.getrandbits(63),
-                           node_limit=_REPAIR_NODES) as run:
+                           node_limit=_REPAIR_NODES, deadline=self.deadline) as run:
             run.room = 1
             sol = next(iter(run), None)
+            if run.stopped == "timeout":
+                self.timed_out = True
         return None if sol is None else [chosen_from[k] for k in sol]
 
 
