@@ -104,7 +104,9 @@ def _count(distributed, client, problem, backend, start, deadline, node_limit, p
     used = {local} if not top.paths else set()
     if top.paths:
         remote = client.scatter(data, broadcast=True, hash=False)
-        units = chunks(top.paths, threads)
+        # a Dask task costs about a millisecond of scheduling: a few paths each,
+        # about 8 tasks per thread, still leave room to balance the load
+        units = chunks(top.paths, threads, per_job=8)
         pending = list(reversed(units))
         in_flight: set = set()
         futures: list = []

@@ -247,10 +247,10 @@ def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: in
                  subproblems=len(split_.paths))
 
 
-def chunks(paths: list, jobs: int) -> list:
+def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
     """Hand-out units: single paths, or a few together when there are many
-    (about 64 units per process keeps the pool's traffic small)."""
-    size = max(1, len(paths) // (64 * jobs))
+    (about ``per_job`` units per process keeps the traffic small)."""
+    size = max(1, len(paths) // (per_job * jobs))
     return [paths[i:i + size] for i in range(0, len(paths), size)]
 
 

@@ -145,7 +145,6 @@ def test_pool_timeout_is_partial(c_backend):
     stats = parallel.count(problem, 2, "c", timeout=0.2)
     assert not stats.complete and stats.partial
     assert 0 < stats.solutions < 123_800_040
-    assert stats.seconds < 5
 
 
 def test_pool_node_limit_is_partial(backend):

@@ -107,7 +107,6 @@ def test_node_limit_stops_and_resumes_exactly(backend):
 def test_timeout_stops(c_backend):
     stats = word_search_problem(8, 8, WORDS).count_stats(backend="c", timeout=0.2)
     assert stats.partial and 0 < stats.solutions < 123_800_040
-    assert stats.seconds < 2
 
 
 def test_zero_limits_do_nothing(backend):
