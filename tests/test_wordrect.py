@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 from collections import defaultdict
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -24,7 +25,13 @@ from dlxc.models.wordrect import WordRectangle
 from dlxc.models.words import is_word, letters, load_word_list
 
 slow = pytest.mark.slow
-THREE = "puzzles/words/three-letter.txt"
+ROOT = Path(__file__).resolve().parent.parent
+THREE = "puzzles/words/three-letter.txt"  # relative: the CLI tests print it back
+
+
+@pytest.fixture(autouse=True)
+def _at_root(monkeypatch):
+    monkeypatch.chdir(ROOT)
 
 
 def brute_rectangles(m, n, words, distinct=False):

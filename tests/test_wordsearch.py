@@ -13,10 +13,11 @@ from __future__ import annotations
 import io
 import json
 import random
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from dlxc import Colored, Problem, ProblemError
@@ -26,6 +27,7 @@ from dlxc.models.wordsearch import (DIRECTIONS, NoLayout, SearchStopped, WordSea
                                     parse_directions, parse_mask, word_search_problem)
 
 slow = pytest.mark.slow
+WORDS = Path(__file__).resolve().parent.parent / "puzzles" / "words"
 SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 STEPS = {"E": (0, 1), "W": (0, -1), "S": (1, 0), "N": (-1, 0),
          "SE": (1, 1), "SW": (1, -1), "NE": (-1, 1), "NW": (-1, -1)}
@@ -315,6 +317,32 @@ def test_puzzle_with_filler_mask_and_contained_words():
         assert all(p.grid[r][c] is None for r, c in ws.holes)
 
 
+def test_puzzle_with_palindromes():
+    ws = WordSearch(8, 8, ["LEVEL", "RADAR", "ABBA", "NOON", "STATS"])
+    for seed in range(3):
+        check_puzzle(ws.puzzle(seed), ws.words)
+
+
+@settings(max_examples=30)
+@given(size=st.integers(3, 6), seed=st.integers(0, 1 << 20),
+       words=st.lists(st.text("ABCDE", min_size=2, max_size=5), min_size=1, max_size=4,
+                      unique=True),
+       dirs=st.sampled_from(["easy", "medium", "orthogonal", "all"]))
+def test_random_puzzles_are_sound_or_say_why(size, seed, words, dirs):
+    ws = WordSearch(size, size, words, dirs)
+    try:
+        p = ws.puzzle(seed, node_limit=20_000, max_layouts=5, max_repairs=5, max_rounds=50)
+    except NoLayout as exc:
+        if exc.reasons:
+            assert exc.reasons == ws.obstacles()
+        elif str(exc).startswith("no layout exists"):
+            assert ws.count() == 0
+        return
+    except SearchStopped:
+        return
+    check_puzzle(p, ws.words)
+
+
 def test_puzzle_outcomes():
     with pytest.raises(NoLayout) as info:
         WordSearch(3, 3, ["ABCD"]).puzzle(1)
@@ -334,7 +362,7 @@ def test_puzzle_with_crossing():
 
 def test_common_words_15x15():
     from dlxc.models.words import read_entries
-    words, _ = read_entries("puzzles/words/common20.txt")
+    words, _ = read_entries(WORDS / "common20.txt")
     ws = WordSearch(15, 15, words)
     for seed in range(3):
         check_puzzle(ws.puzzle(seed), ws.words)
@@ -343,7 +371,7 @@ def test_common_words_15x15():
 @slow
 def test_all_118_elements_32x32():
     from dlxc.models.words import read_entries
-    words, _ = read_entries("puzzles/words/elements.txt")
+    words, _ = read_entries(WORDS / "elements.txt")
     assert len(words) == 118
     ws = WordSearch(32, 32, words)
     p = ws.puzzle(1)

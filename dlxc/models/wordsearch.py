@@ -883,8 +883,8 @@ class WordSearch:
     # -- puzzles
     def puzzle(self, seed: int, *, filler: Optional[str] = None, crossing: bool = False,
                backend: Optional[str] = None, node_limit: Optional[int] = None,
-               timeout: Optional[float] = None, max_layouts: int = 100,
-               max_rounds: int = 200, max_repairs: int = 30) -> Puzzle:
+               timeout: Optional[float] = None, max_layouts: int = 30,
+               max_rounds: int = 30, max_repairs: int = 20) -> Puzzle:
         """A puzzle made from ``seed``: a random layout (``draw_layouts``),
         its empty cells filled with random letters drawn from ``filler``
         (default: the letters of the words), such that each word is found
@@ -930,7 +930,8 @@ class WordSearch:
                 if tried >= max_layouts:
                     raise SearchStopped(
                         f"gave up after {tried} layouts: in none of them could each word be "
-                        f"found exactly once", draw.stats)
+                        "found exactly once (a larger grid, or other filler letters, may "
+                        "help)", draw.stats)
             if draw.complete:
                 if tried:
                     raise NoLayout(f"none of the {tried} layouts lets each word be found "
