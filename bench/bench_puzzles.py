@@ -23,7 +23,6 @@ import argparse
 import random
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
 

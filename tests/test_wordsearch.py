@@ -509,3 +509,12 @@ def test_random_layouts_are_layouts():
         for p in layout.placements:
             for cell, ch in zip(p.cells, p.letters):
                 assert letters.setdefault(cell, ch) == ch
+
+
+def test_docstring_examples():
+    import doctest
+
+    from dlxc.models import wordrect, words, wordsearch
+    for module in (wordsearch, wordrect, words):
+        result = doctest.testmod(module)
+        assert result.failed == 0 and result.attempted > 0, module.__name__

@@ -63,7 +63,7 @@ class WordRectangle:
 
     >>> wr = WordRectangle(2, 2, ["at", "to", "ta", "oo"])
     >>> wr.count()
-    2
+    5
     >>> print(next(iter(wr.rectangles())))
     AT
     TO

@@ -25,7 +25,7 @@ import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Callable, Optional, Union
+from typing import Optional, Union
 
 from ..errors import DlxcError, ProblemError
 from ..problem import Problem
@@ -517,7 +517,7 @@ class WordSearch:
         self._ref_arrays = None
         self._starts_index: Optional[dict] = None
         self._containment: Optional[_Containment] = None
-        self._masks: dict[int, frozenset] = {}
+        self._cell_sets: dict[int, frozenset] = {}
 
     # -- placements, compactly: option j is (word, start square, direction)
     def _place(self) -> None:
@@ -758,16 +758,16 @@ class WordSearch:
         chosen = sorted(solution, key=lambda j: self._pw[j])
         return Layout(self, [self.placement(j) for j in chosen])
 
-    def _mask_of(self, j: int) -> frozenset:
-        m = self._masks.get(j)
+    def _cells_of(self, j: int) -> frozenset:
+        m = self._cell_sets.get(j)
         if m is None:
-            if len(self._masks) > 1 << 16:
-                self._masks.clear()
-            m = self._masks[j] = frozenset(self.placement(j).cells)
+            if len(self._cell_sets) > 1 << 16:
+                self._cell_sets.clear()
+            m = self._cell_sets[j] = frozenset(self.placement(j).cells)
         return m
 
     def _crosses(self, solution: Sequence[int]) -> bool:
-        return _all_cross([self._mask_of(j) for j in solution])
+        return _all_cross([self._cells_of(j) for j in solution])
 
     # -- why there is no layout, when that is cheap to tell
     def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
