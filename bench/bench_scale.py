@@ -3,9 +3,11 @@
     python bench/bench_scale.py [--runs 5] [--only jobs,memo,estimate,dask]
 
 Every figure is the wall time of a whole ``dlxc`` command (interpreter
-start, reading the file, the count), as a user sees it; the machines are
-shared and noisy, so runs alternate between the variants compared and the
-table shows medians.  The counts are printed too, so the table is also a
+start, reading the file, the count), as a user sees it.  The machines are
+shared, so runs alternate between the variants compared, each round is
+checked for other processes' CPU use (from /proc/stat), and the medians
+are taken over the quiet rounds (all rounds when none was quiet); the raw
+times are printed too.  The counts are printed too, so the table is also a
 check that every variant gives the same answer.
 
 - jobs:     ``count --jobs 2`` against ``--jobs 1`` on the 8x8 word search
@@ -23,6 +25,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import resource
 import shutil
 import statistics
 import subprocess
@@ -44,24 +48,60 @@ def dlxc_command() -> list[str]:
     return [exe] if exe else [sys.executable, "-c", "from dlxc.cli import main; main()"]
 
 
-def run(args: list[str]) -> tuple[float, str, str, int]:
+def busy_seconds() -> float:
+    """CPU seconds spent by the whole machine so far (all processes, also
+    those of other users, which this process cannot see), from /proc/stat."""
+    try:
+        with open("/proc/stat") as f:
+            fields = f.readline().split()[1:]
+    except OSError:
+        return 0.0
+    user, nice, system, idle, iowait, irq, softirq, steal = map(int, fields[:8])
+    return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
+
+
+def run(args: list[str]) -> tuple[float, str, str, int, float]:
+    """(wall seconds, stdout, stderr, exit code, foreign CPU seconds): the
+    last is the CPU time other processes on the machine used meanwhile."""
+    before_all = busy_seconds()
+    before_own = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     p = subprocess.run(dlxc_command() + args, capture_output=True, text=True)
-    return time.perf_counter() - t0, p.stdout, p.stderr, p.returncode
+    wall = time.perf_counter() - t0
+    after_own = resource.getrusage(resource.RUSAGE_CHILDREN)
+    own = (after_own.ru_utime - before_own.ru_utime) + (after_own.ru_stime - before_own.ru_stime)
+    foreign = max(0.0, busy_seconds() - before_all - own)
+    return wall, p.stdout, p.stderr, p.returncode, foreign
+
+
+# A run is "quiet" when other processes used less than this share of one
+# core meanwhile; these machines are shared, and one busy neighbour halves
+# what --jobs 2 can gain.
+QUIET = 0.10
 
 
 def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, tuple[float, list]]:
-    """Run each variant ``runs`` times, round-robin; median seconds and outputs."""
+    """Run each variant ``runs`` times, round-robin; median seconds (over
+    quiet rounds, when at least one round was quiet) and outputs."""
     times: dict[str, list[float]] = {k: [] for k in variants}
     outs: dict[str, list] = {k: [] for k in variants}
-    for _ in range(runs):
+    quiet_rounds = []
+    for i in range(runs):
+        quiet = True
         for name, args in variants.items():
-            seconds, out, err, code = run(args)
+            seconds, out, err, code, foreign = run(args)
             if code != 0:
                 raise SystemExit(f"{name}: exit {code}\n{err}")
             times[name].append(seconds)
             outs[name].append(out)
-    return {k: (statistics.median(times[k]), outs[k]) for k in variants}
+            quiet = quiet and foreign < QUIET * seconds
+        if quiet:
+            quiet_rounds.append(i)
+    use = quiet_rounds or list(range(runs))
+    note = f"{len(quiet_rounds)} of {runs} rounds quiet"
+    raw = "; ".join(f"{k}: " + " ".join(f"{t:.2f}" for t in v) for k, v in times.items())
+    print(f"  ({note}; {raw})")
+    return {k: (statistics.median(times[k][i] for i in use), outs[k]) for k in variants}
 
 
 def bench_jobs(files, runs):
@@ -95,7 +135,7 @@ def bench_memo(files, runs):
 def bench_estimate(files, runs):
     errors, times = [], []
     for seed in range(runs):
-        seconds, out, err, code = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
+        seconds, out, err, code, _ = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
         rec = json.loads(out)
         errors.append(rec["solutions"] / WS8_SOLUTIONS - 1)
         times.append(seconds)

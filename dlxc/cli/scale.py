@@ -62,12 +62,12 @@ class ByteSize(click.ParamType):
 BYTES = ByteSize()
 
 
-def _jobs_option(f: F) -> F:
+def _jobs_option(f: F, listing: bool = False) -> F:
+    what = ("Every solution comes once, but not in the serial order." if listing else
+            "The count and the statistics equal a serial run's.")
     return click.option(
         "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-        metavar="N", help="Processes to share the work (0: every core). Counts and "
-        "statistics equal a serial run's; solve --jobs lists every solution once, "
-        "but not in the serial order.")(f)
+        metavar="N", help=f"Processes to share the work (0: every core). {what}")(f)
 
 
 def _limit_options(f: F) -> F:
@@ -102,7 +102,7 @@ def count_options(f: F) -> F:
 
 def solve_options(f: F) -> F:
     """``--jobs --timeout --node-limit --quiet`` for ``dlxc solve``."""
-    return _jobs_option(_limit_options(f))
+    return _jobs_option(_limit_options(f), listing=True)
 
 
 # ---- carrying them out ----
