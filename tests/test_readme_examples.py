@@ -1,7 +1,7 @@
 """The README's examples, run: every ```python block as a doctest (the
 blocks of one file share their names, top to bottom) and every ``$ dlxc
 ...`` line of a ```console block, whose printed output must be the lines
-that follow it.
+that follow it (up to the next ``$`` line; other commands are not run).
 
 A console example compares stdout; ``2>&1`` at its end compares what the
 terminal shows (stdout and stderr), and ``| head -N`` its first N lines.
@@ -52,8 +52,8 @@ def console_examples(text: str):
         if kind not in ("console", "shell", "sh", "bash"):
             continue
         for k, line in enumerate(body):
-            if not line.startswith("$ "):
-                continue
+            if not line.startswith("$ dlxc "):
+                continue  # other commands (pip install ...) are shown, not run
             expected = []
             for later in body[k + 1:]:
                 if later.startswith("$ "):
@@ -81,7 +81,6 @@ PYTHON = [(start, body) for kind, start, body in blocks(TEXT) if kind in ("pytho
 @SKIP
 def test_the_section_has_examples():
     assert CONSOLE and PYTHON
-    assert all(cmd.startswith("dlxc ") for _, cmd, _ in CONSOLE)
 
 
 @SKIP
@@ -98,7 +97,6 @@ def test_console_example(number, command, expected, monkeypatch):
     if merged:
         command = command[:-len(" 2>&1")]
     args = shlex.split(command)
-    assert args[0] == "dlxc", f"{README.name}:{number}: only dlxc commands are run"
     result = CliRunner().invoke(main, args[1:])
     assert result.exception is None or isinstance(result.exception, SystemExit), \
         f"{README.name}:{number}: {result.exception!r}"
