@@ -273,7 +273,7 @@ def estimate(file, probes, seed, timeout, backend, as_json) -> None:
         problem = _read(file)
         est = run_estimate(problem, probes=probes, seed=seed, backend=backend,
                            timeout=timeout)
-        out = click.get_text_stream("stdout")
+        out = sys.stdout
         if as_json:
             out.write(json.dumps({"file": file, **est.as_dict()}) + "\n")
         else:
@@ -325,7 +325,7 @@ def sample(file, k, seed, memo_limit, backend, as_json, quiet) -> None:
         with sampler:
             if k and sampler.count == 0:
                 raise NoSolutionError(f"{problem.name} has no solution to sample")
-            out = click.get_text_stream("stdout")
+            out = sys.stdout
             for i, draw_seed in enumerate(draw_seeds(seed, k), 1):
                 draw = sampler.draw(draw_seed)
                 text = problem.solution_text(draw)

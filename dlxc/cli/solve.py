@@ -204,7 +204,7 @@ def count(files, backend, seed, as_json, **scale) -> None:
     stderr ("complete": false in JSON) and exits with 4.
     """
     several = len(files) > 1
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     status = 0
     for file in files:
         problem = _read(file)
@@ -256,7 +256,7 @@ def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit
     if jobs != 1 and seed is not None:
         raise click.UsageError("--seed breaks ties at random, so the search cannot be split "
                                "the same way in every process; drop --seed or --jobs")
-    out = click.get_text_stream("stdout")
+    out = sys.stdout
     write = out.write
     last_flush = time.monotonic()
     with problem.solutions(backend=backend, seed=seed, limit=max_solutions,
