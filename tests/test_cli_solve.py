@@ -267,7 +267,7 @@ def test_closed_stdout_is_quiet(tmp_path):
     path = tmp_path / "many.dlx"
     write_dlx(problem, path)
     with subprocess.Popen([sys.executable, "-c", "from dlxc.cli import main; main()",
-                           "solve", str(path)],
+                           "solve", str(path)], cwd=tmp_path,  # not the source tree
                           stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
         assert proc.stdout.readline() == b"solution 1:\n"
         proc.stdout.close()  # as `head -1` does

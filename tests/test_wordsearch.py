@@ -13,6 +13,7 @@ from __future__ import annotations
 import io
 import json
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -294,6 +295,42 @@ def test_puzzle_is_reproducible_and_sound(backend):
     assert all(ch in letters for line in a.grid for ch in line)
     others = {tuple(map(tuple, ws.puzzle(s, backend=backend).grid)) for s in range(4)}
     assert len(others) > 1
+
+
+def test_puzzle_layouts_are_uniform(c_backend):
+    # ABEL and LAND in 4x4, 8 directions: 136 layouts can be made puzzles
+    # (none of their own letters reads a word twice); each seed's layout
+    # must be any of them with the same chance (chi-square, as
+    # test_sampling).  The randomized search (uniform_nodes=0) fails this.
+    from test_sampling import chi2_threshold
+    from dlxc.models.wordsearch import _PuzzleMaker
+    ws = WordSearch(4, 4, ["ABEL", "LAND"])
+    maker = _PuzzleMaker(ws, random.Random(0), "ABELND", crossing=False, backend="c",
+                         max_rounds=0, max_repairs=0)
+    key = lambda lay: tuple((p.word, p.row, p.col, p.direction) for p in lay.placements)
+    clean = {key(lay) for lay in ws.layouts() if not maker.extras(lay, lay.grid(empty=None))}
+    assert len(clean) == 136
+    draws = 25 * len(clean)
+
+    def chi_square(uniform_nodes):
+        puzzles = [ws.puzzle(seed, uniform_nodes=uniform_nodes) for seed in range(draws)]
+        assert all(p.uniform == (uniform_nodes > 0) for p in puzzles)
+        got = Counter(key(p.layout) for p in puzzles)
+        assert set(got) <= clean
+        return sum((got[k] - 25) ** 2 / 25 for k in clean)
+
+    assert chi_square(1_000_000) < chi2_threshold(len(clean) - 1)
+    assert chi_square(0) > chi2_threshold(len(clean) - 1)
+
+
+def test_big_puzzles_say_they_are_not_uniform(c_backend):
+    ws = WordSearch(8, 8, SEED_WORDS)   # 123,800,040 layouts: too many to count here
+    p = ws.puzzle(3)
+    assert not p.uniform
+    check_puzzle(p, ws.words)
+    small = WordSearch(6, 6, SEED_WORDS).puzzle(3)
+    # no seed word reads inside another, so the draw is from all 244,792 (the seed)
+    assert small.uniform and small.stats.solutions == 244_792
 
 
 def test_puzzle_same_on_both_backends(c_backend):

@@ -130,8 +130,9 @@ def _direction_help() -> str:
 @click.option("--limit", type=click.IntRange(min=1), default=None, metavar="N",
               help="Print the first N layouts as grids (the default is 1).")
 @click.option("--seed", type=int, default=None, metavar="S",
-              help="Make one puzzle from seed S: a random layout, the empty cells filled "
-                   "with random letters, each word found exactly once.")
+              help="Make one puzzle from seed S: a random layout (drawn uniformly when the "
+                   "layouts can be counted quickly), the empty cells filled with random "
+                   "letters, each word found exactly once.")
 @click.option("--dlx", "dlx", is_flag=True,
               help="Print the XCC model in Knuth's DLX format (DLX2 reads it) and stop.")
 @click.option("--crossing", is_flag=True,
@@ -311,7 +312,9 @@ def _puzzle(ws, seed, filler, crossing, answers, as_json, node_limit, timeout, b
             click.echo(puzzle.answer_key())
     if not quiet:
         st = puzzle.stats
-        click.echo(f"Puzzle from seed {seed}: layout found after {st.nodes} nodes, "
+        how = ("drawn uniformly from all " f"{st.solutions} layouts" if puzzle.uniform else
+               "found by a randomized search (too many layouts to draw uniformly)")
+        click.echo(f"Puzzle from seed {seed}: layout {how}, {st.nodes} nodes, "
                    f"{puzzle.repairs} repairs, {time.perf_counter() - t0:.3f} s "
                    f"({st.backend} backend).", err=True)
 

@@ -32,6 +32,8 @@ from ..problem import Problem
 from .words import letters as word_letters
 from .words import normalize_words
 
+UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
+
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "E": (0, 1), "W": (0, -1), "S": (1, 0), "N": (-1, 0),
     "SE": (1, 1), "SW": (1, -1), "NE": (-1, 1), "NW": (-1, -1),
@@ -251,9 +253,11 @@ class Puzzle:
     ``WordSearch.puzzle``)."""
 
     def __init__(self, layout: Layout, grid: list[list[Optional[str]]],
-                 filler: Sequence[str], seed: object, stats=None, repairs: int = 0) -> None:
+                 filler: Sequence[str], seed: object, stats=None, repairs: int = 0,
+                 uniform: bool = False) -> None:
         self.layout = layout
         self.repairs = repairs
+        self.uniform = uniform  # layout drawn exactly uniformly (see WordSearch.puzzle)
         self.grid = grid
         self.filler = tuple(filler)
         self.seed = seed
@@ -884,7 +888,8 @@ class WordSearch:
     def puzzle(self, seed: int, *, filler: Optional[str] = None, crossing: bool = False,
                backend: Optional[str] = None, node_limit: Optional[int] = None,
                timeout: Optional[float] = None, max_layouts: int = 30,
-               max_rounds: int = 30, max_repairs: int = 20) -> Puzzle:
+               max_rounds: int = 30, max_repairs: int = 20,
+               uniform_nodes: int = UNIFORM_NODES) -> Puzzle:
         """A puzzle made from ``seed``: a random layout (``draw_layouts``),
         its empty cells filled with random letters drawn from ``filler``
         (default: the letters of the words), such that each word is found
@@ -900,6 +905,15 @@ class WordSearch:
         most ``max_repairs`` times), and if that fails the next layout is
         drawn (at most ``max_layouts``).  Raises ``NoLayout`` when there is none, and
         ``SearchStopped`` at a limit.  The same seed gives the same puzzle.
+
+        Every layout is equally likely when the layouts can be counted with
+        a memo table in at most ``uniform_nodes`` search nodes (a fixed
+        budget, so the outcome does not depend on the machine's speed): the
+        layout is then drawn exactly uniformly (``dlxc.sampling``), and one
+        that cannot be made a puzzle is drawn again rather than repaired, so
+        the puzzle's layout is uniform among those that can be.  Bigger
+        puzzles, whose layouts are far too many to count, take the
+        randomized search above; ``Puzzle.uniform`` says which way was taken.
         """
         deadline = None if timeout is None else time.perf_counter() + timeout
         rng = random.Random(seed)
@@ -913,9 +927,27 @@ class WordSearch:
         maker = _PuzzleMaker(self, rng, alphabet, crossing=crossing, backend=backend,
                              max_rounds=max_rounds, max_repairs=max_repairs,
                              deadline=deadline)
+        prepared = self.puzzle_problem(rng)
+        uniform = uniform_layouts(self, prepared, rng, crossing=crossing, backend=backend,
+                                  node_limit=min(uniform_nodes, node_limit or uniform_nodes))
+        if uniform.sampler is not None:
+            with uniform:
+                if uniform.sampler.count == 0:
+                    raise NoLayout("no layout exists (complete search)")
+                repairs, maker.max_repairs = maker.max_repairs, 0
+                for tried, layout in enumerate(uniform, 1):
+                    made = maker.make(layout)
+                    if made is not None:
+                        final, grid = made
+                        return Puzzle(final, grid, alphabet, seed, uniform.stats, uniform=True)
+                    if tried >= max_layouts or maker.timed_out:
+                        break
+                maker.max_repairs = repairs
+            if node_limit is not None:
+                node_limit = max(1, node_limit - uniform.stats.nodes)
         tried = 0
         draw = draw_layouts(self, rng, seed, crossing=crossing, backend=backend,
-                            node_limit=node_limit, deadline=deadline)
+                            node_limit=node_limit, deadline=deadline, prepared=prepared)
         try:
             for layout in draw:
                 tried += 1
@@ -926,7 +958,7 @@ class WordSearch:
                 if made is not None:
                     final, grid = made
                     return Puzzle(final, grid, alphabet, seed, draw.stats,
-                                  repairs=maker.repairs)
+                                  repairs=maker.repairs, uniform=False)
                 if tried >= max_layouts:
                     raise SearchStopped(
                         f"gave up after {tried} layouts: in none of them could each word be "
@@ -952,6 +984,58 @@ class _Containment:
     adds: dict = field(default_factory=dict)    # option -> [(item, colors it 1?)]
 
 
+class uniform_layouts:
+    """Layouts of a puzzle problem, each drawn exactly uniformly, for as
+    long as they are wanted (independent draws, so repeats are possible).
+
+    It first counts the problem with a memo table (``dlxc.sampling``);
+    when the count needs more than ``node_limit`` nodes or more memory than
+    the memo table may use, ``sampler`` is None and nothing is drawn.  With
+    ``crossing``, layouts in which some word crosses no other are drawn
+    again (rejection keeps the draw uniform among crossing layouts), up to
+    ``max_rejects`` times in a row, after which the draws end."""
+
+    def __init__(self, ws: WordSearch, prepared: tuple[Problem, array], rng: random.Random,
+                 *, crossing: bool, backend: Optional[str], node_limit: int,
+                 max_rejects: int = 1000) -> None:
+        from ..sampling import CountStopped, MemoLimitError, Sampler
+        self.ws = ws
+        self.problem, self.order = prepared
+        self.rng = rng
+        self.crossing = crossing
+        self.max_rejects = max_rejects
+        self.sampler: Optional[Sampler] = None
+        self.stats = None
+        try:
+            self.sampler = Sampler(self.problem, backend=backend, node_limit=node_limit)
+            self.stats = self.sampler.stats
+        except CountStopped as stop:
+            self.stats = stop.stats
+        except MemoLimitError:
+            pass
+
+    def __iter__(self) -> Iterator[Layout]:
+        order, ws = self.order, self.ws
+        rejects = 0
+        while self.sampler is not None and rejects <= self.max_rejects:
+            chosen = [order[j] for j in self.sampler.draw(self.rng.getrandbits(63))]
+            if self.crossing and not ws._crosses(chosen):
+                rejects += 1
+                continue
+            rejects = 0
+            yield ws.layout(chosen)
+
+    def close(self) -> None:
+        if self.sampler is not None:
+            self.sampler.close()
+
+    def __enter__(self) -> "uniform_layouts":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+
 class draw_layouts:
     """The layouts a seeded puzzle is made from, in the order they are tried.
 
@@ -964,16 +1048,17 @@ class draw_layouts:
     searches together.  When a search ends complete, every layout has been
     drawn (``complete``); ``stopped`` names the limit that ended the draw.
 
-    This is the one place that chooses layouts for puzzles (a uniform
-    sample may replace it)."""
+    ``WordSearch.puzzle`` uses it when a uniform draw (``uniform_layouts``)
+    would cost too much."""
 
     def __init__(self, ws: WordSearch, rng: random.Random, seed: Optional[int], *,
                  crossing: bool = False, backend: Optional[str] = None,
                  node_limit: Optional[int] = None, timeout: Optional[float] = None,
-                 deadline: Optional[float] = None, per_search: int = 3) -> None:
+                 deadline: Optional[float] = None, per_search: int = 3,
+                 prepared: Optional[tuple[Problem, array]] = None) -> None:
         self.ws = ws
         self.rng = rng
-        self.problem, self.order = ws.puzzle_problem(rng)
+        self.problem, self.order = prepared or ws.puzzle_problem(rng)
         self.crossing = crossing
         self.backend = backend
         self.node_limit = node_limit
