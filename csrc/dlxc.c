@@ -41,7 +41,7 @@
  *    last level is a read-only walk over p's options that adds exactly
  *    DLX2's counts.  On the 8x8 word search 123.8 million of the 125.1
  *    million nodes are such leaves; covering p for real took 6.0 s there,
- *    the walk takes a fraction of it (bench/README figures).
+ *    the walk takes a fraction of it (README, Performance).
  */
 #include "dlxc.h"
 #include <stdlib.h>

@@ -192,7 +192,7 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
     if dlx:
         comment = "\n".join([
             _command_line(ctx),
-            f"Word search in a {rows}x{cols} grid"
+            f"Word search in {_article(rows)} {rows}x{cols} grid"
             + (f" less {len(ws.holes)} squares" if ws.holes else "")
             + f", directions {','.join(ws.directions)}: {len(ws.words)} words.",
             "Primary items: the words. Secondary items: the cells row_col (from 0),",
@@ -317,6 +317,12 @@ def _puzzle(ws, seed, filler, crossing, answers, as_json, node_limit, timeout, b
         click.echo(f"Puzzle from seed {seed}: layout {how}, {st.nodes} nodes, "
                    f"{puzzle.repairs} repairs, {time.perf_counter() - t0:.3f} s "
                    f"({st.backend} backend).", err=True)
+
+
+def _article(n: int) -> str:
+    """'an' before numbers read with a vowel sound (8, 11, 18, 80-89, 800...)."""
+    text = str(n)
+    return "an" if text[0] == "8" or (len(text) in (2, 5) and text[:2] in ("11", "18")) else "a"
 
 
 # ---- dlxc wordrect ----------------------------------------------------------------
