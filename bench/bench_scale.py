@@ -11,7 +11,9 @@ times are printed too.  The counts are printed too, so the table is also a
 check that every variant gives the same answer.
 
 - jobs:     ``count --jobs 2`` against ``--jobs 1`` on the 8x8 word search
-            (ABEL CANTOR GAUSS EULER, 8 directions; 123,800,040 layouts).
+            (ABEL CANTOR GAUSS EULER, 8 directions; 123,800,040 layouts),
+            and two ``--jobs 1`` counts at once: how fast the two cores are
+            when both are busy, hence the best ratio any split could reach.
 - memo:     ``count --memo`` on the 8x8 domino board (12,988,816 tilings,
             about 50 million nodes without the memo) and on the 8x8 word
             search (fewer nodes than plain, the same count).
@@ -60,13 +62,25 @@ def busy_seconds() -> float:
     return (user + nice + system + irq + softirq + steal) / os.sysconf("SC_CLK_TCK")
 
 
+PAIR = "--two-at-once"  # a variant starting with this runs its command twice, concurrently
+
+
 def run(args: list[str]) -> tuple[float, str, str, int, float]:
     """(wall seconds, stdout, stderr, exit code, foreign CPU seconds): the
-    last is the CPU time other processes on the machine used meanwhile."""
+    last is the CPU time other processes on the machine used meanwhile.
+    With ``PAIR`` first, two copies of the command run at once and the wall
+    time is until both have finished (the output is the first copy's)."""
     before_all = busy_seconds()
     before_own = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    p = subprocess.run(dlxc_command() + args, capture_output=True, text=True)
+    if args and args[0] == PAIR:
+        procs = [subprocess.Popen(dlxc_command() + args[1:], stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        outs = [proc.communicate() for proc in procs]
+        p = subprocess.CompletedProcess(args, max(proc.returncode for proc in procs),
+                                        outs[0][0], outs[0][1])
+    else:
+        p = subprocess.run(dlxc_command() + args, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     after_own = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = (after_own.ru_utime - before_own.ru_utime) + (after_own.ru_stime - before_own.ru_stime)
@@ -106,8 +120,9 @@ def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, tuple[floa
 
 def bench_jobs(files, runs):
     res = alternate({"--jobs 1": ["count", "--json", files["ws8"], "--jobs", "1"],
-                     "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"]}, runs)
-    one, two = res["--jobs 1"], res["--jobs 2"]
+                     "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"],
+                     "two --jobs 1 at once": [PAIR, "count", "--json", files["ws8"]]}, runs)
+    one, two, pair = res["--jobs 1"], res["--jobs 2"], res["two --jobs 1 at once"]
     fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"][0]
     rec1 = json.loads(one[1][0])
     rec2 = json.loads(two[1][0])
@@ -118,6 +133,14 @@ def bench_jobs(files, runs):
           f"identical figures in every run: {same}")
     print(f"  a command's fixed cost (start-up, imports, reading; both variants pay it): "
           f"{fixed:.3f} s; without it the ratio is {(two[0] - fixed) / (one[0] - fixed):.3f}")
+    # Two serial counts at once show what the two cores give when both are
+    # busy (on shared hosts each often runs slower than one alone).  A
+    # perfect split of one count would take the fixed cost plus half of
+    # what each of the pair took beyond it.
+    ideal = fixed + (pair[0] - fixed) / 2
+    print(f"  two serial counts at once: {pair[0]:.3f} s ({pair[0] / one[0]:.2f} x one alone); "
+          f"a perfect split on these cores would take {ideal:.3f} s, ratio "
+          f"{ideal / one[0]:.3f}; --jobs 2 reaches {ideal / two[0]:.0%} of that")
 
 
 def bench_memo(files, runs):
