@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from .backend import make_solver, resolve
-from .mirror import BATCH, BUDGET, DONE
+from .mirror import DONE
 
 if TYPE_CHECKING:
     from .problem import Problem

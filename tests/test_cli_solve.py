@@ -22,16 +22,8 @@ from dlxc import Problem
 from dlxc.cli import main
 from dlxc.dlxformat import read_dlx, write_dlx
 from dlxc.models.wordsearch import word_search_problem
+from examples import COLOR_EXAMPLE
 
-COLOR_EXAMPLE = """\
-| comment lines start with |, anywhere
-A B C | X Y
-A B X:0 Y:0
-A C X:1 Y:1
-X:0 Y:1
-B X:1
-C Y:1
-"""
 COLOR_FIGURES = {"solutions": 1, "nodes": 4, "updates": 14, "cleansings": 5}
 ABEL_LAND_FIGURES = {"solutions": 112, "nodes": 129, "updates": 1089, "cleansings": 512}
 STATS_KEYS = {"file", "solutions", "nodes", "updates", "cleansings", "seconds", "backend",

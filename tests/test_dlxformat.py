@@ -6,7 +6,6 @@ from __future__ import annotations
 import io
 import re
 import warnings
-from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,18 +14,10 @@ from hypothesis import strategies as st
 import dlxc
 from dlxc import Colored, DlxFormatError, Problem, ProblemError, ProblemWarning
 from dlxc.dlxformat import read_dlx, write_dlx
+from examples import COLOR_EXAMPLE
 
 # REFERENCE.md's color example, word for word: one solution, "A C X:1 Y:1"
 # and "B X:1"; DLX2's statistics 4 nodes, 14 updates, 5 cleansings.
-COLOR_EXAMPLE = """\
-| comment lines start with |, anywhere
-A B C | X Y
-A B X:0 Y:0
-A C X:1 Y:1
-X:0 Y:1
-B X:1
-C Y:1
-"""
 COLOR_OPTIONS = [
     ("A", "B", Colored("X", "0"), Colored("Y", "0")),
     ("A", "C", Colored("X", "1"), Colored("Y", "1")),

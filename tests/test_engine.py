@@ -17,6 +17,7 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+import examples
 import oracle
 from dlxc import Colored, Problem, ProblemWarning, SolverError
 from dlxc.mirror import DONE, MirrorSolver
@@ -196,14 +197,7 @@ def drive_mirror(problem, budget=5, **switches):
 
 def color_example():
     """REFERENCE.md's color example, with its option without a primary item."""
-    with pytest.warns(ProblemWarning, match="option 2 ignored"):
-        return Problem(["A", "B", "C"], ["X", "Y"], [
-            ["A", "B", Colored("X", "0"), Colored("Y", "0")],
-            ["A", "C", Colored("X", "1"), Colored("Y", "1")],
-            [Colored("X", "0"), Colored("Y", "1")],
-            ["B", Colored("X", "1")],
-            ["C", Colored("Y", "1")],
-        ])
+    return examples.color_example(match="option 2 ignored")
 
 
 def test_oracle_on_the_color_example():

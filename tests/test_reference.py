@@ -16,23 +16,14 @@ import math
 
 import pytest
 
-from dlxc import Colored, Problem, ProblemWarning
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
+from examples import color_example
 
 slow = pytest.mark.slow
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
-def color_example():
-    with pytest.warns(ProblemWarning, match="no primary item"):
-        return Problem(["A", "B", "C"], ["X", "Y"], [
-            ["A", "B", Colored("X", "0"), Colored("Y", "0")],
-            ["A", "C", Colored("X", "1"), Colored("Y", "1")],
-            [Colored("X", "0"), Colored("Y", "1")],
-            ["B", Colored("X", "1")],
-            ["C", Colored("Y", "1")],
-        ])
 
 
 def both(cases, python_slow=()):

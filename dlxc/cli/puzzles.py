@@ -255,23 +255,31 @@ def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet):
         _no_layout(ws, [], crossing, " (the complete search found none)")
 
 
-def _list_layouts(ws, limit, crossing, as_json, node_limit, timeout, backend, quiet):
+def _print_grids(grids, as_json: bool, limit: int) -> int:
+    """Print up to ``limit`` layouts or rectangles (each has ``render()``
+    and ``to_json()``): grids apart by blank lines, or one JSON line each.
+    Returns how many were printed."""
     shown = 0
+    for grid in grids:
+        if as_json:
+            click.echo(json.dumps(grid.to_json(), ensure_ascii=False))
+        else:
+            if shown:
+                click.echo()
+            click.echo(grid.render())
+        shown += 1
+        if shown >= limit:
+            break
+    return shown
+
+
+def _list_layouts(ws, limit, crossing, as_json, node_limit, timeout, backend, quiet):
     with LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
                       timeout=timeout) as found:
         watch(found.run.search)
         if not crossing:
             found.run.room = min(found.run.room, limit)
-        for layout in found:
-            if as_json:
-                click.echo(json.dumps(layout.to_json(), ensure_ascii=False))
-            else:
-                if shown:
-                    click.echo()
-                click.echo(layout.render())
-            shown += 1
-            if shown >= limit:
-                break
+        shown = _print_grids(found, as_json, limit)
         stats = found.stats
         complete, stopped = found.complete, found.stopped
     _stats_line(stats, quiet)
@@ -405,19 +413,8 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
             shown = n
         else:
             want = limit or 1
-            shown = 0
             run.room = min(run.room, want)
-            for sol in run:
-                rect = wr.rectangle(sol)
-                if as_json:
-                    click.echo(json.dumps(rect.to_json(), ensure_ascii=False))
-                else:
-                    if shown:
-                        click.echo()
-                    click.echo(rect.render())
-                shown += 1
-                if shown >= want:
-                    break
+            shown = _print_grids(map(wr.rectangle, run), as_json, want)
             stats = run.stats
         complete, stopped = run.complete, run.stopped
     _stats_line(stats, quiet)
