@@ -137,6 +137,19 @@ class Search:
                 self._budget = saved
         return self._done
 
+    def fetch(self, node_budget: Optional[int] = None, room: int = _BATCH) -> bool:
+        """Search on for about ``node_budget`` nodes (default: one engine
+        call), queueing at most ``room`` solutions, which iteration then
+        yields without searching further (``pending`` says how many wait);
+        True when the search is complete.  This lets a caller bound the
+        work that each step of a listing may do."""
+        if self.memo_entries is not None:
+            raise TypeError("a memoized search cannot list solutions; use count() or sample()")
+        if not self._done:
+            self._run(self._pending, max(1, room),
+                      None if node_budget is None else max(1, node_budget))
+        return self._done
+
     def count(self) -> int:
         """Run to the end and return the total number of solutions."""
         while not self._done:

@@ -197,6 +197,27 @@ def test_count_and_iteration_agree(backend):
     assert sum(1 for _ in s) == s.stats.solutions == p.count(backend=backend) == 40
 
 
+def test_fetch_bounds_each_step(backend):
+    """fetch() searches about the nodes it is given and queues at most
+    ``room`` solutions; iterating takes the queued ones without searching,
+    and the solutions come out as plain iteration gives them."""
+    p = queens(8)
+    expected = list(p.solutions(backend=backend))
+    got = []
+    with p.solutions(backend=backend) as s:
+        while True:
+            nodes = s.stats.nodes
+            done = s.fetch(50, room=3)
+            assert 0 < s.pending <= 3 or (s.pending == 0 and (done or s.stats.nodes > nodes))
+            assert s.stats.nodes - nodes <= 50 + 8  # a node budget, overshot by < one level
+            queued, before = s.pending, s.stats.nodes
+            got.extend(next(s) for _ in range(queued))
+            assert s.stats.nodes == before  # taking does not search
+            if done:
+                break
+    assert got == expected and len(got) == 92
+
+
 def test_empty_problem_warns_and_has_no_solution(backend):
     with pytest.warns(ProblemWarning, match="'A' is in no option"):
         p = Problem(["A"])

@@ -328,9 +328,9 @@ class BoundedSearch:
         self.stopped: Optional[str] = None
         self._chunk = _FIRST_CHUNK[self.search.backend]
 
-    def _engine(self, pending) -> bool:
-        """One engine call (counting when ``pending`` is None, else queueing
-        solutions); False, with ``stopped`` set, when a limit has passed."""
+    def _engine(self, listing: bool) -> bool:
+        """One engine call (queueing solutions when ``listing``, else
+        counting them); False, with ``stopped`` set, when a limit has passed."""
         s = self.search
         budget = self._chunk
         nodes = s.stats.nodes
@@ -344,14 +344,10 @@ class BoundedSearch:
         if self.deadline is not None and t0 >= self.deadline:
             self.stopped = "timeout"
             return False
-        if pending is None:
-            s.step(budget)
+        if listing:
+            s.fetch(budget, self.room)
         else:
-            saved, s._budget = s._budget, budget
-            try:
-                s._run(pending, max(1, self.room))
-            finally:
-                s._budget = saved
+            s.step(budget)
         spent = time.perf_counter() - t0
         done = s.stats.nodes - nodes
         if budget == self._chunk and done >= budget:
@@ -361,19 +357,18 @@ class BoundedSearch:
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         # Search's own iterator has no node budget; this drives the engine
-        # one budget at a time through Search's batch queue.
+        # one budget at a time (fetch), then takes what it queued.
         s = self.search
-        pending = s._pending
         while True:
-            while pending:
-                yield pending.popleft()
-            if s.done or not self._engine(pending):
+            while s.pending:
+                yield next(s)
+            if s.done or not self._engine(True):
                 return
 
     def count(self) -> int:
         """Count the solutions (those not yet iterated), within the limits."""
         s = self.search
-        while not s.done and self._engine(None):
+        while not s.done and self._engine(False):
             pass
         return s.stats.solutions
 
