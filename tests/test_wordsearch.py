@@ -303,7 +303,7 @@ def test_puzzle_layouts_are_uniform(c_backend):
     # must be any of them with the same chance (chi-square, as
     # test_sampling).  The randomized search (uniform_nodes=0) fails this.
     from test_sampling import chi2_threshold
-    from dlxc.models.wordsearch import _PuzzleMaker
+    from dlxc.models.puzzle import _PuzzleMaker
     ws = WordSearch(4, 4, ["ABEL", "LAND"])
     maker = _PuzzleMaker(ws, random.Random(0), "ABELND", crossing=False, backend="c",
                          max_rounds=0, max_repairs=0)
