@@ -55,8 +55,10 @@ class ProgressBar:
             from tqdm import tqdm
             self._bar = tqdm(
                 total=_SCALE, file=self.file, delay=delay, desc=desc, leave=False,
-                dynamic_ncols=True, mininterval=mininterval,
-                bar_format="{desc}: {percentage:5.1f}%|{bar}| {postfix} "
+                dynamic_ncols=True, mininterval=mininterval, postfix=["0 solutions"],
+                # a list postfix is used as given (a string would get a ", " in
+                # front); tqdm's README shows this form
+                bar_format="{desc}: {percentage:5.1f}%|{bar}| {postfix[0]} "
                            "[{elapsed} elapsed, {remaining} left]")
 
     def __call__(self, fraction: float, stats=None) -> None:
@@ -64,7 +66,7 @@ class ProgressBar:
             return
         step = int(min(max(fraction, 0.0), 1.0) * _SCALE)
         if stats is not None:
-            self._bar.set_postfix_str(f"{stats.solutions:,} solutions", refresh=False)
+            self._bar.postfix[0] = f"{stats.solutions:,} solutions"
         # Knuth's estimate only grows; keep the bar monotone.  update(0)
         # still redraws (the postfix) once tqdm's interval and delay allow.
         delta = max(step - self._last, 0)
