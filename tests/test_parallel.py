@@ -10,12 +10,19 @@ parallel count cleanly, with partial figures.
 from __future__ import annotations
 
 import multiprocessing as mp
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from dlxc import parallel
+from dlxc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from test_memo import colored_problems, small_word_searches
@@ -258,3 +265,27 @@ def test_cli_jobs_refuse_seed(ws5_file):
     for command in ("count", "solve"):
         result = run_cli(command, ws5_file, "--jobs", 2, "--seed", 1)
         assert result.exit_code == 2 and "--seed" in result.stderr
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_ctrl_c_stops_a_split_count_and_reports_it(tmp_path):
+    """Ctrl-C (SIGINT to the whole process group, as a terminal sends it)
+    ends `count --jobs 2` with status 130 and the figures so far; no
+    counting process is left behind.  10x10 dominoes: 258,584,046,368
+    tilings, far more than a second's count."""
+    path = tmp_path / "dominoes-10x10.dlx"
+    write_dlx(dominoes(10, 10), path)
+    proc = subprocess.Popen([sys.executable, "-c", "from dlxc.cli import main; main()",
+                             "count", "--jobs", "2", str(path)], cwd=tmp_path,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)
+    time.sleep(1.5)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert re.fullmatch(r"Interrupted after \d+ solutions, \d+ nodes, [\d.]+ s "
+                        r"\(\w+ backend, split count: .*\)\.\n", err), err
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)  # the group is empty: the child counter is gone too

@@ -138,9 +138,43 @@ def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
             raise click.UsageError("--seed breaks ties at random, so the search cannot be "
                                    "split the same way in every process; drop --seed or "
                                    "--jobs/--scheduler")
+        latest = watch(_Latest(bar), label)
         return problem.count_stats(backend=backend, jobs=jobs, memo=memo,
                                    memo_limit=memo_limit, scheduler=scheduler,
-                                   timeout=timeout, node_limit=node_limit, progress=bar)
+                                   timeout=timeout, node_limit=node_limit, progress=latest)
+
+
+class _Latest:
+    """The progress callback of a split count: passes the figures on to the
+    bar and keeps the latest, which Ctrl-C reports (``watch``).  They hold
+    solutions and nodes only: a split count adds up updates and
+    cleansings as subproblems finish."""
+
+    def __init__(self, bar: ProgressBar) -> None:
+        self.bar = bar
+        self.latest: Optional[Stats] = None
+
+    def __call__(self, fraction: float, stats: Optional[Stats] = None) -> None:
+        if stats is not None:
+            self.latest = stats
+        self.bar(fraction, stats)
+
+    @property
+    def stats(self) -> "_SoFar":
+        if self.latest is None:
+            raise LookupError("no figures yet")  # _report_interrupt says just "Interrupted."
+        return _SoFar(self.latest)
+
+
+class _SoFar:
+    def __init__(self, stats: Stats) -> None:
+        self.s = stats
+
+    def summary(self) -> str:
+        s = self.s
+        return (f"Stopped after {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
+                f"{s.nodes} nodes, {s.seconds:.3f} s ({s.backend} backend, split count: "
+                "updates and cleansings are added up only at the end).")
 
 
 class Limited:
