@@ -279,7 +279,7 @@ def test_ctrl_c_stops_a_split_count_and_reports_it(tmp_path):
                              "count", "--jobs", "2", str(path)], cwd=tmp_path,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                             start_new_session=True)
-    time.sleep(1.5)
+    time.sleep(2.5)  # start-up, the split, and a few progress reports
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
