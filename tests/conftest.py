@@ -9,6 +9,7 @@ so a broken build shows up in the test report instead of hiding.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -63,3 +64,9 @@ def c_backend() -> str:
     if C_UNAVAILABLE:
         pytest.skip(_c_skip_reason())
     return "c"
+
+
+@pytest.fixture
+def ws6_file() -> Path:
+    """The 6x6 word search of REFERENCE.md (244,792 layouts), as shipped."""
+    return Path(__file__).resolve().parent.parent / "puzzles" / "dlx" / "wordsearch-6x6.dlx"

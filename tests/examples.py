@@ -8,8 +8,10 @@ no primary item, so reading it warns and drops that option, as DLX2 does.
 from __future__ import annotations
 
 import pytest
+from click.testing import CliRunner
 
 from dlxc import Colored, Problem, ProblemWarning
+from dlxc.cli import main
 
 COLOR_EXAMPLE = """\
 | comment lines start with |, anywhere
@@ -33,3 +35,9 @@ def color_example(match: str = "no primary item") -> Problem:
             ["B", Colored("X", "1")],
             ["C", Colored("Y", "1")],
         ])
+
+
+def run_cli(*args, input=None):
+    """``dlxc ARGS...`` through click's test runner (arguments may be paths
+    or numbers); stdout and stderr stay apart."""
+    return CliRunner().invoke(main, [str(a) for a in args], input=input)

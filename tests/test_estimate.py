@@ -19,6 +19,7 @@ from dlxc import parallel
 from dlxc.estimate import Estimate, estimate, probe_seeds
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
+from examples import run_cli
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
@@ -120,13 +121,6 @@ def test_problem_estimate_delegates():
 
 
 # ---- dlxc estimate ---------------------------------------------------------------
-
-def run_cli(*args):
-    from click.testing import CliRunner
-
-    from dlxc.cli import main
-    return CliRunner().invoke(main, [str(a) for a in args])
-
 
 def test_cli_estimate_json(tmp_path, c_backend):
     """The 8x8 word search (the issue's 123,800,040 layouts, DLX2's count):

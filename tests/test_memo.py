@@ -24,6 +24,7 @@ from dlxc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
 from dlxc.search import DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_key_bytes
+from examples import run_cli
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
@@ -222,21 +223,6 @@ def test_memo_api_guards(backend):
 
 
 # ---- dlxc count --memo -----------------------------------------------------------
-
-def run_cli(*args):
-    from click.testing import CliRunner
-
-    from dlxc.cli import main
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-@pytest.fixture
-def ws6_file(tmp_path):
-    from dlxc.dlxformat import write_dlx
-    path = tmp_path / "ws6.dlx"
-    write_dlx(word_search_problem(6, 6, WORDS), path)
-    return path
-
 
 def test_cli_count_memo(ws6_file):
     import json

@@ -25,6 +25,7 @@ from dlxc import parallel
 from dlxc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
+from examples import run_cli
 from test_memo import colored_problems, small_word_searches
 
 # smaller than test_memo's: every path of a split builds a fresh engine
@@ -218,13 +219,6 @@ def test_pool_without_fork(monkeypatch):
 
 
 # ---- dlxc count --jobs, dlxc solve --jobs ------------------------------------------
-
-def run_cli(*args):
-    from click.testing import CliRunner
-
-    from dlxc.cli import main
-    return CliRunner().invoke(main, [str(a) for a in args])
-
 
 @pytest.fixture
 def ws5_file(tmp_path):

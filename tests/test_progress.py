@@ -16,6 +16,7 @@ import pytest
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.progress import ProgressBar, wanted
+from examples import run_cli
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
@@ -120,31 +121,16 @@ def test_zero_limits_do_nothing(backend):
 
 # ---- dlxc count / solve with limits and a progress bar ---------------------------
 
-def run_cli(*args):
-    from click.testing import CliRunner
-
-    from dlxc.cli import main
-    return CliRunner().invoke(main, [str(a) for a in args])
-
-
-@pytest.fixture
-def ws_file(tmp_path):
-    from dlxc.dlxformat import write_dlx
-    path = tmp_path / "ws6.dlx"
-    write_dlx(word_search_problem(6, 6, WORDS), path)
-    return path
-
-
-def test_cli_node_limit_is_partial(ws_file):
+def test_cli_node_limit_is_partial(ws6_file):
     import json
-    result = run_cli("count", ws_file, "--node-limit", 5000, "--json")
+    result = run_cli("count", ws6_file, "--node-limit", 5000, "--json")
     assert result.exit_code == 4
     record = json.loads(result.stdout)
     assert record["complete"] is False and 0 < record["solutions"] < 244_792
     assert "partial" in result.stderr and "--node-limit 5000" in result.stderr
-    plain = run_cli("count", ws_file, "--node-limit", 5000, "--jobs", 2)
+    plain = run_cli("count", ws6_file, "--node-limit", 5000, "--jobs", 2)
     assert plain.exit_code == 4 and 0 < int(plain.stdout) < 244_792
-    enough = run_cli("count", ws_file, "--node-limit", 10 ** 9)
+    enough = run_cli("count", ws6_file, "--node-limit", 10 ** 9)
     assert enough.exit_code == 0 and enough.stdout == "244792\n"
 
 
@@ -158,17 +144,17 @@ def test_cli_timeout_is_partial(tmp_path, c_backend):
     assert "partial" in result.stderr and "--timeout 0.2" in result.stderr
 
 
-def test_cli_solve_limits(ws_file):
+def test_cli_solve_limits(ws6_file):
     import json
-    result = run_cli("solve", ws_file, "--node-limit", 100, "--json")
+    result = run_cli("solve", ws6_file, "--node-limit", 100, "--json")
     assert result.exit_code == 4 and "partial" in result.stderr
     lines = result.stdout.splitlines()
     assert 0 < len(lines) < 244_792
     assert [json.loads(line)["solution"] for line in lines] == list(range(1, len(lines) + 1))
-    assert run_cli("solve", ws_file, "--max", 5, "--timeout", 60).exit_code == 0
+    assert run_cli("solve", ws6_file, "--max", 5, "--timeout", 60).exit_code == 0
 
 
-def test_cli_progress_bar_goes_to_stderr(ws_file, monkeypatch):
+def test_cli_progress_bar_goes_to_stderr(ws6_file, monkeypatch):
     """With the bar forced on (as on a terminal), it draws on stderr only,
     and stdout holds nothing but the count; --quiet turns it off."""
     import dlxc.cli.scale as scale
@@ -179,8 +165,8 @@ def test_cli_progress_bar_goes_to_stderr(ws_file, monkeypatch):
                            delay=0, mininterval=0)
 
     monkeypatch.setattr(scale, "_bar", forced)
-    result = run_cli("count", ws_file)
+    result = run_cli("count", ws6_file)
     assert result.exit_code == 0 and result.stdout == "244792\n"
     assert "counting:" in result.stderr and "%|" in result.stderr
-    quiet = run_cli("count", ws_file, "--quiet")
+    quiet = run_cli("count", ws6_file, "--quiet")
     assert "counting:" not in quiet.stderr and quiet.stdout == "244792\n"

@@ -22,6 +22,7 @@ from dlxc import DlxcError, Problem, ProblemWarning
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.sampling import MemoLimitError, NoSolutionError, Sampler, draw_seeds, sample
+from examples import run_cli
 
 # chi2.ppf(0.999, df) from scipy 1.17, written down because scipy is no
 # test dependency; test_chi2_table checks them with a series of its own
@@ -135,13 +136,6 @@ def test_sample_arguments(backend):
 
 
 # ---- dlxc sample ------------------------------------------------------------------
-
-def run_cli(*args):
-    from click.testing import CliRunner
-
-    from dlxc.cli import main
-    return CliRunner().invoke(main, [str(a) for a in args])
-
 
 @pytest.fixture
 def abel_land_file(tmp_path):
