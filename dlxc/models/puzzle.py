@@ -68,9 +68,6 @@ class Puzzle:
                 "words": [p.to_json() for p in self.layout.placements]}
 
 
-# ---- searches that stop when told -------------------------------------------------
-
-
 def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                 crossing: bool = False, backend: Optional[str] = None,
                 node_limit: Optional[int] = None, timeout: Optional[float] = None,

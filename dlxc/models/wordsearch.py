@@ -26,12 +26,15 @@ import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import TYPE_CHECKING, Optional, Union
 
 from ..errors import DlxcError, ProblemError
 from ..problem import Problem
 from .words import letters as word_letters
 from .words import normalize_words
+
+if TYPE_CHECKING:
+    from .puzzle import Puzzle
 
 UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
 
@@ -246,47 +249,6 @@ def _all_cross(cell_sets: Sequence[frozenset]) -> bool:
         if not any(mine & cell_sets[j] for j in range(n) if j != i):
             return False
     return True
-
-
-class Puzzle:
-    """A finished word-search puzzle: a layout whose empty cells hold filler
-    letters, such that each word is found exactly once (see
-    ``WordSearch.puzzle``)."""
-
-    def __init__(self, layout: Layout, grid: list[list[Optional[str]]],
-                 filler: Sequence[str], seed: object, stats=None, repairs: int = 0,
-                 uniform: bool = False) -> None:
-        self.layout = layout
-        self.repairs = repairs
-        self.uniform = uniform  # layout drawn exactly uniformly (see WordSearch.puzzle)
-        self.grid = grid
-        self.filler = tuple(filler)
-        self.seed = seed
-        self.stats = stats
-
-    @property
-    def words(self) -> list[str]:
-        return [p.word for p in self.layout.placements]
-
-    def render(self, hole: str = " ") -> str:
-        return _render(len(self.grid), len(self.grid[0]) if self.grid else 0,
-                       lambda r, c: self.grid[r][c], hole)
-
-    __str__ = render
-
-    def answer_key(self) -> str:
-        """The layout alone, and where each word starts (counting from 1)."""
-        lines = [self.layout.render(), ""]
-        width = max((len(p.word) for p in self.layout.placements), default=0)
-        for p in self.layout.placements:
-            lines.append(f"{p.word.ljust(width)}  row {p.row + 1}, column {p.col + 1}, "
-                         f"{p.direction}")
-        return "\n".join(lines)
-
-    def to_json(self) -> dict:
-        s = self.layout.search
-        return {"rows": s.rows, "cols": s.cols, "seed": self.seed, "grid": self.grid,
-                "words": [p.to_json() for p in self.layout.placements]}
 
 
 # ---- searches that stop when told -------------------------------------------------
