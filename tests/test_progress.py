@@ -164,9 +164,17 @@ def test_cli_progress_bar_goes_to_stderr(ws6_file, monkeypatch):
         return ProgressBar(desc=label or "counting", file=sys.stderr, enabled=not quiet,
                            delay=0, mininterval=0)
 
-    monkeypatch.setattr(scale, "_bar", forced)
+    import dlxc.cli.puzzles as puzzles
+    monkeypatch.setattr(scale, "progress_bar", forced)
+    monkeypatch.setattr(puzzles, "progress_bar", forced)
     result = run_cli("count", ws6_file)
     assert result.exit_code == 0 and result.stdout == "244792\n"
     assert "counting:" in result.stderr and "%|" in result.stderr
     quiet = run_cli("count", ws6_file, "--quiet")
     assert "counting:" not in quiet.stderr and quiet.stdout == "244792\n"
+    # the puzzle commands' counts too
+    words = ["wordsearch", "6x6", "ABEL", "CANTOR", "GAUSS", "EULER", "--count"]
+    result = run_cli(*words)
+    assert result.exit_code == 0 and result.stdout == "244792\n"
+    assert "counting:" in result.stderr and "244,792 solutions" in result.stderr
+    assert "counting:" not in run_cli(*words, "-q").stderr

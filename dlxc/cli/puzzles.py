@@ -26,6 +26,7 @@ from ..models.wordrect import WordRectangle
 from ..models.wordsearch import (DIRECTION_SETS, LayoutSearch, NoLayout, SearchStopped,
                                  WordSearch, parse_mask)
 from ..models.words import load_word_list, read_entries
+from .scale import progress_bar
 from .solve import user_errors, watch
 
 EXIT_FOUND = 0
@@ -231,9 +232,12 @@ def _no_layout(ws: WordSearch, reasons, crossing: bool, search_note: str = "") -
 
 
 def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet):
-    with LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
-                      timeout=timeout) as found:
+    with progress_bar("counting", quiet) as bar, \
+            LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
+                         timeout=timeout) as found:
         watch(found.run.search)
+        if bar.enabled:
+            found.run.progress = bar
         n = found.count()
         stats = found.stats
     if as_json:
@@ -399,8 +403,11 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
     if reasons:
         click.echo("no rectangle exists: " + "; ".join(reasons), err=True)
         raise click.exceptions.Exit(EXIT_NONE)
-    with wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
+    with progress_bar("counting", quiet or not count) as bar, \
+            wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
         watch(run.search)
+        if bar.enabled:
+            run.progress = bar
         if count:
             n = run.count()
             stats = run.stats

@@ -107,7 +107,7 @@ def solve_options(f: F) -> F:
 
 # ---- carrying them out ----
 
-def _bar(label: Optional[str], quiet: bool, stdout_too: bool = False):
+def progress_bar(label: Optional[str], quiet: bool, stdout_too: bool = False):
     """A progress bar on stderr, if stderr is a terminal and not --quiet (and,
     when results go to stdout as they come, if stdout is not that terminal)."""
     enabled = wanted(sys.stderr, quiet)
@@ -124,7 +124,7 @@ def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
     from .solve import watch
     if memo_limit is not None and not memo:
         raise click.UsageError("--memo-limit needs --memo")
-    with _bar(label, quiet) as bar:
+    with progress_bar(label, quiet) as bar:
         if jobs == 1 and scheduler is None:
             if memo and seed is not None:
                 raise click.UsageError("--memo follows the deterministic branching order; "
@@ -197,7 +197,7 @@ class Limited:
     def __iter__(self) -> Iterator[tuple]:
         search = self.search
         deadline = None if self.timeout is None else time.monotonic() + self.timeout
-        with _bar("solving", self.quiet, stdout_too=True) as bar:
+        with progress_bar("solving", self.quiet, stdout_too=True) as bar:
             last = time.monotonic()
             for solution in search:
                 yield solution
@@ -354,7 +354,7 @@ def sample(file, k, seed, memo_limit, backend, as_json, quiet) -> None:
         problem = _read(file)
         if seed is None:
             seed = secrets.randbits(63)
-        with _bar("counting", quiet) as bar:
+        with progress_bar("counting", quiet) as bar:
             sampler = Sampler(problem, backend=backend, memo_limit=memo_limit, progress=bar)
         with sampler:
             if k and sampler.count == 0:

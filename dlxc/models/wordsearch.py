@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Union
 
@@ -274,6 +274,9 @@ class BoundedSearch:
     #: How many solutions one engine call may find and queue: iterators
     #: that need only a few set it lower, so the engine does not search on.
     room = _ROOM
+    #: Called as ``progress(fraction, stats)`` after every engine call, with
+    #: Knuth's estimate of the fraction of the tree explored (a progress bar).
+    progress: Optional[Callable[[float, object], object]] = None
 
     def __init__(self, problem: Problem, *, backend: Optional[str] = None,
                  seed: Optional[int] = None, node_limit: Optional[int] = None,
@@ -312,6 +315,8 @@ class BoundedSearch:
         else:
             s.step(budget)
         spent = time.perf_counter() - t0
+        if self.progress is not None:
+            self.progress(s.fraction_done(), s.stats)
         done = s.stats.nodes - nodes
         if budget == self._chunk and done >= budget:
             rate = done / max(spent, 1e-6)
