@@ -484,7 +484,7 @@ class WordSearch:
         self._ref_arrays = None
         self._starts_index: Optional[dict] = None
         self._containment: Optional[_Containment] = None
-        self._cell_sets: dict[int, frozenset] = {}
+        self._cell_masks: Optional[list] = None  # option -> its cells as bits, r*cols+c
 
     # -- placements, compactly: option j is (word, start square, direction)
     def _place(self) -> None:
@@ -725,16 +725,37 @@ class WordSearch:
         chosen = sorted(solution, key=lambda j: self._pw[j])
         return Layout(self, [self.placement(j) for j in chosen])
 
-    def _cells_of(self, j: int) -> frozenset:
-        m = self._cell_sets.get(j)
-        if m is None:
-            if len(self._cell_sets) > 1 << 16:
-                self._cell_sets.clear()
-            m = self._cell_sets[j] = frozenset(self.placement(j).cells)
+    def _mask_of(self, j: int) -> int:
+        w, s, d = self._pw[j], self._ps[j], self._pd[j]
+        dr, dc = DIRECTIONS[_ALL[d]]
+        step = dr * self.cols + dc
+        m = 0
+        for k in range(len(self.word_letters[w])):
+            m |= 1 << (s + step * k)
+        self._cell_masks[j] = m
         return m
 
     def _crosses(self, solution: Sequence[int]) -> bool:
-        return _all_cross([self._cells_of(j) for j in solution])
+        """Whether every word of the layout shares a cell with another.
+        A filter run on every layout, so it works on bit masks: ``shared``
+        collects the cells that two words cover, and each word must have
+        one of them."""
+        masks = self._cell_masks
+        if masks is None:
+            masks = self._cell_masks = [None] * self.n_options
+        seen = shared = 0
+        own = []
+        for j in solution:
+            m = masks[j]
+            if m is None:
+                m = self._mask_of(j)
+            shared |= seen & m
+            seen |= m
+            own.append(m)
+        for m in own:
+            if not m & shared:
+                return False
+        return True
 
     # -- why there is no layout, when that is cheap to tell
     def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
