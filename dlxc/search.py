@@ -127,14 +127,8 @@ class Search:
     def step(self, node_budget: Optional[int] = None) -> bool:
         """Count on for about ``node_budget`` nodes (default: one engine call);
         True when the search is complete.  Solutions are counted, not kept."""
-        if node_budget is not None:
-            saved, self._budget = self._budget, max(1, node_budget)
-        try:
-            if not self._done:
-                self._run(None, 0)
-        finally:
-            if node_budget is not None:
-                self._budget = saved
+        if not self._done:
+            self._run(None, 0, None if node_budget is None else max(1, node_budget))
         return self._done
 
     def fetch(self, node_budget: Optional[int] = None, room: int = _BATCH) -> bool:

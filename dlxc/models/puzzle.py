@@ -94,15 +94,13 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
         with uniform:
             if uniform.sampler.count == 0:
                 raise NoLayout("no layout exists (complete search)")
-            repairs, maker.max_repairs = maker.max_repairs, 0
             for tried, layout in enumerate(uniform, 1):
-                made = maker.make(layout)
+                made = maker.make(layout, max_repairs=0)  # repairs would bias the draw
                 if made is not None:
                     final, grid = made
                     return Puzzle(final, grid, alphabet, seed, uniform.stats, uniform=True)
                 if tried >= max_layouts or maker.timed_out:
                     break
-            maker.max_repairs = repairs
     if node_limit is not None and uniform.stats is not None:
         node_limit = max(1, node_limit - uniform.stats.nodes)
     tried = 0
@@ -388,10 +386,11 @@ class _PuzzleMaker:
             out.append(cells)
         return sorted(out, key=sorted)
 
-    def make(self, layout: Layout) -> Optional[tuple[Layout, list]]:
+    def make(self, layout: Layout, max_repairs: Optional[int] = None
+             ) -> Optional[tuple[Layout, list]]:
         """(layout, filled grid), or None when this layout cannot be made a
-        puzzle within the bounds."""
-        for _ in range(self.max_repairs + 1):
+        puzzle within the bounds (``max_repairs``: default the maker's)."""
+        for _ in range((self.max_repairs if max_repairs is None else max_repairs) + 1):
             bad = self.extras(layout, layout.grid(empty=None))
             if not bad:
                 grid = self.fill(layout)

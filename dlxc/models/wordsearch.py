@@ -210,7 +210,9 @@ class Layout:
 
     def crossing(self) -> bool:
         """True when every word shares at least one cell with another word."""
-        return _all_cross([frozenset(p.cells) for p in self.placements])
+        cols = self.search.cols
+        return _all_cross([sum(1 << (r * cols + c) for r, c in p.cells)
+                           for p in self.placements])
 
     def grid(self, empty: Optional[str] = "") -> list[list[Optional[str]]]:
         """Rows of cells: a letter, ``empty`` for an unused cell, None for a
@@ -242,11 +244,16 @@ class Layout:
         return f"<Layout {'; '.join(str(p) for p in self.placements)}>"
 
 
-def _all_cross(cell_sets: Sequence[frozenset]) -> bool:
-    n = len(cell_sets)
-    for i in range(n):
-        mine = cell_sets[i]
-        if not any(mine & cell_sets[j] for j in range(n) if j != i):
+def _all_cross(masks: Sequence[int]) -> bool:
+    """Whether every word shares a cell with another, each word given as
+    its cells' bits (r * cols + c): ``shared`` collects the cells that two
+    words cover, and each word must have one of them."""
+    seen = shared = 0
+    for m in masks:
+        shared |= seen & m
+        seen |= m
+    for m in masks:
+        if not m & shared:
             return False
     return True
 
@@ -736,26 +743,17 @@ class WordSearch:
         return m
 
     def _crosses(self, solution: Sequence[int]) -> bool:
-        """Whether every word of the layout shares a cell with another.
-        A filter run on every layout, so it works on bit masks: ``shared``
-        collects the cells that two words cover, and each word must have
-        one of them."""
+        """Whether every word of the layout (option indices) shares a cell
+        with another; a filter run on every layout, so the options' cell
+        masks are kept."""
         masks = self._cell_masks
         if masks is None:
             masks = self._cell_masks = [None] * self.n_options
-        seen = shared = 0
         own = []
         for j in solution:
             m = masks[j]
-            if m is None:
-                m = self._mask_of(j)
-            shared |= seen & m
-            seen |= m
-            own.append(m)
-        for m in own:
-            if not m & shared:
-                return False
-        return True
+            own.append(self._mask_of(j) if m is None else m)
+        return _all_cross(own)
 
     # -- why there is no layout, when that is cheap to tell
     def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
