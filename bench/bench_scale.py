@@ -35,6 +35,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from dlxc.dlxformat import write_dlx
@@ -65,9 +66,10 @@ def busy_seconds() -> float:
 PAIR = "--two-at-once"  # a variant starting with this runs its command twice, concurrently
 
 
-def run(args: list[str]) -> tuple[float, str, str, int, float]:
-    """(wall seconds, stdout, stderr, exit code, foreign CPU seconds): the
-    last is the CPU time other processes on the machine used meanwhile.
+def run(args: list[str]) -> tuple[float, str, str, int, float, float]:
+    """(wall seconds, stdout, stderr, exit code, foreign CPU seconds, own CPU
+    seconds): foreign is the CPU time other processes on the machine used
+    meanwhile, own that of the command (all its processes).
     With ``PAIR`` first, two copies of the command run at once and the wall
     time is until both have finished (the output is the first copy's)."""
     before_all = busy_seconds()
@@ -85,7 +87,7 @@ def run(args: list[str]) -> tuple[float, str, str, int, float]:
     after_own = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = (after_own.ru_utime - before_own.ru_utime) + (after_own.ru_stime - before_own.ru_stime)
     foreign = max(0.0, busy_seconds() - before_all - own)
-    return wall, p.stdout, p.stderr, p.returncode, foreign
+    return wall, p.stdout, p.stderr, p.returncode, foreign, own
 
 
 # A run is "quiet" when other processes used less than this share of one
@@ -94,19 +96,32 @@ def run(args: list[str]) -> tuple[float, str, str, int, float]:
 QUIET = 0.10
 
 
-def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, tuple[float, list]]:
-    """Run each variant ``runs`` times, round-robin; median seconds (over
-    quiet rounds, when at least one round was quiet) and outputs."""
+@dataclass
+class Timing:
+    """A variant's median wall seconds (over the quiet rounds, when at least
+    one round was quiet), its outputs, and per round the wall and CPU
+    seconds (all rounds, in order)."""
+
+    median: float
+    outs: list
+    walls: list
+    cpus: list
+
+
+def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, Timing]:
+    """Run each variant ``runs`` times, round-robin."""
     times: dict[str, list[float]] = {k: [] for k in variants}
+    cpus: dict[str, list[float]] = {k: [] for k in variants}
     outs: dict[str, list] = {k: [] for k in variants}
     quiet_rounds = []
     for i in range(runs):
         quiet = True
         for name, args in variants.items():
-            seconds, out, err, code, foreign = run(args)
+            seconds, out, err, code, foreign, own = run(args)
             if code != 0:
                 raise SystemExit(f"{name}: exit {code}\n{err}")
             times[name].append(seconds)
+            cpus[name].append(own)
             outs[name].append(out)
             quiet = quiet and foreign < QUIET * seconds
         if quiet:
@@ -115,7 +130,8 @@ def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, tuple[floa
     note = f"{len(quiet_rounds)} of {runs} rounds quiet"
     raw = "; ".join(f"{k}: " + " ".join(f"{t:.2f}" for t in v) for k, v in times.items())
     print(f"  ({note}; {raw})")
-    return {k: (statistics.median(times[k][i] for i in use), outs[k]) for k in variants}
+    return {k: Timing(statistics.median(times[k][i] for i in use), outs[k], times[k], cpus[k])
+            for k in variants}
 
 
 def bench_jobs(files, runs):
@@ -123,45 +139,58 @@ def bench_jobs(files, runs):
                      "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"],
                      "two --jobs 1 at once": [PAIR, "count", "--json", files["ws8"]]}, runs)
     one, two, pair = res["--jobs 1"], res["--jobs 2"], res["two --jobs 1 at once"]
-    fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"][0]
-    rec1 = json.loads(one[1][0])
-    rec2 = json.loads(two[1][0])
-    same = all(json.loads(o)[k] == rec1[k] for o in one[1] + two[1]
+    fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"].median
+    rec1 = json.loads(one.outs[0])
+    rec2 = json.loads(two.outs[0])
+    same = all(json.loads(o)[k] == rec1[k] for o in one.outs + two.outs
                for k in ("solutions", "nodes", "updates", "cleansings"))
-    print(f"count 8x8 word search: --jobs 1 {one[0]:.3f} s, --jobs 2 {two[0]:.3f} s, "
-          f"ratio {two[0] / one[0]:.3f} (target <= 0.55); solutions {rec2['solutions']:,}, "
-          f"identical figures in every run: {same}")
+    print(f"count 8x8 word search: --jobs 1 {one.median:.3f} s, --jobs 2 {two.median:.3f} s, "
+          f"ratio {two.median / one.median:.3f} (target <= 0.55); solutions "
+          f"{rec2['solutions']:,}, identical figures in every run: {same}")
+    # The two variants of a round ran seconds apart, so their ratio is less
+    # exposed to the host's slow drifts than the ratio of the medians.
+    rounds = [b / a for a, b in zip(one.walls, two.walls)]
+    print(f"  ratio within each round: {' '.join(f'{r:.3f}' for r in rounds)}; "
+          f"median {statistics.median(rounds):.3f}")
     print(f"  a command's fixed cost (start-up, imports, reading; both variants pay it): "
-          f"{fixed:.3f} s; without it the ratio is {(two[0] - fixed) / (one[0] - fixed):.3f}")
+          f"{fixed:.3f} s; without it the ratio is "
+          f"{(two.median - fixed) / (one.median - fixed):.3f}")
+    # The same work in CPU seconds: what --jobs 2 costs in all beyond the
+    # serial count is how much slower each core runs while both are busy
+    # (plus the little the split itself costs).
+    cpu = statistics.median(b / a for a, b in zip(one.cpus, two.cpus))
+    print(f"  CPU seconds, --jobs 2 / --jobs 1 (median over rounds): {cpu:.3f}; a perfect "
+          f"split of that CPU time over two cores would give the ratio "
+          f"{(fixed + (cpu * one.median - fixed) / 2) / one.median:.3f}")
     # Two serial counts at once show what the two cores give when both are
     # busy (on shared hosts each often runs slower than one alone).  A
     # perfect split of one count would take the fixed cost plus half of
     # what each of the pair took beyond it.
-    ideal = fixed + (pair[0] - fixed) / 2
-    print(f"  two serial counts at once: {pair[0]:.3f} s ({pair[0] / one[0]:.2f} x one alone); "
-          f"a perfect split on these cores would take {ideal:.3f} s, ratio "
-          f"{ideal / one[0]:.3f}; --jobs 2 reaches {ideal / two[0]:.0%} of that")
+    ideal = fixed + (pair.median - fixed) / 2
+    print(f"  two serial counts at once: {pair.median:.3f} s ({pair.median / one.median:.2f} x "
+          f"one alone); a perfect split on these cores would take {ideal:.3f} s, ratio "
+          f"{ideal / one.median:.3f}; --jobs 2 reaches {ideal / two.median:.0%} of that")
 
 
 def bench_memo(files, runs):
     res = alternate({"dominoes --memo": ["count", "--json", "--memo", files["dom8"]]}, runs)
-    t, outs = res["dominoes --memo"]
+    t, outs = res["dominoes --memo"].median, res["dominoes --memo"].outs
     rec = json.loads(outs[0])
     print(f"count --memo dominoes 8x8: {rec['solutions']:,} tilings, {rec['nodes']:,} nodes, "
           f"engine {rec['seconds'] * 1000:.1f} ms, command {t:.3f} s (median of {runs})")
     res = alternate({"plain": ["count", "--json", files["ws8"]],
                      "memo": ["count", "--json", "--memo", files["ws8"]]}, max(1, runs // 2))
-    plain = json.loads(res["plain"][1][0])
-    memo = json.loads(res["memo"][1][0])
+    plain = json.loads(res["plain"].outs[0])
+    memo = json.loads(res["memo"].outs[0])
     print(f"count 8x8 word search: plain {plain['solutions']:,} solutions, "
-          f"{plain['nodes']:,} nodes, {res['plain'][0]:.2f} s; --memo "
-          f"{memo['solutions']:,} solutions, {memo['nodes']:,} nodes, {res['memo'][0]:.2f} s")
+          f"{plain['nodes']:,} nodes, {res['plain'].median:.2f} s; --memo "
+          f"{memo['solutions']:,} solutions, {memo['nodes']:,} nodes, {res['memo'].median:.2f} s")
 
 
 def bench_estimate(files, runs):
     errors, times = [], []
     for seed in range(runs):
-        seconds, out, err, code, _ = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
+        seconds, out, err, code, _, _ = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
         rec = json.loads(out)
         errors.append(rec["solutions"] / WS8_SOLUTIONS - 1)
         times.append(seconds)
@@ -184,12 +213,12 @@ def bench_dask(files, runs):
                              "dask": ["count", "--json", "--scheduler",
                                       cluster.scheduler_address, files[name]]},
                             max(1, runs // 2))
-            a = json.loads(res["serial"][1][0])
-            b = json.loads(res["dask"][1][0])
+            a = json.loads(res["serial"].outs[0])
+            b = json.loads(res["dask"].outs[0])
             same = all(a[k] == b[k] for k in ("solutions", "nodes", "updates", "cleansings"))
             print(f"dask 2 workers, {name}: {b['solutions']:,} solutions, figures equal the "
-                  f"serial ones: {same}; serial {res['serial'][0]:.2f} s, "
-                  f"cluster {res['dask'][0]:.2f} s")
+                  f"serial ones: {same}; serial {res['serial'].median:.2f} s, "
+                  f"cluster {res['dask'].median:.2f} s")
 
 
 def main() -> None:

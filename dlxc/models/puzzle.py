@@ -19,9 +19,9 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 from ..problem import Problem
+from ..search import BoundedSearch, SearchStopped
 from .words import letters as word_letters
-from .wordsearch import (_ALL, DIRECTIONS, UNIFORM_NODES, BoundedSearch, Layout, NoLayout,
-                         SearchStopped, _render)
+from .wordsearch import _ALL, DIRECTIONS, UNIFORM_NODES, Layout, NoLayout, _render
 
 if TYPE_CHECKING:
     from .wordsearch import WordSearch

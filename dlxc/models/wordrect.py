@@ -25,7 +25,7 @@ from typing import Optional, Union
 
 from ..errors import ProblemError
 from ..problem import Problem
-from .wordsearch import BoundedSearch, SearchStopped
+from ..search import BoundedSearch, SearchStopped
 from .words import WordList, letters, load_word_list
 
 

@@ -24,12 +24,13 @@ from __future__ import annotations
 import random
 import time
 from array import array
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Union
 
 from ..errors import DlxcError, ProblemError
 from ..problem import Problem
+from ..search import BoundedSearch, SearchStopped
 from .words import letters as word_letters
 from .words import normalize_words
 
@@ -68,14 +69,6 @@ class NoLayout(DlxcError):
     def __init__(self, message: str, reasons: Sequence[str] = ()) -> None:
         super().__init__(message)
         self.reasons = list(reasons)
-
-
-class SearchStopped(DlxcError):
-    """A search stopped at its node limit or timeout before deciding."""
-
-    def __init__(self, message: str, stats=None) -> None:
-        super().__init__(message)
-        self.stats = stats
 
 
 # ---- directions and masks ----------------------------------------------------
@@ -256,113 +249,6 @@ def _all_cross(masks: Sequence[int]) -> bool:
         if not m & shared:
             return False
     return True
-
-
-# ---- searches that stop when told -------------------------------------------------
-
-_SLICE = 0.05   # seconds: engine calls about this long, so limits and Ctrl-C act soon
-_FIRST_CHUNK = {"c": 1 << 12, "python": 1 << 8}
-_MAX_CHUNK = 1 << 24
-_ROOM = 4096
-
-
-class BoundedSearch:
-    """A search that stops at ``node_limit`` nodes or after ``timeout``
-    seconds (or at the perf_counter time ``deadline``): iterate it for
-    solutions (tuples of option indices), or ``count()`` them.
-    ``complete`` says whether the whole search tree was explored;
-    ``stopped`` names the limit that ended it, if any: "node limit" or
-    "timeout".
-
-    The engine runs in calls of a node budget sized to last about 50 ms
-    (the first budget is small, then each follows the rate measured), and
-    the limits are checked between calls."""
-
-    #: How many solutions one engine call may find and queue: iterators
-    #: that need only a few set it lower, so the engine does not search on.
-    room = _ROOM
-    #: Called as ``progress(fraction, stats)`` after every engine call, with
-    #: Knuth's estimate of the fraction of the tree explored (a progress bar).
-    progress: Optional[Callable[[float, object], object]] = None
-
-    def __init__(self, problem: Problem, *, backend: Optional[str] = None,
-                 seed: Optional[int] = None, node_limit: Optional[int] = None,
-                 timeout: Optional[float] = None, deadline: Optional[float] = None) -> None:
-        if node_limit is not None and node_limit < 1:
-            raise ValueError(f"node_limit must be positive, got {node_limit!r}")
-        if timeout is not None and timeout < 0:
-            raise ValueError(f"timeout must not be negative, got {timeout!r}")
-        self.search = problem.search(backend=backend, seed=seed)
-        self.node_limit = node_limit
-        if timeout is not None:
-            end = time.perf_counter() + timeout
-            deadline = end if deadline is None else min(deadline, end)
-        self.deadline = deadline
-        self.stopped: Optional[str] = None
-        self._chunk = _FIRST_CHUNK[self.search.backend]
-
-    def _engine(self, listing: bool) -> bool:
-        """One engine call (queueing solutions when ``listing``, else
-        counting them); False, with ``stopped`` set, when a limit has passed."""
-        s = self.search
-        budget = self._chunk
-        nodes = s.stats.nodes
-        if self.node_limit is not None:
-            left = self.node_limit - nodes
-            if left <= 0:
-                self.stopped = "node limit"
-                return False
-            budget = min(budget, left)
-        t0 = time.perf_counter()
-        if self.deadline is not None and t0 >= self.deadline:
-            self.stopped = "timeout"
-            return False
-        if listing:
-            s.fetch(budget, self.room)
-        else:
-            s.step(budget)
-        spent = time.perf_counter() - t0
-        if self.progress is not None:
-            self.progress(s.fraction_done(), s.stats)
-        done = s.stats.nodes - nodes
-        if budget == self._chunk and done >= budget:
-            rate = done / max(spent, 1e-6)
-            self._chunk = int(min(max(rate * _SLICE, 256), _MAX_CHUNK))
-        return True
-
-    def __iter__(self) -> Iterator[tuple[int, ...]]:
-        # Search's own iterator has no node budget; this drives the engine
-        # one budget at a time (fetch), then takes what it queued.
-        s = self.search
-        while True:
-            while s.pending:
-                yield next(s)
-            if s.done or not self._engine(True):
-                return
-
-    def count(self) -> int:
-        """Count the solutions (those not yet iterated), within the limits."""
-        s = self.search
-        while not s.done and self._engine(False):
-            pass
-        return s.stats.solutions
-
-    @property
-    def complete(self) -> bool:
-        return self.search.done
-
-    @property
-    def stats(self):
-        return self.search.stats
-
-    def close(self) -> None:
-        self.search.close()
-
-    def __enter__(self) -> "BoundedSearch":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 class LayoutSearch:
@@ -844,7 +730,7 @@ class WordSearch:
         with LayoutSearch(self, crossing=crossing, backend=backend, seed=seed,
                           node_limit=node_limit, timeout=timeout) as found:
             if limit is not None and not crossing:
-                found.run.room = min(_ROOM, limit)
+                found.run.room = min(BoundedSearch.room, limit)
             for k, layout in enumerate(found):
                 if limit is not None and k >= limit:
                     return
