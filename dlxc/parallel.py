@@ -48,6 +48,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
 
+from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import SolverError
 from .mirror import DONE
@@ -404,7 +405,7 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
     return stats
 
 
-class ParallelSolutions:
+class ParallelSolutions(Closing):
     """Iterator of a problem's solutions found by ``jobs`` processes: every
     solution exactly once, in no particular order.  ``stats`` adds up the
     subproblems listed so far (``complete`` once all are).  Close it (or
@@ -501,9 +502,3 @@ class ParallelSolutions:
             self._pool.join()
             self._pool = None
         self._gen.close()
-
-    def __enter__(self) -> "ParallelSolutions":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

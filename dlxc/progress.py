@@ -17,6 +17,8 @@ from __future__ import annotations
 import sys
 from typing import IO, Optional
 
+from ._closing import Closing
+
 DELAY = 1.0      # seconds before the bar appears: short counts stay silent
 _SCALE = 10_000  # the bar counts in hundredths of a percent
 
@@ -33,7 +35,7 @@ def wanted(stream: Optional[IO] = None, quiet: bool = False) -> bool:
         return False
 
 
-class ProgressBar:
+class ProgressBar(Closing):
     """A callable ``progress(fraction, stats)`` for ``Search.run`` and the
     parallel counts, drawing a tqdm bar.
 
@@ -77,9 +79,3 @@ class ProgressBar:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
-
-    def __enter__(self) -> "ProgressBar":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

@@ -25,6 +25,7 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Optional
 
+from ._closing import Closing
 from .errors import DlxcError
 from .estimate import probe_seeds
 from .search import memo_entries_for
@@ -58,7 +59,7 @@ def draw_seeds(seed: int, k: int) -> list[int]:
     return [next(stream) for _ in range(k)]
 
 
-class Sampler:
+class Sampler(Closing):
     """Counts a problem once with a memo table, then draws as many uniform
     solutions as wanted.
 
@@ -122,12 +123,6 @@ class Sampler:
 
     def close(self) -> None:
         self._search.close()
-
-    def __enter__(self) -> "Sampler":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 def _bytes(limit: Optional[int]) -> str:

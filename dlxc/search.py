@@ -15,6 +15,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional, Union
 
+from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import DlxcError
 from .mirror import DONE
@@ -78,7 +79,7 @@ class Stats:
                 f"{self.nodes} nodes, {self.seconds:.3f} s ({self.backend} backend).")
 
 
-class Search:
+class Search(Closing):
     """Iterator of a problem's solutions (tuples of option indices)."""
 
     def __init__(self, problem: "Problem", backend: Optional[str] = None,
@@ -281,12 +282,6 @@ class Search:
         """Free the engine now (the garbage collector would do it later)."""
         self._solver.close()
 
-    def __enter__(self) -> "Search":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
-
 
 # ---- memo tables: from a byte cap to a number of entries ----
 
@@ -341,7 +336,7 @@ _MAX_CHUNK = 1 << 24
 _ROOM = 4096
 
 
-class BoundedSearch:
+class BoundedSearch(Closing):
     """A search that stops at ``node_limit`` nodes or after ``timeout``
     seconds (or at the perf_counter time ``deadline``): iterate it for
     solutions (tuples of option indices), or ``count()`` them.
@@ -432,9 +427,3 @@ class BoundedSearch:
 
     def close(self) -> None:
         self.search.close()
-
-    def __enter__(self) -> "BoundedSearch":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()

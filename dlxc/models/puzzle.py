@@ -18,6 +18,7 @@ from array import array
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
+from .._closing import Closing
 from ..problem import Problem
 from ..search import BoundedSearch, SearchStopped
 from .words import letters as word_letters
@@ -136,7 +137,7 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
         draw.close()
 
 
-class uniform_layouts:
+class uniform_layouts(Closing):
     """Layouts of a puzzle problem, each drawn exactly uniformly, for as
     long as they are wanted (independent draws, so repeats are possible).
 
@@ -192,12 +193,6 @@ class uniform_layouts:
     def close(self) -> None:
         if self.sampler is not None:
             self.sampler.close()
-
-    def __enter__(self) -> "uniform_layouts":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 class draw_layouts:

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Optional, Union
 
+from .._closing import Closing
 from ..errors import DlxcError, ProblemError
 from ..problem import Problem
 from ..search import BoundedSearch, SearchStopped
@@ -251,7 +252,7 @@ def _all_cross(masks: Sequence[int]) -> bool:
     return True
 
 
-class LayoutSearch:
+class LayoutSearch(Closing):
     """Layouts of a word search, found one at a time within optional limits.
 
     Iterate it for ``Layout`` s; ``count()`` counts the (remaining) ones.
@@ -308,12 +309,6 @@ class LayoutSearch:
 
     def close(self) -> None:
         self.run.close()
-
-    def __enter__(self) -> "LayoutSearch":
-        return self
-
-    def __exit__(self, *exc) -> None:
-        self.close()
 
 
 # ---- the modeler ----------------------------------------------------------------------
