@@ -229,6 +229,26 @@ def test_usage_errors_exit_2(args):
     assert "Usage:" in r.stderr and r.stdout == ""
 
 
+def test_help_lists_every_command():
+    r = run("--help")
+    assert r.exit_code == 0
+    listed = re.findall(r"^  (\w+)  ", r.stdout, re.M)
+    assert listed == ["count", "estimate", "sample", "solve", "wordrect", "wordsearch"]
+
+
+def test_count_does_not_import_the_modelers(tmp_path):
+    # Commands are imported when they run: a count skips the puzzle modules.
+    code = ("import sys; from dlxc.cli import main\n"
+            "try:\n    main(['count', sys.argv[1]])\n"
+            "except SystemExit as e:\n"
+            "    print(e.code, sorted(m for m in sys.modules if m.startswith('dlxc.models')))")
+    path = tmp_path / "color.dlx"
+    path.write_text(COLOR_EXAMPLE)
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                         text=True, cwd=tmp_path, timeout=60).stdout
+    assert out == "1\n0 []\n"
+
+
 def test_unused_primary_warning(tmp_path):
     path = tmp_path / "unused.dlx"
     path.write_text("A B C\nA B\n")

@@ -438,6 +438,3 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
     click.echo(f"undecided: stopped by {_stopped(stopped, node_limit, timeout)} before a "
                "rectangle was found or ruled out", err=True)
     raise click.exceptions.Exit(EXIT_STOPPED)
-
-
-COMMANDS = [wordsearch, wordrect]

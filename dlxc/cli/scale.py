@@ -371,6 +371,3 @@ def sample(file, k, seed, memo_limit, backend, as_json, quiet) -> None:
             out.flush()
         click.echo(f"Drew {k} of {sampler.count:,} solutions uniformly at random "
                    f"(seed {seed}).", err=True)
-
-
-COMMANDS = [estimate, sample]

@@ -280,6 +280,3 @@ def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit
     status = listing.report()
     if status:
         raise click.exceptions.Exit(status)
-
-
-COMMANDS = [count, solve]
