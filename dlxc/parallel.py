@@ -180,16 +180,20 @@ def claim(paths: Sequence[Path], next_index) -> Iterator[Path]:
 def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                 deadline: Optional[float] = None, node_limit: Optional[int] = None,
                 shared=None, memo_entries: Optional[int] = None,
-                tick: Optional[Callable[[], object]] = None) -> Tally:
+                tick: Optional[Callable[[], object]] = None, share: int = 1) -> Tally:
     """Count the subproblems ``paths``, one fresh solver each.
 
-    ``shared`` (a ``multiprocessing.Array('q', 3)``, or None) receives the
+    ``shared`` (a ``multiprocessing.Array('q', 4)``, or None) receives the
     solutions and nodes counted, and the subproblems finished, of every
-    process, after each engine call.  ``deadline`` is a ``time.time()``
-    value; ``node_limit`` is checked against the shared nodes or, without
-    them, against this call's own.  When a limit stops the work, the tally
+    process, after each engine call; its last entry is the nodes counted
+    plus those granted to engine calls under way.  ``deadline`` is a
+    ``time.time()`` value; ``node_limit`` holds for the shared nodes (an
+    engine call is granted only nodes that no other has taken, so together
+    the processes never pass it) or, without them, for this call's own.  When a limit stops the work, the tally
     says ``stopped`` and holds what was counted.  ``tick()`` is called after
-    every engine call (about ten times a second)."""
+    every engine call (about ten times a second).  ``share`` is the number
+    of processes drawing on the node limit: each engine call takes at most
+    that share of the nodes left, so that all of them go on working."""
     tally = Tally()
     budget = _SLICE[backend]
     own_nodes = 0
@@ -206,20 +210,27 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
             while True:
                 call = budget
                 if node_limit is not None:
-                    seen = shared[1] if shared is not None else own_nodes
-                    call = min(call, node_limit - seen)
+                    if shared is None:
+                        call = min(call, node_limit - own_nodes)
+                    else:  # take a share of the nodes nobody has taken yet
+                        with shared.get_lock():
+                            call = min(call, -(-(node_limit - shared[3]) // share))
+                            shared[3] += max(call, 0)
                     if call <= 0:
                         tally.stopped = True
                         break
                 status = solver.run(call)
                 now = solver.stats()[:2]
-                own_nodes += now[1] - before[1]
+                used = now[1] - before[1]
+                own_nodes += used
                 if shared is not None:
                     with shared.get_lock():
                         shared[0] += now[0] - before[0]
-                        shared[1] += now[1] - before[1]
+                        shared[1] += used
                         if status == DONE:
                             shared[2] += 1
+                        if node_limit is not None:
+                            shared[3] -= call - used  # give back what was not used
                 before = now
                 if tick is not None:
                     tick()
@@ -258,13 +269,14 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 # ---- the worker processes ---------------------------------------------
 
 def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
-                  memo_entries, conn) -> None:
+                  memo_entries, share, conn) -> None:
     """A counting process: take paths until none is left (or a limit
     passes), then send ('ok', Tally) or ('error', text) to the parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     try:
         tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
-                            node_limit=node_limit, shared=shared, memo_entries=memo_entries)
+                            node_limit=node_limit, shared=shared, memo_entries=memo_entries,
+                            share=share)
         conn.send(("ok", tally))
     except BaseException as exc:  # tell the parent, which raises it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -351,7 +363,8 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
         return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs, True)
     ctx = _context()
     next_index = ctx.Value("q", 0)
-    shared = ctx.Array("q", [0, top.counts[1], 0])  # solutions, nodes, paths finished
+    # solutions, nodes, paths finished, nodes counted or granted (count_paths)
+    shared = ctx.Array("q", [0, top.counts[1], 0, top.counts[1]])
     last = [0.0]
 
     def tick() -> None:
@@ -365,19 +378,20 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
                                         now - start, backend, jobs, False))
 
     children = []
+    processes = min(jobs, total)
     try:
-        for _ in range(min(jobs, total) - 1):
+        for _ in range(processes - 1):
             receive, send = ctx.Pipe(duplex=False)
             child = ctx.Process(target=_count_worker, daemon=True,
                                 args=(data, backend, top.paths, next_index, shared, deadline,
-                                      node_limit, memo_entries, send))
+                                      node_limit, memo_entries, processes, send))
             child.start()
             send.close()  # the child holds the sending end: EOF if it dies
             children.append((child, receive))
         # this process counts too
         tally = count_paths(data, backend, claim(top.paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            tick=tick)
+                            tick=tick, share=processes)
         for child, receive in children:
             while not receive.poll(_POLL):
                 tick()
