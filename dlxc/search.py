@@ -427,3 +427,13 @@ class BoundedSearch(Closing):
 
     def close(self) -> None:
         self.search.close()
+
+
+def count_within_limits(problem: "Problem", what: str, **how) -> int:
+    """``problem``'s number of solutions by ``Problem.count_stats`` (jobs,
+    memo, limits in ``how``); ``SearchStopped`` if a limit stops it."""
+    stats = problem.count_stats(**how)
+    if not stats.complete:
+        raise SearchStopped(f"counting stopped by a limit after {stats.solutions} {what}, "
+                            "before the end", stats)
+    return stats.solutions

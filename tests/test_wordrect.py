@@ -173,6 +173,18 @@ def test_cli_count():
     assert json.loads(r.stdout)["rectangles"] == 154946 and r.stderr == ""
 
 
+def test_count_shared_or_memoized():
+    words = ["AT", "TO", "TA", "OO", "OAT", "TAO", "ATT", "TOT"]
+    for m, n in ((2, 2), (2, 3), (3, 3)):
+        wr = WordRectangle(m, n, words)
+        expected = len(brute_rectangles(m, n, words))
+        assert wr.count(jobs=2) == wr.count(memo=True) == expected
+    r = run("3x3", "--words", THREE, "--count", "-j", "2", "--memo", "-q")
+    assert (r.exit_code, r.stdout) == (0, "154946\n")  # as test_three_letter_squares
+    r = run("3x3", "--words", THREE, "--limit", "2", "-j", "2")
+    assert r.exit_code == 2 and "--jobs and --memo go with --count" in r.stderr
+
+
 def test_cli_list(tmp_path):
     f = tmp_path / "w.txt"
     f.write_text("at\nto\nta\noo\nO'Neil\n")

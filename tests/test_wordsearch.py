@@ -162,8 +162,8 @@ def test_abel_land_crossing(backend):
                       unique=True),
        dirs=st.sets(st.sampled_from(list(DIRECTIONS)), min_size=1),
        holes=st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=3),
-       crossing=st.booleans())
-def test_counts_against_brute_force(rows, cols, words, dirs, holes, crossing):
+       crossing=st.booleans(), how=st.sampled_from([{}, {"memo": True}, {"jobs": 2}]))
+def test_counts_against_brute_force(rows, cols, words, dirs, holes, crossing, how):
     holes = frozenset((r, c) for r, c in holes if r < rows and c < cols)
     if len(holes) == rows * cols:
         return
@@ -171,7 +171,8 @@ def test_counts_against_brute_force(rows, cols, words, dirs, holes, crossing):
     expected = brute_layouts(rows, cols, words, dirs, holes)
     if crossing:
         expected = [e for e in expected if crosses(e)]
-    assert ws.count(crossing=crossing) == len(expected)
+        how = {}  # crossing layouts are checked one by one, in one process
+    assert ws.count(crossing=crossing, **how) == len(expected)
     got = {frozenset(frozenset(zip(p.cells, p.letters)) for p in layout.placements)
            for layout in ws.layouts(crossing=crossing)}
     assert got == {frozenset(e) for e in expected}
@@ -432,6 +433,32 @@ def test_cli_counts():
     assert "16 of the 112 layouts cross" in r.stderr
     r = run("4x4", "ABEL", "LAND", "-d", "orthogonal", "--count", "--json", "-q")
     assert json.loads(r.stdout)["layouts"] == 112 and r.stderr == ""
+
+
+@pytest.mark.parametrize("how", [{"jobs": 2}, {"memo": True}, {"jobs": 2, "memo": True}])
+def test_count_shared_or_memoized(backend, how):
+    # REFERENCE.md's figure, and the brute-force count of ABEL+LAND
+    assert WordSearch(6, 6, SEED_WORDS).count(backend=backend, **how) == 244_792
+    assert WordSearch(4, 4, ["ABEL", "LAND"], "EWSN").count(backend=backend, **how) == \
+        len(brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN"))
+    with pytest.raises(ValueError, match="crossing"):
+        WordSearch(4, 4, ["ABEL", "LAND"]).count(crossing=True, **how)
+
+
+def test_cli_counts_shared_and_memoized():
+    r = run("6x6", *SEED_WORDS, "--count", "-j", "2")
+    assert (r.exit_code, r.stdout) == (0, "244792\n")
+    assert "Split into" in r.stderr and "for 2 processes" in r.stderr
+    r = run("6x6", *SEED_WORDS, "--count", "--memo", "--json")
+    assert r.exit_code == 0 and json.loads(r.stdout)["layouts"] == 244792
+    assert "Memo table:" in r.stderr
+    r = run("7x7", *SEED_WORDS, "--count", "-j", "2", "--node-limit", "5000")
+    assert r.exit_code == 4 and 0 < int(r.stdout) < 9_664_704
+    assert "5000 nodes" in r.stderr and "partial: stopped by --node-limit 5000" in r.stderr
+    r = run("6x6", *SEED_WORDS, "--limit", "2", "--memo")
+    assert r.exit_code == 2 and "--jobs and --memo go with --count" in r.stderr
+    r = run("6x6", *SEED_WORDS, "--count", "--crossing", "-j", "2")
+    assert r.exit_code == 2 and "does not go with --jobs or --memo" in r.stderr
 
 
 def test_cli_lists_layouts():

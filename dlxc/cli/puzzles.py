@@ -26,7 +26,7 @@ from ..models.wordrect import WordRectangle
 from ..models.wordsearch import (DIRECTION_SETS, LayoutSearch, NoLayout, SearchStopped,
                                  WordSearch, parse_mask)
 from ..models.words import load_word_list, read_entries
-from .scale import progress_bar
+from .scale import extra_lines, progress_bar, puzzle_count_options, run_count
 from .solve import user_errors, watch
 
 EXIT_FOUND = 0
@@ -84,6 +84,8 @@ def _command_line(ctx: click.Context) -> str:
 def _stats_line(stats, quiet: bool, note: str = "") -> None:
     if not quiet and stats is not None:
         click.echo(stats.summary() + note, err=True)
+        for line in extra_lines(stats):  # processes, memo table
+            click.echo(line, err=True)
 
 
 def _stopped(why: Optional[str], node_limit, timeout) -> str:
@@ -147,11 +149,13 @@ def _direction_help() -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per layout and line, with the grid and every word's "
                    "row, col (from 0), direction and cells; with --count, the count.")
+@puzzle_count_options
 @_limits
 @click.pass_context
 @user_errors
 def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit, seed, dlx,
-               crossing, filler, answers, as_json, node_limit, timeout, backend, quiet):
+               crossing, filler, answers, as_json, node_limit, timeout, backend, quiet,
+               jobs, memo):
     """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
     them, or make a puzzle.
 
@@ -172,6 +176,10 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
     if (filler is not None or answers) and seed is None:
         raise click.UsageError("--filler and --answers go with --seed")
+    _check_scale(count, jobs, memo)
+    if crossing and (jobs != 1 or memo):
+        raise click.UsageError("--crossing checks the layouts one by one in this process; "
+                               "it does not go with --jobs or --memo")
     if dlx and (crossing or as_json):
         raise click.UsageError("--dlx writes the XCC model; --crossing filters layouts "
                                "and --json formats them, so they do not go with it")
@@ -210,7 +218,7 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
         _puzzle(ws, seed, filler, crossing, answers, as_json, node_limit, timeout, backend,
                 quiet)
     elif count:
-        _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet)
+        _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, jobs, memo)
     else:
         _list_layouts(ws, limit or 1, crossing, as_json, node_limit, timeout, backend, quiet)
 
@@ -231,27 +239,46 @@ def _no_layout(ws: WordSearch, reasons, crossing: bool, search_note: str = "") -
     raise click.exceptions.Exit(EXIT_NONE)
 
 
-def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet):
-    with progress_bar("counting", quiet) as bar, \
-            LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
-                         timeout=timeout) as found:
-        watch(found.run.search)
-        if bar.enabled:
-            found.run.progress = bar
-        n = found.count()
-        stats = found.stats
+def _check_scale(count: bool, jobs: int, memo: bool) -> None:
+    if (jobs != 1 or memo) and not count:
+        raise click.UsageError("--jobs and --memo go with --count")
+
+
+def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet):
+    """A count shared by processes or memoized (``run_count``): its Stats
+    and, when a limit stopped it, which one."""
+    stats = run_count(problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
+                      node_limit=node_limit, quiet=quiet, label="counting")
+    why = None
+    if not stats.complete:
+        why = "node limit" if node_limit is not None and stats.nodes >= node_limit else "timeout"
+    return stats, why
+
+
+def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, jobs, memo):
+    if jobs != 1 or memo:
+        stats, why = _split_count(ws.problem, jobs, memo, node_limit, timeout, backend, quiet)
+        n = seen = stats.solutions
+        complete = stats.complete
+    else:
+        with progress_bar("counting", quiet) as bar, \
+                LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
+                             timeout=timeout) as found:
+            watch(found.run.search)
+            if bar.enabled:
+                found.run.progress = bar
+            n = found.count()
+            stats, complete, why, seen = found.stats, found.complete, found.stopped, found.seen
     if as_json:
-        click.echo(json.dumps({"layouts": n, "complete": found.complete, "crossing": crossing,
+        click.echo(json.dumps({"layouts": n, "complete": complete, "crossing": crossing,
                                "nodes": stats.nodes, "updates": stats.updates,
                                "cleansings": stats.cleansings}))
     else:
         click.echo(n)
-    note = f" Of them, {n} cross." if crossing else ""
-    if crossing:
-        note = f" {n} of the {found.seen} layouts cross."
+    note = f" {n} of the {seen} layouts cross." if crossing else ""
     _stats_line(stats, quiet, note)
-    if not found.complete:
-        click.echo(f"partial: stopped by {_stopped(found.stopped, node_limit, timeout)} before "
+    if not complete:
+        click.echo(f"partial: stopped by {_stopped(why, node_limit, timeout)} before "
                    "the search was complete; the count is of the layouts found so far",
                    err=True)
         raise click.exceptions.Exit(EXIT_STOPPED)
@@ -357,11 +384,12 @@ def _article(n: int) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per rectangle and line (grid, across, down); with "
                    "--count, the count.")
+@puzzle_count_options
 @_limits
 @click.pass_context
 @user_errors
 def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_json,
-             node_limit, timeout, backend, quiet):
+             node_limit, timeout, backend, quiet, jobs, memo):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
 
@@ -376,6 +404,7 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
     if dlx and as_json:
         raise click.UsageError("--dlx writes the XCC model; --json does not go with it")
+    _check_scale(count, jobs, memo)
     wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
     if not quiet:
@@ -403,27 +432,33 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
     if reasons:
         click.echo("no rectangle exists: " + "; ".join(reasons), err=True)
         raise click.exceptions.Exit(EXIT_NONE)
-    with progress_bar("counting", quiet or not count) as bar, \
-            wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
-        watch(run.search)
-        if bar.enabled:
-            run.progress = bar
-        if count:
+    if count and (jobs != 1 or memo):
+        stats, stopped = _split_count(wr.problem, jobs, memo, node_limit, timeout, backend,
+                                      quiet)
+        n, complete = stats.solutions, stats.complete
+    elif count:
+        with progress_bar("counting", quiet) as bar, \
+                wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
+            watch(run.search)
+            if bar.enabled:
+                run.progress = bar
             n = run.count()
-            stats = run.stats
-            if as_json:
-                click.echo(json.dumps({"rectangles": n, "complete": run.complete,
-                                       "nodes": stats.nodes, "updates": stats.updates,
-                                       "cleansings": stats.cleansings}))
-            else:
-                click.echo(n)
-            shown = n
-        else:
+            stats, complete, stopped = run.stats, run.complete, run.stopped
+    else:
+        with wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
+            watch(run.search)
             want = limit or 1
             run.room = min(run.room, want)
             shown = _print_grids(map(wr.rectangle, run), as_json, want)
-            stats = run.stats
-        complete, stopped = run.complete, run.stopped
+            stats, complete, stopped = run.stats, run.complete, run.stopped
+    if count:
+        if as_json:
+            click.echo(json.dumps({"rectangles": n, "complete": complete,
+                                   "nodes": stats.nodes, "updates": stats.updates,
+                                   "cleansings": stats.cleansings}))
+        else:
+            click.echo(n)
+        shown = n
     _stats_line(stats, quiet)
     if count and not complete:
         click.echo(f"partial: stopped by {_stopped(stopped, node_limit, timeout)} before the "

@@ -8,8 +8,9 @@ and the options ``count`` and ``solve`` share for big searches.
   (``dlxc.sampling``).
 - ``count_options`` / ``solve_options`` add ``--jobs``, ``--memo``,
   ``--memo-limit``, ``--scheduler``, ``--timeout``, ``--node-limit`` and
-  ``--quiet`` to ``count`` and ``solve``; ``run_count`` and ``Limited``
-  carry them out and say when a limit cut the work short.
+  ``--quiet`` to ``count`` and ``solve`` (``puzzle_count_options``: ``--jobs``
+  and ``--memo`` to the modelers' ``--count``); ``run_count`` and
+  ``Limited`` carry them out and say when a limit cut the work short.
 
 Exit codes, as for every dlxc command: 0 done, 1 bad input (or a problem
 the command cannot serve, such as sampling one without solutions), 2 usage,
@@ -98,6 +99,18 @@ def count_options(f: F) -> F:
                      help="Memoized counting: residual problems met again are not "
                           "searched again (fewer nodes, the same count).")(f)
     return _jobs_option(f)
+
+
+def puzzle_count_options(f: F) -> F:
+    """``--jobs --memo`` for the modelers' ``--count`` (``dlxc wordsearch``,
+    ``dlxc wordrect``); ``run_count`` carries them out."""
+    f = click.option("--memo", is_flag=True,
+                     help="With --count: memoized counting (fewer nodes, the same "
+                          "count).")(f)
+    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1,
+                        show_default=True, metavar="N",
+                        help="With --count: processes to share the count (0: every "
+                             "core); the count equals a serial one.")(f)
 
 
 def solve_options(f: F) -> F:

@@ -25,7 +25,7 @@ from typing import Optional, Union
 
 from ..errors import ProblemError
 from ..problem import Problem
-from ..search import BoundedSearch, SearchStopped
+from ..search import BoundedSearch, SearchStopped, count_within_limits
 from .words import WordList, letters, load_word_list
 
 
@@ -221,8 +221,14 @@ class WordRectangle:
                 yield self.rectangle(sol)
 
     def count(self, *, backend: Optional[str] = None, node_limit: Optional[int] = None,
-              timeout: Optional[float] = None) -> int:
-        """The number of rectangles; ``SearchStopped`` if a limit stops it."""
+              timeout: Optional[float] = None, jobs: Optional[int] = 1,
+              memo: bool = False) -> int:
+        """The number of rectangles; ``SearchStopped`` if a limit stops it.
+        ``jobs`` processes share the count (0 or None: every core); ``memo``
+        counts with a memo table (``Problem.count_stats``)."""
+        if jobs != 1 or memo:
+            return count_within_limits(self.problem, "rectangles", backend=backend, jobs=jobs,
+                                memo=memo, node_limit=node_limit, timeout=timeout)
         with self.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
             n = run.count()
             if not run.complete:

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Optional, Union
 from .._closing import Closing
 from ..errors import DlxcError, ProblemError
 from ..problem import Problem
-from ..search import BoundedSearch, SearchStopped
+from ..search import BoundedSearch, SearchStopped, count_within_limits
 from .words import letters as word_letters
 from .words import normalize_words
 
@@ -737,8 +737,20 @@ class WordSearch:
         return LayoutSearch(self, **kwargs)
 
     def count(self, *, crossing: bool = False, backend: Optional[str] = None,
-              node_limit: Optional[int] = None, timeout: Optional[float] = None) -> int:
-        """The number of layouts; ``SearchStopped`` if a limit stops it."""
+              node_limit: Optional[int] = None, timeout: Optional[float] = None,
+              jobs: Optional[int] = 1, memo: bool = False) -> int:
+        """The number of layouts; ``SearchStopped`` if a limit stops it.
+
+        ``jobs`` processes share the count (0 or None: every core) and
+        ``memo`` counts with a memo table (``Problem.count_stats``); both
+        need ``crossing`` off, since crossing layouts are picked out one by
+        one from all layouts."""
+        if jobs != 1 or memo:
+            if crossing:
+                raise ValueError("crossing layouts are checked one by one in this process, "
+                                 "so crossing=True does not go with jobs or memo")
+            return count_within_limits(self.problem, "layouts", backend=backend, jobs=jobs,
+                                memo=memo, node_limit=node_limit, timeout=timeout)
         with LayoutSearch(self, crossing=crossing, backend=backend,
                           node_limit=node_limit, timeout=timeout) as found:
             n = found.count()
