@@ -1064,3 +1064,61 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
     undo_path(s, level);
     return DLXC_DONE;
 }
+
+
+/* ==== 8. Crossing solutions ===============================================
+ *
+ * A filter over the records dlxc_run writes, outside the search: a word
+ * search asks for the layouts in which every word shares a cell with
+ * another, and checking that in Python cost more than the search itself
+ * (1.4 microseconds a layout against 0.02).  Per record of k options:
+ * "shared" collects the bits that two options have, and every option must
+ * have one of them.  The scratch is two masks, on the stack up to 4096
+ * bits, else allocated.
+ */
+#define CROSS_STACK_WORDS 64
+
+int64_t dlxc_keep_crossing(int32_t *buf, int64_t used, const uint64_t *masks,
+                           int32_t n_masks, int32_t words, int64_t *kept_used)
+{
+    uint64_t stack[2 * CROSS_STACK_WORDS], *seen, *shared;
+    int64_t i = 0, out = 0, kept = 0;
+    if (kept_used) *kept_used = 0;
+    if (!buf || used < 0 || words < 1 || n_masks < 0 || (n_masks && !masks))
+        return DLXC_EINVAL;
+    seen = words <= CROSS_STACK_WORDS ? stack : malloc(2 * sizeof(uint64_t) * words);
+    if (!seen) return DLXC_ENOMEM;
+    shared = seen + words;
+    while (i < used) {
+        int32_t k = buf[i], j, w, ok = 1;
+        int32_t n = k < 0 ? -k : k;
+        if (i + 1 + n > used) { kept = DLXC_EINVAL; break; }
+        for (j = 0; j < n; j++)
+            if (buf[i + 1 + j] < 0 || buf[i + 1 + j] >= n_masks) ok = -1;
+        if (ok < 0) { kept = DLXC_EINVAL; break; }
+        if (k < 0) { i += 1 + n; continue; }          /* a split path */
+        memset(seen, 0, 2 * sizeof(uint64_t) * words);
+        for (j = 0; j < k; j++) {
+            const uint64_t *m = masks + (int64_t)buf[i + 1 + j] * words;
+            for (w = 0; w < words; w++) {
+                shared[w] |= seen[w] & m[w];
+                seen[w] |= m[w];
+            }
+        }
+        for (j = 0; j < k && ok; j++) {
+            const uint64_t *m = masks + (int64_t)buf[i + 1 + j] * words;
+            ok = 0;
+            for (w = 0; w < words; w++)
+                if (m[w] & shared[w]) { ok = 1; break; }
+        }
+        if (ok) {
+            if (out != i) memmove(buf + out, buf + i, sizeof(int32_t) * (1 + k));
+            out += 1 + k;
+            kept++;
+        }
+        i += 1 + n;
+    }
+    if (seen != stack) free(seen);
+    if (kept >= 0 && kept_used) *kept_used = out;
+    return kept;
+}

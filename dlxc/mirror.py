@@ -29,6 +29,25 @@ _MASK64 = (1 << 64) - 1
 _COUNTER_CEILING = 1 << 62
 
 
+def all_cross(masks: Sequence[int]) -> bool:
+    """Whether every mask shares a bit with another: ``shared`` collects
+    the bits that two masks have, and each mask must have one of them."""
+    seen = shared = 0
+    for m in masks:
+        shared |= seen & m
+        seen |= m
+    for m in masks:
+        if not m & shared:
+            return False
+    return True
+
+
+def keep_crossing(solutions: list, masks: Sequence[int]) -> list:
+    """As ``dlxc_keep_crossing``: the solutions (tuples of option ids) in
+    which every option shares a bit of its mask (``masks[id]``) with another."""
+    return [sol for sol in solutions if all_cross([masks[j] for j in sol])]
+
+
 def uniform_below(state: int, n: int) -> tuple[int, int]:
     """(new state, r) with r uniform in range(n), rejecting below 2^64 mod n."""
     t = (1 << 64) % n
@@ -514,6 +533,19 @@ class MirrorSolver:
         self.undo_path(level)
         self.updates, self.cleansings = saved
         return ids
+
+    def set_crossing(self, masks: Sequence[int], words: int) -> None:
+        """The masks ``run_crossing`` checks: ``masks[id]`` for each option
+        id (``words`` 64-bit words each; the C engine needs that width)."""
+        self._cross_masks = masks
+
+    def run_crossing(self, node_budget: int) -> tuple[int, int]:
+        """Search on as ``run`` does, keeping the solutions in which every
+        option shares a bit of its mask with another (``keep_crossing``):
+        (status, number kept in this call)."""
+        out: list = []
+        status = self.run(node_budget, out, 1 << 62)
+        return status, len(keep_crossing(out, self._cross_masks))
 
     def run(self, node_budget: int, out: list | None = None, room: int = 0,
             paths: list | None = None) -> int:

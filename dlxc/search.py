@@ -13,7 +13,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional, Union
+from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
 from ._closing import Closing
 from .backend import make_solver, resolve
@@ -106,14 +106,22 @@ class Search(Closing):
         self._done = False
         self._broken = False
         self._budget = _NODE_BUDGET[self.backend]
+        self._crossing = False
+        #: Solutions that passed the ``set_crossing`` check in ``step_crossing``.
+        self.crossing_found = 0
 
     # ---- running the engine ----
-    def _run(self, out, room, budget: Optional[int] = None) -> int:
+    def _run(self, out, room, budget: Optional[int] = None, crossing: bool = False) -> int:
         if self._broken:
             raise RuntimeError("this search was interrupted and cannot go on; start a new one")
         t0 = time.perf_counter()
         try:
-            status = self._solver.run(self._budget if budget is None else budget, out, room)
+            budget = self._budget if budget is None else budget
+            if crossing:
+                status, kept = self._solver.run_crossing(budget)
+                self.crossing_found += kept
+            else:
+                status = self._solver.run(budget, out, room)
         except BaseException:
             # The C call is atomic, but Ctrl-C can land inside the mirror's
             # Python code: this engine state is no longer trustworthy.
@@ -131,6 +139,30 @@ class Search(Closing):
         True when the search is complete.  Solutions are counted, not kept."""
         if not self._done:
             self._run(None, 0, None if node_budget is None else max(1, node_budget))
+        return self._done
+
+    def set_crossing(self, masks: "Sequence[int]") -> None:
+        """Make ``step_crossing`` count the solutions in which every option
+        shares a bit of its mask (``masks[j]`` for option j, an int) with
+        another option; for a word search whose masks are the options'
+        cells, the layouts in which every word crosses another."""
+        if self.memo_entries is not None:
+            raise TypeError("a memoized search does not visit every solution, so it "
+                            "cannot check them one by one")
+        if len(masks) != len(self.problem.options):
+            raise ValueError(f"one mask per option: {len(self.problem.options)} options, "
+                             f"{len(masks)} masks")
+        words = max(1, (max(masks, default=0).bit_length() + 63) // 64)
+        self._solver.set_crossing(masks, words)
+        self._crossing = True
+
+    def step_crossing(self, node_budget: Optional[int] = None) -> bool:
+        """As ``step``, adding to ``crossing_found`` the solutions that pass
+        the check of ``set_crossing`` (in C with the C engine)."""
+        if not self._crossing:
+            raise ValueError("call set_crossing() first")
+        if not self._done:
+            self._run(None, 0, None if node_budget is None else max(1, node_budget), True)
         return self._done
 
     def fetch(self, node_budget: Optional[int] = None, room: int = _BATCH) -> bool:
@@ -371,9 +403,10 @@ class BoundedSearch(Closing):
         self.stopped: Optional[str] = None
         self._chunk = _FIRST_CHUNK[self.search.backend]
 
-    def _engine(self, listing: bool) -> bool:
-        """One engine call (queueing solutions when ``listing``, else
-        counting them); False, with ``stopped`` set, when a limit has passed."""
+    def _engine(self, mode: str) -> bool:
+        """One engine call: "list" queues solutions, "count" counts them,
+        "crossing" counts those that pass the search's crossing check; False,
+        with ``stopped`` set, when a limit has passed."""
         s = self.search
         budget = self._chunk
         nodes = s.stats.nodes
@@ -387,8 +420,10 @@ class BoundedSearch(Closing):
         if self.deadline is not None and t0 >= self.deadline:
             self.stopped = "timeout"
             return False
-        if listing:
+        if mode == "list":
             s.fetch(budget, self.room)
+        elif mode == "crossing":
+            s.step_crossing(budget)
         else:
             s.step(budget)
         spent = time.perf_counter() - t0
@@ -407,15 +442,26 @@ class BoundedSearch(Closing):
         while True:
             while s.pending:
                 yield next(s)
-            if s.done or not self._engine(True):
+            if s.done or not self._engine("list"):
                 return
 
     def count(self) -> int:
         """Count the solutions (those not yet iterated), within the limits."""
         s = self.search
-        while not s.done and self._engine(False):
+        while not s.done and self._engine("count"):
             pass
         return s.stats.solutions
+
+    def count_crossing(self, masks: Sequence[int]) -> int:
+        """Count, within the limits, the solutions in which every option
+        shares a bit of its mask with another (``Search.set_crossing``);
+        returns all found so far by this check."""
+        s = self.search
+        if not s._crossing:
+            s.set_crossing(masks)
+        while not s.done and self._engine("crossing"):
+            pass
+        return s.crossing_found
 
     @property
     def complete(self) -> bool:

@@ -589,6 +589,61 @@ def test_uncolored_secondary_with_colored_uses(backend):
     assert {frozenset(s) for s in q.solutions(backend=backend)} == {frozenset({1, 2})}
 
 
+# ---- the crossing check (dlxc_keep_crossing) ---------------------------------------
+
+def crosses_pairwise(masks) -> bool:
+    """The definition, pair by pair: every mask meets another one."""
+    return all(any(i != j and a & b for j, b in enumerate(masks)) for i, a in enumerate(masks))
+
+
+@given(problem=random_problems(), data=st.data(), budget=st.integers(1, 7))
+def test_crossing_check_in_lockstep(c_backend, problem, data, budget):
+    """Counting the solutions whose options each share a mask bit with
+    another, in small node budgets: both backends give the pairwise
+    definition's count over the listed solutions, and the same statistics
+    as a plain count.  Masks up to 200 bits take several 64-bit words."""
+    masks = data.draw(st.lists(st.integers(0, (1 << 200) - 1) | st.integers(0, 7),
+                               min_size=len(problem.options), max_size=len(problem.options)))
+    listed = list(problem.solutions())
+    expected = sum(crosses_pairwise([masks[j] for j in sol]) for sol in listed)
+    for backend in ("c", "python"):
+        with problem.search(backend=backend) as s:
+            s.set_crossing(masks)
+            while not s.step_crossing(budget):
+                pass
+            assert s.crossing_found == expected, backend
+            assert s.stats.solutions == len(listed)
+
+
+def test_keep_crossing_in_c(c_backend):
+    from dlxc._cbackend import ffi, lib
+    masks = ffi.new("uint64_t[]", [0b0011, 0b0110, 0b1000, 0b1100, 0])
+    # records: 2 crossing, a split path (dropped), 1 not crossing (option 4
+    # has no bit), a single option (no other to meet), the empty solution
+    records = [2, 0, 1, -1, 3, 3, 0, 1, 4, 1, 2, 2, 2, 3, 0]
+    buf = ffi.new("int32_t[]", records)
+    used = ffi.new("int64_t *")
+    assert lib.dlxc_keep_crossing(buf, len(records), masks, 5, 1, used) == 3
+    assert ffi.unpack(buf, used[0]) == [2, 0, 1, 2, 2, 3, 0]
+    assert lib.dlxc_keep_crossing(buf, 3, masks, 2, 1, used) == 1  # ids 0, 1 only
+    bad = ffi.new("int32_t[]", [2, 0, 5])
+    assert lib.dlxc_keep_crossing(bad, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
+    cut = ffi.new("int32_t[]", [3, 0, 1])  # a record longer than the data
+    assert lib.dlxc_keep_crossing(cut, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
+
+
+def test_crossing_needs_one_mask_per_option_and_no_memo():
+    problem = word_search_problem(4, 4, ["ABEL", "LAND"])
+    with problem.search() as s:
+        with pytest.raises(ValueError, match="one mask per option"):
+            s.set_crossing([1, 2])
+        with pytest.raises(ValueError, match="set_crossing"):
+            s.step_crossing()
+    with problem.search(memo_entries=100) as s:
+        with pytest.raises(TypeError, match="memoized"):
+            s.set_crossing([1] * len(problem.options))
+
+
 # ---- malformed arrays reaching the C core ------------------------------------------------
 
 @pytest.mark.parametrize("n_primary, n_items, start, items, colors", [

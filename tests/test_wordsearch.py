@@ -157,6 +157,17 @@ def test_abel_land_crossing(backend):
     assert str(found[0]) == "A B E L\n. . . A\n. . . N\n. . . D"
 
 
+def test_crossing_count_after_listing_some(backend):
+    # the count takes over with layouts the listing fetched but did not yield
+    ws = WordSearch(4, 4, ["ABEL", "LAND"], "EWSN")
+    with ws.search(crossing=True, backend=backend) as found:
+        layouts = iter(found)
+        first = [next(layouts) for _ in range(3)]
+        assert all(layout.crossing() for layout in first)
+        assert found.count() == 16 and found.seen == 112
+        assert found.run.search.pending == 0
+
+
 @given(rows=st.integers(1, 4), cols=st.integers(1, 4),
        words=st.lists(st.text("ABC", min_size=1, max_size=3), min_size=1, max_size=3,
                       unique=True),

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Optional, Union
 
 from .._closing import Closing
 from ..errors import DlxcError, ProblemError
+from ..mirror import all_cross
 from ..problem import Problem
 from ..search import BoundedSearch, SearchStopped, count_within_limits
 from .words import letters as word_letters
@@ -205,7 +206,7 @@ class Layout:
     def crossing(self) -> bool:
         """True when every word shares at least one cell with another word."""
         cols = self.search.cols
-        return _all_cross([sum(1 << (r * cols + c) for r, c in p.cells)
+        return all_cross([sum(1 << (r * cols + c) for r, c in p.cells)
                            for p in self.placements])
 
     def grid(self, empty: Optional[str] = "") -> list[list[Optional[str]]]:
@@ -238,27 +239,14 @@ class Layout:
         return f"<Layout {'; '.join(str(p) for p in self.placements)}>"
 
 
-def _all_cross(masks: Sequence[int]) -> bool:
-    """Whether every word shares a cell with another, each word given as
-    its cells' bits (r * cols + c): ``shared`` collects the cells that two
-    words cover, and each word must have one of them."""
-    seen = shared = 0
-    for m in masks:
-        shared |= seen & m
-        seen |= m
-    for m in masks:
-        if not m & shared:
-            return False
-    return True
-
-
 class LayoutSearch(Closing):
     """Layouts of a word search, found one at a time within optional limits.
 
     Iterate it for ``Layout`` s; ``count()`` counts the (remaining) ones.
     With ``crossing``, only layouts in which every word shares a cell with
     another word are kept: they are filtered from all layouts, so the
-    search visits every layout.  ``found`` counts the layouts kept so far,
+    search visits every layout (a count checks them in C with the C
+    engine, ``dlxc_keep_crossing``).  ``found`` counts the layouts kept so far,
     ``complete`` and ``stopped`` tell how the search ended."""
 
     def __init__(self, ws: "WordSearch", *, crossing: bool = False,
@@ -291,8 +279,15 @@ class LayoutSearch(Closing):
             self.seen += total - before
             self.found += total - before
             return self.found
-        for _ in self.solutions():
-            pass
+        s = self.run.search
+        keep = self.word_search._crosses
+        while s.pending:  # found by an iteration, not yet yielded
+            self.seen += 1
+            self.found += keep(next(s))
+        before, kept = s.stats.solutions, s.crossing_found
+        self.run.count_crossing(self.word_search.cell_masks())
+        self.seen += s.stats.solutions - before
+        self.found += s.crossing_found - kept
         return self.found
 
     @property
@@ -623,6 +618,13 @@ class WordSearch:
         self._cell_masks[j] = m
         return m
 
+    def cell_masks(self) -> list:
+        """Every option's cells as bits (r * cols + c), by option index."""
+        masks = self._cell_masks
+        if masks is None:
+            masks = self._cell_masks = [None] * self.n_options
+        return [self._mask_of(j) if m is None else m for j, m in enumerate(masks)]
+
     def _crosses(self, solution: Sequence[int]) -> bool:
         """Whether every word of the layout (option indices) shares a cell
         with another; a filter run on every layout, so the options' cell
@@ -634,7 +636,7 @@ class WordSearch:
         for j in solution:
             m = masks[j]
             own.append(self._mask_of(j) if m is None else m)
-        return _all_cross(own)
+        return all_cross(own)
 
     # -- why there is no layout, when that is cheap to tell
     def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
