@@ -12,6 +12,9 @@
    directions: the same, over a few seeds.
 4. ``dlxc wordrect 3x3`` over the 665 three-letter words: the engine's
    search seconds (median of --runs) and the command's wall time.
+5. ``dlxc wordsearch 7x7 ABEL CANTOR GAUSS EULER --count --crossing``
+   (every one of 9,664,704 layouts checked), and 8x8 with ``--jobs 1`` and
+   ``--jobs 2``: wall times.
 With --compare, and the package ``word-search-generator`` installed (it is
 not a dependency of dlxc), how many words it places on the same inputs
 (seeded through ``random.seed``, all 8 directions = its level 3).
@@ -138,6 +141,20 @@ def main() -> None:
         times = [wall(dlxc("wordrect", "3x3", "--words", str(WORDS / "three-letter.txt"),
                            "--count")) for _ in range(args.runs)]
         print(f"dlxc wordrect 3x3 ... --count: {summary(times)} wall")
+
+    # 5. crossing counts
+    seed_words = ["ABEL", "CANTOR", "GAUSS", "EULER"]
+    for size, jobs in (("7x7", "1"), ("8x8", "1"), ("8x8", "2")):
+        cmd = dlxc("wordsearch", size, *seed_words, "--count", "--crossing", "--jobs", jobs)
+        times, outs = [], set()
+        for _ in range(max(1, args.runs // 2) if size == "8x8" else args.runs):
+            t0 = time.perf_counter()
+            outs.add(subprocess.run(cmd, check=True, capture_output=True, text=True,
+                                    cwd=ROOT).stdout.strip())
+            times.append(time.perf_counter() - t0)
+        out = " / ".join(sorted(outs))  # one count, unless something is wrong
+        print(f"dlxc wordsearch {size} ... --count --crossing --jobs {jobs}: {out} layouts "
+              f"cross, {summary(times)} wall")
 
     if args.compare:
         compare(common, 15, range(args.seeds))

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequen
 from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import SolverError
-from .mirror import DONE
+from .mirror import DONE, keep_crossing
 from .search import Stats
 
 if TYPE_CHECKING:
@@ -148,11 +148,12 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False) ->
 class Tally:
     """Figures added up over subproblems: ``counts`` as in ``Split``,
     ``finished`` subproblems searched to the end, ``stopped`` when a limit
-    cut one short."""
+    cut one short, ``crossing`` the solutions that passed a crossing check."""
 
     counts: tuple = (0, 0, 0, 0, 0)
     finished: int = 0
     stopped: bool = False
+    crossing: int = 0   # solutions that passed the crossing check, if asked for
 
     def add(self, counts: Sequence[int]) -> None:
         s, n, u, c, m = self.counts
@@ -163,6 +164,7 @@ class Tally:
         self.add(other.counts)
         self.finished += other.finished
         self.stopped = self.stopped or other.stopped
+        self.crossing += other.crossing
 
 
 def claim(paths: Sequence[Path], next_index) -> Iterator[Path]:
@@ -180,7 +182,8 @@ def claim(paths: Sequence[Path], next_index) -> Iterator[Path]:
 def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                 deadline: Optional[float] = None, node_limit: Optional[int] = None,
                 shared=None, memo_entries: Optional[int] = None,
-                tick: Optional[Callable[[], object]] = None, share: int = 1) -> Tally:
+                tick: Optional[Callable[[], object]] = None, share: int = 1,
+                crossing: Optional[Sequence[int]] = None) -> Tally:
     """Count the subproblems ``paths``, one fresh solver each.
 
     ``shared`` (a ``multiprocessing.Array('q', 4)``, or None) receives the
@@ -193,7 +196,10 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
     says ``stopped`` and holds what was counted.  ``tick()`` is called after
     every engine call (about ten times a second).  ``share`` is the number
     of processes drawing on the node limit: each engine call takes at most
-    that share of the nodes left, so that all of them go on working."""
+    that share of the nodes left, so that all of them go on working.
+    ``crossing`` (one mask per option) adds to the tally's ``crossing`` the
+    solutions that pass ``Search.set_crossing``'s check."""
+    words = _words(crossing)
     tally = Tally()
     budget = _SLICE[backend]
     own_nodes = 0
@@ -205,6 +211,8 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
         solver.replay(path)
         if memo_entries is not None:
             solver.set_memo(memo_entries)
+        if crossing is not None:
+            solver.set_crossing(crossing, words)
         before = (0, 0)
         try:
             while True:
@@ -219,7 +227,11 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                     if call <= 0:
                         tally.stopped = True
                         break
-                status = solver.run(call)
+                if crossing is None:
+                    status = solver.run(call)
+                else:
+                    status, kept = solver.run_crossing(call)
+                    tally.crossing += kept
                 now = solver.stats()[:2]
                 used = now[1] - before[1]
                 own_nodes += used
@@ -249,14 +261,23 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
 
 
 def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: int,
-             complete: bool) -> Stats:
-    """The Stats of a split count: the split run's figures plus the tally's."""
+             complete: bool, crossing: Optional[Sequence[int]] = None) -> Stats:
+    """The Stats of a split count: the split run's figures plus the tally's
+    (and with ``crossing``, the split run's solutions that pass the check)."""
     total = Tally(split_.counts)
     total.merge(tally)
     s, n, u, c, m = total.counts
+    crossed = None
+    if crossing is not None:
+        crossed = tally.crossing + len(keep_crossing(split_.solutions, crossing))
     return Stats(solutions=s, nodes=n, updates=u, cleansings=c, seconds=seconds,
                  complete=complete, backend=backend, max_level=m, jobs=jobs,
-                 subproblems=len(split_.paths))
+                 subproblems=len(split_.paths), crossing=crossed)
+
+
+def _words(masks: Optional[Sequence[int]]) -> int:
+    """64-bit words per mask, for the C engine."""
+    return max(1, (max(masks or (0,)).bit_length() + 63) // 64)
 
 
 def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
@@ -269,14 +290,14 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 # ---- the worker processes ---------------------------------------------
 
 def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
-                  memo_entries, share, conn) -> None:
+                  memo_entries, share, crossing, conn) -> None:
     """A counting process: take paths until none is left (or a limit
     passes), then send ('ok', Tally) or ('error', text) to the parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     try:
         tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            share=share)
+                            share=share, crossing=crossing)
         conn.send(("ok", tally))
     except BaseException as exc:  # tell the parent, which raises it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -343,7 +364,7 @@ def _check_backend_and_jobs(backend, jobs):
 def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str] = None, *,
           timeout: Optional[float] = None, node_limit: Optional[int] = None,
           progress: Optional[Callable] = None, memo_entries: Optional[int] = None,
-          per_job: int = PER_JOB) -> Stats:
+          per_job: int = PER_JOB, crossing: Optional[Sequence[int]] = None) -> Stats:
     """Count the solutions with ``jobs`` processes (None or 0: every core).
 
     The figures equal a serial count's exactly (with ``memo_entries``, each
@@ -351,16 +372,19 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
     node figures differ from a serial memoized count).  ``timeout`` (seconds)
     and ``node_limit`` stop the count cleanly; ``progress(fraction, stats)``
     is called about ten times a second with the fraction of subproblems
-    finished.
+    finished.  ``crossing`` (one mask per option) also counts, in the
+    statistics' ``crossing``, the solutions that pass that check
+    (``Search.set_crossing``).
     """
     backend, jobs = _check_backend_and_jobs(backend, jobs)
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
-    top = split(data, backend, per_job * jobs)
+    top = split(data, backend, per_job * jobs, keep_solutions=crossing is not None)
     total = len(top.paths)
     if not total:
-        return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs, True)
+        return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs, True,
+                        crossing)
     ctx = _context()
     next_index = ctx.Value("q", 0)
     # solutions, nodes, paths finished, nodes counted or granted (count_paths)
@@ -384,14 +408,14 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
             receive, send = ctx.Pipe(duplex=False)
             child = ctx.Process(target=_count_worker, daemon=True,
                                 args=(data, backend, top.paths, next_index, shared, deadline,
-                                      node_limit, memo_entries, processes, send))
+                                      node_limit, memo_entries, processes, crossing, send))
             child.start()
             send.close()  # the child holds the sending end: EOF if it dies
             children.append((child, receive))
         # this process counts too
         tally = count_paths(data, backend, claim(top.paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            tick=tick, share=processes)
+                            tick=tick, share=processes, crossing=crossing)
         for child, receive in children:
             while not receive.poll(_POLL):
                 tick()
@@ -413,7 +437,8 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
             child.join()
             receive.close()
     complete = not tally.stopped and tally.finished == total
-    stats = stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete)
+    stats = stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete,
+                     crossing)
     if progress is not None:
         progress(tally.finished / total, stats)
     return stats

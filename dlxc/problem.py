@@ -292,7 +292,7 @@ class Problem:
                     jobs: Optional[int] = 1, memo: bool = False,
                     memo_limit: Optional[int] = None, scheduler: Optional[str] = None,
                     timeout: Optional[float] = None, node_limit: Optional[int] = None,
-                    progress=None) -> "Stats":
+                    progress=None, crossing: Optional[Sequence[int]] = None) -> "Stats":
         """Count, and return the statistics (``dlxc.Stats``).
 
         - ``jobs``: processes (``dlxc.parallel``); the figures equal the
@@ -307,6 +307,10 @@ class Problem:
           statistics then say what was counted, with ``complete`` False.
         - ``progress``: True for a progress bar on stderr when it is a
           terminal, or a callable ``progress(fraction, stats)``.
+        - ``crossing``: one mask (an int) per option; the statistics'
+          ``crossing`` then counts the solutions in which every option shares
+          a bit of its mask with another (``Search.set_crossing``).  Not with
+          ``memo`` or ``scheduler``.
         """
         from .parallel import resolve_jobs
         from .search import memo_entries_for
@@ -319,13 +323,19 @@ class Problem:
                              f"it cannot take a seed (got seed={seed!r})")
         if not memo and memo_limit is not None:
             raise ValueError("memo_limit needs memo=True")
+        if crossing is not None and (memo or scheduler is not None):
+            raise ValueError("a crossing check visits every solution: it does not go with "
+                             "memo or a Dask scheduler")
         memo_entries = None
         if memo:
             share = jobs if scheduler is None else 1  # per process; per task on Dask
             memo_entries = memo_entries_for(self, memo_limit, share=share)
         if scheduler is None and jobs == 1:
             with self.search(backend=backend, seed=seed, memo_entries=memo_entries) as s:
-                return s.run(timeout=timeout, node_limit=node_limit, progress=progress)
+                if crossing is not None:
+                    s.set_crossing(crossing)
+                return s.run(timeout=timeout, node_limit=node_limit, progress=progress,
+                             crossing=crossing is not None)
         owned = None
         if progress is True:
             from .progress import ProgressBar
@@ -340,7 +350,7 @@ class Problem:
                                   memo_entries=memo_entries)
             from .parallel import count as pool_count
             return pool_count(self, jobs, backend, timeout=timeout, node_limit=node_limit,
-                              progress=progress, memo_entries=memo_entries)
+                              progress=progress, memo_entries=memo_entries, crossing=crossing)
         finally:
             if owned is not None:
                 owned.close()

@@ -50,6 +50,8 @@ class Stats:
     count split over ``jobs`` processes adds up its ``subproblems`` (and the
     split run above them) to exactly the serial figures; a memoized count
     carries its ``memo`` table's figures and visits fewer nodes.
+    ``crossing`` is the number of solutions that passed a crossing check
+    (``Search.set_crossing``), when one was asked for.
     """
 
     solutions: int
@@ -63,6 +65,7 @@ class Stats:
     jobs: int = 1
     subproblems: int = 0
     memo: Optional[MemoInfo] = None
+    crossing: Optional[int] = None
 
     @property
     def partial(self) -> bool:
@@ -185,7 +188,8 @@ class Search(Closing):
         return self.stats.solutions
 
     def run(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
-            progress: Union[None, bool, Callable[[float, "Stats"], object]] = None) -> "Stats":
+            progress: Union[None, bool, Callable[[float, "Stats"], object]] = None,
+            crossing: bool = False) -> "Stats":
         """Count on until the search is complete, ``timeout`` seconds have
         passed in this call, or the search has visited ``node_limit`` nodes
         in all; return the statistics, whose ``complete`` tells which.
@@ -194,8 +198,12 @@ class Search(Closing):
         ``progress`` is called about ten times a second as
         ``progress(fraction, stats)``, with Knuth's estimate of the fraction
         of the tree explored; ``True`` shows a progress bar on stderr when
-        stderr is a terminal (see ``dlxc.progress``).
+        stderr is a terminal (see ``dlxc.progress``).  With ``crossing``,
+        the solutions also go through the check of ``set_crossing``, and
+        the statistics' ``crossing`` says how many passed.
         """
+        if crossing and not self._crossing:
+            raise ValueError("call set_crossing() first")
         if timeout is not None and timeout < 0:
             raise ValueError(f"timeout must not be negative, got {timeout!r}")
         if node_limit is not None and node_limit < 0:
@@ -207,7 +215,10 @@ class Search(Closing):
         elif progress is False:
             progress = None
         if timeout is None and node_limit is None and progress is None:
-            self.count()  # nothing to watch: the plain count
+            if not crossing:
+                self.count()  # nothing to watch: the plain count
+            while not self._done:
+                self._run(None, 0, None, True)
             return self.stats
         start = time.perf_counter()
         deadline = None if timeout is None else start + timeout
@@ -229,7 +240,7 @@ class Search(Closing):
                     call_budget = max(1, min(call_budget, int(rate * (deadline - now)) + 1))
                 nodes_before = self._solver.stats()[1]
                 t0 = time.perf_counter()
-                self._run(None, 0, call_budget)
+                self._run(None, 0, call_budget, crossing)
                 spent = time.perf_counter() - t0
                 done_nodes = self._solver.stats()[1] - nodes_before
                 if call_budget == budget and done_nodes and spent > 0:
@@ -305,7 +316,8 @@ class Search(Closing):
         solutions, nodes, updates, cleansings, max_level, _ = self._raw_stats()
         return Stats(solutions=solutions, nodes=nodes, updates=updates, cleansings=cleansings,
                      seconds=self._seconds, complete=self._done, backend=self.backend,
-                     max_level=max_level, memo=self.memo_info)
+                     max_level=max_level, memo=self.memo_info,
+                     crossing=self.crossing_found if self._crossing else None)
 
     def _raw_stats(self):
         return self._solver.stats()
@@ -477,9 +489,11 @@ class BoundedSearch(Closing):
 
 def count_within_limits(problem: "Problem", what: str, **how) -> int:
     """``problem``'s number of solutions by ``Problem.count_stats`` (jobs,
-    memo, limits in ``how``); ``SearchStopped`` if a limit stops it."""
+    memo, crossing, limits in ``how``), or with ``crossing`` the number that
+    pass that check; ``SearchStopped`` if a limit stops it."""
     stats = problem.count_stats(**how)
+    n = stats.solutions if stats.crossing is None else stats.crossing
     if not stats.complete:
-        raise SearchStopped(f"counting stopped by a limit after {stats.solutions} {what}, "
-                            "before the end", stats)
-    return stats.solutions
+        raise SearchStopped(f"counting stopped by a limit after {n} {what}, before the end",
+                            stats)
+    return n

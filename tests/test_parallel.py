@@ -287,3 +287,23 @@ def test_ctrl_c_stops_a_split_count_and_reports_it(tmp_path):
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)  # the group is empty: the child counter is gone too
+
+
+def test_crossing_counts_split_like_serial(backend):
+    """A crossing check (every option shares a cell with another) counted
+    by two processes equals the serial count, both from count_stats and
+    from a plain filter over the listed layouts; a node limit stops both."""
+    from dlxc.mirror import all_cross
+    from dlxc.models.wordsearch import WordSearch
+    ws = WordSearch(6, 6, WORDS)
+    masks = ws.cell_masks()
+    listed = sum(all_cross([masks[j] for j in sol]) for sol in ws.problem.solutions())
+    serial = ws.problem.count_stats(backend, crossing=masks)
+    split = ws.problem.count_stats(backend, jobs=2, crossing=masks)
+    assert serial.crossing == split.crossing == listed > 0
+    assert (serial.solutions, serial.nodes) == (split.solutions, split.nodes) == \
+        (244_792, 257_181)
+    cut = ws.problem.count_stats(backend, jobs=2, crossing=masks, node_limit=20_000)
+    assert not cut.complete and cut.nodes == 20_000 and 0 <= cut.crossing < listed
+    with pytest.raises(ValueError, match="memo"):
+        ws.problem.count_stats(backend, memo=True, crossing=masks)

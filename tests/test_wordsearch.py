@@ -182,7 +182,7 @@ def test_counts_against_brute_force(rows, cols, words, dirs, holes, crossing, ho
     expected = brute_layouts(rows, cols, words, dirs, holes)
     if crossing:
         expected = [e for e in expected if crosses(e)]
-        how = {}  # crossing layouts are checked one by one, in one process
+        how = {k: v for k, v in how.items() if k != "memo"}  # memo visits no layout
     assert ws.count(crossing=crossing, **how) == len(expected)
     got = {frozenset(frozenset(zip(p.cells, p.letters)) for p in layout.placements)
            for layout in ws.layouts(crossing=crossing)}
@@ -450,10 +450,17 @@ def test_cli_counts():
 def test_count_shared_or_memoized(backend, how):
     # REFERENCE.md's figure, and the brute-force count of ABEL+LAND
     assert WordSearch(6, 6, SEED_WORDS).count(backend=backend, **how) == 244_792
-    assert WordSearch(4, 4, ["ABEL", "LAND"], "EWSN").count(backend=backend, **how) == \
-        len(brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN"))
-    with pytest.raises(ValueError, match="crossing"):
-        WordSearch(4, 4, ["ABEL", "LAND"]).count(crossing=True, **how)
+    small = WordSearch(4, 4, ["ABEL", "LAND"], "EWSN")
+    layouts = brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN")
+    assert small.count(backend=backend, **how) == len(layouts)
+    if how.get("memo"):
+        with pytest.raises(ValueError, match="crossing"):
+            small.count(crossing=True, **how)
+    else:
+        assert small.count(crossing=True, backend=backend, **how) == \
+            sum(map(crosses, layouts)) == 16
+        seven = WordSearch(7, 7, SEED_WORDS)  # split into subproblems, unlike 4x4
+        assert seven.count(crossing=True, backend="c", **how) == seven.count(crossing=True)
 
 
 def test_cli_counts_shared_and_memoized():
@@ -468,8 +475,11 @@ def test_cli_counts_shared_and_memoized():
     assert "5000 nodes" in r.stderr and "partial: stopped by --node-limit 5000" in r.stderr
     r = run("6x6", *SEED_WORDS, "--limit", "2", "--memo")
     assert r.exit_code == 2 and "--jobs and --memo go with --count" in r.stderr
-    r = run("6x6", *SEED_WORDS, "--count", "--crossing", "-j", "2")
-    assert r.exit_code == 2 and "does not go with --jobs or --memo" in r.stderr
+    r = run("4x4", "ABEL", "LAND", "-d", "EWSN", "--count", "--crossing", "-j", "2")
+    assert (r.exit_code, r.stdout) == (0, "16\n")
+    assert "16 of the 112 layouts cross" in r.stderr and "too small to split" in r.stderr
+    r = run("6x6", *SEED_WORDS, "--count", "--crossing", "--memo")
+    assert r.exit_code == 2 and "--memo does not visit" in r.stderr
 
 
 def test_cli_lists_layouts():

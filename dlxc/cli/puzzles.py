@@ -177,9 +177,9 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
     if (filler is not None or answers) and seed is None:
         raise click.UsageError("--filler and --answers go with --seed")
     _check_scale(count, jobs, memo)
-    if crossing and (jobs != 1 or memo):
-        raise click.UsageError("--crossing checks the layouts one by one in this process; "
-                               "it does not go with --jobs or --memo")
+    if crossing and memo:
+        raise click.UsageError("--crossing checks every layout, which --memo does not visit; "
+                               "drop one of them")
     if dlx and (crossing or as_json):
         raise click.UsageError("--dlx writes the XCC model; --crossing filters layouts "
                                "and --json formats them, so they do not go with it")
@@ -244,11 +244,11 @@ def _check_scale(count: bool, jobs: int, memo: bool) -> None:
         raise click.UsageError("--jobs and --memo go with --count")
 
 
-def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet):
+def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet, crossing=None):
     """A count shared by processes or memoized (``run_count``): its Stats
     and, when a limit stopped it, which one."""
     stats = run_count(problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
-                      node_limit=node_limit, quiet=quiet, label="counting")
+                      node_limit=node_limit, quiet=quiet, label="counting", crossing=crossing)
     why = None
     if not stats.complete:
         why = "node limit" if node_limit is not None and stats.nodes >= node_limit else "timeout"
@@ -257,8 +257,10 @@ def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet):
 
 def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, jobs, memo):
     if jobs != 1 or memo:
-        stats, why = _split_count(ws.problem, jobs, memo, node_limit, timeout, backend, quiet)
-        n = seen = stats.solutions
+        stats, why = _split_count(ws.problem, jobs, memo, node_limit, timeout, backend, quiet,
+                                  ws.cell_masks() if crossing else None)
+        seen = stats.solutions
+        n = seen if stats.crossing is None else stats.crossing
         complete = stats.complete
     else:
         with progress_bar("counting", quiet) as bar, \

@@ -131,9 +131,10 @@ def progress_bar(label: Optional[str], quiet: bool, stdout_too: bool = False):
 
 def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
               memo_limit=None, scheduler=None, timeout=None, node_limit=None, quiet=False,
-              label: Optional[str] = None) -> Stats:
+              label: Optional[str] = None, crossing=None) -> Stats:
     """Count ``problem`` as the options ask, with a progress bar when wanted.
-    A serial count is registered with ``watch`` so Ctrl-C reports it."""
+    A serial count is registered with ``watch`` so Ctrl-C reports it.
+    ``crossing`` (masks, for a split count only) goes to ``count_stats``."""
     from .solve import watch
     if memo_limit is not None and not memo:
         raise click.UsageError("--memo-limit needs --memo")
@@ -154,7 +155,8 @@ def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
         latest = watch(_Latest(bar), label)
         return problem.count_stats(backend=backend, jobs=jobs, memo=memo,
                                    memo_limit=memo_limit, scheduler=scheduler,
-                                   timeout=timeout, node_limit=node_limit, progress=latest)
+                                   timeout=timeout, node_limit=node_limit, progress=latest,
+                                   crossing=crossing)
 
 
 class _Latest:
@@ -262,9 +264,11 @@ def report_stop(stats: Stats, timeout=None, node_limit=None,
 def extra_lines(stats: Stats) -> list[str]:
     """What the summary sentence does not say: processes and memo table."""
     lines = []
-    if stats.jobs > 1 or stats.subproblems:
+    if stats.subproblems:
         lines.append(f"Split into {stats.subproblems:,} subproblems for {stats.jobs} "
                      f"process{'es' if stats.jobs != 1 else ''}.")
+    elif stats.jobs > 1:
+        lines.append("The tree was too small to split: one process counted it.")
     if stats.memo is not None:
         m = stats.memo
         size = f", {m.bytes / (1 << 20):.1f} MiB" if m.bytes else ""

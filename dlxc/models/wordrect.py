@@ -228,7 +228,7 @@ class WordRectangle:
         counts with a memo table (``Problem.count_stats``)."""
         if jobs != 1 or memo:
             return count_within_limits(self.problem, "rectangles", backend=backend, jobs=jobs,
-                                memo=memo, node_limit=node_limit, timeout=timeout)
+                                       memo=memo, node_limit=node_limit, timeout=timeout)
         with self.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
             n = run.count()
             if not run.complete:

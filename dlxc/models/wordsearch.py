@@ -744,15 +744,16 @@ class WordSearch:
         """The number of layouts; ``SearchStopped`` if a limit stops it.
 
         ``jobs`` processes share the count (0 or None: every core) and
-        ``memo`` counts with a memo table (``Problem.count_stats``); both
-        need ``crossing`` off, since crossing layouts are picked out one by
-        one from all layouts."""
+        ``memo`` counts with a memo table (``Problem.count_stats``).  A
+        memoized count does not visit every layout, so it cannot pick out
+        the crossing ones."""
         if jobs != 1 or memo:
-            if crossing:
-                raise ValueError("crossing layouts are checked one by one in this process, "
-                                 "so crossing=True does not go with jobs or memo")
+            if crossing and memo:
+                raise ValueError("crossing layouts are checked one by one, so crossing=True "
+                                 "does not go with memo")
             return count_within_limits(self.problem, "layouts", backend=backend, jobs=jobs,
-                                memo=memo, node_limit=node_limit, timeout=timeout)
+                                       memo=memo, node_limit=node_limit, timeout=timeout,
+                                       crossing=self.cell_masks() if crossing else None)
         with LayoutSearch(self, crossing=crossing, backend=backend,
                           node_limit=node_limit, timeout=timeout) as found:
             n = found.count()
