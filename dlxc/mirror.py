@@ -48,6 +48,12 @@ def keep_crossing(solutions: list, masks: Sequence[int]) -> list:
     return [sol for sol in solutions if all_cross([masks[j] for j in sol])]
 
 
+def mask_words(masks: Sequence[int]) -> int:
+    """How many 64-bit words the widest mask needs (at least one): the
+    width ``dlxc_keep_crossing`` reads them in."""
+    return max(1, (max(masks, default=0).bit_length() + 63) // 64)
+
+
 def uniform_below(state: int, n: int) -> tuple[int, int]:
     """(new state, r) with r uniform in range(n), rejecting below 2^64 mod n."""
     t = (1 << 64) % n

@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequen
 from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import SolverError
-from .mirror import DONE, keep_crossing
+from .mirror import DONE, keep_crossing, mask_words
 from .search import Stats
 
 if TYPE_CHECKING:
@@ -199,7 +199,7 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
     that share of the nodes left, so that all of them go on working.
     ``crossing`` (one mask per option) adds to the tally's ``crossing`` the
     solutions that pass ``Search.set_crossing``'s check."""
-    words = _words(crossing)
+    words = mask_words(crossing or ())
     tally = Tally()
     budget = _SLICE[backend]
     own_nodes = 0
@@ -274,10 +274,6 @@ def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: in
                  complete=complete, backend=backend, max_level=m, jobs=jobs,
                  subproblems=len(split_.paths), crossing=crossed)
 
-
-def _words(masks: Optional[Sequence[int]]) -> int:
-    """64-bit words per mask, for the C engine."""
-    return max(1, (max(masks or (0,)).bit_length() + 63) // 64)
 
 
 def chunks(paths: list, jobs: int, per_job: int = 64) -> list:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional, Sequ
 from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import DlxcError
-from .mirror import DONE
+from .mirror import DONE, mask_words
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -155,8 +155,7 @@ class Search(Closing):
         if len(masks) != len(self.problem.options):
             raise ValueError(f"one mask per option: {len(self.problem.options)} options, "
                              f"{len(masks)} masks")
-        words = max(1, (max(masks, default=0).bit_length() + 63) // 64)
-        self._solver.set_crossing(masks, words)
+        self._solver.set_crossing(masks, mask_words(masks))
         self._crossing = True
 
     def step_crossing(self, node_budget: Optional[int] = None) -> bool:
