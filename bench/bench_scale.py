@@ -190,7 +190,8 @@ def bench_memo(files, runs):
 def bench_estimate(files, runs):
     errors, times = [], []
     for seed in range(runs):
-        seconds, out, err, code, _, _ = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
+        seconds, out, _, _, _, _ = run(["estimate", "--json", "--seed", str(seed),
+                                        files["ws8"]])
         rec = json.loads(out)
         errors.append(rec["solutions"] / WS8_SOLUTIONS - 1)
         times.append(seconds)

@@ -192,11 +192,12 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
     plus those granted to engine calls under way.  ``deadline`` is a
     ``time.time()`` value; ``node_limit`` holds for the shared nodes (an
     engine call is granted only nodes that no other has taken, so together
-    the processes never pass it) or, without them, for this call's own.  When a limit stops the work, the tally
-    says ``stopped`` and holds what was counted.  ``tick()`` is called after
-    every engine call (about ten times a second).  ``share`` is the number
-    of processes drawing on the node limit: each engine call takes at most
-    that share of the nodes left, so that all of them go on working.
+    the processes never pass it) or, without them, for this call's own.
+    When a limit stops the work, the tally says ``stopped`` and holds what
+    was counted.  ``tick()`` is called after every engine call (about ten
+    times a second).  ``share`` is the number of processes drawing on the
+    node limit: each engine call takes at most that share of the nodes
+    left, so that all of them go on working.
     ``crossing`` (one mask per option) adds to the tally's ``crossing`` the
     solutions that pass ``Search.set_crossing``'s check."""
     words = mask_words(crossing or ())
