@@ -1091,7 +1091,7 @@ int64_t dlxc_keep_crossing(int32_t *buf, int64_t used, const uint64_t *masks,
     shared = seen + words;
     while (i < used) {
         int32_t k = buf[i], j, w, ok = 1;
-        int32_t n = k < 0 ? -k : k;
+        int64_t n = k < 0 ? -(int64_t)k : k;
         if (i + 1 + n > used) { kept = DLXC_EINVAL; break; }
         for (j = 0; j < n; j++)
             if (buf[i + 1 + j] < 0 || buf[i + 1 + j] >= n_masks) ok = -1;

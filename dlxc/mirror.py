@@ -543,14 +543,14 @@ class MirrorSolver:
     def set_crossing(self, masks: Sequence[int], words: int) -> None:
         """The masks ``run_crossing`` checks: ``masks[id]`` for each option
         id (``words`` 64-bit words each; the C engine needs that width)."""
-        self._cross_masks = masks
+        self._cross_masks = list(masks)  # a copy, as the C engine keeps
 
     def run_crossing(self, node_budget: int) -> tuple[int, int]:
         """Search on as ``run`` does, keeping the solutions in which every
         option shares a bit of its mask with another (``keep_crossing``):
-        (status, number kept in this call)."""
+        (status, number kept in this call).  Split paths are dropped."""
         out: list = []
-        status = self.run(node_budget, out, 1 << 62)
+        status = self.run(node_budget, out, 1 << 62, [])
         return status, len(keep_crossing(out, self._cross_masks))
 
     def run(self, node_budget: int, out: list | None = None, room: int = 0,

@@ -52,7 +52,7 @@ from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import SolverError
 from .mirror import DONE, keep_crossing, mask_words
-from .search import Stats
+from .search import Stats, check_masks
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -113,12 +113,16 @@ class Split:
     counts: tuple
     solutions: list = field(default_factory=list)
     seconds: float = 0.0
+    stopped: bool = False   # the node limit ended the split run itself
 
 
-def split(data: tuple, backend: str, want: int, keep_solutions: bool = False) -> Split:
+def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
+          node_limit: Optional[int] = None) -> Split:
     """Split at the first depth that gives at least ``want`` subproblems, or
     at the depth where the tree ends (then ``paths`` is empty and the split
-    run has counted everything)."""
+    run has counted everything).  A split run that reaches ``node_limit``
+    nodes stops: the Split is ``stopped``, with no paths, and its figures
+    are what it counted."""
     t0 = time.perf_counter()
     n_primary = data[0]
     depth = 1
@@ -128,8 +132,15 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False) ->
         paths: list = []
         found: list = []
         out: list = []
+        stopped = False
         while True:
-            status = solver.run(1 << 62, out, _ROOM, paths)
+            budget = 1 << 62
+            if node_limit is not None:
+                budget = node_limit - solver.stats()[1]
+                if budget <= 0:
+                    stopped = True
+                    break
+            status = solver.run(budget, out, _ROOM, paths)
             if keep_solutions:
                 found.extend(out)
             out.clear()
@@ -137,6 +148,8 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False) ->
                 break
         counts = solver.stats()[:5]
         solver.close()
+        if stopped:
+            return Split(depth, [], counts, found, time.perf_counter() - t0, True)
         if len(paths) >= want or not paths or depth >= n_primary:
             return Split(depth, paths, counts, found, time.perf_counter() - t0)
         depth += 1
@@ -192,7 +205,9 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
     plus those granted to engine calls under way.  ``deadline`` is a
     ``time.time()`` value; ``node_limit`` holds for the shared nodes (an
     engine call is granted only nodes that no other has taken, so together
-    the processes never pass it) or, without them, for this call's own.
+    the processes stop at it, as a serial count does, each call at most
+    the one node of a solution past its grant) or, without them, for this
+    call's own.
     When a limit stops the work, the tally says ``stopped`` and holds what
     was counted.  ``tick()`` is called after every engine call (about ten
     times a second).  ``share`` is the number of processes drawing on the
@@ -221,10 +236,8 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                 if node_limit is not None:
                     if shared is None:
                         call = min(call, node_limit - own_nodes)
-                    else:  # take a share of the nodes nobody has taken yet
-                        with shared.get_lock():
-                            call = min(call, -(-(node_limit - shared[3]) // share))
-                            shared[3] += max(call, 0)
+                    else:
+                        call = _grant(shared, node_limit, share, call, deadline)
                     if call <= 0:
                         tally.stopped = True
                         break
@@ -259,6 +272,27 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
         if tally.stopped:
             return tally
     return tally
+
+
+def _grant(shared, node_limit: int, share: int, most: int,
+           deadline: Optional[float]) -> int:
+    """Nodes for one engine call under a node limit shared by ``share``
+    processes: at most ``most``, and a share of those nobody has taken
+    (``shared[3]`` counts the nodes counted or granted).  When none are left
+    but other calls still hold grants, wait: they may give some back, and a
+    process that gave up now would leave its subproblem unfinished while the
+    others go on.  0 when the limit is reached."""
+    while True:
+        with shared.get_lock():
+            call = min(most, -(-(node_limit - shared[3]) // share))
+            if call > 0:
+                shared[3] += call
+                return call
+            if shared[3] <= shared[1]:  # nothing is out: the limit is spent
+                return 0
+        if deadline is not None and time.time() >= deadline:
+            return 0
+        time.sleep(0.001)
 
 
 def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: int,
@@ -374,14 +408,17 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
     (``Search.set_crossing``).
     """
     backend, jobs = _check_backend_and_jobs(backend, jobs)
+    if crossing is not None:
+        crossing = check_masks(problem, crossing, memo_entries is not None)
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
-    top = split(data, backend, per_job * jobs, keep_solutions=crossing is not None)
+    top = split(data, backend, per_job * jobs, keep_solutions=crossing is not None,
+                node_limit=node_limit)
     total = len(top.paths)
     if not total:
-        return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs, True,
-                        crossing)
+        return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs,
+                        not top.stopped, crossing)
     ctx = _context()
     next_index = ctx.Value("q", 0)
     # solutions, nodes, paths finished, nodes counted or granted (count_paths)

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional, Sequ
 from ._closing import Closing
 from .backend import make_solver, resolve
 from .errors import DlxcError
-from .mirror import DONE, mask_words
+from .mirror import DONE, keep_crossing, mask_words
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -110,6 +110,8 @@ class Search(Closing):
         self._broken = False
         self._budget = _NODE_BUDGET[self.backend]
         self._crossing = False
+        self._crossing_all = False
+        self._crossing_masks: list = []
         #: Solutions that passed the ``set_crossing`` check in ``step_crossing``.
         self.crossing_found = 0
 
@@ -121,14 +123,21 @@ class Search(Closing):
         try:
             budget = self._budget if budget is None else budget
             if crossing:
+                if self._pending:  # queued by an iteration: checked here
+                    queued = list(self._pending)
+                    self._pending.clear()
+                    self.crossing_found += len(keep_crossing(queued, self._crossing_masks))
                 status, kept = self._solver.run_crossing(budget)
                 self.crossing_found += kept
             else:
+                if self._crossing:  # these solutions escape the check
+                    self._crossing_all = False
                 status = self._solver.run(budget, out, room)
         except BaseException:
             # The C call is atomic, but Ctrl-C can land inside the mirror's
-            # Python code: this engine state is no longer trustworthy.
-            if self.backend == "python":
+            # Python code, or between the search and the crossing check:
+            # this engine state is no longer trustworthy.
+            if self.backend == "python" or crossing:
                 self._broken = True
             raise
         finally:
@@ -146,17 +155,19 @@ class Search(Closing):
 
     def set_crossing(self, masks: "Sequence[int]") -> None:
         """Make ``step_crossing`` count the solutions in which every option
-        shares a bit of its mask (``masks[j]`` for option j, an int) with
-        another option; for a word search whose masks are the options'
-        cells, the layouts in which every word crosses another."""
-        if self.memo_entries is not None:
-            raise TypeError("a memoized search does not visit every solution, so it "
-                            "cannot check them one by one")
-        if len(masks) != len(self.problem.options):
-            raise ValueError(f"one mask per option: {len(self.problem.options)} options, "
-                             f"{len(masks)} masks")
+        shares a bit of its mask (``masks[j]`` for option j, a non-negative
+        int) with another option; for a word search whose masks are the
+        options' cells, the layouts in which every word crosses another.
+        Solutions that an iteration has queued but not yielded are checked
+        too (and leave the queue).  The statistics' ``crossing`` is None
+        unless every solution of the search went through the check."""
+        if self._crossing:
+            raise ValueError("this search has its crossing check already")
+        masks = check_masks(self.problem, masks, self.memo_entries is not None)
         self._solver.set_crossing(masks, mask_words(masks))
         self._crossing = True
+        self._crossing_masks = masks
+        self._crossing_all = self._solver.stats()[0] == len(self._pending)
 
     def step_crossing(self, node_budget: Optional[int] = None) -> bool:
         """As ``step``, adding to ``crossing_found`` the solutions that pass
@@ -316,7 +327,7 @@ class Search(Closing):
         return Stats(solutions=solutions, nodes=nodes, updates=updates, cleansings=cleansings,
                      seconds=self._seconds, complete=self._done, backend=self.backend,
                      max_level=max_level, memo=self.memo_info,
-                     crossing=self.crossing_found if self._crossing else None)
+                     crossing=self.crossing_found if self._crossing_all else None)
 
     def _raw_stats(self):
         return self._solver.stats()
@@ -465,11 +476,14 @@ class BoundedSearch(Closing):
 
     def count_crossing(self, masks: Sequence[int]) -> int:
         """Count, within the limits, the solutions in which every option
-        shares a bit of its mask with another (``Search.set_crossing``);
-        returns all found so far by this check."""
+        shares a bit of its mask with another (``Search.set_crossing``; on a
+        later call, the same masks again); returns all found so far by this
+        check."""
         s = self.search
         if not s._crossing:
             s.set_crossing(masks)
+        elif list(masks) != s._crossing_masks:
+            raise ValueError("this search checks other masks already")
         while not s.done and self._engine("crossing"):
             pass
         return s.crossing_found
@@ -484,6 +498,22 @@ class BoundedSearch(Closing):
 
     def close(self) -> None:
         self.search.close()
+
+
+def check_masks(problem: "Problem", masks: Sequence[int], memo: bool = False) -> list:
+    """The masks of a crossing check as a list, after checking them: one
+    non-negative int per option, and no memo (a memoized count does not
+    visit every solution)."""
+    if memo:
+        raise ValueError("a memoized count does not visit every solution, so it cannot "
+                         "check them one by one")
+    masks = list(masks)
+    if len(masks) != len(problem.options):
+        raise ValueError(f"one mask per option: {len(problem.options)} options, "
+                         f"{len(masks)} masks")
+    if any(not isinstance(m, int) or m < 0 for m in masks):
+        raise ValueError("masks are non-negative ints")
+    return masks
 
 
 def count_within_limits(problem: "Problem", what: str, **how) -> int:

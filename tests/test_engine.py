@@ -630,6 +630,34 @@ def test_keep_crossing_in_c(c_backend):
     assert lib.dlxc_keep_crossing(bad, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
     cut = ffi.new("int32_t[]", [3, 0, 1])  # a record longer than the data
     assert lib.dlxc_keep_crossing(cut, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
+    lowest = ffi.new("int32_t[]", [-2**31, 0, 0, 2, 0, 1])  # -k would overflow
+    assert lib.dlxc_keep_crossing(lowest, 6, masks, 5, 1, used) == lib.DLXC_EINVAL
+
+
+def test_crossing_check_takes_over_queued_solutions(backend):
+    """Solutions an iteration queued are checked when the crossing count
+    starts; the statistics report a crossing count only when every solution
+    went through the check."""
+    problem = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
+    cells = {}  # secondary item (a cell) -> its bit
+    masks = [sum(1 << cells.setdefault(x.item, len(cells)) for x in option
+                 if isinstance(x, Colored))
+             for option in problem.options]
+    expected = sum(crosses_pairwise([masks[j] for j in sol]) for sol in problem.solutions())
+    with problem.search(backend=backend) as s:
+        s.fetch(None, 50)
+        assert s.pending == 50
+        s.set_crossing(masks)
+        assert s.run(crossing=True).crossing == expected and s.pending == 0
+    with problem.search(backend=backend) as s:
+        s.set_crossing(masks)
+        assert s.run().crossing is None  # counted without the check
+    with problem.search(backend=backend) as s:
+        s.step(10)
+        s.set_crossing(masks)  # too late for the solutions counted so far
+        assert s.run(crossing=True).crossing is None
+        with pytest.raises(ValueError, match="already"):
+            s.set_crossing(masks)
 
 
 def test_crossing_needs_one_mask_per_option_and_no_memo():
@@ -640,7 +668,7 @@ def test_crossing_needs_one_mask_per_option_and_no_memo():
         with pytest.raises(ValueError, match="set_crossing"):
             s.step_crossing()
     with problem.search(memo_entries=100) as s:
-        with pytest.raises(TypeError, match="memoized"):
+        with pytest.raises(ValueError, match="memoized"):
             s.set_crossing([1] * len(problem.options))
 
 

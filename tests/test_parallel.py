@@ -307,3 +307,47 @@ def test_crossing_counts_split_like_serial(backend):
     assert not cut.complete and cut.nodes == 20_000 and 0 <= cut.crossing < listed
     with pytest.raises(ValueError, match="memo"):
         ws.problem.count_stats(backend, memo=True, crossing=masks)
+
+
+def test_a_process_waits_for_nodes_another_may_give_back():
+    """Under a node limit, a process that finds every node granted to calls
+    under way waits for what they give back instead of leaving its
+    subproblem unfinished (here a thread plays the other process)."""
+    import threading
+    problem = word_search_problem(5, 5, ["ABEL", "LAND"], "EWSN")
+    total = serial_figures(problem, "c")[1]
+    data = parallel.payload(problem)
+    top = parallel.split(data, "c", 32)
+    shared = mp.get_context().Array("q", [0, top.counts[1], 0, top.counts[1] + 1000])
+
+    def give_back():
+        time.sleep(0.2)
+        with shared.get_lock():
+            shared[3] -= 1000
+
+    helper = threading.Thread(target=give_back)
+    helper.start()
+    tally = parallel.count_paths(data, "c", top.paths, node_limit=total, shared=shared,
+                                 share=2)
+    helper.join()
+    assert not tally.stopped and tally.finished == len(top.paths)
+    assert top.counts[1] + tally.counts[1] == total
+
+
+def test_the_split_run_keeps_the_node_limit(backend):
+    # 4x4 ABEL+LAND is small enough for the split run to count it all
+    problem = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
+    serial = problem.count_stats(backend, node_limit=5)
+    split = problem.count_stats(backend, jobs=2, node_limit=5)
+    assert not serial.complete and not split.complete
+    assert serial.nodes == split.nodes == 5
+
+
+def test_crossing_masks_are_checked(c_backend):
+    problem = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
+    masks = [1] * len(problem.options)
+    for bad in (masks + [1], masks[:-1], [-1] + masks[1:]):
+        with pytest.raises(ValueError, match="mask"):
+            parallel.count(problem, 2, c_backend, crossing=bad)
+    with pytest.raises(ValueError, match="memoized"):
+        parallel.count(problem, 2, c_backend, crossing=masks, memo_entries=100)

@@ -166,6 +166,10 @@ def test_crossing_count_after_listing_some(backend):
         assert all(layout.crossing() for layout in first)
         assert found.count() == 16 and found.seen == 112
         assert found.run.search.pending == 0
+    with ws.search(backend=backend) as found:  # and without --crossing
+        layouts = iter(found)
+        first = [next(layouts) for _ in range(3)]
+        assert found.count() == 112 == len(brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN"))
 
 
 @given(rows=st.integers(1, 4), cols=st.integers(1, 4),
@@ -478,6 +482,10 @@ def test_cli_counts_shared_and_memoized():
     r = run("4x4", "ABEL", "LAND", "-d", "EWSN", "--count", "--crossing", "-j", "2")
     assert (r.exit_code, r.stdout) == (0, "16\n")
     assert "16 of the 112 layouts cross" in r.stderr and "too small to split" in r.stderr
+    for jobs in ("1", "2"):  # the split run keeps the limit as a serial run does
+        r = run("4x4", "ABEL", "LAND", "-d", "EWSN", "--count", "--crossing", "-j", jobs,
+                "--node-limit", "5")
+        assert r.exit_code == 4 and "partial: stopped by --node-limit 5" in r.stderr
     r = run("6x6", *SEED_WORDS, "--count", "--crossing", "--memo")
     assert r.exit_code == 2 and "--memo does not visit" in r.stderr
 

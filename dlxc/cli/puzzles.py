@@ -250,8 +250,11 @@ def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet, cross
     stats = run_count(problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
                       node_limit=node_limit, quiet=quiet, label="counting", crossing=crossing)
     why = None
-    if not stats.complete:
-        why = "node limit" if node_limit is not None and stats.nodes >= node_limit else "timeout"
+    if not stats.complete:  # which limit: the one given, or the one reached
+        if timeout is None or (node_limit is not None and stats.nodes >= node_limit):
+            why = "node limit"
+        else:
+            why = "timeout"
     return stats, why
 
 

@@ -273,17 +273,19 @@ class LayoutSearch(Closing):
             yield self.word_search.layout(sol)
 
     def count(self) -> int:
+        s = self.run.search
+        keep = self.word_search._crosses if self.crossing else None
+        while s.pending:  # found by an iteration, not yet yielded
+            sol = next(s)
+            self.seen += 1
+            if keep is None or keep(sol):
+                self.found += 1
         if not self.crossing:
             before = self.run.stats.solutions
             total = self.run.count()
             self.seen += total - before
             self.found += total - before
             return self.found
-        s = self.run.search
-        keep = self.word_search._crosses
-        while s.pending:  # found by an iteration, not yet yielded
-            self.seen += 1
-            self.found += keep(next(s))
         before, kept = s.stats.solutions, s.crossing_found
         self.run.count_crossing(self.word_search.cell_masks())
         self.seen += s.stats.solutions - before
