@@ -61,6 +61,10 @@ def test_cluster_limits_are_partial(cluster):
     stats = problem.count_stats(scheduler=cluster.scheduler_address, backend="python",
                                 timeout=0.3)
     assert stats.partial and 0 < stats.solutions < 9_664_704
+    # a tree small enough for the split run alone: the split keeps the limit
+    small = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
+    stats = small.count_stats(scheduler=cluster.scheduler_address, node_limit=5)
+    assert stats.partial and stats.nodes == 5
 
 
 def test_seed_is_refused(cluster):
