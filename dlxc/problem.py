@@ -323,9 +323,8 @@ class Problem:
                              f"it cannot take a seed (got seed={seed!r})")
         if not memo and memo_limit is not None:
             raise ValueError("memo_limit needs memo=True")
-        if crossing is not None and (memo or scheduler is not None):
-            raise ValueError("a crossing check visits every solution: it does not go with "
-                             "memo or a Dask scheduler")
+        if crossing is not None and scheduler is not None:  # memo: see check_masks
+            raise ValueError("a crossing check is not sent to a Dask scheduler")
         memo_entries = None
         if memo:
             share = jobs if scheduler is None else 1  # per process; per task on Dask

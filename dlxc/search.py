@@ -109,10 +109,10 @@ class Search(Closing):
         self._done = False
         self._broken = False
         self._budget = _NODE_BUDGET[self.backend]
-        self._crossing = False
+        self._crossing_masks: Optional[list] = None  # set_crossing's, once called
         self._crossing_all = False
-        self._crossing_masks: list = []
-        #: Solutions that passed the ``set_crossing`` check in ``step_crossing``.
+        #: Solutions that passed the ``set_crossing`` check (``step`` and
+        #: ``run`` with ``crossing=True``).
         self.crossing_found = 0
 
     # ---- running the engine ----
@@ -130,7 +130,7 @@ class Search(Closing):
                 status, kept = self._solver.run_crossing(budget)
                 self.crossing_found += kept
             else:
-                if self._crossing:  # these solutions escape the check
+                if self._crossing_masks is not None:  # these escape the check
                     self._crossing_all = False
                 status = self._solver.run(budget, out, room)
         except BaseException:
@@ -146,37 +146,35 @@ class Search(Closing):
             self._done = True
         return status
 
-    def step(self, node_budget: Optional[int] = None) -> bool:
+    def step(self, node_budget: Optional[int] = None, crossing: bool = False) -> bool:
         """Count on for about ``node_budget`` nodes (default: one engine call);
-        True when the search is complete.  Solutions are counted, not kept."""
+        True when the search is complete.  Solutions are counted, not kept;
+        with ``crossing``, those that pass the check of ``set_crossing`` are
+        added to ``crossing_found`` (in C with the C engine)."""
+        self._check_crossing(crossing)
         if not self._done:
-            self._run(None, 0, None if node_budget is None else max(1, node_budget))
+            self._run(None, 0, None if node_budget is None else max(1, node_budget), crossing)
         return self._done
 
+    def _check_crossing(self, crossing: bool) -> None:
+        if crossing and self._crossing_masks is None:
+            raise ValueError("call set_crossing() first")
+
     def set_crossing(self, masks: "Sequence[int]") -> None:
-        """Make ``step_crossing`` count the solutions in which every option
+        """Make ``step`` and ``run`` with ``crossing=True`` count the
+        solutions in which every option
         shares a bit of its mask (``masks[j]`` for option j, a non-negative
         int) with another option; for a word search whose masks are the
         options' cells, the layouts in which every word crosses another.
         Solutions that an iteration has queued but not yielded are checked
         too (and leave the queue).  The statistics' ``crossing`` is None
         unless every solution of the search went through the check."""
-        if self._crossing:
+        if self._crossing_masks is not None:
             raise ValueError("this search has its crossing check already")
         masks = check_masks(self.problem, masks, self.memo_entries is not None)
         self._solver.set_crossing(masks, mask_words(masks))
-        self._crossing = True
         self._crossing_masks = masks
         self._crossing_all = self._solver.stats()[0] == len(self._pending)
-
-    def step_crossing(self, node_budget: Optional[int] = None) -> bool:
-        """As ``step``, adding to ``crossing_found`` the solutions that pass
-        the check of ``set_crossing`` (in C with the C engine)."""
-        if not self._crossing:
-            raise ValueError("call set_crossing() first")
-        if not self._done:
-            self._run(None, 0, None if node_budget is None else max(1, node_budget), True)
-        return self._done
 
     def fetch(self, node_budget: Optional[int] = None, room: int = _BATCH) -> bool:
         """Search on for about ``node_budget`` nodes (default: one engine
@@ -212,8 +210,7 @@ class Search(Closing):
         the solutions also go through the check of ``set_crossing``, and
         the statistics' ``crossing`` says how many passed.
         """
-        if crossing and not self._crossing:
-            raise ValueError("call set_crossing() first")
+        self._check_crossing(crossing)
         if timeout is not None and timeout < 0:
             raise ValueError(f"timeout must not be negative, got {timeout!r}")
         if node_limit is not None and node_limit < 0:
@@ -445,7 +442,7 @@ class BoundedSearch(Closing):
         if mode == "list":
             s.fetch(budget, self.room)
         elif mode == "crossing":
-            s.step_crossing(budget)
+            s.step(budget, crossing=True)
         else:
             s.step(budget)
         spent = time.perf_counter() - t0
@@ -480,7 +477,7 @@ class BoundedSearch(Closing):
         later call, the same masks again); returns all found so far by this
         check."""
         s = self.search
-        if not s._crossing:
+        if s._crossing_masks is None:
             s.set_crossing(masks)
         elif list(masks) != s._crossing_masks:
             raise ValueError("this search checks other masks already")

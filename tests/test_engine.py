@@ -609,7 +609,7 @@ def test_crossing_check_in_lockstep(c_backend, problem, data, budget):
     for backend in ("c", "python"):
         with problem.search(backend=backend) as s:
             s.set_crossing(masks)
-            while not s.step_crossing(budget):
+            while not s.step(budget, crossing=True):
                 pass
             assert s.crossing_found == expected, backend
             assert s.stats.solutions == len(listed)
@@ -666,7 +666,7 @@ def test_crossing_needs_one_mask_per_option_and_no_memo():
         with pytest.raises(ValueError, match="one mask per option"):
             s.set_crossing([1, 2])
         with pytest.raises(ValueError, match="set_crossing"):
-            s.step_crossing()
+            s.step(crossing=True)
     with problem.search(memo_entries=100) as s:
         with pytest.raises(ValueError, match="memoized"):
             s.set_crossing([1] * len(problem.options))

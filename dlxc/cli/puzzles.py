@@ -17,7 +17,6 @@ import re
 import shlex
 import sys
 import time
-from typing import Optional
 
 import click
 
@@ -26,7 +25,8 @@ from ..models.wordrect import WordRectangle
 from ..models.wordsearch import (DIRECTION_SETS, LayoutSearch, NoLayout, SearchStopped,
                                  WordSearch, parse_mask)
 from ..models.words import load_word_list, read_entries
-from .scale import extra_lines, progress_bar, puzzle_count_options, run_count
+from .scale import (extra_lines, limit_flag, progress_bar, puzzle_count_options,
+                    run_count, stop_reason)
 from .solve import user_errors, watch
 
 EXIT_FOUND = 0
@@ -86,14 +86,6 @@ def _stats_line(stats, quiet: bool, note: str = "") -> None:
         click.echo(stats.summary() + note, err=True)
         for line in extra_lines(stats):  # processes, memo table
             click.echo(line, err=True)
-
-
-def _stopped(why: Optional[str], node_limit, timeout) -> str:
-    if why == "node limit":
-        return f"--node-limit {node_limit}"
-    if why == "timeout":
-        return f"--timeout {timeout:g}"
-    return "a limit"
 
 
 def _limits(f):
@@ -249,13 +241,7 @@ def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet, cross
     and, when a limit stopped it, which one."""
     stats = run_count(problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
                       node_limit=node_limit, quiet=quiet, label="counting", crossing=crossing)
-    why = None
-    if not stats.complete:  # which limit: the one given, or the one reached
-        if timeout is None or (node_limit is not None and stats.nodes >= node_limit):
-            why = "node limit"
-        else:
-            why = "timeout"
-    return stats, why
+    return stats, stop_reason(stats, timeout, node_limit)
 
 
 def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, jobs, memo):
@@ -283,7 +269,7 @@ def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, j
     note = f" {n} of the {seen} layouts cross." if crossing else ""
     _stats_line(stats, quiet, note)
     if not complete:
-        click.echo(f"partial: stopped by {_stopped(why, node_limit, timeout)} before "
+        click.echo(f"partial: stopped by {limit_flag(why, node_limit, timeout)} before "
                    "the search was complete; the count is of the layouts found so far",
                    err=True)
         raise click.exceptions.Exit(EXIT_STOPPED)
@@ -321,12 +307,12 @@ def _list_layouts(ws, limit, crossing, as_json, node_limit, timeout, backend, qu
     _stats_line(stats, quiet)
     if shown:
         if stopped is not None and shown < limit:
-            click.echo(f"note: stopped by {_stopped(stopped, node_limit, timeout)} after "
+            click.echo(f"note: stopped by {limit_flag(stopped, node_limit, timeout)} after "
                        f"{shown} of the {limit} layouts asked for", err=True)
         return
     if complete:
         _no_layout(ws, [], crossing, " (the complete search found none)")
-    click.echo(f"undecided: stopped by {_stopped(stopped, node_limit, timeout)} before a "
+    click.echo(f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} before a "
                "layout was found or ruled out", err=True)
     raise click.exceptions.Exit(EXIT_STOPPED)
 
@@ -466,7 +452,7 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
         shown = n
     _stats_line(stats, quiet)
     if count and not complete:
-        click.echo(f"partial: stopped by {_stopped(stopped, node_limit, timeout)} before the "
+        click.echo(f"partial: stopped by {limit_flag(stopped, node_limit, timeout)} before the "
                    "search was complete; the count is of the rectangles found so far",
                    err=True)
         raise click.exceptions.Exit(EXIT_STOPPED)
@@ -475,6 +461,6 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
     if complete:
         click.echo("no rectangle exists (the complete search found none)", err=True)
         raise click.exceptions.Exit(EXIT_NONE)
-    click.echo(f"undecided: stopped by {_stopped(stopped, node_limit, timeout)} before a "
+    click.echo(f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} before a "
                "rectangle was found or ruled out", err=True)
     raise click.exceptions.Exit(EXIT_STOPPED)

@@ -63,12 +63,17 @@ class ByteSize(click.ParamType):
 BYTES = ByteSize()
 
 
-def _jobs_option(f: F, listing: bool = False) -> F:
-    what = ("Every solution comes once, but not in the serial order." if listing else
-            "The count and the statistics equal a serial run's.")
-    return click.option(
-        "--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True,
-        metavar="N", help=f"Processes to share the work (0: every core). {what}")(f)
+_SPLIT_HELP = "Processes to share the work (0: every core). "
+_MEMO_HELP = "Memoized counting: residual problems met again are not searched again "
+
+
+def _jobs_option(f: F, help: str) -> F:
+    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1,
+                        show_default=True, metavar="N", help=help)(f)
+
+
+def _memo_option(f: F, help: str) -> F:
+    return click.option("--memo", is_flag=True, help=help)(f)
 
 
 def _limit_options(f: F) -> F:
@@ -95,27 +100,22 @@ def count_options(f: F) -> F:
                      help="Memory for the --memo table, e.g. 512M or 4G (default "
                           f"{DEFAULT_MEMO_BYTES >> 30}G); when it is full the count "
                           "goes on exactly, without new entries.")(f)
-    f = click.option("--memo", is_flag=True,
-                     help="Memoized counting: residual problems met again are not "
-                          "searched again (fewer nodes, the same count).")(f)
-    return _jobs_option(f)
+    f = _memo_option(f, _MEMO_HELP + "(fewer nodes, the same count).")
+    return _jobs_option(f, _SPLIT_HELP + "The count and the statistics equal a serial run's.")
 
 
 def puzzle_count_options(f: F) -> F:
     """``--jobs --memo`` for the modelers' ``--count`` (``dlxc wordsearch``,
     ``dlxc wordrect``); ``run_count`` carries them out."""
-    f = click.option("--memo", is_flag=True,
-                     help="With --count: memoized counting (fewer nodes, the same "
-                          "count).")(f)
-    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1,
-                        show_default=True, metavar="N",
-                        help="With --count: processes to share the count (0: every "
-                             "core); the count equals a serial one.")(f)
+    f = _memo_option(f, "With --count: memoized counting (fewer nodes, the same count).")
+    return _jobs_option(f, "With --count: processes to share the count (0: every core); "
+                           "the count equals a serial one.")
 
 
 def solve_options(f: F) -> F:
     """``--jobs --timeout --node-limit --quiet`` for ``dlxc solve``."""
-    return _jobs_option(_limit_options(f), listing=True)
+    return _jobs_option(_limit_options(f),
+                        _SPLIT_HELP + "Every solution comes once, but not in the serial order.")
 
 
 # ---- carrying them out ----
@@ -250,15 +250,30 @@ def report_stop(stats: Stats, timeout=None, node_limit=None,
                    "--memo-limit may be faster)", err=True)
     if stats.complete:
         return 0
-    if node_limit is not None and stats.nodes >= node_limit:
-        because = f" by --node-limit {node_limit}"
-    elif timeout is not None:
-        because = f" by --timeout {timeout:g}"
-    else:
-        because = ""
+    why = stop_reason(stats, timeout, node_limit)
+    because = f" by {limit_flag(why, node_limit, timeout)}" if why else ""
     click.echo(f"{head}partial: stopped{because} before the search was complete; the "
                "figures count what was searched so far", err=True)
     return EXIT_PARTIAL
+
+
+def stop_reason(stats: Stats, timeout=None, node_limit=None) -> Optional[str]:
+    """Which limit stopped an incomplete count: "node limit" (reached, or
+    the only one given), "timeout", or None."""
+    if stats.complete:
+        return None
+    if node_limit is not None and (timeout is None or stats.nodes >= node_limit):
+        return "node limit"
+    return "timeout" if timeout is not None else None
+
+
+def limit_flag(why: Optional[str], node_limit, timeout) -> str:
+    """The option behind a stop reason, as the user gave it."""
+    if why == "node limit":
+        return f"--node-limit {node_limit}"
+    if why == "timeout":
+        return f"--timeout {timeout:g}"
+    return "a limit"
 
 
 def extra_lines(stats: Stats) -> list[str]:
