@@ -1,4 +1,4 @@
-"""The C engine through cffi: the only module that touches ``ffi`` and ``lib``.
+"""The XCC engine through cffi: the only XCC module that touches ``ffi`` and ``lib``.
 
 cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 ``run`` has the pure-Python mirror's signature, and plain Python ints.
@@ -6,18 +6,12 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
-from ._dlxc_cffi import ffi, lib  # raises ImportError when not built
-from ._version import __version__
+from ._native import built_version as _built_version
+from ._native import ffi, lib  # raises ImportError when not built or stale
 from .errors import SolverError
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16
-
-_built_version = ffi.string(lib.dlxc_version()).decode()
-if _built_version != __version__:
-    raise ImportError(
-        f"stale C extension: built for dlxc {_built_version}, this is dlxc {__version__}; "
-        "reinstall dlxc (pip install .)")
 
 
 def _check(code: int) -> int:

@@ -1,4 +1,4 @@
-"""The pure-Python mirror of csrc/dlxc.c: Algorithm C, function for function.
+"""The pure-Python mirror of csrc/xcc/dlxc.c: Algorithm C, function for function.
 
 Contents: Data structures, Inputting the options, The dancing, The resumable
 search.  Every name here is the C core's name (``hide``, ``purify``,
