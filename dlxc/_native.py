@@ -4,13 +4,43 @@ One extension holds every C unit of csrc/ (the XCC engine, and each further
 engine).  Each engine's ``_cbackend`` module takes ``ffi`` and ``lib`` from
 here and from nowhere else, so a stale build is caught in one place:
 importing this module raises ImportError when the extension is missing or
-was built for another version of dlxc.
+was built for another version of dlxc, and the error says what to do.
 """
 
 from __future__ import annotations
 
-from ._dlxc_cffi import ffi, lib  # raises ImportError when not built
+from pathlib import Path
+
 from ._version import __version__
+
+
+def missing_reason(package_dir: Path) -> str:
+    """Why ``dlxc._dlxc_cffi`` is not there, and what to do about it.
+
+    Python run from the root of a source checkout imports the checkout's
+    ``dlxc/`` (the current directory comes first on ``sys.path``), which
+    holds no compiled extension unless it was built in place, even when an
+    installed dlxc has one.  Otherwise dlxc was installed without it, most
+    likely because no C compiler worked at install time."""
+    root = package_dir.parent
+    if (root / "build_ext.py").is_file() and (root / "csrc").is_dir():
+        return (f"you are importing dlxc from {package_dir}, a source checkout in which "
+                f"the C extension was never compiled; run `pip install -e .` in {root} "
+                "(or `python build_ext.py` there) to build it in place, or run Python "
+                "from another directory to use the installed dlxc")
+    return (f"dlxc in {package_dir} was installed without its C extension, most likely "
+            "because no C compiler worked when it was built (`pip install -v` shows why); "
+            "install a C compiler and reinstall dlxc (pip install --force-reinstall "
+            "--no-cache-dir ...)")
+
+
+try:
+    from ._dlxc_cffi import ffi, lib
+except ModuleNotFoundError as exc:
+    if exc.name != __name__.rpartition(".")[0] + "._dlxc_cffi":
+        raise  # something the extension needs (cffi's backend) is missing
+    raise ImportError(missing_reason(Path(__file__).resolve().parent),
+                      name=exc.name) from None
 
 built_version = ffi.string(lib.dlxc_version()).decode()
 if built_version != __version__:
@@ -18,4 +48,4 @@ if built_version != __version__:
         f"stale C extension: built for dlxc {built_version}, this is dlxc {__version__}; "
         "reinstall dlxc (pip install .)")
 
-__all__ = ["ffi", "lib", "built_version"]
+__all__ = ["ffi", "lib", "built_version", "missing_reason"]

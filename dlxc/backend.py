@@ -45,8 +45,9 @@ def active_backend() -> str:
     global _warned
     if not _warned:
         _warned = True
-        warnings.warn(f"dlxc: C extension unavailable ({_c_error}); using the pure-Python "
-                      "backend, which is much slower", BackendWarning, stacklevel=3)
+        warnings.warn(f"dlxc runs on its pure-Python engine, about 50 times slower than the "
+                      f"C one, because the C extension cannot be loaded: {_c_error}",
+                      BackendWarning, stacklevel=3)
     return "python"
 
 

@@ -1,0 +1,140 @@
+"""dlxc without its C extension: it installs, runs, and says why and what to do.
+
+Two ways to end up on the pure-Python engine, both checked in a subprocess
+that sees only a copy of the source (``python -S``, so that no ``.pth``
+file, such as an editable install's finder, can lead it to the extension
+built in this checkout):
+
+- an install made where no C compiler works (``CC=/nonexistent``): the
+  build warns once and succeeds, and dlxc counts on the python backend;
+- Python started in a source checkout whose extension was never built: the
+  warning names the directory and says ``pip install -e .``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import sysconfig
+import tarfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+WS4 = ROOT / "puzzles" / "dlx" / "abel-land-4x4.dlx"  # 112 solutions
+_NOT_SOURCE = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_dlxc_cffi.c", "build",
+                                     "*.egg-info")
+
+
+def _copy_source(dest: Path, *, checkout: bool) -> Path:
+    """dlxc's source without any build products; with ``checkout`` also the
+    files that make it a source checkout (build_ext.py, csrc/, setup.py...)."""
+    dest.mkdir(parents=True, exist_ok=True)
+    shutil.copytree(ROOT / "dlxc", dest / "dlxc", ignore=_NOT_SOURCE)
+    if checkout:
+        shutil.copytree(ROOT / "csrc", dest / "csrc", ignore=_NOT_SOURCE)
+        for name in ("setup.py", "build_ext.py", "pyproject.toml", "README.md", "LICENSE",
+                     "MANIFEST.in"):
+            shutil.copy2(ROOT / name, dest / name)
+    return dest
+
+
+def _isolated_env(*first: Path) -> dict:
+    """An environment whose Python sees ``first`` and then only this
+    interpreter's site-packages (for cffi, click, tqdm), used with -S."""
+    paths = [str(p) for p in first]
+    for key in ("purelib", "platlib"):
+        site = sysconfig.get_paths()[key]
+        if site not in paths:
+            paths.append(site)
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DLXC_BACKEND", "PYTHONPATH", "PYTHONWARNINGS")}
+    env["PYTHONPATH"] = os.pathsep.join(paths)
+    return env
+
+
+def _python(args, cwd: Path, env: dict) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-S", *args], cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=300)
+
+
+_SHOW = ("import warnings, dlxc\n"
+         "with warnings.catch_warnings(record=True) as w:\n"
+         "    warnings.simplefilter('always')\n"
+         "    print(dlxc.active_backend())\n"
+         "print('\\n'.join(str(x.message) for x in w))\n")
+
+
+def test_source_checkout_without_extension_says_why(tmp_path):
+    # Python started at the root of a checkout imports its dlxc/, which
+    # has no compiled extension: the warning says where and what to do.
+    root = _copy_source(tmp_path / "checkout", checkout=True)
+    out = _python(["-c", _SHOW], cwd=root, env=_isolated_env(root))
+    assert out.returncode == 0, out.stderr
+    backend, message = out.stdout.split("\n", 1)
+    assert backend == "python"
+    assert f"you are importing dlxc from {root / 'dlxc'}" in message
+    assert "pip install -e ." in message
+    assert "pure-Python engine" in message
+
+
+def test_install_without_extension_says_why(tmp_path):
+    # A dlxc/ that is not inside a checkout: installed without the
+    # extension, so the advice is a compiler and a reinstall.
+    site = _copy_source(tmp_path / "site", checkout=False)
+    out = _python(["-c", _SHOW], cwd=tmp_path, env=_isolated_env(site))
+    assert out.returncode == 0, out.stderr
+    backend, message = out.stdout.split("\n", 1)
+    assert backend == "python"
+    assert "installed without its C extension" in message
+    assert "install a C compiler" in message
+
+
+@pytest.mark.slow
+def test_pip_install_without_compiler(tmp_path):
+    # `pip install .` with CC naming a missing compiler: the build says
+    # once why the extension is missing and succeeds; the installed dlxc
+    # counts on the python backend and says so.
+    src = _copy_source(tmp_path / "src", checkout=True)
+    target = tmp_path / "target"
+    env = {k: v for k, v in os.environ.items() if k != "DLXC_REQUIRE_C"}
+    env["CC"] = "/nonexistent/cc"
+    build = subprocess.run(
+        [sys.executable, "-m", "pip", "install", "-v", "--no-deps", "--no-input",
+         "--target", str(target), str(src)],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+    log = build.stdout + build.stderr
+    assert build.returncode == 0, log[-3000:]
+    assert log.count("WARNING: dlxc's C extension could not be built") == 1, log[-3000:]
+    installed = sorted(p.name for p in (target / "dlxc").iterdir())
+    assert "cli" in installed and not any(n.startswith("_dlxc_cffi") for n in installed)
+
+    run = _python(["-c", "import sys; sys.argv[0] = 'dlxc'; from dlxc.cli import main; main()",
+                   "count", "--json", str(WS4)], cwd=tmp_path, env=_isolated_env(target))
+    assert run.returncode == 0, run.stderr
+    assert '"solutions": 112' in run.stdout
+    assert '"backend": "python"' in run.stdout
+    assert "installed without its C extension" in run.stderr
+    assert run.stderr.count("pure-Python engine") == 1
+
+
+@pytest.mark.slow
+def test_sdist_carries_the_c_sources(tmp_path):
+    # The sdist must let a machine with a compiler build the extension.
+    build_meta = pytest.importorskip("setuptools.build_meta")
+    del build_meta
+    src = _copy_source(tmp_path / "src", checkout=True)
+    out = subprocess.run(
+        [sys.executable, "-c",
+         "from setuptools import build_meta; print(build_meta.build_sdist('dist'))"],
+        cwd=src, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr[-3000:]
+    name = out.stdout.strip().splitlines()[-1]
+    with tarfile.open(src / "dist" / name) as sdist:
+        members = {m.name.split("/", 1)[1] for m in sdist.getmembers() if "/" in m.name}
+    for needed in ("setup.py", "build_ext.py", "pyproject.toml", "csrc/xcc/dlxc.h",
+                   "csrc/xcc/dlxc.c", "dlxc/_native.py"):
+        assert needed in members
