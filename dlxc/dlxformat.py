@@ -9,9 +9,13 @@ The format (REFERENCE.md) is the input of Knuth's DLX1/DLX2::
 
 Blank lines and comment lines may come anywhere.  dlxc reads more than
 DLX2 does: names longer than 8 characters, colors of several characters
-(any text without whitespace, ``|`` or ``:``), tabs, CRLF line ends and a
-last line without a newline.  Like DLX2's reader, it takes ``|X`` in the
-items line as the separator followed by the item ``X``.
+(any text without whitespace, ``|`` or ``:``; a color of one character may be
+any non-blank character, as in DLX2), tabs, CRLF and CR line ends, a UTF-8
+byte-order mark and a last line without a newline.  Like DLX2's reader, it
+takes ``|X`` in the items line as the separator followed by the item ``X``.
+As in DLX2, ``|`` starts a comment only as a line's first non-blank
+character: an option line with a ``|`` in it is an error, and so is a
+second ``|`` in the items line.
 
 Reading a million options
 -------------------------
@@ -45,7 +49,7 @@ import warnings
 from array import array
 from typing import Optional, TextIO, Union
 
-from .errors import DlxFormatError, ProblemError, ProblemWarning
+from .errors import DlxFormatError, InputFileError, ProblemError, ProblemWarning
 from .problem import Problem
 
 __all__ = ["read_dlx", "write_dlx"]
@@ -72,13 +76,19 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
     """
     if isinstance(source, (str, bytes, os.PathLike)):
         path = os.fsdecode(source)
-        with open(path, "rb") as f:
-            return _read(f, path if name is None else name, binary=True)
+        try:
+            f = open(path, "rb")
+        except OSError as exc:
+            raise InputFileError.from_oserror(exc, path) from None
+        with f:
+            return _read_binary(f, path if name is None else name)
     if name is None:
         name = _stream_name(source)
-    binary = isinstance(source, (io.RawIOBase, io.BufferedIOBase)) or "b" in getattr(
-        source, "mode", "")
-    return _read(source, name, binary=binary)
+    if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):
+        return _read_binary(source, name)
+    if "b" in getattr(source, "mode", ""):  # a binary file of another kind
+        return _read(_cr_lines(map(bytes.decode, source)), name, _next_line)
+    return _read(_cr_lines(source), name, None)
 
 
 def _stream_name(stream) -> str:
@@ -88,8 +98,58 @@ def _stream_name(stream) -> str:
     return name if isinstance(name, str) and name else "<stream>"
 
 
-def _read(f, file: str, binary: bool) -> Problem:
-    lines = map(bytes.decode, f) if binary else f
+# Line ends.  LF, CRLF and a bare CR all end a line, whatever the source:
+# a text stream opened with Python's defaults reads so already, a binary
+# one is read through a TextIOWrapper with universal newlines (faster than
+# decoding each line in Python), and _cr_lines makes the other streams
+# (io.StringIO, a file opened with newline="") agree, so a file of old Mac
+# line ends reads the same however it is given.
+
+def _cr_lines(lines):
+    """``lines`` (text), each split further at a bare CR."""
+    for line in lines:
+        cr = line.find("\r")
+        if cr >= 0 and line[cr:].strip():  # a CR with more text after it
+            pieces = line.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            last = pieces.pop()
+            yield from (piece + "\n" for piece in pieces)
+            if last:
+                yield last
+        else:
+            yield line
+
+
+def _read_binary(f, file: str) -> Problem:
+    start = f.tell() if f.seekable() else None
+    text = io.TextIOWrapper(f, encoding="utf-8", newline=None)
+
+    def locate(exc: UnicodeDecodeError, lineno: int):
+        """The undecodable line (the wrapper decodes ahead, so read the raw
+        bytes again when that is possible): (line number, its error)."""
+        if start is None:
+            return None, exc
+        f.seek(start)
+        for k, raw in enumerate(f.read().splitlines(), 1):  # LF, CRLF and CR, as bytes
+            try:
+                raw.decode()
+            except UnicodeDecodeError as bad:
+                return k, bad
+        return None, exc
+
+    try:
+        return _read(text, file, locate)
+    finally:
+        text.detach()  # leave the caller's stream open
+
+
+def _next_line(exc: UnicodeDecodeError, lineno: int):
+    """For sources decoded a line at a time: the line after the last one read."""
+    return lineno + 1, exc
+
+
+def _read(lines, file: str, locate) -> Problem:
+    """Read the problem from ``lines`` (text).  ``locate(exc, lineno)``, if
+    given, names the line of a decoding error."""
     numbered = enumerate(lines, 1)
     lineno = 0
     try:
@@ -104,15 +164,15 @@ def _read(f, file: str, binary: bool) -> Problem:
                     "and blank lines" if lineno else "the input is empty")
             raise DlxFormatError(f"no items line: {what}", file)
     except UnicodeDecodeError as exc:
-        raise _not_utf8(exc, file, lineno + 1 if binary else None) from None
+        raise _not_utf8(exc, file, lineno, locate) from None
     primary, secondary = _items_line(toks, file, lineno, line)
-    return _options(numbered, primary, secondary, file, lineno, binary)
+    return _options(numbered, primary, secondary, file, lineno, locate)
 
 
-def _not_utf8(exc: UnicodeDecodeError, file: str, line: Optional[int]) -> DlxFormatError:
-    """The error for undecodable input.  A binary file is decoded line by
-    line, so ``line`` (one after the last line read) is exact; a text stream
-    decodes ahead in blocks, so there is no line to name."""
+def _not_utf8(exc: UnicodeDecodeError, file: str, lineno: int, locate) -> DlxFormatError:
+    """The error for undecodable input, with its line when it is known (a
+    text stream decodes ahead in blocks, so there may be none to name)."""
+    line, exc = locate(exc, lineno) if locate is not None else (None, exc)
     if line is None:
         return DlxFormatError(f"not UTF-8 text ({exc.reason})", file)
     return DlxFormatError(f"not UTF-8 text ({exc.reason} at byte {exc.start} of the line)",
@@ -147,7 +207,7 @@ def _items_line(toks, file, lineno, line):
     return primary, secondary
 
 
-def _options(numbered, primary, secondary, file, lineno, binary) -> Problem:
+def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
     """Read the option lines into compact arrays and build the Problem."""
     n_primary = len(primary)
     index = {name: k for k, name in enumerate(primary + secondary)}
@@ -186,8 +246,8 @@ def _options(numbered, primary, secondary, file, lineno, binary) -> Problem:
                 continue
             it, colon, col = tok.partition(":")
             k = index.get(it)
-            if (not colon or k is None or k < n_primary or not col or ":" in col
-                    or "|" in col):
+            if (not colon or k is None or k < n_primary or not col
+                    or (len(col) > 1 and (":" in col or "|" in col))):
                 _diagnose(toks, index, n_primary, file, lineno, line)
             c = color_index.get(col)
             if c is None:
@@ -231,7 +291,7 @@ def _options(numbered, primary, secondary, file, lineno, binary) -> Problem:
                     dropped_lines.append(lineno)
             j += 1
     except UnicodeDecodeError as exc:
-        raise _not_utf8(exc, file, lineno + 1 if binary else None) from None
+        raise _not_utf8(exc, file, lineno, locate) from None
     problem = Problem._from_arrays(primary, secondary, colors, opt_start, opt_items,
                                    opt_colors, file, dropped)
     if dropped:
@@ -260,7 +320,7 @@ def _diagnose(toks, index, n_primary, file, lineno, line):
         if colon:
             if not col:
                 fail(f"empty color in {tok!r}")
-            if ":" in col or "|" in col:
+            if len(col) > 1 and (":" in col or "|" in col):
                 bad = ":" if ":" in col else "|"
                 fail(f"illegal character {bad!r} in color {col!r} of {tok!r}")
         k = index.get(it)

@@ -35,6 +35,35 @@ class DlxFormatError(ProblemError):
         super().__init__(message)
 
 
+class InputFileError(DlxcError, OSError):
+    """A file dlxc was asked to read cannot be opened or read.
+
+    ``from_oserror`` keeps the operating system's ``errno``, ``strerror``
+    and ``filename``, and gives the subclass that matches the builtin's
+    (``InputFileNotFound`` is also a ``FileNotFoundError``)."""
+
+    def __str__(self) -> str:
+        return f"cannot open {self.filename!r}: {self.strerror}"
+
+    @classmethod
+    def from_oserror(cls, exc: OSError, path: str) -> "InputFileError":
+        kind = {FileNotFoundError: InputFileNotFound, IsADirectoryError: InputIsADirectory,
+                PermissionError: InputPermissionError}.get(type(exc), cls)
+        return kind(exc.errno, exc.strerror or str(exc), path)
+
+
+class InputFileNotFound(InputFileError, FileNotFoundError):
+    """The file to read does not exist."""
+
+
+class InputIsADirectory(InputFileError, IsADirectoryError):
+    """The path to read names a directory."""
+
+
+class InputPermissionError(InputFileError, PermissionError):
+    """The file to read may not be read."""
+
+
 class SolverError(DlxcError, RuntimeError):
     """The engine failed (out of memory, a counter overflow, ...)."""
 

@@ -115,7 +115,8 @@ def _direction_help() -> str:
 @click.argument("size", metavar="ROWSxCOLS")
 @click.argument("words", nargs=-1, metavar="[WORD]...")
 @click.option("-w", "--words", "word_file", default=None, metavar="FILE",
-              help="Read words from FILE too, one a line ('#' starts a comment line).")
+              help="Read words from FILE too ('-': standard input), one a line ('#' starts "
+                   "a comment line).")
 @click.option("-d", "--directions", default="all", show_default=True, metavar="SET",
               help=_direction_help())
 @click.option("--mask", "mask_file", default=None, metavar="FILE",
@@ -361,8 +362,8 @@ def _article(n: int) -> str:
     "no layout", "no rectangle"))
 @click.argument("size", metavar="MxN")
 @click.option("-w", "--words", "word_file", required=True, metavar="FILE",
-              help="The word list, one word a line; entries that are not purely letters "
-                   "are skipped (e.g. /usr/share/dict/words).")
+              help="The word list ('-': standard input), one word a line; entries that "
+                   "are not purely letters are skipped (e.g. /usr/share/dict/words).")
 @click.option("--lowercase", is_flag=True,
               help="Skip entries with an upper-case letter (the proper nouns of a "
                    "dictionary).")

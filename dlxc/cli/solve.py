@@ -80,16 +80,19 @@ class _UserErrors:
         if isinstance(exc, KeyboardInterrupt):
             _report_interrupt(watched)
             raise click.exceptions.Exit(EXIT_INTERRUPT) from None
-        if isinstance(exc, DlxcError):
-            raise _InputError(str(exc)) from None
-        if isinstance(exc, OSError):
-            if exc.filename is not None:
-                raise _InputError(f"cannot open {exc.filename!r}: {exc.strerror}") from None
-            raise _InputError(str(exc)) from None
+        if isinstance(exc, (DlxcError, OSError)):
+            raise _InputError(input_error_message(exc)) from None
         if isinstance(exc, MemoryError):
             raise _InputError("out of memory: the problem is too big for this machine") \
                 from None
         return False
+
+
+def input_error_message(exc: Exception) -> str:
+    """The one-line message of a DlxcError or an OSError (without "Error: ")."""
+    if isinstance(exc, OSError) and exc.filename is not None:
+        return f"cannot open {exc.filename!r}: {exc.strerror}"
+    return str(exc)
 
 
 class _InputError(click.ClickException):
@@ -201,15 +204,26 @@ def count(files, backend, seed, as_json, **scale) -> None:
     Statistics (DLX2's summary sentence) go to stderr, prefixed by the file
     name when there are several files.  --timeout and --node-limit hold for
     each file; a count they stop prints what it counted, says "partial" on
-    stderr ("complete": false in JSON) and exits with 4.
+    stderr ("complete": false in JSON) and exits with 4.  A file that cannot
+    be read or is not in the format is reported on stderr ("Error: FILE:LINE:
+    ..."), nothing is printed for it on stdout, the other files are still
+    counted, and the exit status is 1.
     """
     several = len(files) > 1
     out = sys.stdout
     status = 0
+    bad_input = False
     for file in files:
-        problem = _read(file)
         label = file if several else None
-        stats = run_count(problem, backend=backend, seed=seed, label=label, **scale)
+        try:
+            problem = _read(file)
+            stats = run_count(problem, backend=backend, seed=seed, label=label, **scale)
+        except (DlxcError, OSError) as exc:
+            if isinstance(exc, BrokenPipeError):
+                raise
+            click.echo(f"Error: {input_error_message(exc)}", err=True)
+            bad_input = True
+            continue
         if as_json:
             out.write(json.dumps({"file": file, **_stats_record(stats)}) + "\n")
         elif several:
@@ -220,6 +234,8 @@ def count(files, backend, seed, as_json, **scale) -> None:
         for line in [stats.summary()] + extra_lines(stats):
             click.echo(f"{file}: {line}" if several else line, err=True)
         status = max(status, report_stop(stats, scale["timeout"], scale["node_limit"], label))
+    if bad_input:
+        status = EXIT_INPUT  # a bad file outweighs a count stopped by a limit
     if status:
         raise click.exceptions.Exit(status)
 

@@ -13,6 +13,7 @@ character that is not a letter is an error that names the entry.
 from __future__ import annotations
 
 import os
+import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -114,16 +115,33 @@ def normalize_words(entries: Sequence[str], *, source: Optional[Sequence[str]] =
 
 def read_entries(path: "os.PathLike[str] | str") -> tuple[list[str], list[str]]:
     """The entries of a word-list file, one per line, with where each one
-    stands (``file:line``).  Blank lines and lines starting with ``#`` are
-    left out."""
+    stands (``file:line``); ``-`` reads the standard input.  Blank lines and
+    lines starting with ``#`` are left out.  The text is UTF-8, with or
+    without a byte-order mark; LF, CRLF and CR end lines."""
     name = os.fspath(path)
     try:
-        with open(name, encoding="utf-8") as f:
-            lines = f.read().splitlines()
-    except UnicodeDecodeError as exc:
-        raise ProblemError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        if name == "-":
+            name = "<stdin>"
+            stdin = sys.stdin
+            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
+        else:
+            with open(name, "rb") as f:
+                data = f.read()
     except OSError as exc:
         raise ProblemError(f"{name}: cannot read the word list ({exc.strerror})") from None
+    # bytes.splitlines ends lines at LF, CRLF and CR only (str's would also
+    # split at form feeds and Unicode separators)
+    raw_lines = data.removeprefix(b"\xef\xbb\xbf").splitlines()
+    try:
+        lines = [raw.decode("utf-8") for raw in raw_lines]
+    except UnicodeDecodeError:
+        for i, raw in enumerate(raw_lines, 1):
+            try:
+                raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise ProblemError(f"{name}:{i}: not UTF-8 text ({exc.reason} at byte "
+                                   f"{exc.start} of the line)") from None
+        raise
     entries, where = [], []
     for i, line in enumerate(lines, 1):
         text = line.strip()
