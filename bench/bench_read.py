@@ -29,7 +29,7 @@ CHILD = r"""
 import json, resource, sys, time
 t0 = time.perf_counter()
 import warnings
-from dlxc.dlxformat import read_dlx
+from dlxc.xcc.dlxformat import read_dlx
 t1 = time.perf_counter()
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")

@@ -38,7 +38,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dlxc.dlxformat import write_dlx
+from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes
 from dlxc.models.wordsearch import word_search_problem
 

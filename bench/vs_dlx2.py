@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlxc.dlxformat import write_dlx
+from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.wordsearch import word_search_problem
 
 

@@ -7,12 +7,12 @@ mirror of the same algorithm.
 """
 
 from ._version import __version__
-from .backend import active_backend, available_backends
-from .dlxformat import read_dlx, write_dlx
+from .xcc.backend import active_backend, available_backends
+from .xcc.dlxformat import read_dlx, write_dlx
 from .errors import (BackendError, BackendUnavailable, BackendWarning, DlxcError, DlxcWarning,
                      DlxFormatError, ProblemError, ProblemWarning, SolverError)
-from .problem import Colored, Problem
-from .search import Search, Stats
+from .xcc.problem import Colored, Problem
+from .xcc.search import Search, Stats
 
 __all__ = [
     "__version__", "Problem", "Colored", "Search", "Stats",

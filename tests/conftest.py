@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from dlxc.backend import c_import_error
+from dlxc.xcc.backend import c_import_error
 
 # Deterministic in CI (CI=true): the same examples on every run, so a red
 # build can be reproduced; elsewhere hypothesis explores new examples each

@@ -8,7 +8,7 @@ import pytest
 import dlxc
 from dlxc import (Colored, DlxcError, Problem, ProblemError, ProblemWarning, Search, Stats,
                   active_backend, available_backends)
-from dlxc.backend import c_import_error
+from dlxc.xcc.backend import c_import_error
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 

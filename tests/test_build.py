@@ -7,7 +7,7 @@ import os
 import pytest
 
 import dlxc
-from dlxc.backend import c_import_error
+from dlxc.xcc.backend import c_import_error
 
 
 def test_c_backend_present_in_ci():
@@ -22,7 +22,7 @@ def test_c_backend_present_in_ci():
 def test_extension_version_matches_package():
     if c_import_error() is not None:
         pytest.skip(f"C backend unavailable: {c_import_error()}")
-    from dlxc._cbackend import _built_version
+    from dlxc.xcc._cbackend import _built_version
     assert _built_version == dlxc.__version__
 
 

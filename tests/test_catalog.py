@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from dlxc import ProblemWarning
-from dlxc.dlxformat import read_dlx
+from dlxc.xcc.dlxformat import read_dlx
 from dlxc.models.wordrect import WordRectangle
 from dlxc.models.wordsearch import WordSearch, parse_directions, parse_mask
 

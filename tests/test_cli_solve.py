@@ -17,10 +17,10 @@ import sys
 import pytest
 from click.testing import CliRunner
 
-import dlxc.search
+import dlxc.xcc.search
 from dlxc import Problem
 from dlxc.cli import main
-from dlxc.dlxformat import read_dlx, write_dlx
+from dlxc.xcc.dlxformat import read_dlx, write_dlx
 from dlxc.models.wordsearch import word_search_problem
 from examples import COLOR_EXAMPLE
 
@@ -263,7 +263,7 @@ def test_interrupt_reports_partial_statistics(abel_land, monkeypatch, backend):
         self.step(20)
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(dlxc.search.Search, "count", interrupted_count)
+    monkeypatch.setattr(dlxc.xcc.search.Search, "count", interrupted_count)
     r = run("count", "--backend", backend, abel_land)
     assert r.exit_code == 130
     assert r.stdout == ""

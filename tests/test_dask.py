@@ -1,4 +1,4 @@
-"""Counting on a Dask cluster (dlxc.distributed), on loopback only.
+"""Counting on a Dask cluster (dlxc.xcc.distributed), on loopback only.
 
 A LocalCluster of two worker processes, one thread each, listens on
 127.0.0.1 for the module; the counts it returns must equal the serial ones
@@ -14,7 +14,7 @@ distributed = pytest.importorskip("distributed", reason="Dask distributed not in
                                   "(pip install 'dlxc[dask]')")
 
 from dlxc import BackendUnavailable  # noqa: E402
-from dlxc.distributed import count  # noqa: E402
+from dlxc.xcc.distributed import count  # noqa: E402
 from dlxc.models.classic import langford, queens  # noqa: E402
 from dlxc.models.wordsearch import word_search_problem  # noqa: E402
 
@@ -83,7 +83,7 @@ def test_cli_count_scheduler(cluster, tmp_path):
     from click.testing import CliRunner
 
     from dlxc.cli import main
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     path = tmp_path / "ws6.dlx"
     write_dlx(word_search_problem(6, 6, WORDS), path)
     runner = CliRunner()

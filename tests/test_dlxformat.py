@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import dlxc
 from dlxc import Colored, DlxFormatError, Problem, ProblemError, ProblemWarning
-from dlxc.dlxformat import read_dlx, write_dlx
+from dlxc.xcc.dlxformat import read_dlx, write_dlx
 from examples import COLOR_EXAMPLE
 
 # REFERENCE.md's color example, word for word: one solution, "A C X:1 Y:1"

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 import examples
 import oracle
 from dlxc import Colored, Problem, ProblemWarning, SolverError
-from dlxc.mirror import DONE, MirrorSolver
+from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
 
@@ -616,7 +616,7 @@ def test_crossing_check_in_lockstep(c_backend, problem, data, budget):
 
 
 def test_keep_crossing_in_c(c_backend):
-    from dlxc._cbackend import ffi, lib
+    from dlxc.xcc._cbackend import ffi, lib
     masks = ffi.new("uint64_t[]", [0b0011, 0b0110, 0b1000, 0b1100, 0])
     # records: 2 crossing, a split path (dropped), 1 not crossing (option 4
     # has no bit), a single option (no other to meet), the empty solution
@@ -686,13 +686,13 @@ def test_crossing_needs_one_mask_per_option_and_no_memo():
     pytest.param(3, 2, [0, 1], [0], [0], id="more-primary-than-items"),
 ])
 def test_c_rejects_malformed_arrays(c_backend, n_primary, n_items, start, items, colors):
-    from dlxc._cbackend import CSolver
+    from dlxc.xcc._cbackend import CSolver
     with pytest.raises(SolverError, match="malformed"):
         CSolver(n_primary, n_items, start, items, colors)
 
 
 def test_c_accepts_well_formed_arrays(c_backend):
-    from dlxc._cbackend import CSolver
+    from dlxc.xcc._cbackend import CSolver
     solver = CSolver(1, 2, [0, 2, 3], [0, 1, 0], [0, 1, 0])
     out: list = []
     assert solver.run(100, out, 10) == DONE

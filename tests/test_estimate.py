@@ -1,4 +1,4 @@
-"""Knuth's random-probe estimates (dlxc.estimate).
+"""Knuth's random-probe estimates (dlxc.xcc.estimate).
 
 The estimator is unbiased (Knuth, Math. Comp. 29, 1975), so its mean over
 many probes must land near the true figures, which REFERENCE.md gives for
@@ -15,8 +15,8 @@ import math
 
 import pytest
 
-from dlxc import parallel
-from dlxc.estimate import Estimate, estimate, probe_seeds
+from dlxc.xcc import parallel
+from dlxc.xcc.estimate import Estimate, estimate, probe_seeds
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 from examples import run_cli
@@ -125,7 +125,7 @@ def test_problem_estimate_delegates():
 def test_cli_estimate_json(tmp_path, c_backend):
     """The 8x8 word search (the issue's 123,800,040 layouts, DLX2's count):
     too big for the 0.2 s calibration count, so the probes speak."""
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     problem = word_search_problem(8, 8, WORDS)
     path = tmp_path / "ws8.dlx"
     write_dlx(problem, path)
@@ -141,7 +141,7 @@ def test_cli_estimate_json(tmp_path, c_backend):
 
 
 def test_cli_estimate_text_and_errors(tmp_path):
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     path = tmp_path / "q6.dlx"
     write_dlx(queens(6), path)
     result = run_cli("estimate", path)

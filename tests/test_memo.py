@@ -20,10 +20,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dlxc import Colored, Problem, ProblemWarning
-from dlxc.mirror import DONE, MirrorSolver
+from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
-from dlxc.search import DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_key_bytes
+from dlxc.xcc.search import DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_key_bytes
 from examples import run_cli
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]

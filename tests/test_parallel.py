@@ -1,4 +1,4 @@
-"""Counting and listing on several cores (dlxc.parallel).
+"""Counting and listing on several cores (dlxc.xcc.parallel).
 
 The split is exact: the split run's figures plus those of every replayed
 subproblem are the serial run's solutions, nodes, updates and cleansings,
@@ -21,8 +21,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlxc import parallel
-from dlxc.dlxformat import write_dlx
+from dlxc.xcc import parallel
+from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from examples import run_cli
@@ -226,7 +226,7 @@ def test_pool_without_fork(monkeypatch):
 
 @pytest.fixture
 def ws5_file(tmp_path):
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     path = tmp_path / "ws5.dlx"
     write_dlx(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), path)
     return path
@@ -293,7 +293,7 @@ def test_crossing_counts_split_like_serial(backend):
     """A crossing check (every option shares a cell with another) counted
     by two processes equals the serial count, both from count_stats and
     from a plain filter over the listed layouts; a node limit stops both."""
-    from dlxc.mirror import all_cross
+    from dlxc.xcc.mirror import all_cross
     from dlxc.models.wordsearch import WordSearch
     ws = WordSearch(6, 6, WORDS)
     masks = ws.cell_masks()

@@ -135,7 +135,7 @@ def test_cli_node_limit_is_partial(ws6_file):
 
 
 def test_cli_timeout_is_partial(tmp_path, c_backend):
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     path = tmp_path / "ws8.dlx"
     write_dlx(word_search_problem(8, 8, WORDS), path)
     result = run_cli("count", path, "--timeout", 0.2, "--backend", "c")

@@ -1,4 +1,4 @@
-"""Uniform random solutions (dlxc.sampling).
+"""Uniform random solutions (dlxc.xcc.sampling).
 
 Each draw must be a solution (checked by the brute-force oracle), every
 solution must be equally likely (a chi-square test on problems whose
@@ -21,7 +21,7 @@ import oracle
 from dlxc import DlxcError, Problem, ProblemWarning
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.sampling import MemoLimitError, NoSolutionError, Sampler, draw_seeds, sample
+from dlxc.xcc.sampling import MemoLimitError, NoSolutionError, Sampler, draw_seeds, sample
 from examples import run_cli
 
 # chi2.ppf(0.999, df) from scipy 1.17, written down because scipy is no
@@ -139,14 +139,14 @@ def test_sample_arguments(backend):
 
 @pytest.fixture
 def abel_land_file(tmp_path):
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     path = tmp_path / "abel_land.dlx"
     write_dlx(word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), path)
     return path
 
 
 def test_cli_sample_json(abel_land_file):
-    from dlxc.dlxformat import read_dlx
+    from dlxc.xcc.dlxformat import read_dlx
     problem = read_dlx(abel_land_file)
     result = run_cli("sample", abel_land_file, "-n", 6, "--seed", 9, "--json")
     assert result.exit_code == 0, result.output
@@ -170,7 +170,7 @@ def test_cli_sample_text(abel_land_file):
 
 
 def test_cli_sample_refusals(abel_land_file, tmp_path):
-    from dlxc.dlxformat import write_dlx
+    from dlxc.xcc.dlxformat import write_dlx
     three = tmp_path / "three.dlx"
     write_dlx(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), three)
     full = run_cli("sample", three, "--memo-limit", "1")
@@ -183,7 +183,7 @@ def test_cli_sample_refusals(abel_land_file, tmp_path):
 
 
 def test_limits_stop_the_count(c_backend):
-    from dlxc.sampling import CountStopped
+    from dlxc.xcc.sampling import CountStopped
     problem = word_search_problem(8, 8, ["ABEL", "CANTOR", "GAUSS", "EULER"])
     with pytest.raises(CountStopped, match="node limit") as info:
         Sampler(problem, backend="c", node_limit=1000)

@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from dlxc import ProblemError
 from dlxc.cli import main
-from dlxc.dlxformat import read_dlx
+from dlxc.xcc.dlxformat import read_dlx
 from dlxc.models.wordrect import WordRectangle
 from dlxc.models.words import is_word, letters, load_word_list
 

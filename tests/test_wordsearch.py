@@ -23,9 +23,10 @@ from hypothesis import strategies as st
 
 from dlxc import Colored, Problem, ProblemError
 from dlxc.cli import main
-from dlxc.dlxformat import read_dlx
-from dlxc.models.wordsearch import (DIRECTIONS, NoLayout, SearchStopped, WordSearch,
-                                    parse_directions, parse_mask, word_search_problem)
+from dlxc.xcc.dlxformat import read_dlx
+from dlxc.models.wordsearch import (DIRECTIONS, NoLayout, WordSearch, parse_directions,
+                                    parse_mask, word_search_problem)
+from dlxc.xcc.search import SearchStopped
 
 slow = pytest.mark.slow
 WORDS = Path(__file__).resolve().parent.parent / "puzzles" / "words"
@@ -319,7 +320,7 @@ def test_puzzle_layouts_are_uniform(c_backend):
     # must be any of them with the same chance (chi-square, as
     # test_sampling).  The randomized search (uniform_nodes=0) fails this.
     from test_sampling import chi2_threshold
-    from dlxc.models.puzzle import _PuzzleMaker
+    from dlxc.models.wordsearch.maker import _PuzzleMaker
     ws = WordSearch(4, 4, ["ABEL", "LAND"])
     maker = _PuzzleMaker(ws, random.Random(0), "ABELND", crossing=False, backend="c",
                          max_rounds=0, max_repairs=0)
@@ -607,7 +608,8 @@ def test_random_layouts_are_layouts():
 def test_docstring_examples():
     import doctest
 
-    from dlxc.models import wordrect, words, wordsearch
-    for module in (wordsearch, wordrect, words):
+    from dlxc.models import wordrect, words
+    from dlxc.models.wordsearch import grid, model
+    for module in (grid, model, wordrect, words):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

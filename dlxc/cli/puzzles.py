@@ -20,9 +20,10 @@ import time
 
 import click
 
-from ..dlxformat import write_dlx
+from ..xcc.dlxformat import write_dlx
 from ..models.wordrect import WordRectangle
-from ..models.wordsearch import (DIRECTION_SETS, LayoutSearch, NoLayout, SearchStopped,
+from ..xcc.search import SearchStopped
+from ..models.wordsearch import (DIRECTION_SETS, LayoutSearch, NoLayout,
                                  WordSearch, parse_mask)
 from ..models.words import load_word_list, read_entries
 from .scale import (extra_lines, limit_flag, progress_bar, puzzle_count_options,

@@ -32,10 +32,10 @@ from typing import Callable, Iterator, Optional, TypeVar
 
 import click
 
-from ..dlxformat import read_dlx
-from ..problem import Problem
+from ..xcc.dlxformat import read_dlx
+from ..xcc.problem import Problem
 from ..progress import ProgressBar, wanted
-from ..search import DEFAULT_MEMO_BYTES, Stats, memo_entries_for
+from ..xcc.search import DEFAULT_MEMO_BYTES, Stats, memo_entries_for
 
 F = TypeVar("F", bound=Callable)
 
@@ -334,7 +334,7 @@ def estimate(file, probes, seed, timeout, backend, as_json) -> None:
     nodes_per_second, probes, max_depth, backend, seed, elapsed, exact.
     """
     from .solve import user_errors
-    from ..estimate import estimate as run_estimate
+    from ..xcc.estimate import estimate as run_estimate
     with user_errors():
         problem = _read(file)
         est = run_estimate(problem, probes=probes, seed=seed, backend=backend,
@@ -381,7 +381,7 @@ def sample(file, k, seed, memo_limit, backend, as_json, quiet) -> None:
     import secrets
 
     from .solve import user_errors
-    from ..sampling import NoSolutionError, Sampler, draw_seeds
+    from ..xcc.sampling import NoSolutionError, Sampler, draw_seeds
     with user_errors():
         problem = _read(file)
         if seed is None:

@@ -17,9 +17,9 @@ from typing import Callable, Optional, TypeVar
 
 import click
 
-from ..dlxformat import read_dlx
+from ..xcc.dlxformat import read_dlx
 from ..errors import DlxcError, DlxcWarning
-from ..problem import Problem
+from ..xcc.problem import Problem
 from .scale import Limited, count_options, extra_lines, report_stop, run_count, solve_options
 
 F = TypeVar("F", bound=Callable)

@@ -13,7 +13,7 @@ Cells of a board are named ``r_c`` (row, then column, from 0), as in
 
 from __future__ import annotations
 
-from ..problem import Problem
+from ..xcc.problem import Problem
 
 __all__ = ["queens", "langford", "pentominoes", "dominoes", "PENTOMINOES",
            "piece_orientations"]

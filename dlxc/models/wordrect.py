@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional, Union
 
 from ..errors import ProblemError
-from ..problem import Problem
-from ..search import BoundedSearch, SearchStopped, count_within_limits
+from ..xcc.problem import Problem
+from ..xcc.search import BoundedSearch, SearchStopped, count_within_limits
 from .words import WordList, letters, load_word_list
 
 

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from dlxc import DlxFormatError, ProblemWarning
-from dlxc.dlxformat import read_dlx
+from dlxc.xcc.dlxformat import read_dlx
 
 README = Path(__file__).resolve().parents[2] / "README.md"
 SECTION = "## The problem: exact cover with colors (XCC)"

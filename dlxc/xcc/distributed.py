@@ -27,7 +27,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .backend import resolve
-from .errors import BackendUnavailable
+from ..errors import BackendUnavailable
 from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
 from .search import Stats
 

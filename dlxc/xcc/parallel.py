@@ -48,9 +48,9 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
 
-from ._closing import Closing
+from .._closing import Closing
 from .backend import make_solver, resolve
-from .errors import SolverError
+from ..errors import SolverError
 from .mirror import DONE, keep_crossing, mask_words
 from .search import Stats, check_masks
 

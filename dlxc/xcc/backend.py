@@ -11,7 +11,7 @@ import os
 import warnings
 from typing import Optional
 
-from .errors import BackendError, BackendUnavailable, BackendWarning
+from ..errors import BackendError, BackendUnavailable, BackendWarning
 from .mirror import MirrorSolver
 
 BACKENDS = ("c", "python")

@@ -20,7 +20,7 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, NamedTuple, Optional, Union
 
-from .errors import ProblemError, ProblemWarning
+from ..errors import ProblemError, ProblemWarning
 
 if TYPE_CHECKING:
     from .search import Search, Stats
@@ -337,7 +337,7 @@ class Problem:
                              crossing=crossing is not None)
         owned = None
         if progress is True:
-            from .progress import ProgressBar
+            from ..progress import ProgressBar
             progress = owned = ProgressBar(desc="counting")
         elif progress is False:
             progress = None

@@ -6,9 +6,9 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
-from ._native import built_version as _built_version
-from ._native import ffi, lib  # raises ImportError when not built or stale
-from .errors import SolverError
+from .._native import built_version as _built_version
+from .._native import ffi, lib  # raises ImportError when not built or stale
+from ..errors import SolverError
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16

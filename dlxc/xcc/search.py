@@ -15,9 +15,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, Iterator, NamedTuple, Optional, Sequence, Union
 
-from ._closing import Closing
+from .._closing import Closing
 from .backend import make_solver, resolve
-from .errors import DlxcError
+from ..errors import DlxcError
 from .mirror import DONE, keep_crossing, mask_words
 
 if TYPE_CHECKING:
@@ -217,7 +217,7 @@ class Search(Closing):
             raise ValueError(f"node_limit must not be negative, got {node_limit!r}")
         owned = None
         if progress is True:
-            from .progress import ProgressBar
+            from ..progress import ProgressBar
             progress = owned = ProgressBar(desc="counting")
         elif progress is False:
             progress = None

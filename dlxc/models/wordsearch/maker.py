@@ -18,14 +18,16 @@ from array import array
 from dataclasses import replace
 from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
-from .._closing import Closing
-from ..problem import Problem
-from ..search import BoundedSearch, SearchStopped
-from .words import letters as word_letters
-from .wordsearch import _ALL, DIRECTIONS, UNIFORM_NODES, Layout, NoLayout, _render
+from ..._closing import Closing
+from ...xcc.problem import Problem
+from ...xcc.search import BoundedSearch, SearchStopped
+from ..words import letters as word_letters
+from .grid import _ALL, DIRECTIONS, _render
+from .layout import Layout, NoLayout
+from .model import UNIFORM_NODES
 
 if TYPE_CHECKING:
-    from .wordsearch import WordSearch
+    from .model import WordSearch
 
 
 class Puzzle:
@@ -157,8 +159,8 @@ class uniform_layouts(Closing):
                  *, crossing: bool, backend: Optional[str], node_limit: int, seed: int,
                  max_rejects: int = 1000, memo_bytes: int = 64 << 20,
                  max_options: int = 20_000) -> None:
-        from ..estimate import estimate
-        from ..sampling import CountStopped, MemoLimitError, Sampler
+        from ...xcc.estimate import estimate
+        from ...xcc.sampling import CountStopped, MemoLimitError, Sampler
         self.ws = ws
         self.problem, self.order = prepared
         self.rng = rng

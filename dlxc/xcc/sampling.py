@@ -25,8 +25,8 @@ import secrets
 import time
 from typing import TYPE_CHECKING, Optional
 
-from ._closing import Closing
-from .errors import DlxcError
+from .._closing import Closing
+from ..errors import DlxcError
 from .estimate import probe_seeds
 from .search import memo_entries_for
 
