@@ -562,16 +562,10 @@ forward:    /* C2: enter a level */
     nodes++;
     if (level > s->max_level) s->max_level = level;
     if (cl[0].next == 0) {
-        /* no primary item at all (only at level 0): the empty solution */
-        if (!record(s, -1, 0, buf, buf_len, &used, &room)) {
-            s->state = ST_FORWARD;
-            nodes--;
-            status = DLXC_BATCH;
-            goto out;
-        }
-        nodes++;
-        solutions++;
-        goto done;
+        /* no primary item at all (only at level 0): the empty solution,
+         * recorded at level -1 (a record of 0 options) */
+        level = -1;
+        goto solution;
     }
     if (cl[cl[0].next].next == 0) {
         /* C3, last level: one primary item left; see the Intro */
@@ -604,7 +598,12 @@ advance:    /* C5: try x_l */
     level++;
     goto forward;
 
-solution:   /* every primary item is covered */
+solution:   /* every primary item is covered; a solution is a node too */
+    if (nodes >= limit) {
+        s->state = ST_SOLUTION;
+        status = DLXC_BUDGET;
+        goto out;
+    }
     if (!record(s, level, level + 1, buf, buf_len, &used, &room)) {
         s->state = ST_SOLUTION;
         status = DLXC_BATCH;
@@ -612,6 +611,7 @@ solution:   /* every primary item is covered */
     }
     nodes++;
     solutions++;
+    if (level < 0) goto done;   /* the empty solution */
     goto recover;
 
 backup:     /* C7: backtrack */

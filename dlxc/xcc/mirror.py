@@ -588,15 +588,9 @@ class MirrorSolver:
                 if level > self.max_level:
                     self.max_level = level
                 if nxt[0] == 0:  # no primary item at all: the empty solution
-                    if not self.record(-1, out, room):
-                        self.nodes -= 1
-                        self.state = ST_FORWARD
-                        status = BATCH
-                        break
-                    self.nodes += 1
-                    self.solutions += 1
-                    self.state = ST_DONE
-                    break
+                    level = -1  # recorded at level -1 (a record of 0 options)
+                    goto = "solution"
+                    continue
                 if self.shortcut and nxt[nxt[0]] == 0:
                     # C3, last level: one primary item left (see dlxc.c, Intro)
                     best_itm = nxt[0]
@@ -624,13 +618,20 @@ class MirrorSolver:
                     continue
                 level += 1
                 goto = "forward"
-            elif goto == "solution":
+            elif goto == "solution":  # a solution is a node too
+                if self.nodes >= limit:
+                    self.state = ST_SOLUTION
+                    status = BUDGET
+                    break
                 if not self.record(level, out, room):
                     self.state = ST_SOLUTION
                     status = BATCH
                     break
                 self.nodes += 1
                 self.solutions += 1
+                if level < 0:  # the empty solution
+                    self.state = ST_DONE
+                    break
                 goto = "recover"
             elif goto == "backup":  # C7
                 self.uncover(best_itm)
