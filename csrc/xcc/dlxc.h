@@ -84,7 +84,11 @@ int dlxc_replay(dlxc_solver *s, const int32_t *path, int32_t len);
 double dlxc_progress(const dlxc_solver *s);
 
 /* Memoized counting (before the first run, not with split or randomize):
- * cache solution counts of residual problems, at most max_entries. */
+ * cache solution counts of residual problems, at most max_entries; the keys
+ * waiting on the search path are kept for the deepest
+ * min(n_primary + 2, max_entries) levels.  dlxc_memo_info's bytes count the
+ * table and that key stack; full is set when an entry or a waiting key had
+ * to be left out (the counts stay exact; sampling needs full == 0). */
 int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries);
 void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
                     uint64_t *bytes, int *full);

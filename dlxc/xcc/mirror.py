@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import SolverError
+
 DONE, BATCH, BUDGET = 0, 1, 2
 ST_NEW, ST_FORWARD, ST_SOLUTION, ST_LEAF, ST_DONE = range(5)
 _MASK64 = (1 << 64) - 1
@@ -135,6 +137,7 @@ class MirrorSolver:
         self.n_secondary = n_items - n_primary
         self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
         self.choice = [0] * (n_primary + 2)
+        self.closed = False
         self.rng = seed & _MASK64
         self.randomize = randomize
         self.sticker = sticker
@@ -387,16 +390,26 @@ class MirrorSolver:
                 self.state == ST_DONE)
 
     def close(self) -> None:
-        """Nothing to free; present so both solvers have one interface."""
+        """As CSolver.close: stats(), memo_info() and progress() keep their
+        figures, everything else raises SolverError (there is nothing to free)."""
+        self.closed = True
+
+    def _live(self) -> None:
+        if self.closed:
+            raise SolverError("this search has been closed; its engine is freed")
 
     # ---- Memoized counting (see section 6 of dlxc.c) ----
 
     def set_memo(self, max_entries: int) -> None:
+        self._live()
         if self.memo is not None or self.split_depth or self.nodes or self.randomize:
             raise ValueError("memo must be set on a fresh solver without split or randomize")
         self.memo = {}
         self.memo_max = max_entries
+        # the keys waiting on the path: the deepest key_levels levels (dlxc.c, 6)
+        self.memo_key_levels = max(1, min(self.n_primary + 2, max_entries))
         self.memo_full = False
+        self.memo_dropped = False
         self.memo_hits = 0
         self.memo_keys: dict[int, tuple] = {}
         self.memo_sol_at: dict[int, int] = {}
@@ -406,7 +419,7 @@ class MirrorSolver:
         C table's size for as many entries, an estimate here."""
         if self.memo is None:
             return 0, 0, 0, False
-        return len(self.memo), self.memo_hits, 0, self.memo_full
+        return len(self.memo), self.memo_hits, 0, self.memo_full or self.memo_dropped
 
     def make_key(self) -> tuple:
         """The complete residual state: the active primary items, and for
@@ -443,6 +456,8 @@ class MirrorSolver:
         if hit is not None:
             self.memo_hits += 1
             return hit
+        if self.memo_keys.pop(level - self.memo_key_levels, None) is not None:
+            self.memo_dropped = True  # its slot of the ring is taken: not stored
         self.memo_keys[level] = key
         self.memo_sol_at[level] = self.solutions
         return None
@@ -466,6 +481,7 @@ class MirrorSolver:
 
     def probe(self, seed: int) -> tuple[float, float, int]:
         """One random root-to-leaf path: Knuth's (nodes, solutions) estimates."""
+        self._live()
         if self.state != ST_NEW:
             raise ValueError("probe needs a fresh solver")
         saved = self.updates, self.cleansings
@@ -508,7 +524,9 @@ class MirrorSolver:
 
     def sample(self, seed: int) -> tuple[int, ...]:
         """A solution drawn exactly uniformly (after a complete memo count)."""
-        if self.memo is None or self.memo_full or self.floor or self.state != ST_DONE:
+        self._live()
+        if (self.memo is None or self.memo_full or self.memo_dropped or self.floor
+                or self.state != ST_DONE):
             raise ValueError("sampling needs a complete memoized count")
         total = self.solutions
         if total == 0:
@@ -558,6 +576,7 @@ class MirrorSolver:
         """Search on, as ``dlxc_run``: solutions are appended to ``out`` and
         split paths to ``paths`` (at most ``room`` records in this call), or,
         with ``out=None``, only counted.  Returns DONE, BATCH or BUDGET."""
+        self._live()
         if self.state == ST_DONE:
             return DONE
         if self.split_depth and out is None:

@@ -351,6 +351,14 @@ def memo_key_bytes(problem: "Problem") -> int:
     return max(8, (raw + 7) // 8 * 8)
 
 
+def memo_fixed_bytes(problem: "Problem") -> int:
+    """The C memo's memory besides its entries and their waiting keys: the
+    smallest slot array (16 KiB), a scratch key, a flag and a count for each
+    level, and a byte for each secondary item (see dlxc.c, 6)."""
+    levels = len(problem.primary) + 2
+    return _MIN_SLOT_BYTES + memo_key_bytes(problem) + 9 * levels + len(problem.secondary) + 1
+
+
 def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
                      share: int = 1) -> int:
     """How many entries a memo table may hold within ``max_bytes`` (default
@@ -358,17 +366,28 @@ def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
 
     An entry of the C table costs its key, 16 bytes of hash and count, and
     at most 16 bytes of hash slots (the slot array is a power of two, 2 to 4
-    slots of 4 bytes per entry, and at least 4096 slots: a fixed 16 KiB), so
-    the table stays under the cap.  The
-    Python mirror gets the same number of entries, so both backends give
-    the same statistics; its dict takes several times more memory per entry.
+    slots of 4 bytes per entry).  Besides, the keys of the levels on the
+    search path wait on a stack until their subtrees are counted: one key
+    per entry, but never more than one per level (primary items + 2), which
+    is what a table of that many entries keeps (dlxc.c, 6).  With
+    ``memo_fixed_bytes`` that is all the memory of the memo, so it stays
+    under the cap, whatever the problem's width and depth; a cap below the
+    fixed part and one entry gets one entry.  The Python mirror gets the
+    same number of entries, so both backends give the same statistics; its
+    dict takes several times more memory per entry.
     """
     if max_bytes is None:
         max_bytes = DEFAULT_MEMO_BYTES
     if max_bytes < 0:
         raise ValueError(f"a memo limit must not be negative, got {max_bytes!r}")
-    per_entry = memo_key_bytes(problem) + 32
-    return max(1, (int(max_bytes) // max(1, share) - _MIN_SLOT_BYTES) // per_entry)
+    key = memo_key_bytes(problem)
+    levels = len(problem.primary) + 2
+    per_entry = key + 32
+    room = int(max_bytes) // max(1, share) - memo_fixed_bytes(problem)
+    entries = room // (per_entry + key)  # each entry with its waiting key
+    if entries >= levels:  # the stack stops at one key per level
+        entries = (room - levels * key) // per_entry
+    return max(1, entries)
 
 
 class SearchStopped(DlxcError):
