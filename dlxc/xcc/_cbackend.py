@@ -83,21 +83,21 @@ class CSolver:
                 (paths if paths is not None else out).append(tuple(data[i + 1:i + 1 + k]))
             i += k + 1
 
-    def set_crossing(self, masks, words):
-        """The masks ``run_crossing`` checks: ``masks[id]`` (an int of at most
+    def set_overlap(self, masks, words):
+        """The masks ``run_overlap`` checks: ``masks[id]`` (an int of at most
         ``words`` 64-bit words) for each option id."""
         data = bytearray(b"".join(m.to_bytes(8 * words, "little") for m in masks))
-        self._cross = (ffi.from_buffer("uint64_t[]", data), data, len(masks), words)
+        self._overlap = (ffi.from_buffer("uint64_t[]", data), data, len(masks), words)
 
-    def run_crossing(self, node_budget):
+    def run_overlap(self, node_budget):
         """Search on as ``run`` does, keeping the solutions in which every
-        option shares a bit of its mask with another (dlxc_keep_crossing,
+        option shares a bit of its mask with another (dlxc_keep_overlapping,
         in C): (status, number kept in this call)."""
         handle = self._live()
-        masks, _, n_masks, words = self._cross
+        masks, _, n_masks, words = self._overlap
         status = _check(lib.dlxc_run(handle, min(node_budget, _UINT64_MAX), 1 << 62, self._buf,
                                      self._buf_len, self._used))
-        kept = _check(lib.dlxc_keep_crossing(self._buf, self._used[0], masks, n_masks, words,
+        kept = _check(lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words,
                                              self._used))
         return status, kept
 

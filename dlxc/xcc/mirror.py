@@ -31,7 +31,7 @@ _MASK64 = (1 << 64) - 1
 _COUNTER_CEILING = 1 << 62
 
 
-def all_cross(masks: Sequence[int]) -> bool:
+def all_overlap(masks: Sequence[int]) -> bool:
     """Whether every mask shares a bit with another: ``shared`` collects
     the bits that two masks have, and each mask must have one of them."""
     seen = shared = 0
@@ -44,15 +44,15 @@ def all_cross(masks: Sequence[int]) -> bool:
     return True
 
 
-def keep_crossing(solutions: list, masks: Sequence[int]) -> list:
-    """As ``dlxc_keep_crossing``: the solutions (tuples of option ids) in
+def keep_overlapping(solutions: list, masks: Sequence[int]) -> list:
+    """As ``dlxc_keep_overlapping``: the solutions (tuples of option ids) in
     which every option shares a bit of its mask (``masks[id]``) with another."""
-    return [sol for sol in solutions if all_cross([masks[j] for j in sol])]
+    return [sol for sol in solutions if all_overlap([masks[j] for j in sol])]
 
 
 def mask_words(masks: Sequence[int]) -> int:
     """How many 64-bit words the widest mask needs (at least one): the
-    width ``dlxc_keep_crossing`` reads them in."""
+    width ``dlxc_keep_overlapping`` reads them in."""
     return max(1, (max(masks, default=0).bit_length() + 63) // 64)
 
 
@@ -558,18 +558,18 @@ class MirrorSolver:
         self.updates, self.cleansings = saved
         return ids
 
-    def set_crossing(self, masks: Sequence[int], words: int) -> None:
-        """The masks ``run_crossing`` checks: ``masks[id]`` for each option
+    def set_overlap(self, masks: Sequence[int], words: int) -> None:
+        """The masks ``run_overlap`` checks: ``masks[id]`` for each option
         id (``words`` 64-bit words each; the C engine needs that width)."""
-        self._cross_masks = list(masks)  # a copy, as the C engine keeps
+        self._overlap_masks = list(masks)  # a copy, as the C engine keeps
 
-    def run_crossing(self, node_budget: int) -> tuple[int, int]:
+    def run_overlap(self, node_budget: int) -> tuple[int, int]:
         """Search on as ``run`` does, keeping the solutions in which every
-        option shares a bit of its mask with another (``keep_crossing``):
+        option shares a bit of its mask with another (``keep_overlapping``):
         (status, number kept in this call).  Split paths are dropped."""
         out: list = []
         status = self.run(node_budget, out, 1 << 62, [])
-        return status, len(keep_crossing(out, self._cross_masks))
+        return status, len(keep_overlapping(out, self._overlap_masks))
 
     def run(self, node_budget: int, out: list | None = None, room: int = 0,
             paths: list | None = None) -> int:
