@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
 
+from .._args import optional_whole, seconds
 from ..errors import RequestError, SearchStopped
 from .parallel import resolve_jobs
 from .search import Search, Stats, memo_entries_for, stop_message
@@ -88,6 +89,8 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     """
     jobs = check_request(seed=seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
                          scheduler=scheduler, overlap=overlap)
+    timeout = seconds(timeout)  # inf: no limit
+    node_limit = optional_whole(node_limit, "node_limit")
     memo_entries = None
     if memo:
         memo_entries = memo_entries_for(problem, memo_limit, share=jobs)

@@ -33,6 +33,8 @@ import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Optional
 
+from .._args import seconds, whole
+from ..errors import RequestError
 from .backend import make_solver, resolve
 from .mirror import splitmix64
 
@@ -147,8 +149,10 @@ def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[in
     full count from a short count of about ``calibrate`` seconds (None:
     no timing, and ``seconds`` is None).  ``seed`` None draws a fresh one
     (reported in the result)."""
+    probes = whole(probes, "probes", minimum=-(1 << 64))
     if probes < 1:
-        raise ValueError(f"an estimate needs at least one probe, got probes={probes!r}")
+        raise RequestError(f"an estimate needs at least one probe, got probes={probes!r}")
+    timeout = seconds(timeout)  # inf: no limit
     backend = resolve(backend)
     if seed is None:
         seed = secrets.randbits(63)

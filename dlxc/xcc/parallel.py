@@ -49,6 +49,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
 
+from .._args import whole
 from .._closing import Closing
 from .backend import make_solver, resolve
 from ..errors import SolverError
@@ -77,12 +78,9 @@ def default_jobs() -> int:
 
 def resolve_jobs(jobs: Optional[int]) -> int:
     """``jobs`` itself, or every core for None or 0."""
-    if jobs is None or jobs == 0:
+    if jobs is None:
         return default_jobs()
-    if jobs < 0:
-        raise ValueError(f"jobs must be a positive number of processes (0: all cores), "
-                         f"got {jobs!r}")
-    return jobs
+    return whole(jobs, "jobs (processes; 0: all cores)") or default_jobs()
 
 
 # ---- the problem as workers see it -------------------------------------
