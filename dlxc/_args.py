@@ -45,7 +45,9 @@ def seconds(value: object, what: str = "timeout") -> Optional[float]:
     if isinstance(value, bool) or not isinstance(value, numbers.Real):
         raise RequestTypeError(f"{what} must be a number of seconds, got {value!r}")
     number = float(value)
-    if math.isnan(number) or number < 0:
-        raise RequestError(f"{what} must be a number of seconds, 0 or more (inf: no "
-                           f"limit), got {value!r}")
+    if math.isnan(number):
+        raise RequestError(f"{what} must be a number of seconds (inf: no limit), got {value!r}")
+    if number < 0:
+        raise RequestError(f"{what} must not be negative (seconds; inf: no limit), "
+                           f"got {value!r}")
     return None if math.isinf(number) else number
