@@ -331,11 +331,35 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 
 # ---- the worker processes ---------------------------------------------
 
+def _worker_signals() -> None:
+    """Signals in a worker process: Ctrl-C is the parent's to handle (it
+    stops the workers), SIGTERM ends the worker at once (the parent sends it
+    to stop one; a fork inherits the parent's handler, which would raise in
+    the worker instead), and on Linux the worker is killed when its parent
+    dies, however it dies (kill -9 too), so no worker outlives dlxc."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the parent's cleanup must do
+        return
+    parent = mp.parent_process()
+    if parent is not None and os.getppid() != parent.pid:
+        os._exit(1)  # the parent died before prctl took effect
+
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
 def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
                   memo_entries, share, overlap, conn) -> None:
     """A counting process: take paths until none is left (or a limit
     passes), then send ('ok', Tally) or ('error', text) to the parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _worker_signals()
     try:
         tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
@@ -351,7 +375,7 @@ _WORKER: dict = {}
 
 
 def _init_worker(data, backend, queue):
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _worker_signals()
     _WORKER.update(data=data, backend=backend, queue=queue)
 
 
