@@ -18,7 +18,7 @@ from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
 import examples
-import oracle
+from oracles import xcc as oracle
 from dlxc import Colored, Problem, ProblemWarning, SolverError
 from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, langford, queens
@@ -645,7 +645,7 @@ def test_overlap_filter_takes_over_queued_solutions(backend):
              for option in problem.options]
     expected = sum(crosses_pairwise([masks[j] for j in sol]) for sol in problem.solutions())
     with problem.search(backend=backend) as s:
-        s.fetch(None, 50)
+        s.fetch(10_000, 50)
         assert s.pending == 50
         s.set_overlap(masks)
         assert s.run().overlapping == expected and s.pending == 0
