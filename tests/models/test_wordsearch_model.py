@@ -25,7 +25,7 @@ SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 # ---- the model ---------------------------------------------------------------------
 
 def reference_builder(rows, cols, words, dirs):
-    """REFERENCE.md's order, written out with Problem's checked constructor."""
+    """The order of docs/xcc.md §5, written out with Problem's checked constructor."""
     cells = [f"{r}_{c}" for r in range(rows) for c in range(cols)]
     options = []
     for word in words:
@@ -217,7 +217,7 @@ def test_layout_json_and_grid():
 
 @pytest.mark.parametrize("how", [{"jobs": 2}, {"memo": True}, {"jobs": 2, "memo": True}])
 def test_count_shared_or_memoized(backend, how):
-    # REFERENCE.md's figure, and the brute-force count of ABEL+LAND
+    # the DLX2 figure of docs/xcc.md §5, and the brute-force count of ABEL+LAND
     assert WordSearch(6, 6, SEED_WORDS).count(backend=backend, **how) == 244_792
     small = WordSearch(4, 4, ["ABEL", "LAND"], "EWSN")
     layouts = brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN")

@@ -68,14 +68,14 @@ def test_memo_backends_agree_on_every_figure(c_backend, problem, entries):
                  id="ABEL+LAND 4x4 EWSN"),
 ])
 def test_memo_known_counts(backend, build, expected):
-    """Counts from REFERENCE.md, memoized, with a roomy and a one-entry table."""
+    """Counts from docs/xcc.md, memoized, with a roomy and a one-entry table."""
     problem = build()
     for entries in (1, 1 << 20):
         assert run_to_end(problem, backend, entries)[0] == expected
 
 
 def test_memo_dominoes_8x8_c(c_backend):
-    """REFERENCE.md: 12,988,816 domino tilings of the 8x8 board; the memo
+    """docs/xcc.md: 12,988,816 domino tilings of the 8x8 board; the memo
     visits a few thousand nodes where the plain search visits ~50 million."""
     problem = dominoes(8, 8)
     assert problem.count(backend="c", memo=True) == 12_988_816
@@ -109,7 +109,7 @@ def forgetful_count(problem) -> int:
 
 @pytest.mark.parametrize("build, expected", [
     # found by hypothesis with the strategies above, then shrunk; 68 by the
-    # brute-force oracle of tests/oracle.py
+    # brute-force oracle of tests/oracles/xcc.py
     pytest.param(lambda: word_search_problem(4, 4, ["AA", "ABB", "AAA"], ["SE"]), 68,
                  id="AA ABB AAA 4x4 SE"),
     pytest.param(lambda: word_search_problem(6, 6, WORDS), 244_792, id="seed 6x6"),
