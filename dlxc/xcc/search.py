@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence, Union
 
 from .._closing import Closing
+from ..errors import RequestError
 from .backend import make_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
@@ -201,9 +202,7 @@ class Search(Closing):
         self.limit = limit
         self.memo_entries = memo_entries
         if memo_entries is not None:
-            if seed is not None:
-                raise ValueError("a memoized count follows the deterministic branching "
-                                 f"order; it cannot take a seed (got seed={seed!r})")
+            check_memo_seed(seed)
             if memo_entries < 1:
                 raise ValueError(f"memo_entries must be at least 1, got {memo_entries!r}")
         self.limits = Limits(node_limit, timeout, deadline)
@@ -493,13 +492,20 @@ def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
     return max(1, (int(max_bytes) // max(1, share) - _MIN_SLOT_BYTES) // per_entry)
 
 
+def check_memo_seed(seed: Optional[int]) -> None:
+    """A memoized count follows the deterministic branching order: no seed."""
+    if seed is not None:
+        raise RequestError("a memoized count (--memo) follows the deterministic branching "
+                           f"order; it cannot take a seed (got seed={seed!r})")
+
+
 def check_masks(problem: "Problem", masks: Sequence[int], memo: bool = False) -> list:
     """The masks of an overlap filter as a list, after checking them: one
     non-negative int per option, and no memo (a memoized count does not
     visit every solution)."""
     if memo:
-        raise ValueError("a memoized count does not visit every solution, so it cannot "
-                         "check them one by one")
+        raise RequestError("a memoized count (--memo) does not visit every solution, so "
+                           "it cannot check them one by one (no overlap filter with memo)")
     masks = list(masks)
     if len(masks) != len(problem.options):
         raise ValueError(f"one mask per option: {len(problem.options)} options, "
