@@ -242,11 +242,13 @@ static void cross_checks(walk *w, const dlxc_lex *lex, const uint8_t *b, int row
         if (up == r && down == r) { w->check[c] = all; continue; }
         int32_t score = 0;
         uint32_t list = LEX_CHILD(d[0]);
-        for (int k = up; k < r && list; k++) {
+        for (int k = up; k < r; k++) {
             int sq = b[k * SIDE + c];
             score += (sq & BLANK) ? values[0] : values[sq & ~BLANK];
-            uint32_t e = lex_find(d, list, sq & ~BLANK);
-            list = e ? LEX_CHILD(d[e]) : 0;
+            if (list) {
+                uint32_t e = lex_find(d, list, sq & ~BLANK);
+                list = e ? LEX_CHILD(d[e]) : 0;
+            }
         }
         for (int k = r + 1; k <= down; k++) {
             int sq = b[k * SIDE + c];
