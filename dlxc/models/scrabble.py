@@ -265,3 +265,55 @@ def moves(lexicon: Lexicon, board: "str | Sequence[str]", rack: str,
           rules: Optional[Rules] = None, top: Optional[int] = None) -> list[Move]:
     """Every legal move of a position, best first."""
     return MoveFinder(lexicon, rules).moves(board, rack, top)
+
+
+ENGLISH_TILES = {
+    "a": 9, "b": 2, "c": 2, "d": 4, "e": 12, "f": 2, "g": 3, "h": 2, "i": 9, "j": 1, "k": 1,
+    "l": 4, "m": 2, "n": 6, "o": 8, "p": 2, "q": 1, "r": 6, "s": 4, "t": 6, "u": 4, "v": 2,
+    "w": 2, "x": 1, "y": 2, "z": 1, "?": 2,
+}
+
+
+def greedy_positions(finder: MoveFinder, seed: int, turns: int,
+                     tiles: Optional[dict] = None) -> list[tuple[bytes, bytes]]:
+    """Positions of a game two greedy players play (each turn the best
+    move, a pass when there is none), drawing from a bag shuffled with
+    ``seed``: the (board, rack) before each of ``turns`` turns, in the
+    engine's codes.  Reproducible, for tests and benchmarks."""
+    import random
+
+    rng = random.Random(seed)
+    codes = finder.lexicon.alphabet.codes
+    bag = [0 if ch == "?" else codes[ch]
+           for ch, n in (tiles or ENGLISH_TILES).items() for _ in range(n)
+           if ch == "?" or ch in codes]
+    rng.shuffle(bag)
+    rules = finder.rules
+    board = bytearray(rules.rows * rules.cols)
+    racks = [bytearray(64), bytearray(64)]
+    held = [0, 0]
+
+    def draw(p: int) -> None:
+        while held[p] < rules.rack_size and bag:
+            racks[p][bag.pop()] += 1
+            held[p] += 1
+
+    draw(0)
+    draw(1)
+    out = []
+    gen = finder.generator
+    for turn in range(turns):
+        p = turn % 2
+        out.append((bytes(board), bytes(racks[p])))
+        if not gen.run(bytes(board), bytes(racks[p])):
+            continue
+        gen.sort()
+        score, row, col, down, word, fresh = gen.moves(1)[0]
+        for k, code in enumerate(word):
+            if fresh[k]:
+                r, c = (row + k, col) if down else (row, col + k)
+                board[r * rules.cols + c] = code
+                racks[p][0 if code & 128 else code] -= 1
+                held[p] -= 1
+        draw(p)
+    return out
