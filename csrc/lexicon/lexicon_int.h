@@ -21,6 +21,7 @@ struct dlxc_lex {
     int64_t n_gaddag;
     int32_t n_letters;    /* codes 1..n_letters; n_letters+1 is the separator */
     uint8_t ascii[256];
+    uint32_t root_arc[256];  /* code -> its arc in the DAWG's root list, or 0 */
 };
 
 /* The arc of letter c in the sibling list starting at i, or 0. */

@@ -59,6 +59,8 @@ typedef struct {
     uint8_t fresh[SIDE];
     uint8_t counts[64];
     int blanks;
+    int rack_tiles;             /* tiles on the rack at the start */
+    uint64_t rack_mask;         /* letters on the rack now (bit L) */
     int failed;                 /* a status code once out of memory */
 } walk;
 
@@ -160,9 +162,10 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
         if (LEX_TERMINAL(x) && left_free && (a + 1 >= cols || !w->line[a + 1]))
             record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
         if (!child || w->failed) return;
-        if (col > 0 && (w->line[col - 1] || !w->is_anchor[col - 1]))
+        int more = p.tiles < w->rack_tiles;   /* tiles left to place */
+        if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
             gen(w, col - 1, child, p);
-        if (left_free && a + 1 < cols) {
+        if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
             uint32_t s = lex_find(g, child, w->sep);
             if (s && LEX_CHILD(g[s])) gen(w, a + 1, LEX_CHILD(g[s]), p);
         }
@@ -171,7 +174,9 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
         int right_free = col + 1 >= cols || !w->line[col + 1];
         if (LEX_TERMINAL(x) && right_free)
             record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
-        if (child && col + 1 < cols && !w->failed) gen(w, col + 1, child, p);
+        if (child && col + 1 < cols && !w->failed
+            && (w->line[col + 1] || p.tiles < w->rack_tiles))
+            gen(w, col + 1, child, p);
     }
 }
 
@@ -203,15 +208,18 @@ static void gen(walk *w, int col, uint32_t list, partial p)
         go_on(w, col, arc, p);
         return;
     }
-    uint64_t check = w->check[col];
+    /* the letters that may go here: allowed by the cross-check, and on the
+     * rack unless a blank is left */
+    uint64_t allowed = w->check[col] & (w->blanks ? ~0ULL : w->rack_mask);
     for (uint32_t i = list;; i++) {
         uint32_t x = g[i];
         int l = LEX_LETTER(x);
-        if (l != w->sep && (check >> l) & 1) {
+        if (l != w->sep && (allowed >> l) & 1) {
             if (w->counts[l]) {
-                w->counts[l]--;
+                if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
                 place(w, col, i, l, 0, p);
                 w->counts[l]++;
+                w->rack_mask |= 1ULL << l;
             }
             if (w->blanks) {
                 w->blanks--;
@@ -282,7 +290,12 @@ static void direction(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, in
     w->sep = lex->n_letters + 1;
     w->cols = cols;
     w->down = down;
-    for (int l = 1; l <= g->n_letters; l++) w->counts[l] = rack[l];
+    w->rack_tiles = rack[0];
+    for (int l = 1; l <= g->n_letters; l++) {
+        w->counts[l] = rack[l];
+        w->rack_tiles += rack[l];
+        if (rack[l]) w->rack_mask |= 1ULL << l;
+    }
     w->blanks = rack[0];
     uint32_t root = LEX_CHILD(lex->gaddag[0]);
     for (int r = 0; r < rows && !w->failed; r++) {

@@ -62,6 +62,10 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
     }
     lex->n_letters = n_letters;
     memcpy(lex->ascii, ascii, 256);
+    for (uint32_t i = LEX_CHILD(dawg[0]);; i++) {
+        lex->root_arc[LEX_LETTER(dawg[i])] = i;
+        if (LEX_LAST(dawg[i])) break;
+    }
     *out = lex;
     return 0;
 }
@@ -76,53 +80,63 @@ void dlxc_lex_free(dlxc_lex *lex)
 
 /* ==== 3. Membership ====================================================== */
 
+/* The first letter's arc comes from a table; the rest are found in their
+ * sibling lists (sorted, so a scan stops at the first larger letter). */
 int dlxc_lex_contains_ascii(const dlxc_lex *lex, const char *word, int64_t len)
 {
     const uint32_t *g = lex->dawg;
-    uint32_t i = LEX_CHILD(g[0]);
     if (len <= 0) return 0;
-    for (int64_t k = 0;; k++) {
+    uint32_t e = lex->root_arc[lex->ascii[(uint8_t)word[0]]];
+    for (int64_t k = 1; e && k < len; k++) {
         int c = lex->ascii[(uint8_t)word[k]];
-        if (!c) return 0;
-        uint32_t e = lex_find(g, i, c);
-        if (!e) return 0;
-        if (k == len - 1) return (int)LEX_TERMINAL(g[e]);
-        i = LEX_CHILD(g[e]);
+        e = c ? lex_find(g, LEX_CHILD(g[e]), c) : 0;
     }
+    return e ? (int)LEX_TERMINAL(g[e]) : 0;
 }
 
 int dlxc_lex_contains_codes(const dlxc_lex *lex, const uint8_t *word, int64_t len)
 {
     const uint32_t *g = lex->dawg;
-    uint32_t i = LEX_CHILD(g[0]);
     if (len <= 0) return 0;
-    for (int64_t k = 0;; k++) {
-        uint32_t e = lex_find(g, i, word[k]);
-        if (!e) return 0;
-        if (k == len - 1) return (int)LEX_TERMINAL(g[e]);
-        i = LEX_CHILD(g[e]);
-    }
+    uint32_t e = lex->root_arc[word[0]];
+    for (int64_t k = 1; e && k < len; k++) e = lex_find(g, LEX_CHILD(g[e]), word[k]);
+    return e ? (int)LEX_TERMINAL(g[e]) : 0;
 }
 
+/* Words often share a prefix with the word before them (always, in a
+ * sorted list): path[k] keeps the arc of letter k of the previous word, so
+ * the walk starts again where the two words part. */
 int dlxc_lex_contains_many(const dlxc_lex *lex, const char *buf, int64_t len, int ascii,
                            uint8_t *out, int64_t out_len, int64_t *n_words)
 {
     const uint32_t *g = lex->dawg;
-    const uint32_t root = LEX_CHILD(g[0]);
     const char sep = ascii ? '\n' : 0;
+    uint32_t path[DLXC_LEX_MAX_LEN + 1];
+    uint8_t prev[DLXC_LEX_MAX_LEN + 1];
+    int64_t prev_len = 0;   /* letters of the previous word whose arcs are in path */
     int64_t n = 0, k = 0;
     while (k <= len && n < out_len) {
-        /* one word: buf[k..end) */
-        uint32_t i = root, e = 0;
-        int64_t j = k;
+        int64_t j = k, depth = 0;
         int ok = 1;
+        /* the common part with the previous word */
+        while (j < len && buf[j] != sep && depth < prev_len) {
+            int c = ascii ? lex->ascii[(uint8_t)buf[j]] : (uint8_t)buf[j];
+            if (c != prev[depth]) break;
+            depth++;
+            j++;
+        }
+        uint32_t e = depth ? path[depth - 1] : 0;
         for (; j < len && buf[j] != sep; j++) {
             if (!ok) continue;
             int c = ascii ? lex->ascii[(uint8_t)buf[j]] : (uint8_t)buf[j];
-            if (!c || !(e = lex_find(g, i, c))) { ok = 0; continue; }
-            i = LEX_CHILD(g[e]);
+            if (!c || depth >= DLXC_LEX_MAX_LEN) { ok = 0; continue; }
+            e = depth ? lex_find(g, LEX_CHILD(g[e]), c) : lex->root_arc[c];
+            if (!e) { ok = 0; continue; }
+            prev[depth] = (uint8_t)c;
+            path[depth++] = e;
         }
-        out[n++] = (uint8_t)(ok && j > k && LEX_TERMINAL(g[e]));
+        prev_len = depth;
+        out[n++] = (uint8_t)(ok && j > k && e && LEX_TERMINAL(g[e]));
         k = j + 1;
     }
     *n_words = n;

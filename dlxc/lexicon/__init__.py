@@ -265,8 +265,12 @@ class Lexicon(Closing):
     def close(self) -> None:
         if not self._closed:
             self._closed = True
+            self._has_ascii = self._raise_closed
             if self.backend == "c":
                 self._lex.close()
+
+    def _raise_closed(self, *args) -> int:
+        raise LexiconError("this lexicon has been closed")
 
     def _check_open(self) -> None:
         if self._closed:
@@ -319,21 +323,24 @@ class Lexicon(Closing):
         return int(mirror.contains_codes(self._lex, codes))
 
     def __contains__(self, word: object) -> bool:
+        # the fast path: an ASCII str, one engine call (a closed lexicon's
+        # _has_ascii raises)
         try:
             b = word.encode("ascii")  # type: ignore[attr-defined]
         except UnicodeEncodeError:
-            if self._closed:
-                self._check_open()
-            codes = self._codes(word)  # type: ignore[arg-type]
-            if codes is None:
-                return False
-            return bool(self._lex.contains_codes(codes)) if self.backend == "c" \
-                else mirror.contains_codes(self._lex, codes)
+            return self._contains_slow(word)  # type: ignore[arg-type]
         except AttributeError:
             return False
-        if self._closed:
-            self._check_open()
         return self._has_ascii(b, len(b)) == 1
+
+    def _contains_slow(self, word: str) -> bool:
+        self._check_open()
+        codes = self._codes(word)
+        if codes is None:
+            return False
+        if self.backend == "c":
+            return bool(self._lex.contains_codes(codes))
+        return mirror.contains_codes(self._lex, codes)
 
     def contains_many(self, words: Iterable[str]) -> list[bool]:
         """``[w in self for w in words]`` in one engine call."""

@@ -6,6 +6,7 @@ bytes, lists and Python ints.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from typing import Optional
 
@@ -76,11 +77,13 @@ class Lex:
         self._handle = ffi.gc(out[0], lib.dlxc_lex_free)
         self.n_letters = n_letters
         self.has_gaddag = gaddag is not None
-        # bound once: the membership test is one call with a bytes argument
-        self.contains_ascii = _Contains(self._handle)
+        # bound once (functools.partial adds no Python frame): the membership
+        # test is one C call with a bytes argument
+        self.contains_ascii = functools.partial(lib.dlxc_lex_contains_ascii, self._handle)
 
     def close(self) -> None:
         if self._handle is not None:
+            self.contains_ascii = None
             ffi.release(self._handle)
             self._handle = None
 
@@ -110,19 +113,6 @@ class Lex:
         out = ffi.new("dlxc_lex_cursor **")
         _check(lib.dlxc_lex_containing(out, self._handle, frag, len(frag), at, min_at))
         return Cursor(out[0], self)
-
-
-class _Contains:
-    """``contains_ascii(word_bytes, n)``: a callable holding the handle."""
-
-    __slots__ = ("_fn", "_h")
-
-    def __init__(self, handle) -> None:
-        self._fn = lib.dlxc_lex_contains_ascii
-        self._h = handle
-
-    def __call__(self, word: bytes, n: int) -> int:
-        return self._fn(self._h, word, n)
 
 
 class Cursor:
