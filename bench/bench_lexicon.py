@@ -85,6 +85,7 @@ def main(argv=None) -> int:
     rng = random.Random(args.seed)
     hits = rng.sample(words, min(100_000, len(words)))
     vocabulary = set(words)
+    shuffled = rng.sample(words, len(words))
     misses = []
     while len(misses) < 20_000:
         w = rng.choice(words)
@@ -119,7 +120,8 @@ def main(argv=None) -> int:
 
     results: dict = {k: [] for k in (
         "dawg_wall", "dawg_cpu", "gaddag_wall", "gaddag_cpu", "load", "hit_dlxc", "miss_dlxc",
-        "batch", "batch_engine", "movegen", "movegen_best")}
+        "batch", "batch_bytes", "batch_shuffled", "batch_engine", "movegen",
+        "movegen_best")}
     for name in peers:
         results[f"hit_{name}"] = []
         results[f"miss_{name}"] = []
@@ -142,6 +144,10 @@ def main(argv=None) -> int:
         w, _, got = timed(lambda: lex.contains_many(words))
         assert all(got)
         results["batch"].append(w / len(words) * 1e9)
+        w, _, got = timed(lambda: lex.contains_many(words, as_bytes=True))
+        results["batch_bytes"].append(w / len(words) * 1e9)
+        w, _, got = timed(lambda: lex.contains_many(shuffled, as_bytes=True))
+        results["batch_shuffled"].append(w / len(words) * 1e9)
         joined = "\n".join(words).encode("ascii")
         w, _, _ = timed(lambda: lex._lex.contains_many(joined, len(words), True))
         results["batch_engine"].append(w / len(words) * 1e9)
@@ -168,7 +174,9 @@ def main(argv=None) -> int:
         "moves_per_position": n_moves / len(positions),
         "movegen_positions_per_s": med["movegen"],
         "movegen_best_positions_per_s": med["movegen_best"],
-        "batch_ns_per_word": med["batch"], "batch_engine_ns_per_word": med["batch_engine"],
+        "batch_ns_per_word": med["batch"], "batch_bytes_ns_per_word": med["batch_bytes"],
+        "batch_shuffled_ns_per_word": med["batch_shuffled"],
+        "batch_engine_ns_per_word": med["batch_engine"],
         "rounds": args.rounds,
     }
     for name in ["dlxc"] + list(peers):
@@ -198,8 +206,10 @@ def main(argv=None) -> int:
         ratio = report[f"hit_ns_{name}"] / report["hit_ns_dlxc"]
         print(f"membership {name:<12} hit {report[f'hit_ns_{name}']:7.1f} ns  "
               f"miss {report[f'miss_ns_{name}']:7.1f} ns  ({ratio:.2f}x dlxc's hit time)")
-    print(f"batch   contains_many {report['batch_ns_per_word']:.1f} ns/word "
-          f"(engine call alone {report['batch_engine_ns_per_word']:.1f} ns/word)")
+    print(f"batch   contains_many, sorted list: {report['batch_ns_per_word']:.1f} ns/word "
+          f"(as_bytes {report['batch_bytes_ns_per_word']:.1f}, engine call alone "
+          f"{report['batch_engine_ns_per_word']:.1f}); shuffled, as_bytes: "
+          f"{report['batch_shuffled_ns_per_word']:.1f} ns/word")
     print(f"moves   {report['positions']} positions, {report['moves_per_position']:.0f} moves "
           f"each on average: {report['movegen_positions_per_s']:,.0f} positions/s all moves, "
           f"{report['movegen_best_positions_per_s']:,.0f} positions/s best move sorted out")

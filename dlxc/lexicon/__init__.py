@@ -342,13 +342,17 @@ class Lexicon(Closing):
             return bool(self._lex.contains_codes(codes))
         return mirror.contains_codes(self._lex, codes)
 
-    def contains_many(self, words: Iterable[str]) -> list[bool]:
-        """``[w in self for w in words]`` in one engine call."""
+    def contains_many(self, words: Iterable[str], as_bytes: bool = False):
+        """``[w in self for w in words]`` in one engine call; with
+        ``as_bytes`` the answers come as bytes of 1 and 0 (no list to build).
+        Fastest on sorted words: each walk starts where the previous word
+        parts from this one."""
         self._check_open()
         words = words if isinstance(words, list) else list(words)
         if not words:
-            return []
+            return b"" if as_bytes else []
         n = len(words)
+        got = None
         if self.backend == "c":
             try:
                 buf = "\n".join(words).encode("ascii")
@@ -356,15 +360,17 @@ class Lexicon(Closing):
                 buf = None
             if buf is not None:
                 got = self._lex.contains_many(buf, n, True)
-                if len(got) == n:
-                    return list(map(bool, got))
-            codes = []
-            for w in words:
-                c = self._codes(w) if isinstance(w, str) else None
-                codes.append(c if c is not None and 0 not in c else b"\xff")
-            got = self._lex.contains_many(b"\0".join(codes), n, False)
-            return list(map(bool, got))
-        return [w in self for w in words]
+                if len(got) != n:  # a word held a newline
+                    got = None
+            if got is None:
+                codes = []
+                for w in words:
+                    c = self._codes(w) if isinstance(w, str) else None
+                    codes.append(c if c is not None and 0 not in c else b"\xff")
+                got = self._lex.contains_many(b"\0".join(codes), n, False)
+        else:
+            got = bytes(w in self for w in words)
+        return got if as_bytes else list(map(bool, got))
 
     # -- enumerations -------------------------------------------------------
     def _cursor(self, kind: str, *args):

@@ -116,23 +116,21 @@ def _pack(lists: list, root: int) -> array:
     owner, offset = _share_tails(lists)
     pos = [0] * len(lists)
     o = owner[root]
-    pos[o] = 1
-    nxt = 1 + len(lists[o])
-    queue = [o]
-    head = 0
-    while head < len(queue):
-        s = queue[head]
-        head += 1
-        for _, _, c in lists[s]:
-            if not c:
-                continue
-            c = owner[c]
-            if not pos[c]:
-                if nxt >= MAX_NODES:
-                    raise fail("ETOOBIG")
-                pos[c] = nxt
-                nxt += len(lists[c])
-                queue.append(c)
+    nxt = 1
+    queue = []
+    stack = [o]
+    while stack:  # depth-first pre-order, children pushed last arc first
+        s = stack.pop()
+        if pos[s]:
+            continue
+        if nxt >= MAX_NODES:
+            raise fail("ETOOBIG")
+        pos[s] = nxt
+        nxt += len(lists[s])
+        queue.append(s)
+        for _, _, c in reversed(lists[s]):
+            if c and not pos[owner[c]]:
+                stack.append(owner[c])
     if nxt > MAX_NODES:
         raise fail("ETOOBIG")
     out = array("I", bytes(4 * nxt))
