@@ -113,3 +113,11 @@ def test_enable_minimal_and_mirror_identical(c_backend):
     assert lex.dawg_nodes == minimal_nodes(words)
     codes = [bytes(ord(ch) - 96 for ch in w) for w in words]
     assert mirror.build_dawg(codes, 26).tobytes() == lex.dawg.tobytes()
+
+
+def test_too_many_nodes_is_an_error(monkeypatch):
+    """A graph past the 22-bit offsets is an error, never a truncation (shown
+    on the mirror with its limit lowered; ENABLE-sized lists are far below)."""
+    monkeypatch.setattr(mirror, "MAX_NODES", 12)
+    with pytest.raises(LexiconError, match="22-bit offsets"):
+        Lexicon.from_words(["alpha", "beta", "gamma", "delta", "epsilon"], backend="python")
