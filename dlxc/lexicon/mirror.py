@@ -9,7 +9,7 @@ build.c, query.c and moves.c; their comments explain the why.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import Optional
 
 from ..errors import BoardError, LexiconError
