@@ -117,7 +117,7 @@ def read_word_list(path: "os.PathLike[str] | str") -> WordList:
     """The words of a file, one per line (blank lines ignored)."""
     name = os.fspath(path)
     try:
-        with open(name, encoding="utf-8") as f:
+        with open(name, encoding="utf-8-sig") as f:  # a byte-order mark is no letter
             text = f.read()
     except UnicodeDecodeError as exc:
         raise LexiconError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None

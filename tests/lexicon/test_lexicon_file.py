@@ -100,3 +100,13 @@ def test_not_a_lexicon(backend, tmp_path):
         Lexicon.load(path, backend=backend)
     with pytest.raises(LexiconError, match="cannot read"):
         Lexicon.load(tmp_path / "missing.lex", backend=backend)
+
+
+def test_word_list_with_bom_and_crlf(backend, tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_bytes(b"\xef\xbb\xbfcat\r\ndog\r\n\r\n")
+    lex = Lexicon.from_file(path, backend=backend)
+    assert sorted(lex) == ["cat", "dog"] and lex.skipped == 0
+    path.write_bytes(b"\xff\xfecat")
+    with pytest.raises(LexiconError, match="not UTF-8"):
+        Lexicon.from_file(path, backend=backend)
