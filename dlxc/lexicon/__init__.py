@@ -505,6 +505,8 @@ class MoveGenerator(Closing):
         """Find every move on ``board`` (codes, +128 a blank) for ``rack``
         (64 counts, [0] blanks); returns how many."""
         self.lexicon._check_open()
+        if self._gen is None:
+            raise LexiconError("this move generator has been closed")
         if self.lexicon.backend == "c":
             return self._gen.run(self.lexicon._lex, board, rack)
         return len(mirror.gen_run(self._gen, self.lexicon._lex, board, rack))
