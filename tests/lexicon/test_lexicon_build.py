@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from dlxc.errors import LexiconError
 from dlxc.lexicon import Lexicon, mirror
+from enable_lexicon import enable_lexicon
 from oracles.lexicon import enable_words, gaddag_strings, minimal_nodes
 
 ALPHABETS = ["ab", "abc", "abcde", "aeiourst", "äöüßé", "абв"]
@@ -100,7 +101,7 @@ def test_engines_reject_unsorted_input(c_backend):
 
 def test_enable_sizes(c_backend):
     """The issue's targets: at most 116,880 DAWG nodes, GADDAG at most 3.25 MB."""
-    lex = Lexicon.from_words(enable_words(), backend="c")
+    lex = enable_lexicon()
     assert len(lex) == 172823
     assert lex.dawg_nodes <= 116880
     assert lex.gaddag_bytes <= 3_250_000
@@ -109,7 +110,7 @@ def test_enable_sizes(c_backend):
 @pytest.mark.slow
 def test_enable_minimal_and_mirror_identical(c_backend):
     words = enable_words()
-    lex = Lexicon.from_words(words, backend="c")
+    lex = enable_lexicon()
     assert lex.dawg_nodes == minimal_nodes(words)
     codes = [bytes(ord(ch) - 96 for ch in w) for w in words]
     assert mirror.build_dawg(codes, 26).tobytes() == lex.dawg.tobytes()

@@ -11,8 +11,9 @@ from hypothesis import strategies as st
 
 from dlxc.errors import BoardError
 from dlxc.lexicon import Lexicon
+from enable_lexicon import enable_lexicon
 from dlxc.models.scrabble import ENGLISH_VALUES, MoveFinder, Rules, greedy_positions, moves
-from oracles.lexicon import brute_moves, enable_words, small_pool
+from oracles.lexicon import brute_moves, small_pool
 
 LETTERS = "aeilnorst"
 _lexicons: dict = {}
@@ -92,7 +93,7 @@ def test_a_known_position(backend):
 
 
 def test_both_engines_on_enable_games(c_backend):
-    c_lex = Lexicon.from_words(enable_words(), backend="c")
+    c_lex = enable_lexicon()
     py_lex = Lexicon(c_lex.data(), backend="python")
     c_finder, py_finder = MoveFinder(c_lex), MoveFinder(py_lex)
     positions = greedy_positions(c_finder, seed=5, turns=12)

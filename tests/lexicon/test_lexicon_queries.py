@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dlxc.errors import LexiconError
 from dlxc.lexicon import Lexicon
+from enable_lexicon import enable_lexicon
 from oracles import lexicon as oracle
 from oracles.lexicon import small_pool
 
@@ -97,7 +98,7 @@ def test_lazy_and_batched(backend):
 
 
 def test_enable_queries(c_backend):
-    lex = Lexicon.from_words(oracle.enable_words(), backend="c")
+    lex = enable_lexicon()
     words = oracle.enable_words()
     assert lex.match("qu[aeiou]z*").list() == oracle.match(words, "qu[aeiou]z*")
     assert lex.anagrams("retains").list() == oracle.anagrams(words, "retains", False)
