@@ -81,6 +81,17 @@ class InputPermissionError(InputFileError, PermissionError):
     """The file to read may not be read."""
 
 
+class LexiconError(DlxcError, ValueError):
+    """A word list, lexicon file or lexicon query that cannot be used: an
+    empty list, a word too long for the node format, a truncated or
+    corrupted lexicon file, a malformed pattern."""
+
+
+class BoardError(DlxcError, ValueError):
+    """A Scrabble board, rack or rule set that cannot be used: the wrong
+    size, an unknown letter, too many tiles."""
+
+
 class SolverError(DlxcError, RuntimeError):
     """The engine failed (out of memory, a counter overflow, ...)."""
 

@@ -1,0 +1,156 @@
+"""``dlxc lexicon`` (build, info, match, anagram) and ``dlxc moves``.
+
+A FILE argument is a lexicon file made by ``dlxc lexicon build`` or a plain
+word list (one word a line), built on the fly; they are told apart by the
+lexicon file's magic number.  Results go to stdout, counts of skipped
+entries and timings to stderr.  Exit status: 0 done, 1 bad input (a
+message naming the file, never a traceback), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import time
+
+import click
+
+from ..lexicon import Lexicon
+from .solve import user_errors
+
+_BACKEND = click.option("--backend", type=click.Choice(["c", "python"]), default=None,
+                        help="The engine (default: C when built, else the Python mirror).")
+_JSON = click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
+
+
+def _open(path: str, backend) -> Lexicon:
+    lex = Lexicon.from_file(path, backend=backend)
+    if lex.skipped:
+        click.echo(f"{path}: skipped {lex.skipped} entries that are not purely letters",
+                   err=True)
+    return lex
+
+
+def _facts(lex: Lexicon, seconds: float) -> dict:
+    return {"words": lex.words, "dawg_nodes": lex.dawg_nodes, "dawg_bytes": lex.dawg_bytes,
+            "gaddag_nodes": lex.gaddag_nodes, "gaddag_bytes": lex.gaddag_bytes,
+            "seconds": round(seconds, 6)}
+
+
+def _print_facts(facts: dict, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(facts))
+        return
+    click.echo(f"words         {facts['words']}")
+    click.echo(f"DAWG nodes    {facts['dawg_nodes']} ({facts['dawg_bytes']} bytes)")
+    click.echo(f"GADDAG nodes  {facts['gaddag_nodes']} ({facts['gaddag_bytes']} bytes)")
+    click.echo(f"seconds       {facts['seconds']:.4f}")
+
+
+@click.group()
+def lexicon() -> None:
+    """Build lexicon files (a minimal DAWG and a GADDAG) and query them."""
+
+
+@lexicon.command()
+@click.argument("word_list", metavar="LIST")
+@click.option("-o", "--output", required=True, metavar="FILE", help="The lexicon file to write.")
+@_JSON
+@_BACKEND
+@user_errors
+def build(word_list: str, output: str, as_json: bool, backend) -> None:
+    """Build the lexicon of LIST (one word a line; entries that are not
+    purely letters are skipped and counted on stderr) and write it to FILE.
+    Prints the words, the DAWG's and GADDAG's nodes and bytes, and the
+    seconds taken to read the list and build both graphs."""
+    start = time.perf_counter()
+    lex = Lexicon.from_word_file(word_list, backend=backend)
+    seconds = time.perf_counter() - start
+    if lex.skipped:
+        click.echo(f"{word_list}: skipped {lex.skipped} entries that are not purely letters",
+                   err=True)
+    lex.save(output)
+    _print_facts(_facts(lex, seconds), as_json)
+
+
+@lexicon.command()
+@click.argument("file", metavar="FILE")
+@_JSON
+@_BACKEND
+@user_errors
+def info(file: str, as_json: bool, backend) -> None:
+    """Words, nodes and bytes of a lexicon, and the seconds its loading took."""
+    start = time.perf_counter()
+    lex = _open(file, backend)
+    _print_facts(_facts(lex, time.perf_counter() - start), as_json)
+
+
+def _print_words(words) -> None:
+    out = sys.stdout
+    for batch in words.batches():
+        if batch:
+            out.write("\n".join(batch) + "\n")
+
+
+@lexicon.command()
+@click.argument("file", metavar="FILE")
+@click.argument("pattern")
+@_BACKEND
+@user_errors
+def match(file: str, pattern: str, backend) -> None:
+    """Words matching PATTERN, one a line, sorted: . one letter, * any run of
+    letters, [aeiou] one of a set, [^aeiou] one not in it."""
+    _print_words(_open(file, backend).match(pattern))
+
+
+@lexicon.command()
+@click.argument("file", metavar="FILE")
+@click.argument("letters")
+@click.option("--sub", is_flag=True, help="Words made of some of the letters, not all.")
+@_BACKEND
+@user_errors
+def anagram(file: str, letters: str, sub: bool, backend) -> None:
+    """Anagrams of LETTERS (? a blank), one a line, sorted."""
+    _print_words(_open(file, backend).anagrams(letters, sub=sub))
+
+
+@click.command()
+@click.option("--lexicon", "lexicon_file", required=True, metavar="FILE",
+              help="A lexicon file or a word list.")
+@click.option("--board", required=True, metavar="BOARD",
+              help="A file of one line per row (. empty, a letter a tile, lower case a "
+                   "blank); - for stdin.")
+@click.option("--rack", required=True, help="The rack's letters, ? for a blank.")
+@click.option("--top", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Only the N best moves.")
+@click.option("--rules", default=None, metavar="FILE",
+              help="A JSON rules file (board, premiums, tile values); default standard English.")
+@_JSON
+@_BACKEND
+@user_errors
+def moves(lexicon_file: str, board: str, rack: str, top, rules, as_json: bool, backend) -> None:
+    """Every legal Scrabble move, best first, one a line: score, first
+    square (row,col from 0), direction, word (blanks in lower case).  With
+    --json one JSON object a line: score, row, col, direction, word, tiles
+    (the squares newly covered: row, col, letter)."""
+    from ..errors import BoardError
+    from ..models.scrabble import MoveFinder, Rules
+
+    the_rules = Rules.from_file(rules) if rules else Rules()
+    if board == "-":
+        text, name = sys.stdin.read(), "<stdin>"
+    else:
+        try:
+            with open(board, encoding="utf-8") as f:
+                text, name = f.read(), board
+        except (OSError, UnicodeDecodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
+            raise BoardError(f"{board}: cannot read the board ({why})") from None
+    lex = _open(lexicon_file, backend)
+    finder = MoveFinder(lex, the_rules)
+    found = finder.moves(finder.board(text, name), finder.rack(rack), top)
+    out = sys.stdout
+    if as_json:  # JSON lines: one object a move
+        out.write("".join(json.dumps(m.as_dict()) + "\n" for m in found))
+        return
+    out.write("".join(f"{m.score} {m.row},{m.col} {m.direction} {m.word}\n" for m in found))

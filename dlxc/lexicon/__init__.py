@@ -1,0 +1,536 @@
+"""The lexicon: a word list as a minimal DAWG and a GADDAG, and word queries.
+
+``Lexicon.from_words(words)`` or ``Lexicon.from_file(path)`` builds one (a
+path may be a word list, one word a line, or a lexicon file written by
+``save``); then ``"word" in lex``, ``lex.contains_many(words)``,
+``lex.prefix("un")``, ``lex.match("c.t*")``, ``lex.anagrams("retains?")``
+and ``lex.containing("q.z")``.  Queries are lazy: iterate for words, or call
+``.batches()`` for lists of words as the engine hands them over, or
+``list()``.
+
+Two engines do the work, the C core (csrc/lexicon/) and its pure-Python
+mirror (mirror.py), with byte-identical node arrays and the same answers in
+the same order; ``backend="c"`` or ``"python"`` picks one, the default is C
+when it was built.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+import unicodedata
+from array import array
+from collections.abc import Iterable, Iterator
+from typing import Optional
+
+from .._closing import Closing
+from ..errors import BackendError, BackendUnavailable, LexiconError
+from . import fileformat, mirror
+from .alphabet import Alphabet, normalize
+
+try:
+    from . import _cbackend
+    _c_error: Optional[BaseException] = None
+except ImportError as exc:  # not built, stale, or built without the lexicon
+    _cbackend = None  # type: ignore[assignment]
+    _c_error = exc
+
+MAX_LEN = mirror.MAX_LEN
+BACKENDS = ("c", "python")
+
+__all__ = ["Lexicon", "Query", "Alphabet", "LexiconError", "MoveGenerator", "resolve_backend",
+           "c_import_error", "read_word_list", "MAX_LEN"]
+
+
+def c_import_error() -> Optional[BaseException]:
+    """Why the C lexicon engine is unavailable, or None."""
+    return _c_error
+
+
+def resolve_backend(name: Optional[str]) -> str:
+    """``name`` checked, or the default: C when built, else the mirror
+    (the environment variable DLXC_BACKEND may name one)."""
+    if name is None:
+        name = os.environ.get("DLXC_BACKEND") or ("c" if _cbackend is not None else "python")
+    if name not in BACKENDS:
+        raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+    if name == "c" and _cbackend is None:
+        raise BackendUnavailable(f"the C lexicon engine is unavailable: {_c_error}")
+    return name
+
+
+def _engine(backend: str):
+    return _cbackend if backend == "c" else mirror
+
+
+def _fail_where(exc: LexiconError, where: str) -> LexiconError:
+    return LexiconError(f"{where}: {exc}")
+
+
+# ==== word lists =============================================================
+
+class WordList:
+    """Words read for a lexicon: kept (normalized, each once), and how many
+    entries were skipped for not being purely letters."""
+
+    def __init__(self, words: list[str], skipped: int, duplicates: int, entries: int) -> None:
+        self.words = words
+        self.skipped = skipped
+        self.duplicates = duplicates
+        self.entries = entries
+
+
+def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
+    """Normalize (entry, where) pairs; a word longer than MAX_LEN letters
+    is an error naming where it is."""
+    seen: set[str] = set()
+    words: list[str] = []
+    skipped = duplicates = n = 0
+    for entry, where in entries:
+        n += 1
+        if isinstance(entry, str) and entry.isascii():  # the common case, quickly
+            word = entry.strip().lower()
+            if not word.isalpha():
+                word = None
+        else:
+            word = normalize(entry) if isinstance(entry, str) else None
+        if word is None:
+            skipped += 1
+            continue
+        if len(word) > MAX_LEN:
+            raise LexiconError(f"{where}: {entry!r} has {len(word)} letters; the node format "
+                               f"takes words of at most {MAX_LEN}")
+        if word in seen:
+            duplicates += 1
+            continue
+        seen.add(word)
+        words.append(word)
+    if n == 0:
+        raise LexiconError(f"{name}: no words (the list is empty)")
+    if not words:
+        raise LexiconError(f"{name}: no usable word: all {n} entries were skipped "
+                           "(an entry must be purely letters)")
+    return WordList(words, skipped, duplicates, n)
+
+
+def read_word_list(path: "os.PathLike[str] | str") -> WordList:
+    """The words of a file, one per line (blank lines ignored)."""
+    name = os.fspath(path)
+    try:
+        with open(name, encoding="utf-8-sig") as f:  # a byte-order mark is no letter
+            text = f.read()
+    except UnicodeDecodeError as exc:
+        raise LexiconError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    except OSError as exc:
+        raise LexiconError(f"{name}: cannot read the word list ({exc.strerror})") from None
+    lines = text.splitlines()
+    return _collect(((line, f"{name}:{i}") for i, line in enumerate(lines, 1) if line.strip()),
+                    name)
+
+
+# ==== queries ================================================================
+
+class Query:
+    """The answers of one query, produced lazily by the engine.  Iterate for
+    words; ``batches()`` gives lists of words as the engine fills its buffer.
+    A query can be walked once."""
+
+    def __init__(self, lexicon: "Lexicon", cursor, sort: bool = False) -> None:
+        self._lexicon = lexicon
+        self._cursor = cursor
+        self._sort = sort
+
+    def batches(self) -> Iterator[list[str]]:
+        if self._cursor is None:
+            return
+        decode = self._lexicon._decode_many
+        if self._sort:  # an order the engine does not give: collect, then sort
+            words: list[str] = []
+            for raw in iter(self._next_raw, None):
+                words.extend(decode(raw))
+            self._cursor = None
+            if words:
+                yield sorted(words, key=self._lexicon.sort_key)
+            return
+        for raw in iter(self._next_raw, None):
+            yield decode(raw)
+        self._cursor = None
+
+    def _next_raw(self):
+        self._lexicon._check_open()
+        got = self._cursor.next_words(4096)
+        return got if got else None
+
+    def __iter__(self) -> Iterator[str]:
+        for batch in self.batches():
+            yield from batch
+
+    def list(self) -> list[str]:
+        return list(self)
+
+
+# ==== the lexicon ============================================================
+
+class Lexicon(Closing):
+    """A word list as a minimal DAWG (and a GADDAG) on one of the engines."""
+
+    def __init__(self, data: fileformat.LexiconData, backend: Optional[str] = None,
+                 skipped: int = 0) -> None:
+        self.backend = resolve_backend(backend)
+        self.alphabet = data.alphabet
+        self.dawg = data.dawg
+        self.gaddag = data.gaddag if len(data.gaddag) else None
+        self.words = data.words
+        self.max_len = data.max_len
+        self.skipped = skipped
+        self.build_seconds: Optional[float] = None
+        self.load_seconds: Optional[float] = None
+        n = len(self.alphabet)
+        self._ascii = self.alphabet.ascii_table()
+        self._decode_table = self.alphabet.decode_table()
+        if self.backend == "c":
+            self._lex = _cbackend.Lex(self.dawg, self.gaddag, n, self._ascii)
+            self._has_ascii = self._lex.contains_ascii
+        else:
+            self._lex = mirror.Lex(self.dawg, self.gaddag, n)
+            self._has_ascii = self._mirror_has_ascii
+        self._closed = False
+
+    # -- making one -------------------------------------------------------
+    @classmethod
+    def from_words(cls, words: Iterable[str], *, backend: Optional[str] = None,
+                   gaddag: bool = True, name: str = "<words>") -> "Lexicon":
+        """The lexicon of ``words``: each entry normalized (NFC, case-folded);
+        entries that are not purely letters are skipped and counted in
+        ``skipped``, repeats are dropped."""
+        wl = _collect(((w, f"{name}: word {i}") for i, w in enumerate(words, 1)), name)
+        return cls._build(wl, backend, gaddag, name)
+
+    @classmethod
+    def from_word_file(cls, path: "os.PathLike[str] | str", *, backend: Optional[str] = None,
+                       gaddag: bool = True) -> "Lexicon":
+        return cls._build(read_word_list(path), backend, gaddag, os.fspath(path))
+
+    @classmethod
+    def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> "Lexicon":
+        backend = resolve_backend(backend)
+        alphabet = Alphabet.from_words(wl.words)
+        codes = sorted(alphabet.encode(w) for w in wl.words)  # type: ignore[type-var]
+        engine = _engine(backend)
+        start = time.perf_counter()
+        try:
+            if backend == "c":
+                buf = b"\0".join(codes) + b"\0"
+                dawg = engine.build_dawg(buf, len(alphabet))
+                gad = engine.build_gaddag(buf, len(alphabet)) if gaddag else array("I")
+            else:
+                dawg = engine.build_dawg(codes, len(alphabet))
+                gad = engine.build_gaddag(codes, len(alphabet)) if gaddag else array("I")
+        except LexiconError as exc:
+            raise _fail_where(exc, name) from None
+        seconds = time.perf_counter() - start
+        data = fileformat.LexiconData(alphabet, dawg, gad, len(codes), max(map(len, codes)))
+        lex = cls(data, backend, skipped=wl.skipped)
+        lex.build_seconds = seconds
+        return lex
+
+    @classmethod
+    def load(cls, path: "os.PathLike[str] | str", *, backend: Optional[str] = None) -> "Lexicon":
+        """A lexicon file written by ``save``."""
+        start = time.perf_counter()
+        data = fileformat.load(path)
+        try:
+            lex = cls(data, backend)
+        except LexiconError as exc:
+            raise LexiconError(f"{os.fspath(path)}: not a usable lexicon file: {exc}") from None
+        lex.load_seconds = time.perf_counter() - start
+        return lex
+
+    @classmethod
+    def from_file(cls, path: "os.PathLike[str] | str", *, backend: Optional[str] = None,
+                  gaddag: bool = True) -> "Lexicon":
+        """A lexicon file, or a plain word list (told apart by the magic number)."""
+        if fileformat.sniff(path):
+            return cls.load(path, backend=backend)
+        return cls.from_word_file(path, backend=backend, gaddag=gaddag)
+
+    def save(self, path: "os.PathLike[str] | str") -> None:
+        fileformat.save(path, self.data())
+
+    def data(self) -> fileformat.LexiconData:
+        return fileformat.LexiconData(self.alphabet, self.dawg,
+                                      self.gaddag if self.gaddag is not None else array("I"),
+                                      self.words, self.max_len)
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._has_ascii = self._raise_closed
+            if self.backend == "c":
+                self._lex.close()
+
+    def _raise_closed(self, *args) -> int:
+        raise LexiconError("this lexicon has been closed")
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise LexiconError("this lexicon has been closed")
+
+    # -- facts --------------------------------------------------------------
+    @property
+    def dawg_nodes(self) -> int:
+        return len(self.dawg)
+
+    @property
+    def gaddag_nodes(self) -> int:
+        return len(self.gaddag) if self.gaddag is not None else 0
+
+    @property
+    def dawg_bytes(self) -> int:
+        return 4 * self.dawg_nodes
+
+    @property
+    def gaddag_bytes(self) -> int:
+        return 4 * self.gaddag_nodes
+
+    def __len__(self) -> int:
+        return self.words
+
+    def __repr__(self) -> str:
+        return (f"<Lexicon {self.words} words, {self.dawg_nodes} DAWG nodes, "
+                f"{self.gaddag_nodes} GADDAG nodes, {self.backend} backend>")
+
+    def sort_key(self, word: str) -> bytes:
+        """The engine's order of words (the alphabet's code order)."""
+        return self.alphabet.encode(word) or b""
+
+    # -- decoding -----------------------------------------------------------
+    def _decode_many(self, words: list) -> list[str]:
+        if self._decode_table is not None:
+            table = self._decode_table
+            return [w.translate(table).decode("ascii") for w in words]
+        decode = self.alphabet.decode
+        return [decode(w) for w in words]
+
+    def _codes(self, word: str) -> Optional[bytes]:
+        return self.alphabet.encode(unicodedata.normalize("NFC", word).casefold())
+
+    # -- membership ---------------------------------------------------------
+    def _mirror_has_ascii(self, word: bytes, n: int) -> int:
+        codes = word.translate(self._ascii)
+        if not n or 0 in codes:
+            return 0
+        return int(mirror.contains_codes(self._lex, codes))
+
+    def __contains__(self, word: object) -> bool:
+        # the fast path: an ASCII str, one engine call (a closed lexicon's
+        # _has_ascii raises)
+        try:
+            b = word.encode("ascii")  # type: ignore[attr-defined]
+        except UnicodeEncodeError:
+            return self._contains_slow(word)  # type: ignore[arg-type]
+        except AttributeError:
+            return False
+        return self._has_ascii(b, len(b)) == 1
+
+    def _contains_slow(self, word: str) -> bool:
+        self._check_open()
+        codes = self._codes(word)
+        if codes is None:
+            return False
+        if self.backend == "c":
+            return bool(self._lex.contains_codes(codes))
+        return mirror.contains_codes(self._lex, codes)
+
+    def contains_many(self, words: Iterable[str], as_bytes: bool = False):
+        """``[w in self for w in words]`` in one engine call; with
+        ``as_bytes`` the answers come as bytes of 1 and 0 (no list to build).
+        Fastest on sorted words: each walk starts where the previous word
+        parts from this one."""
+        self._check_open()
+        words = words if isinstance(words, list) else list(words)
+        if not words:
+            return b"" if as_bytes else []
+        n = len(words)
+        got = None
+        if self.backend == "c":
+            try:
+                buf = "\n".join(words).encode("ascii")
+            except (UnicodeEncodeError, TypeError):
+                buf = None
+            if buf is not None:
+                got = self._lex.contains_many(buf, n, True)
+                if len(got) != n:  # a word held a newline
+                    got = None
+            if got is None:
+                codes = []
+                for w in words:
+                    c = self._codes(w) if isinstance(w, str) else None
+                    codes.append(c if c is not None and 0 not in c else b"\xff")
+                got = self._lex.contains_many(b"\0".join(codes), n, False)
+        else:
+            got = bytes(w in self for w in words)
+        return got if as_bytes else list(map(bool, got))
+
+    # -- enumerations -------------------------------------------------------
+    def _cursor(self, kind: str, *args):
+        self._check_open()
+        if self.backend == "c":
+            return getattr(self._lex, kind)(*args)
+        return getattr(mirror, kind)(self._lex, *args)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.match("*"))
+
+    def prefix(self, prefix: str) -> Query:
+        """Every word that starts with ``prefix`` (itself included), in order."""
+        norm = normalize(prefix) if prefix else ""
+        if norm is None or len(norm) > MAX_LEN:
+            return Query(self, None)
+        return self.match("".join(f"[{ch}]" for ch in norm) + "*")
+
+    def match(self, pattern: str) -> Query:
+        """Words matching ``pattern``: ``.`` one letter, ``*`` any run of
+        letters (none too), ``[aeiou]`` one of a set, ``[^aeiou]`` one letter
+        not in the set; other characters are letters.  In order."""
+        tokens = parse_pattern(pattern)
+        if len(tokens) > 63:
+            raise LexiconError(f"pattern {pattern!r} has {len(tokens)} positions; at most 63")
+        masks = [0] * 256
+        star = 0
+        n = len(self.alphabet)
+        for i, tok in enumerate(tokens):
+            if tok is None:
+                star |= 1 << i
+                continue
+            neg, letters = tok
+            codes = {self.alphabet.codes[ch] for ch in letters if ch in self.alphabet.codes}
+            for c in range(1, n + 1):
+                if (c in codes) != neg:
+                    masks[c] |= 1 << i
+        return Query(self, self._cursor("pattern", masks, star, len(tokens)))
+
+    def anagrams(self, rack: str, sub: bool = False) -> Query:
+        """Words made of the tiles of ``rack`` (``?`` a blank: any letter):
+        all of them, or with ``sub=True`` any of them.  In order."""
+        counts = [0] * 256
+        blanks = 0
+        unknown = False
+        for ch in unicodedata.normalize("NFC", rack).casefold():
+            if ch == "?":
+                blanks += 1
+            elif ch in self.alphabet.codes:
+                counts[self.alphabet.codes[ch]] += 1
+            elif not ch.isspace():
+                unknown = True
+        if max(counts) > 255 or blanks > 255:
+            raise LexiconError(f"rack {rack!r}: at most 255 tiles of one kind")
+        if unknown and not sub:
+            return Query(self, None)  # a tile no word can use
+        return Query(self, self._cursor("anagram", counts, blanks, sub))
+
+    def containing(self, fragment: str, at: Optional[int] = None, sort: bool = False) -> Query:
+        """Words that contain ``fragment`` (letters, ``.`` for any letter),
+        starting at position ``at`` (from 0) or anywhere.  The GADDAG's
+        query: the walk starts at the fragment's first letter, so it costs
+        about the number of answers.  GADDAG order, or sorted with ``sort``."""
+        if self.gaddag is None:
+            raise LexiconError("this lexicon has no GADDAG")
+        text = unicodedata.normalize("NFC", fragment).casefold()
+        lead = len(text) - len(text.lstrip("."))
+        body = text[lead:]
+        if not body:
+            raise LexiconError(f"fragment {fragment!r} has no letter")
+        if len(text) > MAX_LEN:
+            return Query(self, None)
+        codes = []
+        for ch in body:
+            if ch == ".":
+                codes.append(0)
+            elif ch in self.alphabet.codes:
+                codes.append(self.alphabet.codes[ch])
+            else:
+                return Query(self, None)
+        if at is not None and at < 0:
+            raise LexiconError(f"position {at} is negative")
+        args = (bytes(codes), at + lead, 0) if at is not None else (bytes(codes), -1, lead)
+        return Query(self, self._cursor("containing", *args), sort=sort)
+
+
+def parse_pattern(pattern: str) -> list:
+    """Tokens of a pattern: None for ``*``, (negated, letters) for the rest."""
+    text = unicodedata.normalize("NFC", pattern).casefold()
+    tokens: list = []
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "*":
+            if not tokens or tokens[-1] is not None:  # ** is *
+                tokens.append(None)
+        elif ch == ".":
+            tokens.append((True, ""))
+        elif ch == "[":
+            end = text.find("]", i + 1)
+            if end < 0:
+                raise LexiconError(f"pattern {pattern!r}: '[' without ']'")
+            inner = text[i + 1:end]
+            neg = inner.startswith("^")
+            letters = inner[1:] if neg else inner
+            if not letters:
+                raise LexiconError(f"pattern {pattern!r}: an empty letter set")
+            tokens.append((neg, letters))
+            i = end
+        elif ch == "]":
+            raise LexiconError(f"pattern {pattern!r}: ']' without '['")
+        elif ch.isspace():
+            raise LexiconError(f"pattern {pattern!r}: a space (use . for any letter)")
+        else:
+            tokens.append((False, ch))
+        i += 1
+    return tokens
+
+
+class MoveGenerator(Closing):
+    """The move generator of one game's rules (arrays row by row): see
+    dlxc.models.scrabble for boards, racks and rules as people write them."""
+
+    def __init__(self, lexicon: Lexicon, rows: int, cols: int, letter_mult, word_mult,
+                 values, start: tuple[int, int], bingo_tiles: int, bingo_bonus: int) -> None:
+        self.lexicon = lexicon
+        engine = _engine(lexicon.backend)
+        self._gen = engine.Gen(rows, cols, letter_mult, word_mult, values, len(lexicon.alphabet),
+                               start[0], start[1], bingo_tiles, bingo_bonus)
+
+    def run(self, board: bytes, rack: bytes) -> int:
+        """Find every move on ``board`` (codes, +128 a blank) for ``rack``
+        (64 counts, [0] blanks); returns how many."""
+        self.lexicon._check_open()
+        if self._gen is None:
+            raise LexiconError("this move generator has been closed")
+        if self.lexicon.backend == "c":
+            return self._gen.run(self.lexicon._lex, board, rack)
+        return len(mirror.gen_run(self._gen, self.lexicon._lex, board, rack))
+
+    def sort(self) -> None:
+        if self.lexicon.backend == "c":
+            self._gen.sort()
+        else:
+            mirror.gen_sort(self._gen)
+
+    def moves(self, count: Optional[int] = None) -> list[tuple]:
+        """(score, row, col, down, word, fresh) of the first ``count`` moves."""
+        if self.lexicon.backend == "c":
+            raw = self._gen.raw(count)
+            size = _cbackend.MOVE_BYTES
+            out = []
+            for k in range(0, len(raw), size):
+                rec = raw[k:k + size]
+                n = rec[7]
+                out.append((int.from_bytes(rec[0:4], "little", signed=True), rec[4], rec[5],
+                            rec[6], rec[12:12 + n], rec[44:44 + n]))
+            return out
+        moves = self._gen.moves if count is None else self._gen.moves[:count]
+        return [(m.score, m.row, m.col, m.down, m.word, m.fresh) for m in moves]
+
+    def close(self) -> None:
+        self._gen = None

@@ -1,0 +1,173 @@
+"""The lexicon engine through cffi: the only lexicon module touching ``ffi`` and ``lib``.
+
+Same names as mirror.py.  cffi's values stay in here; callers see arrays,
+bytes, lists and Python ints.
+"""
+
+from __future__ import annotations
+
+import functools
+from array import array
+from typing import Optional
+
+from .._native import ffi, lib  # raises ImportError when not built or stale
+from ..errors import BoardError, LexiconError
+from .fileformat import nodes_from_bytes
+
+if not hasattr(lib, "dlxc_lex_new"):  # an extension built before the lexicon engine
+    raise ImportError("the C extension has no lexicon engine; reinstall dlxc (pip install .)")
+
+MORE = lib.DLXC_LEX_MORE
+_STATUS = {lib.DLXC_LEX_EINVAL: "EINVAL", lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
+           lib.DLXC_LEX_EUNSORTED: "EUNSORTED", lib.DLXC_LEX_ELONG: "ELONG",
+           lib.DLXC_LEX_ECORRUPT: "ECORRUPT", lib.DLXC_LEX_EEMPTY: "EEMPTY",
+           lib.DLXC_LEX_EBOARD: "EBOARD"}
+_BUFFER = 1 << 15
+MOVE_BYTES = ffi.sizeof("dlxc_lex_move")
+
+
+def _check(code: int, detail: str = "") -> int:
+    """The single choke point from C status codes to exceptions."""
+    if code < 0:
+        message = ffi.string(lib.dlxc_lex_strerror(code)).decode()
+        if code == lib.DLXC_LEX_ENOMEM:
+            raise MemoryError("dlxc: " + message)
+        message += f" ({detail})" if detail else ""
+        err = BoardError(message) if code == lib.DLXC_LEX_EBOARD else LexiconError(message)
+        err.status = _STATUS.get(code, "E?")  # type: ignore[attr-defined]
+        raise err
+    return code
+
+
+def _built(fn, words: bytes, n_letters: int) -> array:
+    out = ffi.new("uint32_t **")
+    n = ffi.new("int64_t *")
+    _check(fn(words, len(words), n_letters, out, n))
+    try:
+        return nodes_from_bytes(ffi.buffer(out[0], 4 * n[0]))
+    finally:
+        lib.dlxc_lex_array_free(out[0])
+
+
+def build_dawg(words: bytes, n_letters: int) -> array:
+    """The DAWG of ``words``: code strings each ended by 0, increasing."""
+    return _built(lib.dlxc_lex_build_dawg, words, n_letters)
+
+
+def build_gaddag(words: bytes, n_letters: int) -> array:
+    """The GADDAG of ``words``: distinct code strings each ended by 0."""
+    return _built(lib.dlxc_lex_build_gaddag, words, n_letters)
+
+
+def validate(nodes: array, max_letter: int) -> Optional[str]:
+    rc = lib.dlxc_lex_validate(ffi.from_buffer("uint32_t[]", nodes), len(nodes), max_letter)
+    return None if rc == 0 else ffi.string(lib.dlxc_lex_strerror(rc)).decode()
+
+
+class Lex:
+    """A ``dlxc_lex`` handle (copies of both arrays, validated by C)."""
+
+    def __init__(self, dawg: array, gaddag: Optional[array], n_letters: int,
+                 ascii_table: bytes) -> None:
+        out = ffi.new("dlxc_lex **")
+        g = ffi.from_buffer("uint32_t[]", gaddag) if gaddag is not None else ffi.NULL
+        _check(lib.dlxc_lex_new(out, ffi.from_buffer("uint32_t[]", dawg), len(dawg), g,
+                                len(gaddag) if gaddag is not None else 0, n_letters,
+                                ascii_table))
+        self._handle = ffi.gc(out[0], lib.dlxc_lex_free)
+        self.n_letters = n_letters
+        self.has_gaddag = gaddag is not None
+        # bound once (functools.partial adds no Python frame): the membership
+        # test is one C call with a bytes argument
+        self.contains_ascii = functools.partial(lib.dlxc_lex_contains_ascii, self._handle)
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self.contains_ascii = None
+            ffi.release(self._handle)
+            self._handle = None
+
+    def contains_codes(self, word: bytes) -> bool:
+        return bool(lib.dlxc_lex_contains_codes(self._handle, word, len(word)))
+
+    def contains_many(self, buf: bytes, n: int, ascii: bool) -> bytes:
+        """n results (bytes of 0/1) for n words in buf, separated by '\\n'
+        (ascii) or by 0 (codes); fewer when buf held fewer words."""
+        out = ffi.new("uint8_t[]", max(n, 1))
+        got = ffi.new("int64_t *")
+        lib.dlxc_lex_contains_many(self._handle, buf, len(buf), 1 if ascii else 0, out, n, got)
+        return ffi.buffer(out, got[0])[:]
+
+    def pattern(self, masks, star: int, n_tokens: int) -> "Cursor":
+        out = ffi.new("dlxc_lex_cursor **")
+        _check(lib.dlxc_lex_pattern(out, self._handle, ffi.new("uint64_t[256]", list(masks)),
+                                    star, n_tokens))
+        return Cursor(out[0], self)
+
+    def anagram(self, counts, blanks: int, sub: bool) -> "Cursor":
+        out = ffi.new("dlxc_lex_cursor **")
+        _check(lib.dlxc_lex_anagram(out, self._handle, bytes(counts), blanks, 1 if sub else 0))
+        return Cursor(out[0], self)
+
+    def containing(self, frag: bytes, at: int, min_at: int) -> "Cursor":
+        out = ffi.new("dlxc_lex_cursor **")
+        _check(lib.dlxc_lex_containing(out, self._handle, frag, len(frag), at, min_at))
+        return Cursor(out[0], self)
+
+
+class Cursor:
+    """A ``dlxc_lex_cursor``; ``next_words`` gives the next batch of
+    answers as code strings ([] at the end)."""
+
+    def __init__(self, handle, lex: Lex) -> None:
+        self._handle = ffi.gc(handle, lib.dlxc_lex_cursor_free)
+        self._lex = lex   # the lexicon must outlive the cursor
+        self._buf = ffi.new("uint8_t[]", _BUFFER)
+        self._used = ffi.new("int64_t *")
+        self._count = ffi.new("int64_t *")
+        self._done = False
+
+    def next_raw(self) -> bytes:
+        """The next batch as one buffer of 0-ended code strings (b'' at the end)."""
+        while not self._done:
+            rc = _check(lib.dlxc_lex_cursor_next(self._handle, self._buf, _BUFFER, self._used,
+                                                 self._count))
+            if rc != MORE:
+                self._done = True
+            if self._used[0]:
+                return ffi.buffer(self._buf, self._used[0])[:]
+        return b""
+
+    def next_words(self, limit: Optional[int] = None) -> list[bytes]:
+        raw = self.next_raw()
+        return raw[:-1].split(b"\0") if raw else []
+
+
+class Gen:
+    """A ``dlxc_lex_gen``: one game's rules; ``run`` finds the moves."""
+
+    def __init__(self, rows, cols, letter_mult, word_mult, values, n_letters, start_row,
+                 start_col, bingo_tiles, bingo_bonus) -> None:
+        out = ffi.new("dlxc_lex_gen **")
+        _check(lib.dlxc_lex_gen_new(out, rows, cols, bytes(letter_mult), bytes(word_mult),
+                                    ffi.new("int32_t[]", list(values)), n_letters, start_row,
+                                    start_col, bingo_tiles, bingo_bonus))
+        self._handle = ffi.gc(out[0], lib.dlxc_lex_gen_free)
+        self._n = ffi.new("int64_t *")
+        self.n = 0
+
+    def run(self, lex: Lex, board: bytes, rack: bytes) -> int:
+        """Find every move; returns how many."""
+        _check(lib.dlxc_lex_gen_run(self._handle, lex._handle, board, rack, self._n))
+        self.n = self._n[0]
+        return self.n
+
+    def sort(self) -> None:
+        lib.dlxc_lex_gen_sort(self._handle)
+
+    def raw(self, count: Optional[int] = None) -> bytes:
+        """The first ``count`` moves (all when None) as dlxc_lex_move records."""
+        n = self.n if count is None else min(count, self.n)
+        if not n:
+            return b""
+        return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
