@@ -16,7 +16,7 @@ import time
 import click
 
 from ..lexicon import Lexicon
-from .solve import user_errors
+from .common import user_errors
 
 _BACKEND = click.option("--backend", type=click.Choice(["c", "python"]), default=None,
                         help="The engine (default: C when built, else the Python mirror).")
