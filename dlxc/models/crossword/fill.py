@@ -258,7 +258,7 @@ class Filler:
         impl = self._impl
         deadline = None if timeout is None else time.perf_counter() + timeout
         budget = 1 << 10
-        words = self.pool.words
+        word = self.pool.word
         while True:
             if deadline is not None and time.perf_counter() >= deadline:
                 self.stopped = "timeout"
@@ -275,7 +275,7 @@ class Filler:
             t0 = time.perf_counter()
             status = self._search.run(step)
             if status == impl.FOUND:
-                yield Filled(self.grid, [words[w] for w in self._search.solution()])
+                yield Filled(self.grid, [word(w) for w in self._search.solution()])
             elif status == impl.EXHAUSTED:
                 self.complete = True
                 return
