@@ -39,6 +39,9 @@ struct dlxc_xw_fill {
     int32_t *slot_cell;         /* slot s: cells slot_cell[slot_off[s] ..] */
     int32_t *slot_off, *slot_row, *slot_col, *slot_dir;
     int32_t *cell_slot;         /* [cell*2+d]: the slot through the cell, or -1 */
+    int32_t *cell_pos;          /* [cell*2+d]: the cell's position in that slot */
+    uint64_t *dirty;            /* per slot: positions whose letters changed since its
+                                   list last agreed with them (clear between searches) */
     int32_t *initial;           /* candidates before the search */
     uint64_t *dom;
     int32_t *cand_off, *cand_cnt, *assigned;
@@ -99,6 +102,7 @@ void dlxc_xw_fill_free(dlxc_xw_fill *f)
     if (!f) return;
     free(f->wstart), free(f->codes), free(f->slot_cell), free(f->slot_off);
     free(f->slot_row), free(f->slot_col), free(f->slot_dir), free(f->cell_slot);
+    free(f->cell_pos), free(f->dirty);
     free(f->initial), free(f->dom), free(f->cand_off), free(f->cand_cnt);
     free(f->assigned), free(f->used), free(f->arena), free(f->trail), free(f->levels);
     free(f->queue), free(f->queued);
@@ -113,21 +117,36 @@ static int set_dom(dlxc_xw_fill *f, int32_t cell, uint64_t mask, int32_t from, i
     f->dom[cell] = mask;
     for (int d = 0; d < 2; d++) {
         int32_t t = f->cell_slot[cell * 2 + d];
-        if (t >= 0 && t != from && f->assigned[t] < 0 && !f->queued[t]) {
-            f->queued[t] = 1;
-            f->queue[(*qn)++ % f->ring] = t;
+        if (t >= 0 && t != from && f->assigned[t] < 0) {
+            f->dirty[t] |= 1ULL << f->cell_pos[cell * 2 + d];
+            if (!f->queued[t]) {
+                f->queued[t] = 1;
+                f->queue[(*qn)++ % f->ring] = t;
+            }
         }
     }
     return 1;
 }
 
-/* revise slot t: keep the words that fit; narrow its cells.  0: a wipe-out */
+/* revise slot t: keep the words that fit; narrow its cells.  0: a wipe-out.
+ * The list already agrees with every position not marked dirty (the trail
+ * restores lists and letters together), so only dirty positions are tested;
+ * the letters some kept word puts at a position are gathered until they
+ * cover that position's letters, after which nothing can narrow it. */
 static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
 {
     int32_t L = f->slot_off[t + 1] - f->slot_off[t];
     const int32_t *cells = f->slot_cell + f->slot_off[t];
     uint64_t dm[64], allowed[64];
-    for (int32_t p = 0; p < L; p++) dm[p] = f->dom[cells[p]], allowed[p] = 0;
+    int32_t check[64], nchk = 0, open[64], nopen = 0;
+    uint64_t dirty = f->dirty[t];
+    f->dirty[t] = 0;
+    for (int32_t p = 0; p < L; p++) {
+        dm[p] = f->dom[cells[p]], allowed[p] = 0;
+        if ((dirty >> p) & 1) check[nchk++] = p;
+        if (dm[p] & (dm[p] - 1)) open[nopen++] = p;  /* two letters or more */
+        else allowed[p] = dm[p];                      /* a kept word has it */
+    }
     int32_t off = f->cand_off[t], cnt = f->cand_cnt[t];
     if (!arena_reserve(f, cnt)) return -1;
     int32_t *out = f->arena + f->arena_top, kept = 0;
@@ -137,11 +156,16 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         int32_t w = list[j];
         if (f->used[w]) continue;
         const uint8_t *word = f->codes + f->wstart[w];
-        int32_t p = 0;
-        while (p < L && ((dm[p] >> word[p]) & 1)) p++;
-        if (p < L) continue;
+        int32_t i = 0;
+        while (i < nchk && ((dm[check[i]] >> word[check[i]]) & 1)) i++;
+        if (i < nchk) continue;
         out[kept++] = w;
-        for (p = 0; p < L; p++) allowed[p] |= 1ULL << word[p];
+        for (i = 0; i < nopen;) {
+            int32_t p = open[i];
+            allowed[p] |= 1ULL << word[p];
+            if (allowed[p] == dm[p]) open[i] = open[--nopen];
+            else i++;
+        }
     }
     if (kept == 0) return 0;
     if (kept < cnt) {
@@ -165,7 +189,7 @@ static int propagate(dlxc_xw_fill *f, int32_t qn)
         /* a ring: each slot is queued at most once at a time */
         int32_t t = f->queue[qh++ % f->ring];
         f->queued[t] = 0;
-        if (rc != 1) continue;
+        if (rc != 1) { f->dirty[t] = 0; continue; }
         rc = revise(f, t, &qn);
     }
     return rc;
@@ -191,6 +215,7 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     f->wstart = malloc((size_t)(n_words + 1) * sizeof *f->wstart);
     f->codes = malloc((size_t)total + 1);
     f->cell_slot = malloc((size_t)n * 2 * sizeof *f->cell_slot);
+    f->cell_pos = malloc((size_t)n * 2 * sizeof *f->cell_pos);
     f->dom = malloc((size_t)n * sizeof *f->dom);
     f->used = calloc((size_t)n_words + 1, 1);
     /* at most n across and n down slots, each of at most max(W, H) cells */
@@ -199,7 +224,7 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     f->slot_row = malloc((size_t)n * 2 * sizeof *f->slot_row);
     f->slot_col = malloc((size_t)n * 2 * sizeof *f->slot_col);
     f->slot_dir = malloc((size_t)n * 2 * sizeof *f->slot_dir);
-    if (!f->wstart || !f->codes || !f->cell_slot || !f->dom || !f->used || !f->slot_cell ||
+    if (!f->wstart || !f->codes || !f->cell_slot || !f->cell_pos || !f->dom || !f->used || !f->slot_cell ||
         !f->slot_off || !f->slot_row || !f->slot_col || !f->slot_dir) {
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
@@ -233,6 +258,7 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
                     int32_t cell = (r + i * dr) * width + c + i * dc;
                     f->slot_cell[nc++] = cell;
                     f->cell_slot[cell * 2 + d] = ns;
+                    f->cell_pos[cell * 2 + d] = i;
                 }
                 f->slot_row[ns] = r, f->slot_col[ns] = c, f->slot_dir[ns] = d;
                 f->slot_off[++ns] = nc;
@@ -247,10 +273,11 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     f->levels = malloc((size_t)(nsl + 1) * sizeof *f->levels);
     f->queue = malloc((size_t)nsl * sizeof *f->queue);
     f->queued = calloc((size_t)nsl, 1);
+    f->dirty = calloc((size_t)nsl, sizeof *f->dirty);
     int32_t *order = malloc((size_t)(n_words + 1) * sizeof *order);
     uint64_t *key = malloc((size_t)(n_words + 1) * sizeof *key);
     if (!f->initial || !f->cand_off || !f->cand_cnt || !f->assigned || !f->levels ||
-        !f->queue || !f->queued || !order || !key) {
+        !f->queue || !f->queued || !f->dirty || !order || !key) {
         free(order), free(key);
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
@@ -412,7 +439,10 @@ int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget)
     if (f->state == S_DONE) return DLXC_XW_EXHAUSTED;
     if (f->state == S_START) {
         int32_t qn = 0;
-        for (int32_t s = 0; s < f->n_slots; s++) f->queued[s] = 1, f->queue[qn++] = s;
+        for (int32_t s = 0; s < f->n_slots; s++) {
+            f->queued[s] = 1, f->queue[qn++] = s;
+            f->dirty[s] = ~0ULL;
+        }
         int rc = propagate(f, qn);
         if (rc < 0) return DLXC_XW_ENOMEM;
         if (rc == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
