@@ -174,7 +174,8 @@ def fill(grid_file, word_file, min_score, seed, count, xcc, fmt, output, timeout
         st = filler.stats()
         click.echo(f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed in "
                    f"{t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
-                   f"({st['nodes']} nodes, {st['revisions']} revisions).", err=True)
+                   f"({st['nodes']} nodes, {st['revisions']} revisions"
+                   f"{', %d restarts' % st['restarts'] if st['restarts'] else ''}).", err=True)
 
 
 def _no_candidates(grid, empty, count) -> None:

@@ -349,6 +349,15 @@ def layout(starts, codes: bytes, n_letters: int, width: int, height: int,
 
 # ---------------------------------------------------------------- fill
 
+def ilog(x: int) -> int:
+    """fill.c's ilog: 16 log2(x) to a sixteenth, in integers; -1024 for 0."""
+    if x <= 0:
+        return -1024
+    b = x.bit_length() - 1
+    frac = (x >> (b - 4)) & 15 if b >= 4 else (x << (4 - b)) & 15
+    return 16 * b + frac
+
+
 class Fill:
     """fill.c's search in Python (see there), with the same slots, order of
     words, choices and results."""
@@ -404,6 +413,7 @@ class Fill:
         self.trail: list[tuple] = []
         self.levels: list[list] = []
         self.state = "start"
+        self.seed = seed & MASK64
         self.nodes = self.revisions = self.fills = 0
 
     def slots(self):
@@ -483,6 +493,38 @@ class Fill:
             else:
                 self.cand[idx] = old
 
+    def _order(self, s):
+        """fill.c's order_candidates: words leaving the crossing slots most
+        words first (a sum of ilog of the crossing counts), ties in list order."""
+        lst = self.cand[s]
+        if len(lst) < 2:
+            return lst
+        codes, starts, used = self.codes, self.starts, self.used
+        d = self.slot_info[s][2]
+        crossed = []
+        for p, cell in enumerate(self.slot_cells[s]):
+            t = self.cell_slot[cell][1 - d]
+            if t < 0 or self.assigned[t] >= 0:
+                continue
+            q = self.slot_cells[t].index(cell)
+            count: dict[int, int] = {}
+            for w in self.cand[t]:
+                if not used[w]:
+                    x = codes[starts[w] + q]
+                    count[x] = count.get(x, 0) + 1
+            crossed.append((p, count))
+
+        seed = self.seed
+
+        def score(w):
+            st = starts[w]
+            total = sum(ilog(count.get(codes[st + p], 0)) for p, count in crossed)
+            if seed:
+                total += splitmix64(seed ^ w)[1] & 7
+            return total
+
+        return sorted(lst, key=lambda w: -score(w))
+
     def run(self, node_budget):
         stop = self.nodes + node_budget
         if self.state == "done":
@@ -511,7 +553,7 @@ class Fill:
                     self.state = "after"
                     return FOUND
                 # [slot, list, next index, trail mark]
-                self.levels.append([best, self.cand[best], 0, len(self.trail)])
+                self.levels.append([best, self._order(best), 0, len(self.trail)])
                 self.state = "try"
             lv = self.levels[-1]
             advanced = False

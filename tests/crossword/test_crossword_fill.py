@@ -210,3 +210,19 @@ def test_cli_fill_node_limit_stops(tmp_path):
     grid.write_text("...\n...\n...\n")
     res = run("crossword", "fill", grid, "-w", words, "--count", "--node-limit", "5")
     assert res.exit_code == 4 and "partial" in res.stdout
+
+
+def test_ipuz_passes_the_ipuz_librarys_validation(tmp_path, small):
+    """The ipuz package (svisser/ipuz, if installed) checks the spec's
+    required fields and value types; it rejects a document without a puzzle."""
+    ipuz = pytest.importorskip("ipuz")
+    grid = tmp_path / "g.txt"
+    grid.write_text("c..\n.#.\n...\n")
+    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-q")
+    assert res.exit_code == 0
+    doc = ipuz.read(res.stdout)
+    assert doc["dimensions"] == {"width": 3, "height": 3}
+    broken = json.loads(res.stdout)
+    del broken["puzzle"]
+    with pytest.raises(ipuz.IPUZException):
+        ipuz.read(json.dumps(broken))

@@ -213,11 +213,23 @@ class FillStopped(CrosswordError):
         self.stats = stats
 
 
+RESTART_NODES = 2000  # the first attempt's node cap when looking for one fill
+
+
 class Filler:
     """The fill search of one grid over one word pool.
 
     ``min_score`` drops the words scored below it; ``seed`` (0: the list's
-    order) shuffles the words of equal score, for variety."""
+    order) shuffles the words of equal score and jitters the engine's order
+    of candidates, for variety.
+
+    ``fills()`` enumerates every fill with one complete search (counts,
+    proofs).  ``first()`` looks for one fill with restarts: a search whose
+    choices went wrong early can wander for a long time (the time to a fill
+    has a heavy tail over seeds), so each attempt is capped at
+    ``RESTART_NODES`` nodes, doubled each time, and the next one starts
+    afresh from a seed derived from ``seed``.  An attempt that ends without
+    a fill has searched everything, so "no fill" is still a proof."""
 
     def __init__(self, grid: Grid, pool: WordPool, *, min_score: Optional[int] = None,
                  seed: int = 0, backend: Optional[str] = None) -> None:
@@ -225,6 +237,7 @@ class Filler:
         if min_score is not None:
             pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
         self.pool = pool
+        self.seed = seed
         alphabet = pool.alphabet
         givens = sorted({ch for row in grid.rows for ch in row} - {BLOCK, EMPTY} - set(alphabet))
         self.alphabet = alphabet + "".join(givens)
@@ -232,62 +245,99 @@ class Filler:
             raise CrosswordError(f"the fill handles at most 64 different letters, the list "
                                  f"and grid have {len(self.alphabet)}")
         index = {ch: i for i, ch in enumerate(self.alphabet)}
-        cells = array("i", [-1 if ch == BLOCK else -2 if ch == EMPTY else index[ch]
-                            for row in grid.rows for ch in row])
+        self._cells = array("i", [-1 if ch == BLOCK else -2 if ch == EMPTY else index[ch]
+                                  for row in grid.rows for ch in row])
         self._impl = engine(backend)
-        self._search = self._impl.Fill(grid.width, grid.height, cells, pool.starts, pool.codes,
-                                       pool.scores, len(self.alphabet), seed)
+        self._search = self._new_search(seed)
         info = self._search.slots()
         if len(info) != len(grid.slots):
             raise CrosswordError("internal error: the engine and the grid disagree on slots")
         self.candidates = [k for (_, _, _, _, k) in info]
         self.complete = False
         self.stopped: Optional[str] = None
+        self.restarts = 0
+        self._spent = 0  # nodes of the attempts before the current one
+
+    def _new_search(self, seed: int):
+        p = self.pool
+        return self._impl.Fill(self.grid.width, self.grid.height, self._cells, p.starts,
+                               p.codes, p.scores, len(self.alphabet), seed)
 
     def empty_slots(self) -> list[Slot]:
         """The slots no word of the list fits (given letters and length)."""
         return [s for s, k in zip(self.grid.slots, self.candidates) if k == 0]
 
     def stats(self) -> dict:
-        return self._search.stats()
+        st = dict(self._search.stats())
+        st["nodes"] += self._spent
+        st["restarts"] = self.restarts
+        return st
 
-    def fills(self, *, node_limit: Optional[int] = None,
-              timeout: Optional[float] = None) -> Iterator[Filled]:
-        """The fills, one by one; ``FillStopped`` when a limit ends the search
-        first.  ``complete`` is True once the search is over."""
+    def _drive(self, cap: Optional[int], node_limit: Optional[int],
+               deadline: Optional[float], what: str):
+        """Run the current search to its next fill: FOUND, EXHAUSTED, or
+        BUDGET when it reaches ``cap`` nodes of its own; FillStopped at a
+        limit."""
         impl = self._impl
-        deadline = None if timeout is None else time.perf_counter() + timeout
         budget = 1 << 10
-        word = self.pool.word
         while True:
             if deadline is not None and time.perf_counter() >= deadline:
                 self.stopped = "timeout"
-                raise FillStopped(f"the fill search stopped at its timeout ({timeout:g} s)",
-                                  self.stats())
+                raise FillStopped(f"the {what} stopped at its timeout", self.stats())
             step = budget
+            own = self._search.stats()["nodes"]
             if node_limit is not None:
-                left = node_limit - self.stats()["nodes"]
+                left = node_limit - own - self._spent
                 if left <= 0:
                     self.stopped = "node limit"
-                    raise FillStopped(f"the fill search stopped at its node limit "
-                                      f"({node_limit})", self.stats())
+                    raise FillStopped(f"the {what} stopped at its node limit ({node_limit})",
+                                      self.stats())
                 step = min(step, left)
+            if cap is not None:
+                if own >= cap:
+                    return impl.BUDGET
+                step = min(step, cap - own)
             t0 = time.perf_counter()
             status = self._search.run(step)
-            if status == impl.FOUND:
+            if status != impl.BUDGET:
+                return status
+            if time.perf_counter() - t0 < 0.02:
+                budget = min(budget * 2, 1 << 22)
+
+    def fills(self, *, node_limit: Optional[int] = None,
+              timeout: Optional[float] = None) -> Iterator[Filled]:
+        """Every fill, one by one, from one complete search; ``FillStopped``
+        when a limit ends it first.  ``complete`` is True once it is over."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        word = self.pool.word
+        while True:
+            status = self._drive(None, node_limit, deadline, "fill search")
+            if status == self._impl.FOUND:
                 yield Filled(self.grid, [word(w) for w in self._search.solution()])
-            elif status == impl.EXHAUSTED:
+            else:
                 self.complete = True
                 return
-            else:
-                spent = time.perf_counter() - t0
-                if spent < 0.02:
-                    budget = min(budget * 2, 1 << 22)
 
-    def first(self, **limits) -> Optional[Filled]:
-        for filled in self.fills(**limits):
-            return filled
-        return None
+    def first(self, *, node_limit: Optional[int] = None, timeout: Optional[float] = None,
+              restarts: bool = True) -> Optional[Filled]:
+        """One fill, or None when none exists (``complete`` is then True)."""
+        from ...crossword.mirror import MASK64, splitmix64
+
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        attempt = 0
+        while True:
+            cap = RESTART_NODES << attempt if restarts else None
+            status = self._drive(cap, node_limit, deadline, "fill search")
+            if status == self._impl.FOUND:
+                return Filled(self.grid, [self.pool.word(w) for w in self._search.solution()])
+            if status == self._impl.EXHAUSTED:
+                self.complete = True
+                return None
+            attempt += 1
+            self.restarts = attempt
+            self._spent += self._search.stats()["nodes"]
+            self._search.close()
+            self._search = self._new_search(splitmix64((self.seed + attempt) & MASK64)[1] | 1)
 
     def count(self, **limits) -> int:
         return sum(1 for _ in self.fills(**limits))
