@@ -34,8 +34,9 @@ enum { S_START, S_CHOOSE, S_TRY, S_AFTER_FOUND, S_DONE };
 struct dlxc_xw_fill {
     int32_t W, H, A, n_cells, n_slots, n_words, ring;
     const int32_t *starts;      /* copies owned by the handle */
-    int32_t *wstart;
+    int32_t *wstart;            /* internal word i: codes[wstart[i] ..] */
     uint8_t *codes;
+    int32_t *orig;              /* internal word i is the caller's word orig[i] */
     int32_t *slot_cell;         /* slot s: cells slot_cell[slot_off[s] ..] */
     int32_t *slot_off, *slot_row, *slot_col, *slot_dir;
     int32_t *cell_slot;         /* [cell*2+d]: the slot through the cell, or -1 */
@@ -101,7 +102,7 @@ static void undo_to(dlxc_xw_fill *f, int64_t mark, int64_t arena_mark)
 void dlxc_xw_fill_free(dlxc_xw_fill *f)
 {
     if (!f) return;
-    free(f->wstart), free(f->codes), free(f->slot_cell), free(f->slot_off);
+    free(f->wstart), free(f->codes), free(f->orig), free(f->slot_cell), free(f->slot_off);
     free(f->slot_row), free(f->slot_col), free(f->slot_dir), free(f->cell_slot);
     free(f->cell_pos), free(f->dirty);
     free(f->initial), free(f->dom), free(f->cand_off), free(f->cand_cnt);
@@ -230,8 +231,11 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
     }
-    memcpy(f->wstart, starts, (size_t)(n_words + 1) * sizeof *f->wstart);
-    if (total) memcpy(f->codes, codes, (size_t)total);
+    f->orig = malloc((size_t)(n_words + 1) * sizeof *f->orig);
+    if (!f->orig) {
+        dlxc_xw_fill_free(f);
+        return DLXC_XW_ENOMEM;
+    }
     for (int64_t i = 0; i < total; i++)
         if (codes[i] >= n_letters) { dlxc_xw_fill_free(f); return DLXC_XW_EINVAL; }
     uint64_t full = n_letters == 64 ? ~0ULL : (1ULL << n_letters) - 1;
@@ -349,6 +353,17 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
         key = byl;
     }
     free(order);
+    /* Internal numbering: words in the order of key[] (by length, then the
+     * order to try them), their letters stored in that order, so a
+     * candidate list (a subsequence) reads the letters front to back
+     * instead of jumping around the caller's list. */
+    f->wstart[0] = 0;
+    for (int32_t i = 0; i < len_off[maxlen + 1]; i++) {
+        int32_t w = (int32_t)key[i], L = starts[w + 1] - starts[w];
+        f->orig[i] = w;
+        memcpy(f->codes + f->wstart[i], codes + starts[w], (size_t)L);
+        f->wstart[i + 1] = f->wstart[i] + L;
+    }
     /* the initial candidate list of each slot: the words of its length
      * that fit its given letters */
     for (int32_t s = 0; s < ns; s++) {
@@ -363,11 +378,10 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
         }
         int32_t *dst = f->arena + f->arena_top;
         for (int32_t i = len_off[L]; i < len_off[L + 1]; i++) {
-            int32_t w = (int32_t)key[i];
-            const uint8_t *word = codes + starts[w];
+            const uint8_t *word = f->codes + f->wstart[i];
             int32_t p = 0;
             while (p < L && ((f->dom[sc[p]] >> word[p]) & 1)) p++;
-            if (p == L) dst[cnt++] = w;
+            if (p == L) dst[cnt++] = i;
         }
         f->cand_off[s] = (int32_t)f->arena_top;
         f->cand_cnt[s] = cnt;
@@ -401,7 +415,8 @@ int dlxc_xw_fill_slot(const dlxc_xw_fill *f, int32_t s, int32_t *row, int32_t *c
 
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words)
 {
-    for (int32_t s = 0; s < f->n_slots; s++) words[s] = f->assigned[s];
+    for (int32_t s = 0; s < f->n_slots; s++)
+        words[s] = f->assigned[s] < 0 ? -1 : f->orig[f->assigned[s]];
     return DLXC_XW_OK;
 }
 
@@ -493,7 +508,7 @@ static int order_candidates(dlxc_xw_fill *f, int32_t s, int32_t *off)
         const uint8_t *word = f->codes + f->wstart[w];
         for (int32_t i = 0; i < np; i++) score += ilog(count[pos[i]][word[pos[i]]]);
         if (f->seed) {  /* variety: a jitter of up to a factor 1.4 in one count */
-            uint64_t st = f->seed ^ (uint64_t)w;
+            uint64_t st = f->seed ^ (uint64_t)f->orig[w];
             score += (int32_t)(splitmix64(&st) & 7);
         }
         sc[j].score = score, sc[j].idx = j, sc[j].w = w;
