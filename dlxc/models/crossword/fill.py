@@ -234,6 +234,10 @@ class Filler:
     def __init__(self, grid: Grid, pool: WordPool, *, min_score: Optional[int] = None,
                  seed: int = 0, backend: Optional[str] = None) -> None:
         self.grid = grid
+        long = [s for s in grid.slots if s.length > 64]
+        if long:
+            raise CrosswordError(f"{grid.source}: slot {long[0].name} has {long[0].length} "
+                                 "cells; the fill handles slots of at most 64")
         if min_score is not None:
             pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
         self.pool = pool
