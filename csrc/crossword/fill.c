@@ -19,6 +19,18 @@
  * puts there, which may wake the crossing slot.  The search is a state
  * machine: dlxc_xw_fill_run() returns with a fill, at the end, or when its
  * node budget is spent, and resumes where it stopped.
+ *
+ * Historical notes (issue 11's 15x15 grid, 72 slots, on a shared 2-core
+ * machine).  With candidates tried in list order, ENABLE needed 105 to
+ * 5,679 nodes over seeds 0-11 and two seeds passed 20,000; american-english
+ * (64k words) passed 20,000 on seven of twelve.  Trying first the words that
+ * leave the crossing slots most candidates brought ENABLE to 72-79 nodes
+ * (no backtracking at all for most seeds) and american-english to about
+ * 700-1,100, with a few seeds still stuck: the restarts of the model layer
+ * (dlxc/models/crossword/fill.py) take care of those.  Testing only the
+ * positions whose letters changed halved the time of a revision, and
+ * numbering the words internally so that lists read letters front to back
+ * matters because revisions are 86% of the time (perf).
  */
 #include <stdlib.h>
 #include <string.h>
