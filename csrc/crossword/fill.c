@@ -238,7 +238,8 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     f->slot_row = malloc((size_t)n * 2 * sizeof *f->slot_row);
     f->slot_col = malloc((size_t)n * 2 * sizeof *f->slot_col);
     f->slot_dir = malloc((size_t)n * 2 * sizeof *f->slot_dir);
-    if (!f->wstart || !f->codes || !f->cell_slot || !f->cell_pos || !f->dom || !f->used || !f->slot_cell ||
+    if (!f->wstart || !f->codes || !f->cell_slot || !f->cell_pos || !f->dom || !f->used ||
+        !f->slot_cell ||
         !f->slot_off || !f->slot_row || !f->slot_col || !f->slot_dir) {
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;

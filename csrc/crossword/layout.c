@@ -296,7 +296,8 @@ int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes,
                    uint64_t seed, int32_t *out, int32_t *n_placed)
 {
     if (n_words < 0 || width < 1 || height < 1 || n_letters < 1 || n_letters > 256 ||
-        (int64_t)width * height > (1 << 26) || !out || !n_placed || (n_words && (!starts || !codes)))
+        (int64_t)width * height > (1 << 26) || !out || !n_placed ||
+        (n_words && (!starts || !codes)))
         return DLXC_XW_EINVAL;
     *n_placed = 0;
     lay S;

@@ -226,3 +226,23 @@ def test_ipuz_passes_the_ipuz_librarys_validation(tmp_path, small):
     del broken["puzzle"]
     with pytest.raises(ipuz.IPUZException):
         ipuz.read(json.dumps(broken))
+
+
+@given(rows=grids(), words=words_st, seed=st.integers(0, 50))
+def test_first_with_restarts_finds_a_fill_iff_one_exists(backend, rows, words, seed):
+    # a cap of one node makes nearly every search restart, several times
+    import dlxc.models.crossword.fill as fill_module
+
+    old = fill_module.RESTART_NODES
+    fill_module.RESTART_NODES = 1
+    try:
+        f = Filler(parse_grid("\n".join(rows)), pool_from_words(words), seed=seed,
+                   backend=backend)
+        found = f.first()
+    finally:
+        fill_module.RESTART_NODES = old
+    expected = set(brute_fills(rows, words))
+    if found is None:
+        assert expected == set() and f.complete
+    else:
+        assert tuple(r.lower() for r in found.render().split("\n")) in expected
