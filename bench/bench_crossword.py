@@ -40,7 +40,8 @@ sys.path.insert(0, str(ROOT))
 
 from dlxc.crossword.wordlist import read_word_list  # noqa: E402
 from dlxc.models.crossword.fill import read_grid  # noqa: E402
-from dlxc.models.crossword.layout import make_layout  # noqa: E402
+from dlxc.crossword import engine  # noqa: E402
+from dlxc.models.crossword.layout import default_side, make_layout  # noqa: E402
 
 DLXC = [str(Path(sys.executable).parent / "dlxc")]
 GRID15 = ROOT / "puzzles" / "crossword" / "issue-15x15.txt"
@@ -93,12 +94,16 @@ def bench_layout(args) -> None:
     cases += [("20 everyday words", COMMON20, None, False),
               ("100 everyday words", COMMON100, None, False)]
     for label, path, size, sym in cases:
-        inproc, cli, placed = [], [], []
+        inproc, cli, placed, eng = [], [], [], []
         for r in range(args.rounds):
             t = time.perf_counter()
             pool = read_word_list(path)
             board = make_layout(pool, *(size or (None, None)), symmetric=sym, seed=r)
             inproc.append(time.perf_counter() - t)
+            w, h = size or (default_side(pool), default_side(pool))
+            t = time.perf_counter()
+            engine().layout(pool.starts, pool.codes, len(pool.alphabet), w, h, sym, r)
+            eng.append(time.perf_counter() - t)
             placed.append(len(board.placed))
             cmd = DLXC + ["crossword", "layout", "-w", str(path), "--seed", str(r), "-q"]
             if size:
@@ -110,7 +115,8 @@ def bench_layout(args) -> None:
                 raise SystemExit(res.stderr)
             cli.append(dt)
         print(f"{label}: placed {min(placed)}-{max(placed)} of {len(pool)} (seeds 0-"
-              f"{args.rounds - 1}); read+layout+check median {median(inproc):.4f} s; "
+              f"{args.rounds - 1}); engine (one seed) median {median(eng):.4f} s; "
+              f"read+layout+check median {median(inproc):.4f} s; "
               f"whole command median {median(cli):.3f} s")
         if not size and not args.no_genxword:
             try:

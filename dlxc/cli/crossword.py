@@ -53,7 +53,9 @@ _backend = click.option("--backend", type=click.Choice(["c", "python"]), default
 _quiet = click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
 
 
-@click.group(epilog=__doc__.split("\n\n")[-1].replace("\n", " "))
+@click.group(epilog="Results go to stdout (or -o FILE), statistics and reasons to stderr. "
+             "Exit status: 0 done, 3 no fill exists, 4 stopped by --node-limit or "
+             "--timeout, 1 bad input (file and line), 2 usage error, 130 interrupted.")
 def crossword() -> None:
     """Crosswords: free-form layouts from a word list, and fills of grids
     with blocks."""
@@ -116,7 +118,8 @@ def layout(word_file, size, symmetric, seed, tries, as_json, output, backend, qu
 @click.option("--min-score", type=int, default=None, metavar="N",
               help="Use only the words scored N or more (unscored words score 50).")
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S",
-              help="Shuffle words of equal score (0: the list's order).")
+              help="Shuffle words of equal score and vary the order of candidates "
+                   "(0: the list's order).")
 @click.option("--count", "count", is_flag=True, help="Count the fills (small grids).")
 @click.option("--xcc", is_flag=True,
               help="Search the XCC model (slots primary, cells colored by letter) with "
