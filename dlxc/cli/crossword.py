@@ -161,6 +161,10 @@ def fill(grid_file, word_file, min_score, seed, count, xcc, fmt, output, timeout
                 click.echo(f"{n} (partial)")
                 click.echo(f"{exc}; at least {n} fills.", err=True)
                 raise click.exceptions.Exit(EXIT_STOPPED) from None
+            except KeyboardInterrupt:
+                click.echo(f"{n} (partial)")
+                click.echo(f"Counted {n} fills before the interrupt.", err=True)
+                raise
             _write(str(n), output)
         else:
             found = filler.first(node_limit=node_limit, timeout=timeout)
