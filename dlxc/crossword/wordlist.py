@@ -57,7 +57,7 @@ class WordPool:
                 table = bytes.maketrans(bytes(range(26)), ASCII.encode())
                 text = self.codes.translate(table).decode("ascii")
                 s = self.starts
-                self._words = [text[s[i]:s[i + 1]] for i in range(len(s) - 1)]
+                self._words = [text[a:b] for a, b in zip(s, s[1:])]
             else:
                 self._words = [self.word(i) for i in range(len(self))]
         return self._words

@@ -75,7 +75,8 @@ class Crossword:
     def problems(self) -> list[str]:
         """What is wrong with the board (nothing, for every board dlxc returns)."""
         out: list[str] = []
-        cells: dict[tuple[int, int], str] = {}
+        h, w = self.height, self.width
+        grid: list[list[Optional[str]]] = [[None] * w for _ in range(h)]
         words_seen: set[str] = set()
         starts: dict[tuple[int, int, str], str] = {}
         for p in self.placed:
@@ -84,48 +85,57 @@ class Crossword:
             words_seen.add(p.word)
             starts[(p.row, p.col, p.direction)] = p.word
             for (r, c), ch in zip(p.cells(), p.word):
-                if not (0 <= r < self.height and 0 <= c < self.width):
+                if not (0 <= r < h and 0 <= c < w):
                     out.append(f"{p.word!r} leaves the board at row {r}, column {c}")
                     continue
-                if cells.setdefault((r, c), ch) != ch:
-                    out.append(f"row {r}, column {c} holds {cells[(r, c)]!r} and {ch!r}")
+                old = grid[r][c]
+                if old is None:
+                    grid[r][c] = ch
+                elif old != ch:
+                    out.append(f"row {r}, column {c} holds {old!r} and {ch!r}")
         # every run of two or more letters is a placed word, and only those
         runs = 0
-        for direction, (dr, dc) in zip(DIRECTIONS, ((0, 1), (1, 0))):
-            for (r, c) in sorted(cells):
-                if (r - dr, c - dc) in cells:
+        lines = [("across", r, 0, 0, 1, w) for r in range(h)] + \
+                [("down", 0, c, 1, 0, h) for c in range(w)]
+        for direction, r0, c0, dr, dc, n in lines:
+            k = 0
+            while k < n:
+                if grid[r0 + k * dr][c0 + k * dc] is None:
+                    k += 1
                     continue
+                first = k
                 text = []
-                rr, cc = r, c
-                while (rr, cc) in cells:
-                    text.append(cells[(rr, cc)])
-                    rr, cc = rr + dr, cc + dc
+                while k < n and grid[r0 + k * dr][c0 + k * dc] is not None:
+                    text.append(grid[r0 + k * dr][c0 + k * dc])
+                    k += 1
                 if len(text) < 2:
                     continue
                 runs += 1
                 word = "".join(text)
+                r, c = r0 + first * dr, c0 + first * dc
                 if starts.get((r, c, direction)) != word:
                     out.append(f"the {direction} run {word!r} at row {r}, column {c} "
                                "is not a placed word")
         if runs != len(self.placed):
             out.append(f"{len(self.placed)} words placed but {runs} runs on the board")
         # connected
-        if cells:
-            first = next(iter(cells))
-            seen = {first}
-            stack = [first]
+        letters = [(r, c) for r in range(h) for c in range(w) if grid[r][c] is not None]
+        if letters:
+            seen = {letters[0]}
+            stack = [letters[0]]
             while stack:
                 r, c = stack.pop()
-                for nb in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if nb in cells and nb not in seen:
-                        seen.add(nb)
-                        stack.append(nb)
-            if len(seen) != len(cells):
-                out.append(f"the board is not connected ({len(seen)} of {len(cells)} "
+                for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+                    if (0 <= rr < h and 0 <= cc < w and grid[rr][cc] is not None
+                            and (rr, cc) not in seen):
+                        seen.add((rr, cc))
+                        stack.append((rr, cc))
+            if len(seen) != len(letters):
+                out.append(f"the board is not connected ({len(seen)} of {len(letters)} "
                            "letters reachable from the first)")
         if self.symmetric:
-            for (r, c) in cells:
-                if (self.height - 1 - r, c) not in cells:
+            for (r, c) in letters:
+                if grid[h - 1 - r][c] is None:
                     out.append(f"row {r}, column {c} has no mirror image")
                     break
         return out
