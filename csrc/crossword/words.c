@@ -46,10 +46,13 @@ int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score,
                         int32_t *n_words, int32_t *n_repeats, int64_t *bad_line)
 {
     if (!blob && len) return DLXC_XW_EINVAL;
-    for (int64_t i = 0; i < len; i++)
+    int64_t lines = 1;
+    for (int64_t i = 0; i < len; i++) {
         if (blob[i] >= 0x80) return DLXC_XW_ENONASCII;
-    /* every word needs at least one byte and its newline */
-    int64_t max_words = len / 2 + 2;
+        lines += blob[i] == '\n';
+    }
+    /* at most one word a line; the table is at most half full */
+    int64_t max_words = lines + 1;
     int64_t size = 16;
     while (size < 2 * max_words) size *= 2;
     int32_t *table = malloc((size_t)size * sizeof *table);
