@@ -168,3 +168,8 @@ class ProblemWarning(DlxcWarning):
 
 class BackendWarning(DlxcWarning):
     """The C extension is missing and the pure-Python backend is in use."""
+
+
+class CrosswordError(DlxcError, ValueError):
+    """A bad crossword grid or word list (with file and line), or a request
+    the crossword engine cannot meet."""

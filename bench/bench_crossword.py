@@ -1,0 +1,196 @@
+"""Crossword benchmarks: dlxc's layout generator and grid fill beside their
+peers, alternating, several rounds, medians and ratios.
+
+Layout (the targets of issue 11): a pool of 80,000 ENABLE words (a seeded
+sample of the list given by --enable) in 79x79 bounds and, symmetric, in
+93x93; the 20 and 100 everyday words of puzzles/words/.  Timed in-process
+(read, lay out, check) and as the whole command (``dlxc crossword layout``,
+with Python's start-up).  The peer is genxword's layout engine
+(``genxword.calculate.Crossword``, pip-installed beside dlxc; only its PDF
+export needs cairo/gi, which are stubbed out) with its 1 s budget.
+
+Fill: ``dlxc crossword fill`` on the issue's 15x15 grid (72 slots) with
+ENABLE and with a list given by --american (Debian's american-english
+filtered to lowercase a-z words), and the unfillable 5x5, each against
+Qxw's batch mode (``qxw -b -d LIST deck``; the deck lists each slot's cells),
+as whole commands (wall time, loading the list included).
+
+    python bench/bench_crossword.py --enable /work/peers/words/enable2k.txt \\
+        --american /work/peers/words/american-lower.txt --qxw /usr/games/qxw
+
+The machine may be shared: compare the ratios of one run, not figures
+across runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import types
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from dlxc.crossword.wordlist import read_word_list  # noqa: E402
+from dlxc.models.crossword.fill import read_grid  # noqa: E402
+from dlxc.crossword import engine  # noqa: E402
+from dlxc.models.crossword.layout import default_side, make_layout  # noqa: E402
+
+DLXC = [str(Path(sys.executable).parent / "dlxc")]
+GRID15 = ROOT / "puzzles" / "crossword" / "issue-15x15.txt"
+UNFILLABLE = ROOT / "puzzles" / "crossword" / "unfillable-5x5.txt"
+COMMON20 = ROOT / "puzzles" / "words" / "common20.txt"
+COMMON100 = ROOT / "puzzles" / "words" / "common100.txt"
+
+
+def wall(cmd, **kw) -> tuple[float, subprocess.CompletedProcess]:
+    t = time.perf_counter()
+    res = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    return time.perf_counter() - t, res
+
+
+def median(xs):
+    return statistics.median(xs) if xs else float("nan")
+
+
+# ------------------------------------------------------------------ layout
+
+def sample_enable(path: str, n: int, seed: int = 2024) -> Path:
+    words = [w for w in read_word_list(path).words]
+    pick = sorted(random.Random(seed).sample(range(len(words)), n))
+    out = Path(tempfile.gettempdir()) / f"enable-{n}-{seed}.txt"
+    out.write_text("\n".join(words[i] for i in pick) + "\n")
+    return out
+
+
+def genxword_layout(words: list[str], side: int, budget: float):
+    for name in ("gi", "cairo", "gi.repository"):
+        mod = types.ModuleType(name)
+        mod.require_version = lambda *a: None  # type: ignore[attr-defined]
+        mod.Pango = mod.PangoCairo = None  # type: ignore[attr-defined]
+        sys.modules.setdefault(name, mod)
+    from genxword.calculate import Crossword  # type: ignore
+
+    xw = Crossword(side, side, "-", [[w, ""] for w in sorted(words, key=len, reverse=True)])
+    t = time.perf_counter()
+    xw.compute_crossword(budget)
+    return time.perf_counter() - t, len(xw.best_wordlist)
+
+
+def bench_layout(args) -> None:
+    print("== layout ==")
+    cases = []
+    if args.enable:
+        pool80 = sample_enable(args.enable, 80_000)
+        cases += [("80k ENABLE, 79x79", pool80, (79, 79), False),
+                  ("80k ENABLE, 93x93 symmetric", pool80, (93, 93), True)]
+    cases += [("20 everyday words", COMMON20, None, False),
+              ("100 everyday words", COMMON100, None, False)]
+    for label, path, size, sym in cases:
+        inproc, cli, placed, eng = [], [], [], []
+        for r in range(args.rounds):
+            t = time.perf_counter()
+            pool = read_word_list(path)
+            board = make_layout(pool, *(size or (None, None)), symmetric=sym, seed=r)
+            inproc.append(time.perf_counter() - t)
+            w, h = size or (default_side(pool), default_side(pool))
+            t = time.perf_counter()
+            engine().layout(pool.starts, pool.codes, len(pool.alphabet), w, h, sym, r)
+            eng.append(time.perf_counter() - t)
+            placed.append(len(board.placed))
+            cmd = DLXC + ["crossword", "layout", "-w", str(path), "--seed", str(r), "-q"]
+            if size:
+                cmd += ["--size", f"{size[0]}x{size[1]}"]
+            if sym:
+                cmd += ["--symmetric"]
+            dt, res = wall(cmd)
+            if res.returncode:
+                raise SystemExit(res.stderr)
+            cli.append(dt)
+        print(f"{label}: placed {min(placed)}-{max(placed)} of {len(pool)} (seeds 0-"
+              f"{args.rounds - 1}); engine (one seed) median {median(eng):.4f} s; "
+              f"read+layout+check median {median(inproc):.4f} s; "
+              f"whole command median {median(cli):.3f} s")
+        if not size and not args.no_genxword:
+            try:
+                side = max(board.width, board.height)
+                runs = [genxword_layout(pool.words, side, 1.0) for _ in range(args.rounds)]
+                print(f"  genxword ({side}x{side}, 1 s budget): placed "
+                      f"{min(n for _, n in runs)}-{max(n for _, n in runs)}, median "
+                      f"{median([t for t, _ in runs]):.3f} s")
+            except ImportError as exc:
+                print(f"  genxword unavailable: {exc}")
+
+
+# ------------------------------------------------------------------ fill
+
+def qxw_deck(grid_path: Path) -> Path:
+    grid = read_grid(grid_path)
+    ids = {}
+    for r, row in enumerate(grid.rows):
+        for c, ch in enumerate(row):
+            if ch != "#":
+                ids[(r, c)] = len(ids)
+    lines = []
+    for slot in grid.slots:
+        cells = " ".join(f"{ids[rc]:03d}" for rc in slot.cells())
+        given = [grid.rows[r][c] for r, c in slot.cells()]
+        if any(ch != "." for ch in given):
+            cells += " =" + "".join("?" if ch == "." else ch.upper() for ch in given)
+        lines.append(cells)
+    out = Path(tempfile.gettempdir()) / (grid_path.stem + ".qxd")
+    out.write_text("\n".join(lines) + "\n")
+    return out
+
+
+def bench_fill(args) -> None:
+    print("== fill ==")
+    lists = [("ENABLE", args.enable), ("american-english", args.american)]
+    cases = [(GRID15, name, path) for name, path in lists if path]
+    if args.enable:
+        cases.append((UNFILLABLE, "ENABLE", args.enable))
+    for grid, name, path in cases:
+        ours, theirs, codes = [], [], set()
+        for r in range(args.rounds):
+            dt, res = wall(DLXC + ["crossword", "fill", str(grid), "-w", path, "--seed", str(r),
+                                   "-q"])
+            ours.append(dt)
+            codes.add(res.returncode)
+            if args.qxw:
+                deck = qxw_deck(grid)
+                dt, q = wall([args.qxw, "-b", "-d", path, str(deck)], timeout=600)
+                theirs.append(dt)
+        line = (f"{grid.name} / {name}: dlxc median {median(ours):.3f} s "
+                f"(exit {sorted(codes)}, seeds 0-{args.rounds - 1})")
+        if theirs:
+            line += (f"; qxw -b median {median(theirs):.3f} s (exit {q.returncode}); "
+                     f"qxw/dlxc {median(theirs) / median(ours):.2f}")
+        print(line)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--enable", default=os.environ.get("DLXC_ENABLE"),
+                    help="ENABLE word list (one word a line)")
+    ap.add_argument("--american", default=os.environ.get("DLXC_AMERICAN"),
+                    help="american-english filtered to lowercase a-z words")
+    ap.add_argument("--qxw", default=os.environ.get("DLXC_QXW"), help="the qxw binary")
+    ap.add_argument("--rounds", type=int, default=5)
+    ap.add_argument("--no-genxword", action="store_true")
+    ap.add_argument("--only", choices=["layout", "fill"], default=None)
+    args = ap.parse_args()
+    if args.only != "fill":
+        bench_layout(args)
+    if args.only != "layout":
+        bench_fill(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,596 @@
+/* fill.c -- filling a crossword grid with blocks from a word list.
+ *
+ * Intro.  A slot is an across or down run of two or more open cells; a
+ * fill gives every slot a word of its length from the list, no word twice,
+ * so that crossing slots agree on their shared letter.
+ *
+ * Data structures.  dom[cell] is the set of letters the cell may still hold
+ * (a bit mask over the alphabet, at most 64 letters).  cand[slot] is the
+ * slot's candidate list: word ids, in the order to try them, stored in an
+ * arena; a revision writes the shorter list at the arena's top, so each
+ * older list stays intact for backtracking.  The trail records every change
+ * of dom and cand; undoing a level pops the trail and drops the arena's top.
+ *
+ * Search.  Most constrained slot first (fewest candidates, lowest slot on
+ * ties); its candidates in list order (score first; the seed shuffles the
+ * words of equal score); each assignment is followed by arc consistency
+ * (AC-3 over slots): a slot whose cells changed keeps the words that fit
+ * every cell's letters, and each cell keeps only the letters some kept word
+ * puts there, which may wake the crossing slot.  The search is a state
+ * machine: dlxc_xw_fill_run() returns with a fill, at the end, or when its
+ * node budget is spent, and resumes where it stopped.
+ *
+ * Historical notes (issue 11's 15x15 grid, 72 slots, on a shared 2-core
+ * machine).  With candidates tried in list order, ENABLE needed 105 to
+ * 5,679 nodes over seeds 0-11 and two seeds passed 20,000; american-english
+ * (64k words) passed 20,000 on seven of twelve.  Trying first the words that
+ * leave the crossing slots most candidates brought ENABLE to 72-79 nodes
+ * (no backtracking at all for most seeds) and american-english to about
+ * 700-1,100, with a few seeds still stuck: the restarts of the model layer
+ * (dlxc/models/crossword/fill.py) take care of those.  Testing only the
+ * positions whose letters changed halved the time of a revision, and
+ * numbering the words internally so that lists read letters front to back
+ * matters because revisions are 86% of the time (perf).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "crossword.h"
+
+typedef struct { int32_t kind, idx, off, cnt; uint64_t mask; } trail_entry;
+typedef struct { int32_t slot, off, cnt, j, trail, arena; } level_rec;
+
+enum { T_DOM, T_CAND };
+enum { S_START, S_CHOOSE, S_TRY, S_AFTER_FOUND, S_DONE };
+
+struct dlxc_xw_fill {
+    int32_t W, H, A, n_cells, n_slots, n_words, ring;
+    const int32_t *starts;      /* copies owned by the handle */
+    int32_t *wstart;            /* internal word i: codes[wstart[i] ..] */
+    uint8_t *codes;
+    int32_t *orig;              /* internal word i is the caller's word orig[i] */
+    int32_t *slot_cell;         /* slot s: cells slot_cell[slot_off[s] ..] */
+    int32_t *slot_off, *slot_row, *slot_col, *slot_dir;
+    int32_t *cell_slot;         /* [cell*2+d]: the slot through the cell, or -1 */
+    int32_t *cell_pos;          /* [cell*2+d]: the cell's position in that slot */
+    uint64_t *dirty;            /* per slot: positions whose letters changed since its
+                                   list last agreed with them (clear between searches) */
+    int32_t *initial;           /* candidates before the search */
+    uint64_t *dom;
+    int32_t *cand_off, *cand_cnt, *assigned;
+    uint8_t *used;
+    int32_t *arena; int64_t arena_top, arena_cap;
+    trail_entry *trail; int64_t trail_top, trail_cap;
+    level_rec *levels; int32_t depth, max_depth;
+    int32_t *queue; uint8_t *queued;
+    int state;
+    uint64_t seed;
+    dlxc_xw_fill_stats stats;
+};
+
+static uint64_t splitmix64(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static int arena_reserve(dlxc_xw_fill *f, int64_t more)
+{
+    if (f->arena_top + more <= f->arena_cap) return 1;
+    int64_t cap = f->arena_cap ? f->arena_cap : 1024;
+    while (cap < f->arena_top + more) cap *= 2;
+    int32_t *a = realloc(f->arena, (size_t)cap * sizeof *a);
+    if (!a) return 0;
+    f->arena = a, f->arena_cap = cap;
+    return 1;
+}
+
+static int trail_push(dlxc_xw_fill *f, int32_t kind, int32_t idx, int32_t off, int32_t cnt,
+                      uint64_t mask)
+{
+    if (f->trail_top == f->trail_cap) {
+        int64_t cap = f->trail_cap ? 2 * f->trail_cap : 1024;
+        trail_entry *t = realloc(f->trail, (size_t)cap * sizeof *t);
+        if (!t) return 0;
+        f->trail = t, f->trail_cap = cap;
+    }
+    trail_entry *e = &f->trail[f->trail_top++];
+    e->kind = kind, e->idx = idx, e->off = off, e->cnt = cnt, e->mask = mask;
+    return 1;
+}
+
+static void undo_to(dlxc_xw_fill *f, int64_t mark, int64_t arena_mark)
+{
+    while (f->trail_top > mark) {
+        trail_entry *e = &f->trail[--f->trail_top];
+        if (e->kind == T_DOM) f->dom[e->idx] = e->mask;
+        else f->cand_off[e->idx] = e->off, f->cand_cnt[e->idx] = e->cnt;
+    }
+    f->arena_top = arena_mark;
+}
+
+void dlxc_xw_fill_free(dlxc_xw_fill *f)
+{
+    if (!f) return;
+    free(f->wstart), free(f->codes), free(f->orig), free(f->slot_cell), free(f->slot_off);
+    free(f->slot_row), free(f->slot_col), free(f->slot_dir), free(f->cell_slot);
+    free(f->cell_pos), free(f->dirty);
+    free(f->initial), free(f->dom), free(f->cand_off), free(f->cand_cnt);
+    free(f->assigned), free(f->used), free(f->arena), free(f->trail), free(f->levels);
+    free(f->queue), free(f->queued);
+    free(f);
+}
+
+/* set a cell's letters, trailed; wake the slots through it but `from` */
+static int set_dom(dlxc_xw_fill *f, int32_t cell, uint64_t mask, int32_t from, int32_t *qn)
+{
+    if (f->dom[cell] == mask) return 1;
+    if (!trail_push(f, T_DOM, cell, 0, 0, f->dom[cell])) return -1;
+    f->dom[cell] = mask;
+    for (int d = 0; d < 2; d++) {
+        int32_t t = f->cell_slot[cell * 2 + d];
+        if (t >= 0 && t != from && f->assigned[t] < 0) {
+            f->dirty[t] |= 1ULL << f->cell_pos[cell * 2 + d];
+            if (!f->queued[t]) {
+                f->queued[t] = 1;
+                f->queue[(*qn)++ % f->ring] = t;
+            }
+        }
+    }
+    return 1;
+}
+
+/* revise slot t: keep the words that fit; narrow its cells.  0: a wipe-out.
+ * The list already agrees with every position not marked dirty (the trail
+ * restores lists and letters together), so only dirty positions are tested;
+ * the letters some kept word puts at a position are gathered until they
+ * cover that position's letters, after which nothing can narrow it. */
+static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
+{
+    int32_t L = f->slot_off[t + 1] - f->slot_off[t];
+    const int32_t *cells = f->slot_cell + f->slot_off[t];
+    uint64_t dm[64], allowed[64];
+    int32_t check[64], nchk = 0, open[64], nopen = 0;
+    uint64_t dirty = f->dirty[t];
+    f->dirty[t] = 0;
+    for (int32_t p = 0; p < L; p++) {
+        dm[p] = f->dom[cells[p]], allowed[p] = 0;
+        if ((dirty >> p) & 1) check[nchk++] = p;
+        if (dm[p] & (dm[p] - 1)) open[nopen++] = p;  /* two letters or more */
+        else allowed[p] = dm[p];                      /* a kept word has it */
+    }
+    int32_t off = f->cand_off[t], cnt = f->cand_cnt[t];
+    if (!arena_reserve(f, cnt)) return -1;
+    int32_t *out = f->arena + f->arena_top, kept = 0;
+    const int32_t *list = f->arena + off;
+    f->stats.revisions++;
+    for (int32_t j = 0; j < cnt; j++) {
+        int32_t w = list[j];
+        if (f->used[w]) continue;
+        const uint8_t *word = f->codes + f->wstart[w];
+        int32_t i = 0;
+        while (i < nchk && ((dm[check[i]] >> word[check[i]]) & 1)) i++;
+        if (i < nchk) continue;
+        out[kept++] = w;
+        for (i = 0; i < nopen;) {
+            int32_t p = open[i];
+            allowed[p] |= 1ULL << word[p];
+            if (allowed[p] == dm[p]) open[i] = open[--nopen];
+            else i++;
+        }
+    }
+    if (kept == 0) return 0;
+    if (kept < cnt) {
+        if (!trail_push(f, T_CAND, t, off, cnt, 0)) return -1;
+        f->cand_off[t] = (int32_t)f->arena_top;
+        f->cand_cnt[t] = kept;
+        f->arena_top += kept;
+    }
+    for (int32_t p = 0; p < L; p++)
+        if ((dm[p] & allowed[p]) != dm[p])
+            if (set_dom(f, cells[p], dm[p] & allowed[p], t, qn) < 0) return -1;
+    return 1;
+}
+
+/* arc consistency from the slots queued: 1 ok, 0 a wipe-out, -1 no memory */
+static int propagate(dlxc_xw_fill *f, int32_t qn)
+{
+    int32_t qh = 0;
+    int rc = 1;
+    while (qh < qn) {
+        /* a ring: each slot is queued at most once at a time */
+        int32_t t = f->queue[qh++ % f->ring];
+        f->queued[t] = 0;
+        if (rc != 1) { f->dirty[t] = 0; continue; }
+        rc = revise(f, t, &qn);
+    }
+    return rc;
+}
+
+int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
+                     const int32_t *cells, int32_t n_words, const int32_t *starts,
+                     const uint8_t *codes, const int32_t *scores, int32_t n_letters,
+                     uint64_t seed)
+{
+    if (!out || width < 1 || height < 1 || (int64_t)width * height > (1 << 20) ||
+        n_letters < 1 || n_letters > 64 || n_words < 0 || !cells ||
+        (n_words && (!starts || !codes || !scores)))
+        return DLXC_XW_EINVAL;
+    *out = NULL;
+    dlxc_xw_fill *f = calloc(1, sizeof *f);
+    if (!f) return DLXC_XW_ENOMEM;
+    int32_t n = width * height;
+    f->W = width, f->H = height, f->A = n_letters, f->n_cells = n, f->n_words = n_words;
+    for (int32_t i = 0; i < n; i++)
+        if (cells[i] < -2 || cells[i] >= n_letters) { free(f); return DLXC_XW_EINVAL; }
+    int64_t total = n_words ? starts[n_words] : 0;
+    f->wstart = malloc((size_t)(n_words + 1) * sizeof *f->wstart);
+    f->codes = malloc((size_t)total + 1);
+    f->cell_slot = malloc((size_t)n * 2 * sizeof *f->cell_slot);
+    f->cell_pos = malloc((size_t)n * 2 * sizeof *f->cell_pos);
+    f->dom = malloc((size_t)n * sizeof *f->dom);
+    f->used = calloc((size_t)n_words + 1, 1);
+    /* at most n across and n down slots, each of at most max(W, H) cells */
+    f->slot_cell = malloc((size_t)n * 2 * sizeof *f->slot_cell);
+    f->slot_off = malloc((size_t)(n + 1) * 2 * sizeof *f->slot_off);
+    f->slot_row = malloc((size_t)n * 2 * sizeof *f->slot_row);
+    f->slot_col = malloc((size_t)n * 2 * sizeof *f->slot_col);
+    f->slot_dir = malloc((size_t)n * 2 * sizeof *f->slot_dir);
+    if (!f->wstart || !f->codes || !f->cell_slot || !f->cell_pos || !f->dom || !f->used ||
+        !f->slot_cell ||
+        !f->slot_off || !f->slot_row || !f->slot_col || !f->slot_dir) {
+        dlxc_xw_fill_free(f);
+        return DLXC_XW_ENOMEM;
+    }
+    f->orig = malloc((size_t)(n_words + 1) * sizeof *f->orig);
+    if (!f->orig) {
+        dlxc_xw_fill_free(f);
+        return DLXC_XW_ENOMEM;
+    }
+    for (int64_t i = 0; i < total; i++)
+        if (codes[i] >= n_letters) { dlxc_xw_fill_free(f); return DLXC_XW_EINVAL; }
+    uint64_t full = n_letters == 64 ? ~0ULL : (1ULL << n_letters) - 1;
+    for (int32_t i = 0; i < n; i++) {
+        f->dom[i] = cells[i] >= 0 ? 1ULL << cells[i] : (cells[i] == -2 ? full : 0);
+        f->cell_slot[2 * i] = f->cell_slot[2 * i + 1] = -1;
+    }
+    /* slots: across runs row by row, then down runs row by row */
+    int32_t ns = 0, nc = 0, maxlen = 0;
+    f->slot_off[0] = 0;
+    for (int d = 0; d < 2; d++)
+        for (int32_t r = 0; r < height; r++)
+            for (int32_t c = 0; c < width; c++) {
+                int32_t dr = d, dc = 1 - d;
+                if (cells[r * width + c] == -1) continue;
+                int32_t pr = r - dr, pc = c - dc;
+                if (pr >= 0 && pc >= 0 && cells[pr * width + pc] != -1) continue;
+                int32_t L = 0;
+                while (r + L * dr < height && c + L * dc < width &&
+                       cells[(r + L * dr) * width + c + L * dc] != -1) L++;
+                if (L < 2) continue;
+                if (L > 64) { dlxc_xw_fill_free(f); return DLXC_XW_EINVAL; }
+                if (L > maxlen) maxlen = L;
+                for (int32_t i = 0; i < L; i++) {
+                    int32_t cell = (r + i * dr) * width + c + i * dc;
+                    f->slot_cell[nc++] = cell;
+                    f->cell_slot[cell * 2 + d] = ns;
+                    f->cell_pos[cell * 2 + d] = i;
+                }
+                f->slot_row[ns] = r, f->slot_col[ns] = c, f->slot_dir[ns] = d;
+                f->slot_off[++ns] = nc;
+            }
+    f->n_slots = ns;
+    int32_t nsl = ns > 0 ? ns : 1;
+    f->ring = nsl;
+    f->initial = calloc((size_t)nsl, sizeof *f->initial);
+    f->cand_off = calloc((size_t)nsl, sizeof *f->cand_off);
+    f->cand_cnt = calloc((size_t)nsl, sizeof *f->cand_cnt);
+    f->assigned = malloc((size_t)nsl * sizeof *f->assigned);
+    f->levels = malloc((size_t)(nsl + 1) * sizeof *f->levels);
+    f->queue = malloc((size_t)nsl * sizeof *f->queue);
+    f->queued = calloc((size_t)nsl, 1);
+    f->dirty = calloc((size_t)nsl, sizeof *f->dirty);
+    int32_t *order = malloc((size_t)(n_words + 1) * sizeof *order);
+    uint64_t *key = malloc((size_t)(n_words + 1) * sizeof *key);
+    if (!f->initial || !f->cand_off || !f->cand_cnt || !f->assigned || !f->levels ||
+        !f->queue || !f->queued || !f->dirty || !order || !key) {
+        free(order), free(key);
+        dlxc_xw_fill_free(f);
+        return DLXC_XW_ENOMEM;
+    }
+    for (int32_t s = 0; s < ns; s++) f->assigned[s] = -1;
+    /* the order of words: score descending; equal scores in list order, or
+     * shuffled by the seed (seed 0 keeps list order) */
+    for (int32_t i = 0; i < n_words; i++) order[i] = i;
+    if (seed) {
+        uint64_t st = seed;
+        for (int32_t i = n_words - 1; i > 0; i--) {
+            int32_t j = (int32_t)(splitmix64(&st) % (uint64_t)(i + 1));
+            int32_t t = order[i];
+            order[i] = order[j], order[j] = t;
+        }
+    }
+    /* sort by (-score, rank) with one 64-bit key each */
+    for (int32_t i = 0; i < n_words; i++) {
+        int64_t sc = scores[order[i]];
+        uint64_t hi = (uint64_t)(0x7fffffffLL - (sc < -0x7fffffffLL ? -0x7fffffffLL : sc));
+        key[i] = (hi << 32) | (uint64_t)i;
+    }
+    /* radix sort of key[] by its high 32 bits (stable on i) */
+    {
+        uint64_t *tmp = malloc((size_t)(n_words + 1) * sizeof *tmp);
+        if (!tmp) {
+            free(order), free(key);
+            dlxc_xw_fill_free(f);
+            return DLXC_XW_ENOMEM;
+        }
+        for (int shift = 32; shift < 64; shift += 8) {
+            int64_t count[257];
+            memset(count, 0, sizeof count);
+            for (int32_t i = 0; i < n_words; i++) count[((key[i] >> shift) & 255) + 1]++;
+            for (int b = 0; b < 256; b++) count[b + 1] += count[b];
+            for (int32_t i = 0; i < n_words; i++) tmp[count[(key[i] >> shift) & 255]++] = key[i];
+            memcpy(key, tmp, (size_t)n_words * sizeof *key);
+        }
+        free(tmp);
+    }
+    for (int32_t i = 0; i < n_words; i++) key[i] = (uint64_t)order[key[i] & 0xffffffffULL];
+    /* then a stable counting sort by length, so each slot reads only its length */
+    int32_t *len_off = calloc((size_t)maxlen + 2, sizeof *len_off);
+    if (!len_off) {
+        free(order), free(key);
+        dlxc_xw_fill_free(f);
+        return DLXC_XW_ENOMEM;
+    }
+    for (int32_t i = 0; i < n_words; i++) {
+        int32_t L = starts[key[i] + 1] - starts[key[i]];
+        if (L <= maxlen) len_off[L + 1]++;
+    }
+    for (int32_t L = 0; L <= maxlen; L++) len_off[L + 1] += len_off[L];
+    {
+        int32_t *pos = malloc((size_t)(maxlen + 2) * sizeof *pos);
+        uint64_t *byl = malloc((size_t)(n_words + 1) * sizeof *byl);
+        if (!byl || !pos) {
+            free(pos), free(byl), free(order), free(key), free(len_off);
+            dlxc_xw_fill_free(f);
+            return DLXC_XW_ENOMEM;
+        }
+        memcpy(pos, len_off, (size_t)(maxlen + 1) * sizeof *pos);
+        for (int32_t i = 0; i < n_words; i++) {
+            int32_t L = starts[key[i] + 1] - starts[key[i]];
+            if (L <= maxlen) byl[pos[L]++] = key[i];
+        }
+        free(key), free(pos);
+        key = byl;
+    }
+    free(order);
+    /* Internal numbering: words in the order of key[] (by length, then the
+     * order to try them), their letters stored in that order, so a
+     * candidate list (a subsequence) reads the letters front to back
+     * instead of jumping around the caller's list. */
+    f->wstart[0] = 0;
+    for (int32_t i = 0; i < len_off[maxlen + 1]; i++) {
+        int32_t w = (int32_t)key[i], L = starts[w + 1] - starts[w];
+        f->orig[i] = w;
+        memcpy(f->codes + f->wstart[i], codes + starts[w], (size_t)L);
+        f->wstart[i + 1] = f->wstart[i] + L;
+    }
+    /* the initial candidate list of each slot: the words of its length
+     * that fit its given letters */
+    for (int32_t s = 0; s < ns; s++) {
+        int32_t L = f->slot_off[s + 1] - f->slot_off[s];
+        const int32_t *sc = f->slot_cell + f->slot_off[s];
+        int32_t cnt = 0;
+        /* slots of one pattern share no list; a length's words are few */
+        if (!arena_reserve(f, len_off[L + 1] - len_off[L])) {
+            free(key), free(len_off);
+            dlxc_xw_fill_free(f);
+            return DLXC_XW_ENOMEM;
+        }
+        int32_t *dst = f->arena + f->arena_top;
+        for (int32_t i = len_off[L]; i < len_off[L + 1]; i++) {
+            const uint8_t *word = f->codes + f->wstart[i];
+            int32_t p = 0;
+            while (p < L && ((f->dom[sc[p]] >> word[p]) & 1)) p++;
+            if (p == L) dst[cnt++] = i;
+        }
+        f->cand_off[s] = (int32_t)f->arena_top;
+        f->cand_cnt[s] = cnt;
+        f->initial[s] = cnt;
+        f->arena_top += cnt;
+        if (f->arena_top > 0x7fffffffLL) {
+            free(key), free(len_off);
+            dlxc_xw_fill_free(f);
+            return DLXC_XW_ENOMEM;
+        }
+    }
+    free(key), free(len_off);
+    f->state = S_START;
+    f->seed = seed;
+    f->stats.n_slots = ns;
+    *out = f;
+    return DLXC_XW_OK;
+}
+
+int32_t dlxc_xw_fill_n_slots(const dlxc_xw_fill *f) { return f->n_slots; }
+
+int dlxc_xw_fill_slot(const dlxc_xw_fill *f, int32_t s, int32_t *row, int32_t *col,
+                      int32_t *direction, int32_t *length, int32_t *candidates)
+{
+    if (s < 0 || s >= f->n_slots) return DLXC_XW_EINVAL;
+    *row = f->slot_row[s], *col = f->slot_col[s], *direction = f->slot_dir[s];
+    *length = f->slot_off[s + 1] - f->slot_off[s];
+    *candidates = f->initial[s];
+    return DLXC_XW_OK;
+}
+
+int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words)
+{
+    for (int32_t s = 0; s < f->n_slots; s++)
+        words[s] = f->assigned[s] < 0 ? -1 : f->orig[f->assigned[s]];
+    return DLXC_XW_OK;
+}
+
+void dlxc_xw_fill_get_stats(const dlxc_xw_fill *f, dlxc_xw_fill_stats *out)
+{
+    *out = f->stats;
+    out->level = f->depth;
+    out->done = f->state == S_DONE;
+}
+
+/* assign word w to slot s and propagate: 1 ok, 0 a wipe-out, -1 no memory */
+static int assign(dlxc_xw_fill *f, int32_t s, int32_t w)
+{
+    f->assigned[s] = w;
+    f->used[w] = 1;
+    f->stats.nodes++;
+    int32_t L = f->slot_off[s + 1] - f->slot_off[s];
+    const int32_t *cells = f->slot_cell + f->slot_off[s];
+    const uint8_t *word = f->codes + f->wstart[w];
+    int32_t qn = 0;
+    for (int32_t p = 0; p < L; p++)
+        if (set_dom(f, cells[p], 1ULL << word[p], s, &qn) < 0) return -1;
+    return propagate(f, qn);
+}
+
+static void unassign(dlxc_xw_fill *f, level_rec *lv)
+{
+    int32_t w = f->assigned[lv->slot];
+    if (w >= 0) f->used[w] = 0;
+    f->assigned[lv->slot] = -1;
+    undo_to(f, lv->trail, lv->arena);
+}
+
+/* ilog(x): 16 log2(x), to a sixteenth, in integers (x >= 1); -1024 for 0 */
+static int32_t ilog(int32_t x)
+{
+    if (x <= 0) return -1024;
+    int32_t b = 0;
+    while ((x >> b) > 1) b++;
+    int32_t frac = b >= 4 ? (x >> (b - 4)) & 15 : (x << (4 - b)) & 15;
+    return 16 * b + frac;
+}
+
+typedef struct { int32_t score, idx, w; } scored;
+
+static int by_score(const void *a, const void *b)
+{
+    const scored *x = a, *y = b;
+    if (x->score != y->score) return x->score > y->score ? -1 : 1;
+    return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The order to try slot s's candidates: the words that leave the crossing
+ * slots most words first.  A word scores the sum, over its crossed cells, of
+ * ilog(the number of candidates of the crossing slot with the word's letter
+ * there), plus, with a seed, a jitter of 0..7 drawn from splitmix64(seed ^
+ * word); ties keep list order.  The ordered list goes at the arena's top
+ * (*off), below the new level's mark. */
+static int order_candidates(dlxc_xw_fill *f, int32_t s, int32_t *off)
+{
+    int32_t cnt = f->cand_cnt[s];
+    *off = f->cand_off[s];
+    if (cnt < 2) return 1;
+    int32_t L = f->slot_off[s + 1] - f->slot_off[s];
+    const int32_t *cells = f->slot_cell + f->slot_off[s];
+    int32_t d = f->slot_dir[s];
+    int32_t (*count)[64] = calloc((size_t)L, sizeof *count);
+    int32_t *pos = malloc((size_t)L * sizeof *pos);
+    scored *sc = malloc((size_t)cnt * sizeof *sc);
+    if (!count || !pos || !sc || !arena_reserve(f, cnt)) {
+        free(count), free(pos), free(sc);
+        return -1;
+    }
+    int32_t np = 0;
+    for (int32_t p = 0; p < L; p++) {
+        int32_t t = f->cell_slot[cells[p] * 2 + 1 - d];
+        if (t < 0 || f->assigned[t] >= 0) continue;
+        int32_t q = f->cell_pos[cells[p] * 2 + 1 - d];
+        const int32_t *list = f->arena + f->cand_off[t];
+        for (int32_t j = 0; j < f->cand_cnt[t]; j++) {
+            int32_t w = list[j];
+            if (!f->used[w]) count[p][f->codes[f->wstart[w] + q]]++;
+        }
+        pos[np++] = p;
+    }
+    const int32_t *list = f->arena + f->cand_off[s];
+    for (int32_t j = 0; j < cnt; j++) {
+        int32_t w = list[j], score = 0;
+        const uint8_t *word = f->codes + f->wstart[w];
+        for (int32_t i = 0; i < np; i++) score += ilog(count[pos[i]][word[pos[i]]]);
+        if (f->seed) {  /* variety: a jitter of up to a factor 1.4 in one count */
+            uint64_t st = f->seed ^ (uint64_t)f->orig[w];
+            score += (int32_t)(splitmix64(&st) & 7);
+        }
+        sc[j].score = score, sc[j].idx = j, sc[j].w = w;
+    }
+    qsort(sc, (size_t)cnt, sizeof *sc, by_score);
+    int32_t *out = f->arena + f->arena_top;
+    for (int32_t j = 0; j < cnt; j++) out[j] = sc[j].w;
+    *off = (int32_t)f->arena_top;
+    f->arena_top += cnt;
+    free(count), free(pos), free(sc);
+    return 1;
+}
+
+int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget)
+{
+    uint64_t stop = f->stats.nodes + node_budget;
+    if (f->state == S_DONE) return DLXC_XW_EXHAUSTED;
+    if (f->state == S_START) {
+        int32_t qn = 0;
+        for (int32_t s = 0; s < f->n_slots; s++) {
+            f->queued[s] = 1, f->queue[qn++] = s;
+            f->dirty[s] = ~0ULL;
+        }
+        int rc = propagate(f, qn);
+        if (rc < 0) return DLXC_XW_ENOMEM;
+        if (rc == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
+        f->state = S_CHOOSE;
+    }
+    for (;;) {
+        if (f->state == S_AFTER_FOUND) {
+            if (f->depth == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
+            unassign(f, &f->levels[f->depth - 1]);
+            f->state = S_TRY;
+        }
+        if (f->state == S_CHOOSE) {
+            /* choose the unassigned slot with the fewest candidates */
+            int32_t best = -1, bc = 0x7fffffff;
+            for (int32_t s = 0; s < f->n_slots; s++)
+                if (f->assigned[s] < 0 && f->cand_cnt[s] < bc) best = s, bc = f->cand_cnt[s];
+            if (best < 0) {
+                f->stats.fills++;
+                f->state = S_AFTER_FOUND;
+                return DLXC_XW_FOUND;
+            }
+            int32_t off;
+            if (order_candidates(f, best, &off) < 0) return DLXC_XW_ENOMEM;
+            level_rec *lv = &f->levels[f->depth++];
+            if (f->depth > f->max_depth) f->max_depth = f->depth;
+            lv->slot = best, lv->off = off, lv->cnt = f->cand_cnt[best];
+            lv->j = 0, lv->trail = (int32_t)f->trail_top, lv->arena = (int32_t)f->arena_top;
+            f->state = S_TRY;
+        }
+        /* S_TRY: the next candidate of the deepest level */
+        level_rec *lv = &f->levels[f->depth - 1];
+        int advanced = 0;
+        while (lv->j < lv->cnt) {
+            if (f->stats.nodes >= stop) return DLXC_XW_BUDGET;
+            int32_t w = f->arena[lv->off + lv->j++];
+            if (f->used[w]) continue;
+            int rc = assign(f, lv->slot, w);
+            if (rc < 0) { unassign(f, lv); return DLXC_XW_ENOMEM; }
+            if (rc == 1) { advanced = 1; break; }
+            unassign(f, lv);
+        }
+        if (advanced) { f->state = S_CHOOSE; continue; }
+        /* this level is exhausted: back up */
+        f->depth--;
+        if (f->depth == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
+        unassign(f, &f->levels[f->depth - 1]);
+        f->state = S_TRY;
+    }
+}

@@ -1,0 +1,33 @@
+"""The crossword engine: word lists as letter codes, free-form layouts (seed
+002's generator) and the fill of grids with blocks.
+
+Two implementations with the same function names: the C one
+(``_cbackend``, csrc/crossword/) and the pure-Python mirror (``mirror``).
+``engine(backend)`` gives the module to use: ``"c"``, ``"python"``, or None
+for the default (C when built, as for the XCC engine; DLXC_BACKEND may name
+one).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
+from typing import Optional
+
+from ..xcc.backend import resolve
+from . import mirror
+
+try:
+    from . import _cbackend
+except ImportError:  # not built, or stale: dlxc.xcc.backend says why
+    _cbackend = None  # type: ignore[assignment]
+
+
+def engine(backend: Optional[str] = None) -> ModuleType:
+    """The engine module for ``backend`` (see ``dlxc.xcc.backend.resolve``)."""
+    name = resolve(backend)
+    if name == "c" and _cbackend is not None:
+        return _cbackend
+    return mirror
+
+
+__all__ = ["engine"]

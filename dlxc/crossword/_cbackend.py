@@ -1,0 +1,125 @@
+"""The crossword engine through cffi: the only crossword module that touches
+``ffi`` and ``lib``.
+
+The functions here have the pure-Python mirror's names and signatures
+(dlxc/crossword/mirror.py); they take and return plain Python values
+(bytes, ``array('i')``, ints, lists).
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from .._native import ffi, lib  # raises ImportError when not built or stale
+from ..errors import SolverError
+from .mirror import BadLine, NotAscii
+
+FOUND, EXHAUSTED, BUDGET = lib.DLXC_XW_FOUND, lib.DLXC_XW_EXHAUSTED, lib.DLXC_XW_BUDGET
+
+
+
+def _check(code: int) -> int:
+    """The single choke point from C status codes to exceptions."""
+    if code < 0:
+        text = ffi.string(lib.dlxc_xw_strerror(code)).decode()
+        if code == lib.DLXC_XW_ENOMEM:
+            raise MemoryError("dlxc: " + text)
+        raise SolverError(text)
+    return code
+
+
+def _int32(values):
+    try:
+        return ffi.from_buffer("int32_t[]", values)
+    except TypeError:
+        return ffi.new("int32_t[]", list(values))
+
+
+def parse_words(blob: bytes, default_score: int):
+    """Parse an ASCII word list (see dlxc_xw_parse_words): (codes, starts,
+    scores, repeats), codes 0..25 for a..z.  Raises NotAscii or BadLine."""
+    n = len(blob)
+    codes = bytearray(n + 1)
+    starts = array("i", bytes(4 * (n // 2 + 3)))
+    scores = array("i", bytes(4 * (n // 2 + 3)))
+    n_words = ffi.new("int32_t *")
+    repeats = ffi.new("int32_t *")
+    bad = ffi.new("int64_t *")
+    code = lib.dlxc_xw_parse_words(ffi.from_buffer("uint8_t[]", blob), n, default_score,
+                                   ffi.from_buffer("uint8_t[]", codes),
+                                   ffi.from_buffer("int32_t[]", starts),
+                                   ffi.from_buffer("int32_t[]", scores), n_words, repeats, bad)
+    if code == lib.DLXC_XW_ENONASCII:
+        raise NotAscii()
+    if code in (lib.DLXC_XW_ELETTER, lib.DLXC_XW_ESCORE):
+        raise BadLine(bad[0], ffi.string(lib.dlxc_xw_strerror(code)).decode())
+    _check(code)
+    k = n_words[0]
+    del starts[k + 1:]
+    del scores[k:]
+    return bytes(codes[:starts[k]]), starts, scores, repeats[0]
+
+
+def layout(starts, codes: bytes, n_letters: int, width: int, height: int,
+           symmetric: bool, seed: int) -> list[tuple[int, int, int, int]]:
+    """Place words (see dlxc_xw_layout): (word, row, col, direction) records
+    in placement order."""
+    n_words = len(starts) - 1
+    out = ffi.new("int32_t[]", 4 * max(n_words, 1))
+    n_placed = ffi.new("int32_t *")
+    _check(lib.dlxc_xw_layout(n_words, _int32(starts), ffi.from_buffer("uint8_t[]", codes or b"\0"),
+                              n_letters, width, height, 1 if symmetric else 0,
+                              seed & ((1 << 64) - 1), out, n_placed))
+    data = ffi.unpack(out, 4 * n_placed[0])
+    return [tuple(data[i:i + 4]) for i in range(0, len(data), 4)]
+
+
+class Fill:
+    """A ``dlxc_xw_fill`` handle: the fill search over one grid, freed by
+    ``close()`` or by the garbage collector."""
+
+    def __init__(self, width, height, cells, starts, codes, scores, n_letters, seed=0):
+        out = ffi.new("dlxc_xw_fill **")
+        self._arrays = (_int32(cells), _int32(starts), ffi.from_buffer("uint8_t[]", codes or b"\0"),
+                        _int32(scores))
+        _check(lib.dlxc_xw_fill_new(out, width, height, self._arrays[0], len(starts) - 1,
+                                    self._arrays[1], self._arrays[2], self._arrays[3],
+                                    n_letters, seed & ((1 << 64) - 1)))
+        self._handle = ffi.gc(out[0], lib.dlxc_xw_fill_free)
+        self.n_slots = lib.dlxc_xw_fill_n_slots(self._handle)
+        self._words = ffi.new("int32_t[]", max(self.n_slots, 1))
+        self._stats = ffi.new("dlxc_xw_fill_stats *")
+
+    def slots(self) -> list[tuple[int, int, int, int, int]]:
+        """(row, col, direction, length, candidates) of each slot."""
+        vals = ffi.new("int32_t[5]")
+        out = []
+        for s in range(self.n_slots):
+            _check(lib.dlxc_xw_fill_slot(self._handle, s, vals, vals + 1, vals + 2, vals + 3,
+                                         vals + 4))
+            out.append(tuple(vals[0:5]))
+        return out
+
+    def run(self, node_budget: int) -> int:
+        """FOUND, EXHAUSTED or BUDGET."""
+        if self._handle is None:
+            raise SolverError("this fill search has been closed")
+        return _check(lib.dlxc_xw_fill_run(self._handle, node_budget))
+
+    def solution(self) -> list[int]:
+        lib.dlxc_xw_fill_solution(self._handle, self._words)
+        return list(ffi.unpack(self._words, self.n_slots))
+
+    def stats(self) -> dict:
+        if self._handle is None:
+            return self._final
+        st = self._stats
+        lib.dlxc_xw_fill_get_stats(self._handle, st)
+        return {"nodes": st.nodes, "revisions": st.revisions, "fills": st.fills,
+                "slots": st.n_slots, "done": bool(st.done)}
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._final = self.stats()
+            handle, self._handle = self._handle, None
+            ffi.release(handle)

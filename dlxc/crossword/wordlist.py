@@ -1,0 +1,169 @@
+"""Word lists for crosswords: one place that reads them.
+
+A list is UTF-8 text (a byte-order mark is tolerated), one entry a line:
+``word`` or ``word;score`` (the convention of crossword word lists).  Blank
+lines and lines starting with ``#`` are skipped; a word is letters only,
+case-folded; a word that repeats an earlier one is dropped and counted.
+Words without a score get ``DEFAULT_SCORE``.
+
+``read_word_list`` is the only function that reads a list file: when the
+lexicon's reader lands, this is the one place to switch.  The file is read
+as one bytes blob; an ASCII blob is parsed and indexed in C, anything else
+in Python (both give the same pool on ASCII input).
+"""
+
+from __future__ import annotations
+
+import os
+import string
+from array import array
+from collections.abc import Iterable
+from typing import Optional, Union
+
+from ..errors import CrosswordError
+from . import engine
+from .mirror import BadLine, NotAscii
+
+DEFAULT_SCORE = 50
+ASCII = string.ascii_lowercase
+
+
+class WordPool:
+    """Words as letter codes: word ``i`` is ``codes[starts[i]:starts[i+1]]``,
+    each code an index into ``alphabet`` (a..z first, then any other letter
+    in sorted order).  ``scores[i]`` is its score."""
+
+    def __init__(self, alphabet: str, codes: bytes, starts: "array[int]",
+                 scores: "array[int]", repeats: int = 0, source: str = "<words>") -> None:
+        self.alphabet = alphabet
+        self.codes = codes
+        self.starts = starts
+        self.scores = scores
+        self.repeats = repeats
+        self.source = source
+        self._words: Optional[list[str]] = None
+
+    def __len__(self) -> int:
+        return len(self.starts) - 1
+
+    def word(self, i: int) -> str:
+        a = self.alphabet
+        return "".join(a[c] for c in self.codes[self.starts[i]:self.starts[i + 1]])
+
+    @property
+    def words(self) -> list[str]:
+        if self._words is None:
+            if self.alphabet == ASCII:
+                table = bytes.maketrans(bytes(range(26)), ASCII.encode())
+                text = self.codes.translate(table).decode("ascii")
+                s = self.starts
+                self._words = [text[a:b] for a, b in zip(s, s[1:])]
+            else:
+                self._words = [self.word(i) for i in range(len(self))]
+        return self._words
+
+    def encode(self, word: str) -> bytes:
+        """The codes of a word (letters must be in the alphabet)."""
+        index = {ch: i for i, ch in enumerate(self.alphabet)}
+        return bytes(index[ch] for ch in word)
+
+    def filtered(self, keep: Iterable[int]) -> "WordPool":
+        """The pool of the words ``keep`` (indices, in that order)."""
+        codes, starts, scores = bytearray(), array("i", [0]), array("i")
+        for i in keep:
+            codes += self.codes[self.starts[i]:self.starts[i + 1]]
+            starts.append(len(codes))
+            scores.append(self.scores[i])
+        return WordPool(self.alphabet, bytes(codes), starts, scores, source=self.source)
+
+
+def pool_from_words(words: Iterable[str], scores: Optional[Iterable[int]] = None,
+                    source: str = "<words>") -> WordPool:
+    """A pool from words given in code (tests, the API); same rules as a file."""
+    words = list(words)
+    if scores is None:
+        lines = words
+    else:
+        lines = [f"{w};{s}" for w, s in zip(words, scores)]
+    return _parse_text("\n".join(lines), source)
+
+
+def _parse_text(text: str, source: str) -> WordPool:
+    """The Python reader: any Unicode letter."""
+    words: list[str] = []
+    scores = array("i")
+    seen: set[str] = set()
+    repeats = 0
+    for number, line in enumerate(text.split("\n"), 1):
+        entry = line.strip(" \t\r")
+        if not entry or entry.startswith("#"):
+            continue
+        word, sep, score_text = entry.partition(";")
+        word = word.rstrip(" \t")
+        score = DEFAULT_SCORE
+        if sep:
+            score_text = score_text.strip(" \t")
+            sign = score_text[:1] in "+-" and score_text[:1] or ""
+            digits = score_text[len(sign):]
+            if not digits or not (digits.isascii() and digits.isdigit()):
+                raise CrosswordError(f"{source}:{number}: the score after ';' is not an "
+                                     f"integer: {line.rstrip()!r}")
+            score = min(int(digits), 1_000_000_000) * (-1 if sign == "-" else 1)
+        if not word or not word.isalpha():
+            bad = next((ch for ch in word if not ch.isalpha()), None)
+            what = f"{bad!r} is not a letter" if bad else "no word before ';'"
+            raise CrosswordError(f"{source}:{number}: {what}: {line.rstrip()!r}")
+        word = word.lower()
+        if word in seen:
+            repeats += 1
+            continue
+        seen.add(word)
+        words.append(word)
+        scores.append(score)
+    extra = sorted({ch for w in words for ch in w} - set(ASCII))
+    alphabet = ASCII + "".join(extra)
+    index = {ch: i for i, ch in enumerate(alphabet)}
+    if len(alphabet) > 256:
+        raise CrosswordError(f"{source}: more than 256 different letters")
+    codes = bytearray()
+    starts = array("i", [0])
+    for w in words:
+        codes += bytes(index[ch] for ch in w)
+        starts.append(len(codes))
+    return WordPool(alphabet, bytes(codes), starts, scores, repeats, source)
+
+
+def parse_word_list(blob: bytes, source: str = "<words>",
+                    backend: Optional[str] = None) -> WordPool:
+    """A pool from the bytes of a list file (see the module's docstring)."""
+    if blob.startswith(b"\xef\xbb\xbf"):
+        blob = blob[3:]
+    impl = engine(backend)
+    try:
+        codes, starts, scores, repeats = impl.parse_words(blob, DEFAULT_SCORE)
+    except NotAscii:
+        pass
+    except BadLine as exc:
+        lines = blob.split(b"\n")
+        text = lines[exc.line - 1].decode("ascii").rstrip() if exc.line <= len(lines) else ""
+        raise CrosswordError(f"{source}:{exc.line}: {exc.reason}: {text!r}") from None
+    else:
+        return WordPool(ASCII, codes, starts, scores, repeats, source)
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = blob[:exc.start].count(b"\n") + 1
+        raise CrosswordError(f"{source}:{line}: not UTF-8 text ({exc.reason})") from None
+    return _parse_text(text, source)
+
+
+def read_word_list(path: Union[str, "os.PathLike[str]"],
+                   backend: Optional[str] = None) -> WordPool:
+    """Read a word-list file (the one function that does)."""
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            blob = f.read()
+    except OSError as exc:
+        raise CrosswordError(f"{name}: cannot read the word list ({exc.strerror})") from None
+    return parse_word_list(blob, name, backend)

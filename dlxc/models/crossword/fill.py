@@ -1,0 +1,419 @@
+"""Filling American-style crossword grids (with blocks) from a word list.
+
+A grid is text, one row a line: ``#`` a block, ``.`` an empty cell, a
+letter a given letter.  A slot is an across or down run of two or more
+open cells; a fill puts a word of the list into every slot, no word twice,
+crossing slots agreeing on their shared letter.  Slots are numbered as
+crosswords number them (row by row, a number for each cell that starts a
+slot): ``1-Across``, ``5-Down``.
+
+Two ways to search:
+
+- ``Filler`` runs the crossword engine's search (csrc/crossword/fill.c or
+  its mirror): arc consistency over slots, most constrained slot first,
+  resumable in node budgets so limits and Ctrl-C act between calls.
+- ``fill_problem`` writes the same question as an XCC problem, as word
+  rectangles are (dlxc/models/wordrect.py): slots primary, cells secondary
+  colored by their letter, and one uncolored secondary item per word that
+  two slots could share, so no word is used twice.  Counting its solutions
+  counts the fills: ``--count`` on small grids, and a cross-check of the
+  engine.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from array import array
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Optional, Union
+
+from ...crossword import engine
+from ...crossword.wordlist import WordPool
+from ...errors import CrosswordError
+
+BLOCK, EMPTY = "#", "."
+IPUZ_KIND = "http://ipuz.org/crossword#1"
+
+
+@dataclass(frozen=True)
+class Slot:
+    index: int      # the engine's slot number (across row by row, then down)
+    number: int     # the crossword's clue number
+    row: int
+    col: int
+    direction: str  # "across" or "down"
+    length: int
+
+    @property
+    def name(self) -> str:
+        return f"{self.number}-{self.direction.capitalize()}"
+
+    def cells(self) -> list[tuple[int, int]]:
+        dr, dc = (0, 1) if self.direction == "across" else (1, 0)
+        return [(self.row + i * dr, self.col + i * dc) for i in range(self.length)]
+
+
+class Grid:
+    """A crossword grid: ``rows[r][c]`` is ``#``, ``.`` or a lower-case letter."""
+
+    def __init__(self, rows: list[str], source: str = "<grid>") -> None:
+        self.rows = rows
+        self.source = source
+        self.height = len(rows)
+        self.width = len(rows[0]) if rows else 0
+        self.slots = self._slots()
+
+    def _slots(self) -> list[Slot]:
+        h, w, g = self.height, self.width, self.rows
+        open_ = [[g[r][c] != BLOCK for c in range(w)] for r in range(h)]
+        starts: dict[tuple[int, int, int], int] = {}
+        for d, (dr, dc) in enumerate(((0, 1), (1, 0))):
+            for r in range(h):
+                for c in range(w):
+                    if not open_[r][c]:
+                        continue
+                    if r - dr >= 0 and c - dc >= 0 and open_[r - dr][c - dc]:
+                        continue
+                    n = 0
+                    while r + n * dr < h and c + n * dc < w and open_[r + n * dr][c + n * dc]:
+                        n += 1
+                    if n >= 2:
+                        starts[(d, r, c)] = n
+        numbers: dict[tuple[int, int], int] = {}
+        for r in range(h):
+            for c in range(w):
+                if (0, r, c) in starts or (1, r, c) in starts:
+                    numbers[(r, c)] = len(numbers) + 1
+        out = []
+        for (d, r, c), n in starts.items():  # insertion order: across, then down, row by row
+            out.append(Slot(len(out), numbers[(r, c)], r, c, ("across", "down")[d], n))
+        return out
+
+    def numbers(self) -> dict[tuple[int, int], int]:
+        return {(s.row, s.col): s.number for s in self.slots}
+
+    def __str__(self) -> str:
+        return "\n".join(row.upper() for row in self.rows)
+
+
+def parse_grid(text: str, source: str = "<grid>") -> Grid:
+    """A grid from its text; ``CrosswordError`` with file and line for a bad
+    one (a character that is neither ``#``, ``.`` nor a letter; rows of
+    different lengths; no row at all)."""
+    rows: list[str] = []
+    first_line = 0
+    lines = text.split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip().lstrip("\ufeff")
+        if not line:
+            if rows:
+                raise CrosswordError(f"{source}:{number}: a blank line inside the grid")
+            continue
+        for ch in line:
+            if ch not in (BLOCK, EMPTY) and not ch.isalpha():
+                raise CrosswordError(f"{source}:{number}: {ch!r} is not '#' (a block), '.' "
+                                     f"(an empty cell) or a letter: {raw.rstrip()!r}")
+        if rows and len(line) != len(rows[0]):
+            raise CrosswordError(f"{source}:{number}: this row has {len(line)} cells, row 1 "
+                                 f"(line {first_line}) has {len(rows[0])}: {raw.rstrip()!r}")
+        if not rows:
+            first_line = number
+        rows.append(line.lower())
+    if not rows:
+        raise CrosswordError(f"{source}: the grid has no rows")
+    return Grid(rows, source)
+
+
+def read_grid(path: Union[str, "os.PathLike[str]"]) -> Grid:
+    name = os.fspath(path)
+    try:
+        with open(name, "rb") as f:
+            blob = f.read()
+    except OSError as exc:
+        raise CrosswordError(f"{name}: cannot read the grid ({exc.strerror})") from None
+    try:
+        text = blob.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = blob[:exc.start].count(b"\n") + 1
+        raise CrosswordError(f"{name}:{line}: not UTF-8 text ({exc.reason})") from None
+    return parse_grid(text, name)
+
+
+class Filled:
+    """A filled grid: the word of each slot."""
+
+    def __init__(self, grid: Grid, words: list[str]) -> None:
+        self.grid = grid
+        self.words = words  # by slot index
+        cells = [list(row) for row in grid.rows]
+        for slot, word in zip(grid.slots, words):
+            for (r, c), ch in zip(slot.cells(), word):
+                cells[r][c] = ch
+        self.cells = cells
+
+    def render(self) -> str:
+        return "\n".join("".join(ch.upper() for ch in row) for row in self.cells)
+
+    __str__ = render
+
+    def entries(self) -> list[tuple[Slot, str]]:
+        order = sorted(range(len(self.words)),
+                       key=lambda i: (self.grid.slots[i].direction, self.grid.slots[i].number))
+        return [(self.grid.slots[i], self.words[i]) for i in order]
+
+    def to_json(self) -> dict:
+        return {"width": self.grid.width, "height": self.grid.height,
+                "grid": ["".join(ch.upper() for ch in row) for row in self.cells],
+                "entries": [{"number": s.number, "direction": s.direction, "row": s.row,
+                             "col": s.col, "word": w} for s, w in self.entries()]}
+
+    def to_ipuz(self, clues: Optional[dict[str, str]] = None) -> dict:
+        """The ipuz document (http://ipuz.org, crossword kind): numbered
+        puzzle grid, solution, and clues (``clues`` maps a word to its clue;
+        otherwise each clue is a placeholder naming the answer's length)."""
+        numbers = self.grid.numbers()
+        puzzle, solution = [], []
+        for r, row in enumerate(self.cells):
+            prow, srow = [], []
+            for c, ch in enumerate(row):
+                if ch == BLOCK:
+                    prow.append(BLOCK)
+                    srow.append(BLOCK)
+                else:
+                    given = self.grid.rows[r][c]
+                    n = numbers.get((r, c), 0)
+                    if given != EMPTY:
+                        prow.append({"cell": n, "value": given.upper()})
+                    else:
+                        prow.append(n)
+                    srow.append(ch.upper())
+            puzzle.append(prow)
+            solution.append(srow)
+        across, down = [], []
+        for slot, word in self.entries():
+            clue = (clues or {}).get(word) or f"({slot.length})"
+            (across if slot.direction == "across" else down).append(
+                {"number": slot.number, "clue": clue, "answer": word.upper()})
+        return {"version": "http://ipuz.org/v2", "kind": [IPUZ_KIND],
+                "dimensions": {"width": self.grid.width, "height": self.grid.height},
+                "empty": 0, "block": BLOCK,
+                "puzzle": puzzle, "solution": solution,
+                "clues": {"Across": across, "Down": down}}
+
+
+class FillStopped(CrosswordError):
+    """A fill search stopped at its node limit or timeout before deciding."""
+
+    def __init__(self, message: str, stats: dict) -> None:
+        super().__init__(message)
+        self.stats = stats
+
+
+RESTART_NODES = 2000  # the first attempt's node cap when looking for one fill
+
+
+class Filler:
+    """The fill search of one grid over one word pool.
+
+    ``min_score`` drops the words scored below it; ``seed`` (0: the list's
+    order) shuffles the words of equal score and jitters the engine's order
+    of candidates, for variety.
+
+    ``fills()`` enumerates every fill with one complete search (counts,
+    proofs).  ``first()`` looks for one fill with restarts: a search whose
+    choices went wrong early can wander for a long time (the time to a fill
+    has a heavy tail over seeds), so each attempt is capped at
+    ``RESTART_NODES`` nodes, doubled each time, and the next one starts
+    afresh from a seed derived from ``seed``.  An attempt that ends without
+    a fill has searched everything, so "no fill" is still a proof."""
+
+    def __init__(self, grid: Grid, pool: WordPool, *, min_score: Optional[int] = None,
+                 seed: int = 0, backend: Optional[str] = None) -> None:
+        self.grid = grid
+        long = [s for s in grid.slots if s.length > 64]
+        if long:
+            raise CrosswordError(f"{grid.source}: slot {long[0].name} has {long[0].length} "
+                                 "cells; the fill handles slots of at most 64")
+        if min_score is not None:
+            pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
+        self.pool = pool
+        self.seed = seed
+        alphabet = pool.alphabet
+        givens = sorted({ch for row in grid.rows for ch in row} - {BLOCK, EMPTY} - set(alphabet))
+        self.alphabet = alphabet + "".join(givens)
+        if len(self.alphabet) > 64:
+            raise CrosswordError(f"the fill handles at most 64 different letters, the list "
+                                 f"and grid have {len(self.alphabet)}")
+        index = {ch: i for i, ch in enumerate(self.alphabet)}
+        self._cells = array("i", [-1 if ch == BLOCK else -2 if ch == EMPTY else index[ch]
+                                  for row in grid.rows for ch in row])
+        self._impl = engine(backend)
+        self._search = self._new_search(seed)
+        info = self._search.slots()
+        if len(info) != len(grid.slots):
+            raise CrosswordError("internal error: the engine and the grid disagree on slots")
+        self.candidates = [k for (_, _, _, _, k) in info]
+        self.complete = False
+        self.stopped: Optional[str] = None
+        self.restarts = 0
+        self._spent = 0  # nodes of the attempts before the current one
+
+    def _new_search(self, seed: int):
+        p = self.pool
+        return self._impl.Fill(self.grid.width, self.grid.height, self._cells, p.starts,
+                               p.codes, p.scores, len(self.alphabet), seed)
+
+    def empty_slots(self) -> list[Slot]:
+        """The slots no word of the list fits (given letters and length)."""
+        return [s for s, k in zip(self.grid.slots, self.candidates) if k == 0]
+
+    def stats(self) -> dict:
+        st = dict(self._search.stats())
+        st["nodes"] += self._spent
+        st["restarts"] = self.restarts
+        return st
+
+    def _drive(self, cap: Optional[int], node_limit: Optional[int],
+               deadline: Optional[float], what: str):
+        """Run the current search to its next fill: FOUND, EXHAUSTED, or
+        BUDGET when it reaches ``cap`` nodes of its own; FillStopped at a
+        limit."""
+        impl = self._impl
+        budget = 1 << 10
+        while True:
+            if deadline is not None and time.perf_counter() >= deadline:
+                self.stopped = "timeout"
+                raise FillStopped(f"the {what} stopped at its timeout", self.stats())
+            step = budget
+            own = self._search.stats()["nodes"]
+            if node_limit is not None:
+                left = node_limit - own - self._spent
+                if left <= 0:
+                    self.stopped = "node limit"
+                    raise FillStopped(f"the {what} stopped at its node limit ({node_limit})",
+                                      self.stats())
+                step = min(step, left)
+            if cap is not None:
+                if own >= cap:
+                    return impl.BUDGET
+                step = min(step, cap - own)
+            t0 = time.perf_counter()
+            status = self._search.run(step)
+            if status != impl.BUDGET:
+                return status
+            if time.perf_counter() - t0 < 0.02:
+                budget = min(budget * 2, 1 << 22)
+
+    def fills(self, *, node_limit: Optional[int] = None,
+              timeout: Optional[float] = None) -> Iterator[Filled]:
+        """Every fill, one by one, from one complete search; ``FillStopped``
+        when a limit ends it first.  ``complete`` is True once it is over."""
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        word = self.pool.word
+        while True:
+            status = self._drive(None, node_limit, deadline, "fill search")
+            if status == self._impl.FOUND:
+                yield Filled(self.grid, [word(w) for w in self._search.solution()])
+            else:
+                self.complete = True
+                return
+
+    def first(self, *, node_limit: Optional[int] = None, timeout: Optional[float] = None,
+              restarts: bool = True) -> Optional[Filled]:
+        """One fill, or None when none exists (``complete`` is then True)."""
+        from ...crossword.mirror import MASK64, splitmix64
+
+        deadline = None if timeout is None else time.perf_counter() + timeout
+        attempt = 0
+        while True:
+            cap = RESTART_NODES << attempt if restarts else None
+            status = self._drive(cap, node_limit, deadline, "fill search")
+            if status == self._impl.FOUND:
+                return Filled(self.grid, [self.pool.word(w) for w in self._search.solution()])
+            if status == self._impl.EXHAUSTED:
+                self.complete = True
+                return None
+            attempt += 1
+            self.restarts = attempt
+            self._spent += self._search.stats()["nodes"]
+            self._search.close()
+            self._search = self._new_search(splitmix64((self.seed + attempt) & MASK64)[1] | 1)
+
+    def count(self, **limits) -> int:
+        return sum(1 for _ in self.fills(**limits))
+
+    def close(self) -> None:
+        self._search.close()
+
+
+# ---------------------------------------------------------------- the XCC model
+
+def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None):
+    """The XCC problem whose solutions are the fills of ``grid``: (problem,
+    decode) where ``decode(solution)`` gives the ``Filled`` of a solution."""
+    from ...xcc.problem import Problem
+
+    if min_score is not None:
+        pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
+    words = pool.words
+    by_len: dict[int, list[int]] = {}
+    for i, w in enumerate(words):
+        by_len.setdefault(len(w), []).append(i)
+    slots = grid.slots
+    cell_item: dict[tuple[int, int], int] = {}
+    for s in slots:
+        for rc in s.cells():
+            cell_item.setdefault(rc, len(slots) + len(cell_item))
+    # each slot's candidates: words of its length that fit its given letters
+    cands: list[list[int]] = []
+    for s in slots:
+        givens = [(k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells())
+                  if grid.rows[r][c] != EMPTY]
+        cands.append([i for i in by_len.get(s.length, ()) if all(words[i][k] == ch
+                                                                  for k, ch in givens)])
+    # a word item only where two slots could both take the word
+    holders: dict[int, int] = {}
+    for lst in cands:
+        for i in lst:
+            holders[i] = holders.get(i, 0) + 1
+    word_item: dict[int, int] = {}
+    names: list[str] = []
+    first_word = len(slots) + len(cell_item)
+    for lst in cands:
+        for i in lst:
+            if holders[i] > 1 and i not in word_item:
+                word_item[i] = first_word + len(names)
+                names.append("w:" + words[i])
+    colors = [""] + sorted({ch for w in words for ch in w})
+    color_of = {ch: k for k, ch in enumerate(colors)}
+    opt_start, opt_items, opt_colors = array("i", [0]), array("i"), array("i")
+    option_of: list[tuple[int, int]] = []
+    for k, (s, lst) in enumerate(zip(slots, cands)):
+        cells = [cell_item[rc] for rc in s.cells()]
+        for i in lst:
+            opt_items.append(k)
+            opt_colors.append(0)
+            opt_items.extend(cells)
+            opt_colors.extend(color_of[ch] for ch in words[i])
+            if i in word_item:
+                opt_items.append(word_item[i])
+                opt_colors.append(0)
+            opt_start.append(len(opt_items))
+            option_of.append((k, i))
+    primary = [s.name for s in slots]
+    cell_names = [f"{r}_{c}" for (r, c) in cell_item]
+    problem = Problem._from_arrays(primary, cell_names + names, tuple(colors), opt_start,
+                                   opt_items, opt_colors, name="crossword fill", dropped=[])
+
+    def decode(solution) -> Filled:
+        chosen = [""] * len(slots)
+        for j in solution:
+            k, i = option_of[j]
+            chosen[k] = words[i]
+        return Filled(grid, chosen)
+
+    return problem, decode

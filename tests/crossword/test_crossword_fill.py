@@ -1,0 +1,248 @@
+"""Grid fills: the engine (C and mirror, in lockstep), the XCC model and a
+brute-force filler (oracles.crossword) agree on every small grid."""
+
+from __future__ import annotations
+
+import functools
+import json
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dlxc.cli import main
+from dlxc.crossword.wordlist import pool_from_words, read_word_list
+from dlxc.errors import CrosswordError
+from dlxc.models.crossword.fill import Filler, fill_problem, parse_grid
+from oracles.crossword import brute_fills
+
+from conftest import C_UNAVAILABLE
+
+ROOT = Path(__file__).resolve().parents[2]
+GRIDS = ROOT / "puzzles" / "crossword"
+
+cell_st = st.sampled_from("....#ab")
+
+
+@st.composite
+def grids(draw):
+    h = draw(st.integers(1, 4))
+    w = draw(st.integers(1, 4))
+    return ["".join(draw(cell_st) for _ in range(w)) for _ in range(h)]
+
+
+words_st = st.lists(st.text("abc", min_size=2, max_size=4), min_size=0, max_size=25)
+
+
+def engine_fills(rows, words, backend, seed=0):
+    f = Filler(parse_grid("\n".join(rows)), pool_from_words(words), seed=seed, backend=backend)
+    return [tuple(r.lower() for r in filled.render().split("\n")) for filled in f.fills()], f
+
+
+@given(rows=grids(), words=words_st, seed=st.integers(0, 5))
+def test_engine_finds_exactly_the_brute_force_fills(backend, rows, words, seed):
+    found, _ = engine_fills(rows, words, backend, seed)
+    expected = list(brute_fills(rows, words))
+    assert sorted(found) == sorted(expected)
+    assert len(set(found)) == len(found)
+
+
+@pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
+@given(rows=grids(), words=words_st, seed=st.integers(0, 2**64 - 1))
+def test_c_and_mirror_in_lockstep(rows, words, seed):
+    a, fa = engine_fills(rows, words, "c", seed)
+    b, fb = engine_fills(rows, words, "python", seed)
+    assert a == b
+    assert fa.stats() == fb.stats()
+
+
+@given(rows=grids(), words=words_st)
+def test_xcc_model_counts_the_brute_force_fills(rows, words):
+    grid = parse_grid("\n".join(rows))
+    problem, decode = fill_problem(grid, pool_from_words(words))
+    if problem.unused_primaries():
+        expected = list(brute_fills(rows, words))
+        assert expected == []
+        return
+    fills = sorted(tuple(r.lower() for r in decode(s).render().split("\n"))
+                   for s in problem.solutions())
+    assert fills == sorted(brute_fills(rows, words))
+
+
+@functools.lru_cache(maxsize=None)
+def _brute_count(name):
+    return sum(1 for _ in brute_fills((GRIDS / name).read_text().split(), _aeinorst()))
+
+
+def _aeinorst():
+    pool = read_word_list(ROOT / "puzzles" / "words" / "three-letter.txt")
+    return [w for w in pool.words if set(w) <= set("aeinorst")]
+
+
+@pytest.mark.parametrize("name,slow", [("donut-3x3.txt", False),
+                                       pytest.param("open-3x3.txt", True,
+                                                    marks=pytest.mark.slow)])
+def test_shipped_small_grids_brute_force_counts(backend, name, slow):
+    """The counts puzzles/crossword/README.md gives, from the brute-force filler."""
+    words = _aeinorst()
+    text = (GRIDS / name).read_text()
+    expected = _brute_count(name)
+    f = Filler(parse_grid(text), pool_from_words(words), backend=backend)
+    assert f.count() == expected
+    problem, _ = fill_problem(parse_grid(text), pool_from_words(words))
+    assert problem.count() == expected
+
+
+def test_min_score_and_seed_variety(backend):
+    words = ["ab", "ba", "aa", "bb"]
+    pool = pool_from_words(words, [90, 10, 90, 90])
+    grid = parse_grid("..\n..")
+    with_all = Filler(grid, pool, backend=backend).count()
+    high = Filler(grid, pool, min_score=50, backend=backend).count()
+    assert high == sum(1 for _ in brute_fills(["..", ".."], ["ab", "aa", "bb"]))
+    assert with_all == sum(1 for _ in brute_fills(["..", ".."], words))
+
+
+def test_the_oracle_sees_a_reused_word():
+    # the grid's two slots would both take "aa": not a fill
+    assert list(brute_fills(["a.", "#."], ["aa"])) == []
+    assert len(list(brute_fills(["..", "##"], ["ab", "cd"]))) == 2
+
+
+def test_grid_errors_name_file_and_line(tmp_path):
+    with pytest.raises(CrosswordError, match="g:2"):
+        parse_grid("...\n.?.\n...", "g")
+    with pytest.raises(CrosswordError, match="g:3.*4 cells"):
+        parse_grid("...\n...\n....", "g")
+    with pytest.raises(CrosswordError, match="no rows"):
+        parse_grid("\n\n", "g")
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+@pytest.fixture
+def small(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("cat;60\ncar;40\narc\ntar\nact\nrat\nart\ntea\nate\neat\ntat\n")
+    return words
+
+
+def test_cli_fill_text_json_ipuz(tmp_path, small):
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n#..\n")
+    res = run("crossword", "fill", grid, "--words", small, "-q")
+    assert res.exit_code in (0, 3), res.output
+    grid.write_text("c..\n.#.\n...\n")
+    for fmt in ("text", "json", "ipuz"):
+        res = run("crossword", "fill", grid, "--words", small, "--format", fmt, "-q")
+        assert res.exit_code == 0, res.output
+        if fmt == "text":
+            rows = res.stdout.split()
+            assert rows[0][0] == "C" and rows[1][1] == "#"
+        elif fmt == "json":
+            doc = json.loads(res.stdout)
+            assert len(doc["entries"]) == 4
+        else:
+            doc = json.loads(res.stdout)
+            # the ipuz spec's required fields, and those of the crossword kind
+            assert doc["version"] == "http://ipuz.org/v2"
+            assert doc["kind"] == ["http://ipuz.org/crossword#1"]
+            assert doc["dimensions"] == {"width": 3, "height": 3}
+            assert len(doc["puzzle"]) == 3 and len(doc["solution"]) == 3
+            assert doc["puzzle"][0][0] == {"cell": 1, "value": "C"}
+            assert doc["puzzle"][1][1] == "#"
+            numbers = [c for row in doc["puzzle"] for c in row if isinstance(c, int) and c]
+            assert numbers == [2, 3]  # 1 is the given C
+            assert {e["number"] for e in doc["clues"]["Across"]} == {1, 3}
+            assert {e["number"] for e in doc["clues"]["Down"]} == {1, 2}
+    out = tmp_path / "out.ipuz"
+    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-o", out, "-q")
+    assert res.exit_code == 0 and json.loads(out.read_text())["kind"]
+
+
+def test_cli_fill_count_and_xcc_agree(tmp_path, small):
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n.#.\n...\n")
+    a = run("crossword", "fill", grid, "-w", small, "--count", "-q")
+    b = run("crossword", "fill", grid, "-w", small, "--count", "--xcc", "-q")
+    assert a.exit_code == b.exit_code == 0
+    expected = sum(1 for _ in brute_fills(["...", ".#.", "..."],
+                                          [w.split(";")[0] for w in small.read_text().split()]))
+    assert int(a.stdout) == int(b.stdout) == expected
+
+
+def test_cli_fill_no_fill(tmp_path, small):
+    grid = tmp_path / "g.txt"
+    grid.write_text("qz.\n...\n...\n")
+    res = run("crossword", "fill", grid, "-w", small)
+    assert res.exit_code == 3 and "1-Across" in res.stderr and "QZ." in res.stderr
+    grid.write_text("...\n...\n...\n")  # every slot has words; no fill
+    res = run("crossword", "fill", grid, "-w", small)
+    assert res.exit_code == 3 and "proved" in res.stderr
+
+
+def test_cli_fill_unfillable_5x5_shipped():
+    res = run("crossword", "fill", GRIDS / "unfillable-5x5.txt", "-w",
+              ROOT / "puzzles" / "words" / "common100.txt")
+    assert res.exit_code == 3
+
+
+def test_cli_fill_bad_inputs(tmp_path, small):
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n.x!\n")
+    res = run("crossword", "fill", grid, "-w", small)
+    assert res.exit_code == 1 and "g.txt:2" in res.stderr and "Traceback" not in res.output
+    bad = tmp_path / "bad.txt"
+    bad.write_text("cat\ndog;high\n")
+    grid.write_text("...\n")
+    res = run("crossword", "fill", grid, "-w", bad)
+    assert res.exit_code == 1 and "bad.txt:2" in res.stderr
+
+
+def test_cli_fill_node_limit_stops(tmp_path):
+    words = tmp_path / "w.txt"
+    words.write_text("\n".join(a + b + c for a in "abcd" for b in "abcd" for c in "abcd"))
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n...\n...\n")
+    res = run("crossword", "fill", grid, "-w", words, "--count", "--node-limit", "5")
+    assert res.exit_code == 4 and "partial" in res.stdout
+
+
+def test_ipuz_passes_the_ipuz_librarys_validation(tmp_path, small):
+    """The ipuz package (svisser/ipuz, if installed) checks the spec's
+    required fields and value types; it rejects a document without a puzzle."""
+    ipuz = pytest.importorskip("ipuz")
+    grid = tmp_path / "g.txt"
+    grid.write_text("c..\n.#.\n...\n")
+    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-q")
+    assert res.exit_code == 0
+    doc = ipuz.read(res.stdout)
+    assert doc["dimensions"] == {"width": 3, "height": 3}
+    broken = json.loads(res.stdout)
+    del broken["puzzle"]
+    with pytest.raises(ipuz.IPUZException):
+        ipuz.read(json.dumps(broken))
+
+
+@given(rows=grids(), words=words_st, seed=st.integers(0, 50))
+def test_first_with_restarts_finds_a_fill_iff_one_exists(backend, rows, words, seed):
+    # a cap of one node makes nearly every search restart, several times
+    import dlxc.models.crossword.fill as fill_module
+
+    old = fill_module.RESTART_NODES
+    fill_module.RESTART_NODES = 1
+    try:
+        f = Filler(parse_grid("\n".join(rows)), pool_from_words(words), seed=seed,
+                   backend=backend)
+        found = f.first()
+    finally:
+        fill_module.RESTART_NODES = old
+    expected = set(brute_fills(rows, words))
+    if found is None:
+        assert expected == set() and f.complete
+    else:
+        assert tuple(r.lower() for r in found.render().split("\n")) in expected

@@ -1,0 +1,161 @@
+"""Layouts (seed 002's generator): C and mirror give the same board for a
+seed, and every board passes the independent checker in oracles.crossword."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dlxc.cli import main
+from dlxc.crossword import engine
+from dlxc.crossword.wordlist import pool_from_words, read_word_list
+from dlxc.errors import CrosswordError
+from dlxc.models.crossword.layout import Crossword, PlacedWord, make_layout
+from oracles.crossword import board_problems
+
+from conftest import C_UNAVAILABLE
+
+ROOT = Path(__file__).resolve().parents[2]
+COMMON20 = ROOT / "puzzles" / "words" / "common20.txt"
+COMMON100 = ROOT / "puzzles" / "words" / "common100.txt"
+
+words_st = st.lists(st.text("abcdeilnorst", min_size=2, max_size=7), min_size=1, max_size=40)
+
+
+def oracle(board, words):
+    placed = [(p.word, p.row, p.col, p.direction) for p in board.placed]
+    return board_problems(placed, words, board.width, board.height, board.symmetric)
+
+
+def records(pool, w, h, sym, seed, backend):
+    return engine(backend).layout(pool.starts, pool.codes, len(pool.alphabet), w, h, sym, seed)
+
+
+@pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
+@pytest.mark.parametrize("sym", [False, True])
+def test_c_and_mirror_same_board_common20(sym):
+    pool = read_word_list(COMMON20)
+    for seed in range(12):
+        assert records(pool, 24, 23, sym, seed, "c") == records(pool, 24, 23, sym, seed, "python")
+
+
+@pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
+@given(words=words_st, seed=st.integers(0, 2**64 - 1), sym=st.booleans(),
+       w=st.integers(1, 14), h=st.integers(1, 14))
+def test_c_and_mirror_same_board_random(words, seed, sym, w, h):
+    pool = pool_from_words(words)
+    assert records(pool, w, h, sym, seed, "c") == records(pool, w, h, sym, seed, "python")
+
+
+@given(words=words_st, seed=st.integers(0, 1000), sym=st.booleans(),
+       w=st.integers(2, 14), h=st.integers(2, 14))
+def test_every_board_passes_the_oracle(backend, words, seed, sym, w, h):
+    pool = pool_from_words(words)
+    board = make_layout(pool, w, h, symmetric=sym, seed=seed, tries=1, crop=False,
+                        backend=backend)
+    assert oracle(board, pool.words) == []
+    placed = {p.word for p in board.placed}
+    assert placed | set(board.not_placed) == set(pool.words)
+    assert not placed & set(board.not_placed)
+
+
+def test_common20_all_placed_connected(backend):
+    pool = read_word_list(COMMON20)
+    board = make_layout(pool, seed=0, backend=backend)
+    assert len(board.placed) == 20 and board.not_placed == []
+    assert oracle(board, pool.words) == []
+
+
+def test_common100_at_least_98(backend):
+    pool = read_word_list(COMMON100)
+    assert len(pool) == 100
+    board = make_layout(pool, seed=0, backend=backend)
+    assert len(board.placed) >= 98
+    assert oracle(board, pool.words) == []
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
+def test_big_symmetric_board_has_no_conflict():
+    rng = random.Random(7)
+    letters = "etaoinshrdlcumwfgypb"
+    words = {"".join(rng.choice(letters) for _ in range(rng.randint(3, 11))) for _ in range(6000)}
+    pool = pool_from_words(sorted(words))
+    board = make_layout(pool, 61, 61, symmetric=True, seed=5, backend="c", crop=False)
+    assert len(board.placed) > 100
+    assert oracle(board, pool.words) == []
+
+
+def test_same_seed_same_board(backend):
+    pool = read_word_list(COMMON20)
+    a = make_layout(pool, 20, 20, seed=9, tries=1, backend=backend)
+    b = make_layout(pool, 20, 20, seed=9, tries=1, backend=backend)
+    assert a.to_json() == b.to_json()
+
+
+def test_symmetric_seed_word_is_centred(backend):
+    pool = pool_from_words(["abcde", "xbx", "ydy"])
+    board = make_layout(pool, 9, 9, symmetric=True, seed=0, crop=False, backend=backend)
+    first = board.placed[0]
+    assert first.direction == "down" and first.col == 0
+    assert first.row + len(first.word) // 2 == 4
+
+
+def test_the_checker_sees_bad_boards():
+    # a conflict, a stray run and a disconnected word: the model's own check
+    bad = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("xyz", 0, 0, "down")],
+                    [])
+    assert bad.problems()
+    with pytest.raises(CrosswordError):
+        bad.check()
+    apart = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("de", 3, 3, "down")],
+                      [])
+    assert any("not connected" in p for p in apart.problems())
+    side = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("de", 1, 0, "across")],
+                     [])
+    assert side.problems() and board_problems([("abc", 0, 0, "across"), ("de", 1, 0, "across")],
+                                              ["abc", "de"], 5, 5)
+
+
+def run(*args):
+    return CliRunner().invoke(main, [str(a) for a in args])
+
+
+def test_cli_layout_json():
+    res = run("crossword", "layout", "--words", COMMON20, "--json", "--seed", "3")
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert {"grid", "placed", "not_placed", "width", "height"} <= set(doc)
+    placed = [(p["word"], p["row"], p["col"], p["direction"]) for p in doc["placed"]]
+    words = read_word_list(COMMON20).words
+    assert board_problems(placed, words, doc["width"], doc["height"]) == []
+    for p in doc["placed"]:
+        line = doc["grid"][p["row"]]
+        if p["direction"] == "across":
+            assert line[p["col"]:p["col"] + len(p["word"])] == p["word"].upper()
+
+
+def test_cli_layout_text_and_size(tmp_path):
+    res = run("crossword", "layout", "-w", COMMON20, "--size", "30x25", "--symmetric", "-q")
+    assert res.exit_code == 0
+    rows = res.stdout.splitlines()
+    assert rows and all(len(r) == len(rows[0]) for r in rows)
+    assert rows == rows[::-1] or all(
+        (a == ".") == (b == ".") for top, bot in zip(rows, rows[::-1]) for a, b in zip(top, bot))
+
+
+def test_cli_layout_bad_inputs(tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("apple\nice cream\n")
+    res = run("crossword", "layout", "-w", bad)
+    assert res.exit_code == 1 and "bad.txt:2" in res.stderr and "Traceback" not in res.output
+    res = run("crossword", "layout", "-w", COMMON20, "--size", "ten")
+    assert res.exit_code == 2
+    res = run("crossword", "layout", "-w", tmp_path / "missing.txt")
+    assert res.exit_code == 1 and "missing.txt" in res.stderr

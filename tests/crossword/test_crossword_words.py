@@ -1,0 +1,64 @@
+"""Word lists for crosswords: the C parser and the Python reader give the
+same pool on ASCII input; errors name the file and line."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from dlxc.crossword.wordlist import DEFAULT_SCORE, parse_word_list, read_word_list
+from dlxc.errors import CrosswordError
+
+line_st = st.one_of(
+    st.text("abcXYZ", min_size=1, max_size=6),
+    st.builds(lambda w, s: f"{w};{s}", st.text("abcXYZ", min_size=1, max_size=6),
+              st.integers(-100, 100)),
+    st.sampled_from(["", "  ", "# a comment", "\r", " abc ; 7 \r"]),
+)
+
+
+def pool_tuple(pool):
+    return (pool.alphabet, pool.codes, list(pool.starts), list(pool.scores), pool.repeats)
+
+
+@given(lines=st.lists(line_st, max_size=30), crlf=st.booleans())
+def test_backends_parse_alike(backend, lines, crlf):
+    blob = ("\r\n" if crlf else "\n").join(lines).encode()
+    a = parse_word_list(blob, backend=backend)
+    b = parse_word_list(blob, backend="python")
+    assert pool_tuple(a) == pool_tuple(b)
+    # and both agree with a plain reading of the rules
+    expected: dict[str, int] = {}
+    for line in blob.decode().split("\n"):
+        entry = line.strip(" \t\r")
+        if not entry or entry.startswith("#"):
+            continue
+        word, _, score = entry.partition(";")
+        expected.setdefault(word.strip().lower(), int(score) if score.strip() else DEFAULT_SCORE)
+    assert a.words == list(expected)
+    assert list(a.scores) == list(expected.values())
+
+
+def test_bom_unicode_and_repeats(backend):
+    blob = "\ufeffÉté;70\nété\nabc\nABC\n".encode()
+    pool = parse_word_list(blob, backend=backend)
+    assert pool.words == ["été", "abc"] and pool.repeats == 2
+    assert list(pool.scores) == [70, DEFAULT_SCORE]
+
+
+@pytest.mark.parametrize("text,line", [("abc\nab-c\n", 2), ("abc\n\nx;;3\n", 3),
+                                       ("abc;\n", 1), (";5\n", 1), ("a b\n", 1),
+                                       ("été\nx1\n", 2)])
+def test_bad_lines_name_file_and_line(backend, tmp_path, text, line):
+    path = tmp_path / "list.txt"
+    path.write_bytes(text.encode())
+    with pytest.raises(CrosswordError, match=rf"list.txt:{line}:"):
+        read_word_list(path, backend=backend)
+
+
+def test_not_utf8(tmp_path):
+    path = tmp_path / "latin1.txt"
+    path.write_bytes(b"abc\ncaf\xe9\n")
+    with pytest.raises(CrosswordError, match="latin1.txt:2: not UTF-8"):
+        read_word_list(path)
