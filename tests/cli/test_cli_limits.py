@@ -45,12 +45,12 @@ def dlxc(*args, **kw) -> subprocess.Popen:
 _START_UP: dict = {}
 
 
-def start_up(cmd: list) -> float:
+def start_up(cmd: list, fresh: bool = False) -> float:
     """The command's start-up: the slower of two runs stopped at once
-    (``--node-limit 1``), measured once per command; the machine is shared,
-    so one run can be slow."""
+    (``--node-limit 1``), measured once per command (again when ``fresh``);
+    the machine is shared, so one run can be slow."""
     key = tuple(map(str, cmd))
-    if key not in _START_UP:
+    if fresh or key not in _START_UP:
         runs = [timed(*cmd, "--node-limit", 1) for _ in range(2)]
         assert all(code == 4 for _, code, _, _ in runs), runs[0][3]
         _START_UP[key] = max(t for t, _, _, _ in runs)
@@ -106,16 +106,28 @@ CASES = ["solve langford14", "solve langford14 --jobs 2", "count ws50",
          "count ws50 --jobs 2", "wordrect six", "wordrect six --jobs 2", "wordsearch --seed"]
 
 
+#: A shared machine can stall any process for a moment, so a bound that a
+#: run misses is tried again, with the start-up measured anew; a limit that
+#: does not hold misses every try.
+TRIES = 3
+
+
 @pytest.mark.parametrize("case", CASES)
 def test_timeout_holds(models, case, backend):
     cmd = _command(models, case, backend)
-    base = start_up(cmd)
-    elapsed, code, out, err = timed(*cmd, "--timeout", LIMIT)
-    print(f"{case} [{backend}]: start-up {base:.3f} s, --timeout {LIMIT:g} took "
-          f"{elapsed:.3f} s, over by {elapsed - base - LIMIT:+.3f} s (bound {SLACK:.2f})")
-    assert code == 4, err
-    assert "stopped by --timeout 1" in err or "stopped at the timeout" in err
-    assert elapsed <= base + LIMIT + SLACK, (elapsed, base)
+    misses = []
+    for attempt in range(TRIES):
+        base = start_up(cmd, fresh=attempt > 0)
+        elapsed, code, out, err = timed(*cmd, "--timeout", LIMIT)
+        print(f"{case} [{backend}]: start-up {base:.3f} s, --timeout {LIMIT:g} took "
+              f"{elapsed:.3f} s, over by {elapsed - base - LIMIT:+.3f} s (bound {SLACK:.2f})")
+        assert code == 4, err
+        assert "stopped by --timeout 1" in err or "stopped at the timeout" in err
+        if elapsed <= base + LIMIT + SLACK:
+            return
+        misses.append((round(elapsed, 3), round(base, 3)))
+    pytest.fail(f"--timeout {LIMIT:g} overshot in all {TRIES} runs (elapsed, start-up): "
+                f"{misses}")
 
 
 @pytest.mark.parametrize("case", ["count ws50", "count ws50 --jobs 2", "solve langford14",
@@ -140,15 +152,21 @@ def test_node_limit_holds(models, case, backend):
                                   "wordsearch --seed"])
 def test_ctrl_c_holds(models, case, backend):
     cmd = _command(models, case, backend)
-    base = start_up(cmd)
-    p = dlxc(*cmd)
-    time.sleep(base + 0.3)  # the search is running
-    assert p.poll() is None
-    t0 = time.perf_counter()
-    p.send_signal(signal.SIGINT)
-    out, err = p.communicate(timeout=60)
-    took = time.perf_counter() - t0
-    print(f"{case} [{backend}]: exit {took:.3f} s after SIGINT")
-    assert p.returncode == 130, err
-    assert "Interrupted" in err and "Traceback" not in err
-    assert took <= 0.2 + base, (took, base)
+    misses = []
+    for attempt in range(TRIES):
+        base = start_up(cmd, fresh=attempt > 0)
+        p = dlxc(*cmd)
+        time.sleep(base + 0.3)  # the search is running
+        assert p.poll() is None
+        t0 = time.perf_counter()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=60)
+        took = time.perf_counter() - t0
+        print(f"{case} [{backend}]: exit {took:.3f} s after SIGINT")
+        assert p.returncode == 130, err
+        assert "Interrupted" in err and "Traceback" not in err
+        if took <= 0.2 + base:
+            return
+        misses.append((round(took, 3), round(base, 3)))
+    pytest.fail(f"Ctrl-C took effect too late in all {TRIES} runs (seconds, start-up): "
+                f"{misses}")
