@@ -20,6 +20,7 @@ from typing import Optional, Union
 from ...errors import ProblemError
 from ..words import letters as word_letters
 from .grid import _ALL, parse_directions
+from .layout import Layout
 from .model import WordSearch
 
 FIT_NODES = 20_000     # nodes one "do these words fit?" search may spend
@@ -33,14 +34,30 @@ _DIAG_BACKWARD = ("SW", "NW")
 
 def _fits(rows: int, cols: int, entries: Sequence[str], directions, holes, seed: int,
           word_dirs=None, node_limit: int = FIT_NODES, backend: Optional[str] = None
-          ) -> bool:
+          ) -> Optional[Layout]:
     ws = WordSearch(rows, cols, entries, directions, holes or None,
                     word_directions=word_dirs)
     if ws.obstacles():
-        return False
-    with ws.problem.search(backend=backend, seed=seed, node_limit=node_limit) as run:
-        run.room = 1
-        return next(run, None) is not None
+        return None
+    return quick_layout(ws, seed, node_limit=node_limit, tries=1, backend=backend)
+
+
+def quick_layout(ws: WordSearch, seed: int, *, node_limit: int = FIT_NODES, tries: int = 20,
+                 backend: Optional[str] = None) -> Optional[Layout]:
+    """A layout of ``ws`` from up to ``tries`` searches, each over the
+    options in a new random order (``WordSearch.puzzle_problem``: no word
+    inside another) and stopped after ``node_limit`` nodes (restarts beat
+    the heavy tail of one long search in a dense grid); None if none found."""
+    rng = random.Random(seed)
+    for _ in range(tries):
+        problem, order = ws.puzzle_problem(rng)  # options shuffled: layouts vary
+        with problem.search(backend=backend, seed=rng.getrandbits(31),
+                            node_limit=node_limit) as run:
+            run.room = 1
+            sol = next(run, None)
+        if sol is not None:
+            return ws.layout(order[j] for j in sol)
+    return None
 
 
 def choose_size(entries: Sequence[str], directions="all", *, seed: int = 0,
@@ -70,6 +87,7 @@ class Fit:
 
     placed: list = field(default_factory=list)
     left_out: list = field(default_factory=list)
+    layout: Optional[Layout] = None  # a layout of the placed words
 
 
 def fit_words(rows: int, cols: int, entries: Sequence[str], directions="all", holes=None,
@@ -89,9 +107,11 @@ def fit_words(rows: int, cols: int, entries: Sequence[str], directions="all", ho
     for k in order:
         trial = sorted(kept + [k])
         dirs = None if word_dirs is None else [word_dirs[j] for j in trial]
-        if _fits(rows, cols, [entries[j] for j in trial], directions, holes,
-                 rng.getrandbits(31), dirs, node_limit, backend):
+        found = _fits(rows, cols, [entries[j] for j in trial], directions, holes,
+                      rng.getrandbits(31), dirs, node_limit, backend)
+        if found is not None:
             kept = trial
+            out.layout = found
         else:
             out.left_out.append(k)
     out.placed = kept

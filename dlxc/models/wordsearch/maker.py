@@ -176,6 +176,31 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
         draw.close()
 
 
+def puzzle_from_layout(ws: "WordSearch", layout: Layout, seed, *,
+                       filler: Optional[str] = None, filler_weights: str = "uniform",
+                       message: Optional[str] = None, decoys: int = 0,
+                       crossing: bool = False, backend: Optional[str] = None,
+                       max_repairs: int = 20, max_rounds: int = 30) -> Optional[Puzzle]:
+    """The puzzle made from a given layout of ``ws`` (repaired and filled
+    as ``make_puzzle`` does), or None when it cannot be made one.  For
+    layouts found another way: the words that fit a grid (``fit.py``)."""
+    rng = random.Random(seed)
+    if filler is None:
+        alphabet = list(dict.fromkeys(ch for lets in ws.word_letters for ch in lets))
+    else:
+        alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
+    weights = letter_weights(ws, alphabet) if filler_weights == "words" else None
+    hidden = () if not message else word_letters(message, what="message")
+    maker = _PuzzleMaker(ws, rng, alphabet, crossing=crossing, backend=backend,
+                         max_rounds=max_rounds, max_repairs=max_repairs,
+                         weights=weights, message=hidden, decoys=decoys)
+    made = maker.make(layout)
+    if made is None:
+        return None
+    final, grid = made
+    return maker.finish(Puzzle(final, grid, alphabet, seed, None, repairs=maker.repairs))
+
+
 class uniform_layouts(Closing):
     """Layouts of a puzzle problem, each drawn exactly uniformly, for as
     long as they are wanted (independent draws, so repeats are possible).
