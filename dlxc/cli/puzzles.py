@@ -519,11 +519,13 @@ def _article(n: int) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per rectangle and line (grid, across, down); with "
                    "--count, the count.")
+@output_format_options
 @_limits
 @click.pass_context
 @user_errors
 def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_json,
-             node_limit, timeout, backend, quiet, show_progress, jobs, memo):
+             fmt, output, paper, font, title, node_limit, timeout, backend, quiet,
+             show_progress, jobs, memo):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
 
@@ -538,6 +540,9 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
     if dlx and as_json:
         raise click.UsageError("--dlx writes the XCC model; --json does not go with it")
+    if fmt is not None and (count or dlx or as_json):
+        raise click.UsageError("--format writes rectangles: it goes with --limit, not with "
+                               "--count, --dlx or --json")
     _check_scale(count, jobs, memo)
     wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
@@ -592,7 +597,19 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
                       progress=bar if bar.enabled else None) as run:
         watch(run)
         run.room = min(run.room, want)
-        shown = _print_grids(map(wr.rectangle, run), as_json, want)
+        if fmt is None:
+            shown = _print_grids(map(wr.rectangle, run), as_json, want)
+        else:
+            found = []
+            for sol in run:
+                found.append(wr.rectangle(sol))
+                if len(found) >= want:
+                    break
+            shown = len(found)
+            if found:
+                emit([wordrect_page(r, title=title or "Word rectangle",
+                                    number=k + 1 if len(found) > 1 else None)
+                      for k, r in enumerate(found)], fmt, output, paper=paper, font=font)
         stats, complete, stopped = run.stats, run.complete, run.stopped
     echo_stats(stats, quiet)
     _undecided_or_none(wr, "rectangle", shown, want, complete, stopped, node_limit, timeout,
