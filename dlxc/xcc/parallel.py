@@ -141,10 +141,14 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
             if limits.reached(nodes):
                 stopped = True
                 break
+            # a recorded path costs a commit and an uncommit, as a node does,
+            # but counts no node: the slice bounds both
             budget = limits.budget(slicer.budget, nodes)
+            had = len(paths)
             c0 = time.perf_counter()
-            status = solver.run(budget, out, _ROOM, paths)
-            slicer.note(budget, solver.stats()[1] - nodes, time.perf_counter() - c0)
+            status = solver.run(budget, out, min(_ROOM, budget), paths)
+            slicer.note(budget, solver.stats()[1] - nodes + len(out) + len(paths) - had,
+                        time.perf_counter() - c0)
             if keep_solutions:
                 found.extend(out)
             out.clear()

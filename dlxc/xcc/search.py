@@ -90,7 +90,7 @@ class Stats:
 
 # ---- slices and limits: the runner's two parts --------------------------------
 
-FIRST_BUDGET = {"c": 1000, "python": 100}   # nodes of the first engine call
+FIRST_BUDGET = {"c": 1000, "python": 10}    # nodes of the first engine call
 MAX_BUDGET = 1 << 30
 SLICE_LOW, SLICE_HIGH = 0.010, 0.020         # seconds one engine call should last
 _SLICE_AIM = 0.015
@@ -100,7 +100,8 @@ PROGRESS_EVERY = 0.1                          # seconds between progress calls
 class Slicer:
     """Node budgets for engine calls of 10-20 ms, whatever a node costs.
 
-    The first budget is small (``FIRST_BUDGET``); after each call ``note``
+    The first budget is small (``FIRST_BUDGET``: a node of the mirror can
+    cost milliseconds); after each call ``note``
     compares the time it took with the aim: a call that spent its whole
     budget in less than 10 ms gets a bigger one next time (at most 8 times
     bigger), a call longer than 20 ms a smaller one, sized by the rate just

@@ -44,6 +44,9 @@ def letter_weights(ws: "WordSearch", alphabet: Sequence[str]) -> list[float]:
             counts[ch] = counts.get(ch, 0) + 1
     return [counts.get(ch, 0) + 0.5 for ch in alphabet]
 
+
+_ESTIMATE_SECONDS = 0.25   # at most this long for the probes that judge a uniform draw
+
 if TYPE_CHECKING:
     from .model import WordSearch
 
@@ -231,7 +234,7 @@ class uniform_layouts(Closing):
         self.stats = None
         if node_limit <= 0 or len(self.problem.options) > max_options or \
                 estimate(self.problem, probes=16, seed=seed, backend=backend,
-                         calibrate=None).nodes > 4 * node_limit:
+                         calibrate=None, timeout=_ESTIMATE_SECONDS).nodes > 4 * node_limit:
             return
         try:
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
