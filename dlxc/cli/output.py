@@ -56,7 +56,8 @@ def emit(pages: Sequence[Page], fmt: str, output: Optional[str], *, answers: boo
     if output is None or output == "-":
         if fmt == "pdf" and sys.stdout.isatty():
             raise click.UsageError("a PDF is not for the terminal: give -o FILE.pdf")
-        out = click.get_binary_stream("stdout")
+        sys.stdout.flush()
+        out = sys.stdout.buffer
         for doc in docs:
             out.write(doc)
         out.flush()
