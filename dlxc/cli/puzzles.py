@@ -184,7 +184,9 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
     and --filler-weights make puzzles; without --seed the seed is drawn at
     random and told on stderr.
     """
-    size, words = (args[0], args[1:]) if args and _SIZE.match(args[0]) else (None, args)
+    # a size starts with a digit, which no word has: '4by4' is a bad size
+    size, words = (args[0], args[1:]) if args and args[0].strip()[:1].isdigit() \
+        else (None, args)
     making = (fmt not in (None, "text") or n_puzzles is not None or partial or message
               or decoys or backward is not None or diagonal is not None
               or filler_weights != "uniform" or (fmt == "text" and seed is not None))
@@ -251,7 +253,8 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
                       backward=backward, diagonal=diagonal, filler=filler,
                       filler_weights=filler_weights, decoys=decoys, crossing=crossing,
                       fmt=fmt or "text", output=output, paper=paper, font=font,
-                      title=title, answers=answers, node_limit=node_limit, timeout=timeout,
+                      title=title, theme=theme, answers=answers, node_limit=node_limit,
+                      timeout=timeout,
                       backend=backend, quiet=quiet, show_progress=show_progress)
         return
     ws = WordSearch(rows, cols, entries, directions, holes, sources=sources)
@@ -284,8 +287,8 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
 
 def _make_puzzles(rows, cols, entries, sources, clues, directions, holes, *, seed, n,
                   partial, message, backward, diagonal, filler, filler_weights, decoys,
-                  crossing, fmt, output, paper, font, title, answers, node_limit, timeout,
-                  backend, quiet, show_progress) -> None:
+                  crossing, fmt, output, paper, font, title, theme, answers, node_limit,
+                  timeout, backend, quiet, show_progress) -> None:
     """Make ``n`` puzzles (seeds ``seed``, ``seed + 1``, ...) with the
     maker's controls and write them in ``fmt``."""
     t0 = time.perf_counter()
@@ -329,7 +332,7 @@ def _make_puzzles(rows, cols, entries, sources, clues, directions, holes, *, see
             except SearchStopped as exc:
                 echo_stats(exc.stats, quiet)
                 raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
-        name = title or "Word search"
+        name = title or (theme.replace("-", " ").capitalize() if theme else "Word search")
         pages.append(wordsearch_page(puzzle, title=name, clues=clues, left_out=left_out,
                                      number=k + 1 if n > 1 else None, message=message))
     written = emit(pages, fmt, output, answers=answers, paper=paper, font=font)

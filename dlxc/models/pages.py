@@ -50,7 +50,7 @@ def wordsearch_page(puzzle, *, title: str = "Word search",
     if message:
         notes.append(f"The first {len(puzzle.message_cells)} letters left over, read row by "
                      "row, spell a hidden message.")
-        answer_notes.append(f"Hidden message: {message}")
+        answer_notes.append(f"Hidden message: {display_form(message)}")
     meta = {"seed": puzzle.seed, "directions": ",".join(ws.directions)}
     return Page("wordsearch", title, grid, words, notes=notes, answer_notes=answer_notes,
                 number=number, meta=meta)

@@ -97,20 +97,34 @@ def crossword_page(rows: Sequence[Sequence[str]], clues: Union[None, Mapping[str
     return Page("crossword", title, grid, words, word_display="clues")
 
 
-def boggle_page(board: Sequence[Sequence[str]],
-                words: Sequence[tuple[str, Sequence[Coord]]], *, title: str = "Boggle",
+def _face(face: str) -> str:
+    face = str(face)
+    return "Qu" if face.lower() in ("q", "qu") else face.upper()
+
+
+def boggle_page(board: Union[str, Sequence[Sequence[str]]],
+                words: Sequence[tuple[str, Sequence[Union[int, Coord]]]], *,
+                cols: Optional[int] = None, title: str = "Boggle",
                 score: Optional[int] = None, marks: int = 3) -> Page:
-    """The page of a Boggle board: ``board`` rows of faces (``"QU"`` is one
-    face), ``words`` each with its path of (row, col), first letter first.
-    The puzzle page shows the board and how many words there are; the
-    answer page lists them and marks the paths of the ``marks`` longest."""
-    grid: list[list[Optional[Cell]]] = [[Cell(str(f).upper().replace("QU", "Qu"))
-                                         for f in row] for row in board]
+    """The page of a Boggle board: ``board`` rows of faces, or one string
+    of letters row by row with ``cols`` (``q`` is the face Qu); ``words``
+    each with its path, first letter first, of (row, col) pairs or of
+    indices ``row * cols + col``.  The puzzle page shows the board and how
+    many words there are; the answer page lists them and marks the paths
+    of the ``marks`` longest."""
+    if isinstance(board, str):
+        if not cols or len(board) % cols:
+            raise RenderError(f"board {board!r}: give cols, a divisor of its {len(board)} "
+                              "letters")
+        board = [board[k:k + cols] for k in range(0, len(board), cols)]
+    grid: list[list[Optional[Cell]]] = [[Cell(_face(f)) for f in row] for row in board]
+    width = len(grid[0]) if grid else 0
     out = []
     for text, path in words:
-        cells = tuple((int(r), int(c)) for r, c in path)
+        cells = tuple(divmod(int(p), width) if isinstance(p, int) else (int(p[0]), int(p[1]))
+                      for p in path)
         answer = tuple(grid[r][c].letter for r, c in cells) if all(
-            0 <= r < len(grid) and 0 <= c < len(grid[0]) for r, c in cells) else ()
+            0 <= r < len(grid) and 0 <= c < width for r, c in cells) else ()
         if "".join(answer).upper() != str(text).upper():
             raise RenderError(f"Boggle word {text!r}: its path {list(cells)} spells "
                               f"{''.join(answer)!r}")

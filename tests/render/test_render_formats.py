@@ -116,3 +116,15 @@ def test_cli_formats_and_usage(tmp_path):
                      "--puzzles", "2", "--seed", "3", "-q"])
     assert res.exit_code == 0
     assert (tmp_path / "p-1.html").exists() and (tmp_path / "p-2.html").exists()
+
+
+def test_boggle_board_as_letters_with_flat_paths_and_qu():
+    """The form the Boggle model hands over: letters row by row (q is the
+    face Qu) and paths of cell indices."""
+    page = boggle_page("qatsodge", [("quat", [0, 1, 2]), ("dog", [5, 4, 6])], cols=4, score=2)
+    assert page.grid[0][0].letter == "Qu"
+    assert [w.cells for w in page.words] == [((0, 0), (0, 1), (0, 2)),
+                                             ((1, 1), (1, 0), (1, 2))]
+    assert page.answer_notes == ["2 words, 2 points; the 2 longest are marked"]
+    with pytest.raises(RenderError, match="cols"):
+        boggle_page("qatsodge", [], cols=3)
