@@ -87,14 +87,16 @@ def crossword_page(rows: Sequence[Sequence[str]], clues: Union[None, Mapping[str
     """The page of a filled crossword: ``rows`` of letters and ``#``
     blocks; ``clues`` maps an answer (any case) to its clue, or lists the
     clues in entry order (across row by row, then down); without a clue an
-    entry shows its length.  Letters at ``given`` are printed in the grid."""
+    entry shows its length.  Letters at ``given`` are printed in the grid.
+    The answer page shows the letters (no marks: a crossword's answers
+    are its letters)."""
     grid, words = numbered_grid(rows, block=block, given=given)
     for k, w in enumerate(words):
         if isinstance(clues, Mapping):
             w.clue = clues.get(w.text) or clues.get(w.text.lower())
         elif clues is not None and k < len(clues):
             w.clue = clues[k]
-    return Page("crossword", title, grid, words, word_display="clues")
+    return Page("crossword", title, grid, words, word_display="clues", mark_answers=False)
 
 
 def _face(face: str) -> str:

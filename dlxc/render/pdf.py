@@ -71,13 +71,19 @@ def pages_pdf(pages: Sequence[Page], *, paper: str = "letter", answers: bool = T
     pdf.set_creator("dlxc")
     pdf.set_title(pages[0].title if len(pages) == 1 else f"{len(pages)} puzzles")
     pdf.add_font("body", "", str(font_path))
-    _check_glyphs(pages, pdf.fonts["body"].cmap, font_path.name)
-    for page in pages:
-        _puzzle_page(pdf, page, width, height)
-    if answers:
+    try:
+        _check_glyphs(pages, pdf.fonts["body"].cmap, font_path.name)
         for page in pages:
-            _answer_page(pdf, page, width, height)
-    return bytes(pdf.output())
+            _puzzle_page(pdf, page, width, height)
+        if answers:
+            for page in pages:
+                _answer_page(pdf, page, width, height)
+        return bytes(pdf.output())
+    finally:
+        for f in pdf.fonts.values():  # fpdf2 keeps the TTF file open until closed
+            close = getattr(f, "close", None)
+            if close is not None:
+                close()
 
 
 def write_pdf(pages: Sequence[Page], out: Union[str, "os.PathLike[str]", BinaryIO], **kw

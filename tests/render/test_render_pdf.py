@@ -93,7 +93,8 @@ def test_crossword_and_boggle_pages():
                      [("CAT", [(0, 0), (0, 1), (0, 2)]), ("DOG", [(1, 1), (1, 0), (1, 2)])])
     images = _images(render([xw, bg], "pdf")[0])
     assert len(images) == 4
-    assert _ink(images[0])[1] == 0 and _ink(images[3])[1] > 0
+    assert _ink(images[0])[1] == 0 and _ink(images[3])[1] > 0  # the Boggle paths marked
+    assert _ink(images[2])[0] > _ink(images[0])[0]                 # the crossword's letters
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None,
