@@ -118,3 +118,14 @@ def test_clued_word_file_and_themes(tmp_path):
     assert len(doc["words"]) == 8 and all(w["clue"] for w in doc["words"])
     res = CliRunner().invoke(main, ["wordsearch", "--theme", "nope", "--seed", "1"])
     assert res.exit_code == 1 and "no theme 'nope'" in res.stderr
+
+
+def test_partial_with_no_room_and_bad_shares():
+    run = CliRunner().invoke
+    res = run(main, ["wordsearch", "3x3", "ELEPHANT", "GIRAFFE", "--partial", "--seed", "1"])
+    assert res.exit_code == 3 and "no word fits" in res.stderr
+    res = run(main, ["wordsearch", "6x6", "ABEL", "--backward", "1.5", "--seed", "1"])
+    assert res.exit_code == 2
+    res = run(main, ["wordsearch", "6x6", "ABEL", "LAND", "--diagonal", "1",
+                     "--directions", "E,S", "--seed", "1"])
+    assert res.exit_code == 1 and "leave no way" in res.stderr

@@ -128,3 +128,13 @@ def test_boggle_board_as_letters_with_flat_paths_and_qu():
     assert page.answer_notes == ["2 words, 2 points; the 2 longest are marked"]
     with pytest.raises(RenderError, match="cols"):
         boggle_page("qatsodge", [], cols=3)
+
+
+def test_crossword_html_has_a_box_per_letter():
+    xw = crossword_page(["CAT#", "ARE#", "BEAD", "#SEA"], given=[(0, 0)])
+    p = _Collect()
+    p.feed(render([xw], "html")[0].decode())
+    boxes = [a for t, a in p.tags if t == "input" and "data-a" in a]
+    assert len(boxes) == 13 - 1          # 13 open cells, one of them given
+    assert {a["data-a"] for a in boxes} <= set("CATREBDS")
+    assert any(a.get("id") == "check" for _, a in p.tags)
