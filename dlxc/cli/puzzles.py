@@ -226,6 +226,8 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
     if not entries:
         raise click.UsageError("give the words to hide (WORD... or --words FILE or "
                                "--theme NAME)")
+    if seed is not None and (theme is not None or any(clues)):
+        making = True  # the page shows display forms and clues
     if pick is not None and pick < len(entries):
         keep = sorted(random.Random(seed).sample(range(len(entries)), pick))
         entries = [entries[k] for k in keep]
