@@ -45,7 +45,7 @@ ORDER: list[tuple[str, list[str]]] = [
                 "dlxc.models.themes"]),
     ("models", ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid"]),
     ("models", ["dlxc.models.wordsearch.layout"]),
-    ("models", ["dlxc.models.wordsearch.maker"]),
+    ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),

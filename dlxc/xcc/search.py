@@ -5,9 +5,9 @@ the budget is spent, when it has queued a batch of solutions, or at the end.
 Between two calls Python is in control, so a node limit, a timeout, a
 progress bar, a ``break`` and Ctrl-C all act there, and nothing is searched
 twice.  ``Slicer`` sizes the budgets so that one call lasts 10-20 ms whatever
-a node costs (the first call gets 1,000 nodes on the C engine, and each next
-budget follows the rate just measured), so every limit holds to within a
-slice.  Every search of dlxc runs through ``Search`` (counts, listings,
+a node costs (the first call gets 16 nodes on the C engine, and each next
+budget follows the rate just measured, growing at most eightfold), so every
+limit holds to within a slice.  Every search of dlxc runs through ``Search`` (counts, listings,
 samples, the puzzle makers) or, for a count split over processes, through
 ``Slicer`` and ``Limits`` in each process (``dlxc.xcc.parallel``).
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence, Union
 
 from .._closing import Closing
+from ..errors import RequestError
 from .backend import make_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
@@ -90,7 +91,7 @@ class Stats:
 
 # ---- slices and limits: the runner's two parts --------------------------------
 
-FIRST_BUDGET = {"c": 1000, "python": 10}    # nodes of the first engine call
+FIRST_BUDGET = {"c": 16, "python": 1}       # nodes of the first engine call
 MAX_BUDGET = 1 << 30
 SLICE_LOW, SLICE_HIGH = 0.010, 0.020         # seconds one engine call should last
 _SLICE_AIM = 0.015
@@ -100,8 +101,11 @@ PROGRESS_EVERY = 0.1                          # seconds between progress calls
 class Slicer:
     """Node budgets for engine calls of 10-20 ms, whatever a node costs.
 
-    The first budget is small (``FIRST_BUDGET``: a node of the mirror can
-    cost milliseconds); after each call ``note``
+    The first budget is small (``FIRST_BUDGET``): a node, or a path a split
+    run records, can cost milliseconds (4 ms in C for a path of a 6x6 word
+    rectangle over /usr/share/dict/words, 6 ms in the mirror for a node of
+    a 50-word 10x10 word search), and cheap nodes reach big budgets within
+    a few calls anyway.  After each call ``note``
     compares the time it took with the aim: a call that spent its whole
     budget in less than 10 ms gets a bigger one next time (at most 8 times
     bigger), a call longer than 20 ms a smaller one, sized by the rate just
@@ -201,9 +205,7 @@ class Search(Closing):
         self.limit = limit
         self.memo_entries = memo_entries
         if memo_entries is not None:
-            if seed is not None:
-                raise ValueError("a memoized count follows the deterministic branching "
-                                 f"order; it cannot take a seed (got seed={seed!r})")
+            check_memo_seed(seed)
             if memo_entries < 1:
                 raise ValueError(f"memo_entries must be at least 1, got {memo_entries!r}")
         self.limits = Limits(node_limit, timeout, deadline)
@@ -493,13 +495,20 @@ def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
     return max(1, (int(max_bytes) // max(1, share) - _MIN_SLOT_BYTES) // per_entry)
 
 
+def check_memo_seed(seed: Optional[int]) -> None:
+    """A memoized count follows the deterministic branching order: no seed."""
+    if seed is not None:
+        raise RequestError("a memoized count (--memo) follows the deterministic branching "
+                           f"order; it cannot take a seed (got seed={seed!r})")
+
+
 def check_masks(problem: "Problem", masks: Sequence[int], memo: bool = False) -> list:
     """The masks of an overlap filter as a list, after checking them: one
     non-negative int per option, and no memo (a memoized count does not
     visit every solution)."""
     if memo:
-        raise ValueError("a memoized count does not visit every solution, so it cannot "
-                         "check them one by one")
+        raise RequestError("a memoized count (--memo) does not visit every solution, so "
+                           "it cannot check them one by one (no overlap filter with memo)")
     masks = list(masks)
     if len(masks) != len(problem.options):
         raise ValueError(f"one mask per option: {len(problem.options)} options, "
