@@ -45,7 +45,8 @@ def word_lines(page: Page) -> list[str]:
 
 
 def where(word: Word) -> str:
-    """``row 1, column 7, W`` (from 1), or the path for a bent word."""
+    """``row 1, column 7, W``: where the word starts (counting from 1) and
+    its direction when it has one."""
     if not word.cells:
         return "not in the grid"
     r, c = word.cells[0]
