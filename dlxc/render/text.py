@@ -37,9 +37,17 @@ def word_lines(page: Page) -> list[str]:
         return [f"{len(page.words)} words to find"]
     if page.word_display == "clues":
         out = []
+        heading = None
         for w in page.words:
-            head = w.label or w.text
-            out.append(f"{head}  {w.clue or ''} ({len(w.answer)})".rstrip())
+            if w.direction in ("across", "down") and w.label:
+                if w.direction != heading:  # crossword style: Across, then Down
+                    heading = w.direction
+                    out.append(heading.capitalize())
+                head = w.label.split("-")[0]
+            else:
+                head = w.label or w.text
+            out.append(f"{head}  {w.clue or ''} ({len(w.answer)})".replace("  (", " (")
+                       .rstrip())
         return out
     return [w.text + (f"  ({w.clue})" if w.clue else "") for w in page.words]
 
