@@ -128,6 +128,12 @@ class NoSolutionError(DlxcError, ValueError):
     """There is no solution to draw."""
 
 
+class RenderError(DlxcError, ValueError):
+    """A puzzle page that cannot be written: a malformed page, a format
+    that does not fit the puzzle's kind (ipuz has no Boggle kind), or a
+    missing optional library (PDF needs ``pip install 'dlxc[pdf]'``)."""
+
+
 class Outcome(DlxcError):
     """How a search ended without an answer (not a fault of the input)."""
 

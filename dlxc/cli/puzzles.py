@@ -13,6 +13,7 @@ and models go to stdout; statistics, reasons and warnings to stderr.
 from __future__ import annotations
 
 import json
+import random
 import re
 import shlex
 import sys
@@ -22,10 +23,15 @@ import click
 
 from ..errors import NoLayout, SearchStopped
 from ..models.wordrect import WordRectangle
-from ..models.words import load_word_list, read_entries
+from ..models.pages import theme_entries, themes, wordrect_page, wordsearch_page
+from ..models.words import display_form, load_word_list, read_clued_entries
 from ..models.wordsearch import DIRECTION_SETS, LayoutSearch, WordSearch, parse_mask
+from ..models.wordsearch.fit import choose_size, fit_words, quick_layout, word_directions
+from ..models.wordsearch.grid import _ALL as DIRECTION_ORDER
+from ..models.wordsearch.maker import puzzle_from_layout
 from ..xcc.dlxformat import write_dlx
 from . import common
+from .output import emit, output_format_options
 from .common import (backend_option, echo_stats, jobs_option, limit_flag,
                      limit_options, memo_option, output_options, run_count, user_errors,
                      watch)
@@ -97,11 +103,16 @@ def _direction_help() -> str:
 # ---- dlxc wordsearch ----------------------------------------------------------------
 
 @click.command(epilog=_OUTCOMES)
-@click.argument("size", metavar="ROWSxCOLS")
-@click.argument("words", nargs=-1, metavar="[WORD]...")
+@click.argument("args", nargs=-1, metavar="[ROWSxCOLS] [WORD]...")
 @click.option("-w", "--words", "word_file", default=None, metavar="FILE",
               help="Read words from FILE too ('-': standard input), one a line ('#' starts "
-                   "a comment line).")
+                   "a comment line); 'ICE CREAM;a cold dessert' shows ICE CREAM with its "
+                   "clue and hides ICECREAM.")
+@click.option("--theme", default=None, metavar="NAME",
+              help=f"Take the words (with clues) from a list dlxc ships: "
+                   f"{', '.join(themes())}.")
+@click.option("--pick", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Use N words drawn at random (by the seed) from the words given.")
 @click.option("-d", "--directions", default="all", show_default=True, metavar="SET",
               help=_direction_help())
 @click.option("--mask", "mask_file", default=None, metavar="FILE",
@@ -123,16 +134,37 @@ def _direction_help() -> str:
               help="With --seed: the letters to fill empty cells with (default: the "
                    "letters of the words).")
 @click.option("--answers", is_flag=True,
-              help="With --seed: print the answer key after the puzzle.")
+              help="With --seed: print the answer key after the puzzle (with --format "
+                   "svg: mark the answers).")
+@click.option("--puzzles", "n_puzzles", type=click.IntRange(min=1), default=None,
+              metavar="N", help="Make N puzzles (seeds S, S+1, ...): one PDF with numbered "
+                                "pages, or one file each.")
+@click.option("--partial", is_flag=True,
+              help="Place as many of the words as fit, and name the rest.")
+@click.option("--message", default=None, metavar="TEXT",
+              help="Hide TEXT in the cells the words leave over (read row by row).")
+@click.option("--backward", type=click.FloatRange(0, 1), default=None, metavar="SHARE",
+              help="The share of words that read backwards (W, N, SW, NW), 0 to 1.")
+@click.option("--diagonal", type=click.FloatRange(0, 1), default=None, metavar="SHARE",
+              help="The share of words that read diagonally, 0 to 1.")
+@click.option("--filler-weights", type=click.Choice(["uniform", "words"]), default="uniform",
+              show_default=True,
+              help="Draw filler letters alike, or as often as the words use them (so no "
+                   "word stands out).")
+@click.option("--decoys", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Write N near-misses of the words (a word less its last letter, or with "
+                   "a letter changed) into the filler.")
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per layout and line, with the grid and every word's "
                    "row, col (from 0), direction and cells; with --count, the count.")
+@output_format_options
 @_limits
 @click.pass_context
 @user_errors
-def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit, seed, dlx,
-               crossing, filler, answers, as_json, node_limit, timeout, backend, quiet,
-               show_progress, jobs, memo):
+def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, limit, seed,
+               dlx, crossing, filler, answers, n_puzzles, partial, message, backward, diagonal,
+               filler_weights, decoys, as_json, fmt, output, paper, font, title, node_limit,
+               timeout, backend, quiet, show_progress, jobs, memo):
     """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
     them, or make a puzzle.
 
@@ -144,15 +176,35 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
     dlxc wordsearch 6x6 ABEL CANTOR GAUSS EULER --count
     dlxc wordsearch 4x4 ABEL LAND --directions E,W,S,N --crossing --limit 3
     dlxc wordsearch 15x15 --words puzzles/words/common20.txt --seed 7 --answers
+    dlxc wordsearch --theme planets --seed 1 --format pdf -o planets.pdf
+
+    Without ROWSxCOLS the grid is the smallest square in which a short
+    search finds a layout, plus a margin for variety.  --format (other than
+    text), --puzzles, --partial, --message, --decoys, --backward, --diagonal
+    and --filler-weights make puzzles; without --seed the seed is drawn at
+    random and told on stderr.
     """
-    rows, cols = _size(size, "ROWSxCOLS")
+    # a size starts with a digit, which no word has: '4by4' is a bad size
+    size, words = (args[0], args[1:]) if args and args[0].strip()[:1].isdigit() \
+        else (None, args)
+    making = (fmt not in (None, "text") or n_puzzles is not None or partial or message
+              or decoys or backward is not None or diagonal is not None
+              or filler_weights != "uniform" or (fmt == "text" and seed is not None))
     modes = [m for m, on in (("--count", count), ("--dlx", dlx),
-                             ("--limit", limit is not None), ("--seed", seed is not None))
+                             ("--limit", limit is not None),
+                             ("--seed" if seed is not None else "a puzzle option",
+                              seed is not None or making))
              if on]
     if len(modes) > 1:
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
-    if (filler is not None or answers) and seed is None:
+    if (filler is not None or answers) and seed is None and not making:
         raise click.UsageError("--filler and --answers go with --seed")
+    if fmt is not None and as_json:
+        raise click.UsageError("--json is --format json's older form: give one of them")
+    if making and seed is None:
+        seed = random.randrange(1 << 31)
+        if not quiet:
+            click.echo(f"seed {seed}", err=True)
     _check_scale(count, jobs, memo)
     if crossing and memo:
         raise click.UsageError("--crossing checks every layout, which --memo does not visit; "
@@ -161,18 +213,52 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
         raise click.UsageError("--dlx writes the XCC model; --crossing filters layouts "
                                "and --json formats them, so they do not go with it")
     entries, sources = list(words), [f"word {k + 1}" for k in range(len(words))]
+    clues: list = [None] * len(entries)
+    lists = []
     if word_file is not None:
-        more, where = read_entries(word_file)
+        lists.append(read_clued_entries(word_file))
+    if theme is not None:
+        lists.append(theme_entries(theme))
+    for more, where, more_clues in lists:
         entries += more
         sources += where
+        clues += more_clues
     if not entries:
-        raise click.UsageError("give the words to hide (WORD... or --words FILE)")
+        raise click.UsageError("give the words to hide (WORD... or --words FILE or "
+                               "--theme NAME)")
+    if seed is not None and (theme is not None or any(clues)):
+        making = True  # the page shows display forms and clues
+    if pick is not None and pick < len(entries):
+        keep = sorted(random.Random(seed).sample(range(len(entries)), pick))
+        entries = [entries[k] for k in keep]
+        sources = [sources[k] for k in keep]
+        clues = [clues[k] for k in keep]
+    if size is None:
+        if mask_file is not None:
+            raise click.UsageError("a --mask needs the grid's size (ROWSxCOLS)")
+        side = choose_size(entries, directions, seed=seed or 0, backend=backend)
+        rows = cols = side
+        if not quiet:
+            click.echo(f"grid {side}x{side} (the smallest found to fit, with a margin)",
+                       err=True)
+    else:
+        rows, cols = _size(size, "ROWSxCOLS")
     holes = None
     if mask_file is not None:
         with click.open_file(mask_file, encoding="utf-8") as f:
             text = f.read()
         _, _, holes = parse_mask(text, rows, cols,
                                  source="<stdin>" if mask_file == "-" else mask_file)
+    if making:
+        _make_puzzles(rows, cols, entries, sources, clues, directions, holes,
+                      seed=seed, n=n_puzzles or 1, partial=partial, message=message,
+                      backward=backward, diagonal=diagonal, filler=filler,
+                      filler_weights=filler_weights, decoys=decoys, crossing=crossing,
+                      fmt=fmt or "text", output=output, paper=paper, font=font,
+                      title=title, theme=theme, answers=answers, node_limit=node_limit,
+                      timeout=timeout,
+                      backend=backend, quiet=quiet, show_progress=show_progress)
+        return
     ws = WordSearch(rows, cols, entries, directions, holes, sources=sources)
 
     if dlx:
@@ -199,6 +285,84 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
         _count_layouts(ws, crossing, as_json, jobs=jobs, memo=memo, **how)
     else:
         _list_layouts(ws, limit or 1, crossing, as_json, **how)
+
+
+def _make_puzzles(rows, cols, entries, sources, clues, directions, holes, *, seed, n,
+                  partial, message, backward, diagonal, filler, filler_weights, decoys,
+                  crossing, fmt, output, paper, font, title, theme, answers, node_limit,
+                  timeout, backend, quiet, show_progress) -> None:
+    """Make ``n`` puzzles (seeds ``seed``, ``seed + 1``, ...) with the
+    maker's controls and write them in ``fmt``."""
+    t0 = time.perf_counter()
+    left_out: list[str] = []
+    first_layout = None
+    if partial:
+        dirs = word_directions(len(entries), directions, backward=backward,
+                               diagonal=diagonal, seed=seed)
+        fit = fit_words(rows, cols, entries, directions, holes, seed=seed, word_dirs=dirs,
+                        backend=backend)
+        left_out = [display_form(entries[k]) for k in fit.left_out]
+        first_layout = fit.layout
+        if not fit.placed:
+            raise NoLayout(f"no word fits in the {rows}x{cols} grid")
+        entries = [entries[k] for k in fit.placed]
+        sources = [sources[k] for k in fit.placed]
+        clues = [clues[k] for k in fit.placed]
+        if not quiet:
+            click.echo(f"placed {len(entries)} words; left out {len(left_out)}: "
+                       + ", ".join(left_out), err=True)
+    pages = []
+    for k in range(n):
+        s = seed + k
+        dirs = word_directions(len(entries), directions, backward=backward,
+                               diagonal=diagonal, seed=s)
+        ws = WordSearch(rows, cols, entries, directions, holes, sources=sources,
+                        word_directions=dirs)
+        reasons = ws.obstacles()
+        if reasons:
+            _no_layout(ws, reasons, crossing)
+        make = dict(filler=filler, crossing=crossing, backend=backend,
+                    filler_weights=filler_weights, message=message, decoys=decoys)
+        if partial:
+            puzzle = _dense_puzzle(ws, s, first_layout if k == 0 else None, make)
+        else:
+            try:
+                with common.progress_bar("searching for a layout", quiet,
+                                         force=show_progress) as bar:
+                    puzzle = ws.puzzle(s, node_limit=node_limit, timeout=timeout,
+                                       progress=bar if bar.enabled else None, **make)
+            except SearchStopped as exc:
+                echo_stats(exc.stats, quiet)
+                raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
+        name = title or (theme.replace("-", " ").capitalize() if theme else "Word search")
+        pages.append(wordsearch_page(puzzle, title=name, clues=clues, left_out=left_out,
+                                     number=k + 1 if n > 1 else None, message=message))
+    written = emit(pages, fmt, output, answers=answers, paper=paper, font=font)
+    if not quiet:
+        where = f" to {', '.join(written)}" if written else ""
+        click.echo(f"{n} puzzle{'s' if n > 1 else ''} from seed {seed} in {fmt}{where}, "
+                   f"{time.perf_counter() - t0:.3f} s.", err=True)
+
+
+def _dense_puzzle(ws: WordSearch, seed: int, hint, make: dict, tries: int = 10):
+    """A puzzle of words that fill the grid densely (``--partial``): the
+    layout comes from short restarted searches (``hint``: the one the fit
+    found), and the maker fills it; a layout it cannot fill is replaced."""
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        layout = hint if attempt == 0 and hint is not None else \
+            quick_layout(ws, rng.getrandbits(31), backend=make["backend"])
+        if layout is None:
+            continue
+        # the same placements, as options of this word search
+        layout = ws.layout(ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col,
+                                        DIRECTION_ORDER.index(p.direction))
+                           for p in layout.placements)
+        puzzle = puzzle_from_layout(ws, layout, seed, **make)
+        if puzzle is not None:
+            return puzzle
+    raise SearchStopped(f"gave up after {tries} layouts of the {len(ws.words)} words that "
+                        "fit: none could be filled so that each word reads once")
 
 
 def _no_layout(ws: WordSearch, reasons, crossing: bool, search_note: str = "") -> None:
@@ -360,11 +524,13 @@ def _article(n: int) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per rectangle and line (grid, across, down); with "
                    "--count, the count.")
+@output_format_options
 @_limits
 @click.pass_context
 @user_errors
 def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_json,
-             node_limit, timeout, backend, quiet, show_progress, jobs, memo):
+             fmt, output, paper, font, title, node_limit, timeout, backend, quiet,
+             show_progress, jobs, memo):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
 
@@ -379,6 +545,9 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
     if dlx and as_json:
         raise click.UsageError("--dlx writes the XCC model; --json does not go with it")
+    if fmt is not None and (count or dlx or as_json):
+        raise click.UsageError("--format writes rectangles: it goes with --limit, not with "
+                               "--count, --dlx or --json")
     _check_scale(count, jobs, memo)
     wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
@@ -433,7 +602,19 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
                       progress=bar if bar.enabled else None) as run:
         watch(run)
         run.room = min(run.room, want)
-        shown = _print_grids(map(wr.rectangle, run), as_json, want)
+        if fmt is None:
+            shown = _print_grids(map(wr.rectangle, run), as_json, want)
+        else:
+            found = []
+            for sol in run:
+                found.append(wr.rectangle(sol))
+                if len(found) >= want:
+                    break
+            shown = len(found)
+            if found:
+                emit([wordrect_page(r, title=title or "Word rectangle",
+                                    number=k + 1 if len(found) > 1 else None)
+                      for k, r in enumerate(found)], fmt, output, paper=paper, font=font)
         stats, complete, stopped = run.stats, run.complete, run.stopped
     echo_stats(stats, quiet)
     _undecided_or_none(wr, "rectangle", shown, want, complete, stopped, node_limit, timeout,

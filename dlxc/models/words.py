@@ -152,6 +152,29 @@ def read_entries(path: "os.PathLike[str] | str") -> tuple[list[str], list[str]]:
     return entries, where
 
 
+def display_form(entry: str) -> str:
+    """How a word is shown in a puzzle's list: the entry as written (its
+    spaces and hyphens kept), in upper case (``"ice cream"`` is shown
+    ``ICE CREAM`` and hidden as ``ICECREAM``)."""
+    return "".join(_upper(ch) for ch in " ".join(unicodedata.normalize("NFC", entry).split()))
+
+
+def read_clued_entries(path: "os.PathLike[str] | str"
+                       ) -> tuple[list[str], list[str], list[Optional[str]]]:
+    """(entries, where, clues) of a word-list file in which a line may
+    carry a clue after a semicolon: ``ICE CREAM;a cold dessert``.  The entry
+    is what comes before the first ``;`` (its display form: spaces and
+    hyphens are shown but not hidden), the clue what follows (None when
+    there is none).  Blank lines and ``#`` lines are left out."""
+    entries, where = read_entries(path)
+    words, clues = [], []
+    for entry in entries:
+        word, sep, clue = entry.partition(";")
+        words.append(word.strip())
+        clues.append(clue.strip() or None if sep else None)
+    return words, where, clues
+
+
 @dataclass
 class WordList:
     """A word list read for word rectangles: the words kept (upper case, in

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 from ..._closing import Closing
 from ...xcc.problem import Problem
-from ...errors import MemoLimitError, NoLayout, SearchStopped
+from ...errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
 from ...xcc.estimate import estimate
 from ...xcc.sampling import Sampler
 from ...xcc.search import Search
@@ -29,6 +29,22 @@ from .grid import _ALL, DIRECTIONS, _render
 from .layout import Layout
 
 UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
+#: How filler letters are drawn: each letter of the alphabet alike, or as
+#: often as it occurs in the words (so the filler looks like the words'
+#: language, and no word stands out by its letters).
+FILLER_WEIGHTS = ("uniform", "words")
+
+
+def letter_weights(ws: "WordSearch", alphabet: Sequence[str]) -> list[float]:
+    """How often each letter of ``alphabet`` occurs in the words, plus one
+    half (a letter of ``--filler`` that no word uses still shows up)."""
+    counts: dict[str, int] = {}
+    for lets in ws.word_letters:
+        for ch in lets:
+            counts[ch] = counts.get(ch, 0) + 1
+    return [counts.get(ch, 0) + 0.5 for ch in alphabet]
+
+
 _ESTIMATE_SECONDS = 0.25   # at most this long for the probes that judge a uniform draw
 
 if TYPE_CHECKING:
@@ -50,6 +66,8 @@ class Puzzle:
         self.filler = tuple(filler)
         self.seed = seed
         self.stats = stats
+        self.message_cells: tuple[tuple[int, int], ...] = ()  # the hidden message's cells
+        self.decoys: tuple[tuple[str, tuple[tuple[int, int], ...]], ...] = ()
 
     @property
     def words(self) -> list[str]:
@@ -80,7 +98,9 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                 crossing: bool = False, backend: Optional[str] = None,
                 node_limit: Optional[int] = None, timeout: Optional[float] = None,
                 max_layouts: int = 30, max_rounds: int = 30, max_repairs: int = 20,
-                uniform_nodes: int = UNIFORM_NODES, progress=None) -> Puzzle:
+                uniform_nodes: int = UNIFORM_NODES, progress=None,
+                filler_weights: str = "uniform", message: Optional[str] = None,
+                decoys: int = 0) -> Puzzle:
     """The puzzle of ``ws`` for ``seed``; see ``WordSearch.puzzle``.
     ``progress(fraction, stats)`` is called as the layout searches go on."""
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -92,9 +112,20 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
         alphabet = list(dict.fromkeys(ch for lets in ws.word_letters for ch in lets))
     else:
         alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
+    if filler_weights not in FILLER_WEIGHTS:
+        raise ProblemError(f"filler weights {filler_weights!r}: use one of "
+                           f"{', '.join(FILLER_WEIGHTS)}")
+    weights = letter_weights(ws, alphabet) if filler_weights == "words" else None
+    hidden = () if not message else word_letters(message, what="message")
+    if hidden:
+        room = len(ws.cells) - max((len(lets) for lets in ws.word_letters), default=0)
+        if len(hidden) > room:
+            raise ProblemError(f"the message has {len(hidden)} letters, but at most {room} "
+                               f"cells of the {len(ws.cells)} can be left over by the words")
     maker = _PuzzleMaker(ws, rng, alphabet, crossing=crossing, backend=backend,
                          max_rounds=max_rounds, max_repairs=max_repairs,
-                         deadline=deadline)
+                         deadline=deadline, weights=weights, message=hidden,
+                         decoys=decoys)
     prepared = ws.puzzle_problem(rng)
     uniform = uniform_layouts(ws, prepared, rng, crossing=crossing, backend=backend,
                               node_limit=min(uniform_nodes, node_limit or uniform_nodes),
@@ -108,7 +139,8 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                 made = maker.make(layout, max_repairs=0)  # repairs would bias the draw
                 if made is not None:
                     final, grid = made
-                    return Puzzle(final, grid, alphabet, seed, uniform.stats, uniform=True)
+                    return maker.finish(Puzzle(final, grid, alphabet, seed, uniform.stats,
+                                               uniform=True))
                 if tried >= max_layouts or maker.timed_out:
                     break
     if node_limit is not None and uniform.stats is not None:
@@ -126,8 +158,8 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                                     draw.stats)
             if made is not None:
                 final, grid = made
-                return Puzzle(final, grid, alphabet, seed, draw.stats,
-                              repairs=maker.repairs, uniform=False)
+                return maker.finish(Puzzle(final, grid, alphabet, seed, draw.stats,
+                                           repairs=maker.repairs, uniform=False))
             if tried >= max_layouts:
                 raise SearchStopped(
                     f"gave up after {tried} layouts: in none of them could each word be "
@@ -145,6 +177,31 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                             "layouts, none of them good", draw.stats)
     finally:
         draw.close()
+
+
+def puzzle_from_layout(ws: "WordSearch", layout: Layout, seed, *,
+                       filler: Optional[str] = None, filler_weights: str = "uniform",
+                       message: Optional[str] = None, decoys: int = 0,
+                       crossing: bool = False, backend: Optional[str] = None,
+                       max_repairs: int = 20, max_rounds: int = 30) -> Optional[Puzzle]:
+    """The puzzle made from a given layout of ``ws`` (repaired and filled
+    as ``make_puzzle`` does), or None when it cannot be made one.  For
+    layouts found another way: the words that fit a grid (``fit.py``)."""
+    rng = random.Random(seed)
+    if filler is None:
+        alphabet = list(dict.fromkeys(ch for lets in ws.word_letters for ch in lets))
+    else:
+        alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
+    weights = letter_weights(ws, alphabet) if filler_weights == "words" else None
+    hidden = () if not message else word_letters(message, what="message")
+    maker = _PuzzleMaker(ws, rng, alphabet, crossing=crossing, backend=backend,
+                         max_rounds=max_rounds, max_repairs=max_repairs,
+                         weights=weights, message=hidden, decoys=decoys)
+    made = maker.make(layout)
+    if made is None:
+        return None
+    final, grid = made
+    return maker.finish(Puzzle(final, grid, alphabet, seed, None, repairs=maker.repairs))
 
 
 class uniform_layouts(Closing):
@@ -323,8 +380,15 @@ class _PuzzleMaker:
 
     def __init__(self, ws: WordSearch, rng: random.Random, alphabet: Sequence[str], *,
                  crossing: bool, backend: Optional[str], max_rounds: int,
-                 max_repairs: int, deadline: Optional[float] = None) -> None:
+                 max_repairs: int, deadline: Optional[float] = None,
+                 weights: Optional[Sequence[float]] = None,
+                 message: Sequence[str] = (), decoys: int = 0) -> None:
         self.ws = ws
+        self.weights = None if weights is None else list(weights)
+        self.message = tuple(message)
+        self.n_decoys = decoys
+        self.message_cells: tuple = ()
+        self.decoys: tuple = ()
         self.deadline = deadline
         self.timed_out = False
         self.rng = rng
@@ -408,25 +472,89 @@ class _PuzzleMaker:
                 return None
         return None
 
+    def _letter(self, avoid: Optional[str] = None) -> str:
+        """A filler letter (weighted when the maker has weights), other than
+        ``avoid`` when the alphabet has another."""
+        alphabet, weights = self.alphabet, self.weights
+        if avoid is not None and len(alphabet) > 1:
+            keep = [k for k, ch in enumerate(alphabet) if ch != avoid]
+            alphabet = [alphabet[k] for k in keep]
+            weights = None if weights is None else [weights[k] for k in keep]
+        if weights is None:
+            return self.rng.choice(alphabet)
+        return self.rng.choices(alphabet, weights)[0]
+
     def fill(self, layout: Layout) -> Optional[list[list[Optional[str]]]]:
-        rng, alphabet = self.rng, self.alphabet
+        """The grid of ``layout`` with its empty cells filled: the hidden
+        message first (in reading order), then decoys, then filler letters;
+        letters that make a word read twice are drawn again (never the
+        message's).  None when the layout leaves too few cells for the
+        message or the filler cannot be made right."""
+        rng = self.rng
         grid = layout.grid(empty=None)
         used = layout.letters
-        for r, c in self.ws.cells:
-            if (r, c) not in used:
-                grid[r][c] = rng.choice(alphabet)
+        empty = [cell for cell in self.ws.cells if cell not in used]
+        if len(empty) < len(self.message):
+            return None
+        fixed = set(used)
+        self.message_cells = tuple(empty[:len(self.message)])
+        for (r, c), ch in zip(self.message_cells, self.message):
+            grid[r][c] = ch
+            fixed.add((r, c))
+        self.decoys = self._place_decoys(grid, fixed)
+        for r, c in empty:
+            if grid[r][c] is None:
+                grid[r][c] = self._letter()
         for _ in range(self.max_rounds + 1):
             extra = self.extras(layout, grid)
             if not extra:
                 return grid
             for cells in extra:
-                free = sorted(cell for cell in cells if cell not in used)
+                free = sorted(cell for cell in cells if cell not in fixed)
                 if not free:
-                    return None  # cannot happen after make()'s check
+                    return None  # the message's own letters read a word
                 r, c = rng.choice(free)
-                others = [ch for ch in alphabet if ch != grid[r][c]] or alphabet
-                grid[r][c] = rng.choice(others)
+                grid[r][c] = self._letter(avoid=grid[r][c])
         return None
+
+    def _place_decoys(self, grid, fixed) -> tuple:
+        """Near-misses of the words written into empty cells: a word less its
+        last letter, or with one inner letter changed (words of 4 letters
+        or more), each along a random free line.  A decoy that a later
+        redraw spoils stays a near-miss or becomes noise, never a word."""
+        ws, rng = self.ws, self.rng
+        long_words = [lets for lets in ws.word_letters if len(lets) >= 4]
+        if not self.n_decoys or not long_words:
+            return ()
+        taken = set(fixed)
+        placed = []
+        steps = list(DIRECTIONS.values())
+        for _ in range(self.n_decoys * 20):
+            if len(placed) >= self.n_decoys:
+                break
+            lets = list(rng.choice(long_words))
+            if rng.random() < 0.5:
+                lets = lets[:-1]
+            else:
+                k = rng.randrange(1, len(lets) - 1)
+                lets[k] = self._letter(avoid=lets[k])
+            r, c = rng.choice(ws.cells)
+            dr, dc = rng.choice(steps)
+            cells = [(r + dr * k, c + dc * k) for k in range(len(lets))]
+            if any(cell in taken or cell in ws.holes or not (0 <= cell[0] < ws.rows and
+                   0 <= cell[1] < ws.cols) for cell in cells):
+                continue
+            for (i, j), ch in zip(cells, lets):
+                grid[i][j] = ch
+            taken.update(cells)
+            placed.append(("".join(lets), tuple(cells)))
+        return tuple(placed)
+
+    def finish(self, puzzle: "Puzzle") -> "Puzzle":
+        """The puzzle with what the last fill put in besides the words."""
+        puzzle.message_cells = self.message_cells
+        puzzle.decoys = self.decoys
+        return puzzle
 
     def repair(self, layout: Layout, bad: list[frozenset]) -> Optional[Layout]:
         """A layout in which the words whose cells make the ``bad`` readings

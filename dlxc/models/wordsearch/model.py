@@ -60,7 +60,9 @@ class WordSearch:
     def __init__(self, rows: int, cols: int, words: Sequence[str],
                  directions: Union[str, Iterable[str]] = "all",
                  mask: Union[None, str, Iterable[tuple[int, int]]] = None,
-                 *, sources: Optional[Sequence[str]] = None) -> None:
+                 *, sources: Optional[Sequence[str]] = None,
+                 word_directions: Optional[Sequence[Union[str, Iterable[str]]]] = None
+                 ) -> None:
         for what, v in (("rows", rows), ("cols", cols)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
                 raise ProblemError(f"a grid needs at least one row and one column; "
@@ -75,6 +77,18 @@ class WordSearch:
         self.words: tuple[str, ...] = tuple(normal.words)
         self.word_letters: tuple[tuple[str, ...], ...] = tuple(normal.letters)
         self.directions: tuple[str, ...] = parse_directions(directions)
+        # each word's own directions (a puzzle's difficulty: which words go
+        # backwards or diagonally); by default every word takes them all
+        if word_directions is None:
+            self.word_directions: tuple[tuple[str, ...], ...] = \
+                (self.directions,) * len(self.words)
+        else:
+            if len(word_directions) != len(self.words):
+                raise ProblemError(f"word_directions has {len(word_directions)} entries "
+                                   f"for {len(self.words)} words")
+            self.word_directions = tuple(parse_directions(d) for d in word_directions)
+            self.directions = tuple(d for d in _ALL if any(d in ds for ds in
+                                                          self.word_directions))
         if mask is None:
             holes: frozenset = frozenset()
         elif isinstance(mask, str):
@@ -115,10 +129,11 @@ class WordSearch:
             n = len(lets)
             palindrome = lets == lets[::-1]
             first = len(pw)
-            for d in self.directions:
+            dirs = self.word_directions[w]
+            for d in dirs:
                 if n == 1 and len(pw) > first:
                     break  # one letter: one placement per cell
-                if palindrome and _EARLIER_OPPOSITE.get(d) in self.directions:
+                if palindrome and _EARLIER_OPPOSITE.get(d) in dirs:
                     continue
                 dr, dc = DIRECTIONS[d]
                 di = _ALL.index(d)
@@ -213,13 +228,14 @@ class WordSearch:
         lets = self.word_letters[w]
         n = len(lets)
         d = _ALL[di]
+        dirs = self.word_directions[w]
         if n == 1:
-            d = self.directions[0]
-        elif lets == lets[::-1] and _EARLIER_OPPOSITE.get(d) in self.directions:
+            d = dirs[0]
+        elif lets == lets[::-1] and _EARLIER_OPPOSITE.get(d) in dirs:
             dr, dc = DIRECTIONS[d]
             start += (n - 1) * (dr * self.cols + dc)
             d = _EARLIER_OPPOSITE[d]
-        if d not in self.directions:
+        if d not in dirs:
             return None
         if self._starts_index is None:
             self._starts_index = {(w_, di): {s: k0 + t for t, s in enumerate(starts)}
@@ -440,7 +456,9 @@ class WordSearch:
                backend: Optional[str] = None, node_limit: Optional[int] = None,
                timeout: Optional[float] = None, max_layouts: int = 30,
                max_rounds: int = 30, max_repairs: int = 20,
-               uniform_nodes: int = UNIFORM_NODES, progress=None) -> Puzzle:
+               uniform_nodes: int = UNIFORM_NODES, progress=None,
+               filler_weights: str = "uniform", message: Optional[str] = None,
+               decoys: int = 0) -> Puzzle:
         """A puzzle made from ``seed``: a random layout (``draw_layouts``),
         its empty cells filled with random letters drawn from ``filler``
         (default: the letters of the words), such that each word is found
@@ -465,11 +483,19 @@ class WordSearch:
         the puzzle's layout is uniform among those that can be.  Bigger
         puzzles, whose layouts are far too many to count, take the
         randomized search above; ``Puzzle.uniform`` says which way was taken.
+
+        ``filler_weights="words"`` draws filler letters as often as they
+        occur in the words.  ``message`` is written into the cells the words
+        leave free, in reading order (``Puzzle.message_cells``); the rest is
+        filler.  ``decoys`` near-misses of the words (a word less its last
+        letter, or with an inner letter changed) go into free cells
+        (``Puzzle.decoys``).
         """
         return make_puzzle(self, seed, filler=filler, crossing=crossing, backend=backend,
                            node_limit=node_limit, timeout=timeout, max_layouts=max_layouts,
                            max_rounds=max_rounds, max_repairs=max_repairs,
-                           uniform_nodes=uniform_nodes, progress=progress)
+                           uniform_nodes=uniform_nodes, progress=progress,
+                           filler_weights=filler_weights, message=message, decoys=decoys)
 
 
 @dataclass

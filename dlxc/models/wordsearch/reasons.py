@@ -108,7 +108,8 @@ def conflict(ws: "WordSearch", *, timeout: float = 1.0, backend: Optional[str] =
         if left <= 0:
             return None
         sub = type(ws)(ws.rows, ws.cols, [ws.words[k] for k in trial],
-                         ws.directions, ws.holes or None)
+                         ws.directions, ws.holes or None,
+                         word_directions=[ws.word_directions[k] for k in trial])
         with sub.problem.search(backend=backend, timeout=left) as run:
             run.room = 1
             found = next(run, None)

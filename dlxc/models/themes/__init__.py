@@ -1,0 +1,1 @@
+"""Themed word lists (ENTRY;clue a line) for ``dlxc wordsearch --theme``."""
