@@ -19,6 +19,7 @@ from typing import Optional
 import click
 
 from .common import user_errors
+from .output import emit, output_format_options
 
 EXIT_NONE = 3
 EXIT_STOPPED = 4
@@ -124,9 +125,7 @@ def layout(word_file, size, symmetric, seed, tries, as_json, output, backend, qu
 @click.option("--xcc", is_flag=True,
               help="Search the XCC model (slots primary, cells colored by letter) with "
                    "Algorithm C instead of the crossword engine.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json", "ipuz"]), default="text",
-              show_default=True, help="How to print the fill.")
-@click.option("-o", "--output", default=None, metavar="FILE", help="Write the result here.")
+@output_format_options
 @click.option("--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
               help="Stop the search after this long (exit 4).")
 @click.option("--node-limit", type=click.IntRange(min=1), default=None, metavar="N",
@@ -134,8 +133,8 @@ def layout(word_file, size, symmetric, seed, tries, as_json, output, backend, qu
 @_backend
 @_quiet
 @user_errors
-def fill(grid_file, word_file, min_score, seed, count, xcc, fmt, output, timeout, node_limit,
-         backend, quiet):
+def fill(grid_file, word_file, min_score, seed, count, xcc, fmt, output, paper, font, title,
+         timeout, node_limit, backend, quiet):
     """Fill GRID ('#' a block, '.' an empty cell, letters given) from LIST."""
     from ..crossword.wordlist import read_word_list
     from ..models.crossword.fill import Filler, FillStopped, read_grid
@@ -144,8 +143,8 @@ def fill(grid_file, word_file, min_score, seed, count, xcc, fmt, output, timeout
     grid = read_grid(grid_file)
     pool = read_word_list(word_file, backend=backend)
     if xcc:
-        return _fill_xcc(grid, pool, min_score, count, fmt, output, timeout, node_limit,
-                         backend, quiet, t0)
+        return _fill_xcc(grid, pool, min_score, count, (fmt, output, paper, font, title),
+                         timeout, node_limit, backend, quiet, t0)
     filler = Filler(grid, pool, min_score=min_score, seed=seed, backend=backend)
     t1 = time.perf_counter()
     empty = filler.empty_slots()
@@ -173,7 +172,7 @@ def fill(grid_file, word_file, min_score, seed, count, xcc, fmt, output, timeout
                 click.echo(f"No fill exists: the complete search proved it ({st['nodes']} "
                            f"nodes, {time.perf_counter() - t1:.3f} s).", err=True)
                 raise click.exceptions.Exit(EXIT_NONE)
-            _print_fill(found, fmt, output)
+            _print_fill(found, (fmt, output, paper, font, title))
     except FillStopped as exc:
         click.echo(f"{exc}, before it found a fill.", err=True)
         raise click.exceptions.Exit(EXIT_STOPPED) from None
@@ -197,17 +196,19 @@ def _no_candidates(grid, empty, count) -> None:
     raise click.exceptions.Exit(EXIT_NONE)
 
 
-def _print_fill(found, fmt, output) -> None:
+def _print_fill(found, how) -> None:
+    """The fill as text (the grid), as the fill's own JSON (grid and
+    entries), or as a page in any other format of ``dlxc.render``."""
+    fmt, output, paper, font, title = how
     if fmt == "json":
         _write(json.dumps(found.to_json(), indent=1), output)
-    elif fmt == "ipuz":
-        _write(json.dumps(found.to_ipuz(), indent=1), output)
-    else:
+    elif fmt in (None, "text"):
         _write(found.render(), output)
+    else:
+        emit([found.page(title=title or "Crossword")], fmt, output, paper=paper, font=font)
 
 
-def _fill_xcc(grid, pool, min_score, count, fmt, output, timeout, node_limit, backend, quiet,
-              t0):
+def _fill_xcc(grid, pool, min_score, count, how, timeout, node_limit, backend, quiet, t0):
     from ..models.crossword.fill import fill_problem
     from ..xcc.search import Search
 
@@ -226,7 +227,7 @@ def _fill_xcc(grid, pool, min_score, count, fmt, output, timeout, node_limit, ba
                 click.echo(f"The count stopped at its {search.stopped}; at least {n} fills.",
                            err=True)
                 raise click.exceptions.Exit(EXIT_STOPPED)
-            _write(str(n), output)
+            _write(str(n), how[1])
         else:
             solution = next(iter(search), None)
             if solution is None and not search.complete:
@@ -236,7 +237,7 @@ def _fill_xcc(grid, pool, min_score, count, fmt, output, timeout, node_limit, ba
             if solution is None:
                 click.echo("No fill exists: the complete search proved it.", err=True)
                 raise click.exceptions.Exit(EXIT_NONE)
-            _print_fill(decode(solution), fmt, output)
+            _print_fill(decode(solution), how)
     finally:
         search.close()
     if not quiet:

@@ -17,6 +17,7 @@ from dlxc.crossword.wordlist import pool_from_words, read_word_list
 from dlxc.errors import CrosswordError
 from dlxc.models.crossword.fill import Filler, fill_problem, parse_grid
 from oracles.crossword import brute_fills
+from oracles.ipuz import problems as ipuz_problems
 
 from conftest import C_UNAVAILABLE
 
@@ -157,8 +158,9 @@ def test_cli_fill_text_json_ipuz(tmp_path, small):
             assert doc["puzzle"][1][1] == "#"
             numbers = [c for row in doc["puzzle"] for c in row if isinstance(c, int) and c]
             assert numbers == [2, 3]  # 1 is the given C
-            assert {e["number"] for e in doc["clues"]["Across"]} == {1, 3}
-            assert {e["number"] for e in doc["clues"]["Down"]} == {1, 2}
+            assert {e[0] for e in doc["clues"]["Across"]} == {1, 3}
+            assert {e[0] for e in doc["clues"]["Down"]} == {1, 2}
+            assert ipuz_problems(doc) == []  # the independent validator (tests/oracles)
     out = tmp_path / "out.ipuz"
     res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-o", out, "-q")
     assert res.exit_code == 0 and json.loads(out.read_text())["kind"]
@@ -246,3 +248,24 @@ def test_first_with_restarts_finds_a_fill_iff_one_exists(backend, rows, words, s
         assert expected == set() and f.complete
     else:
         assert tuple(r.lower() for r in found.render().split("\n")) in expected
+
+
+@pytest.mark.parametrize("fmt", ["svg", "html", "pdf"])
+def test_cli_fill_pages(tmp_path, small, fmt):
+    """A fill goes to the same pages as a word search: the grid's letters
+    appear in the SVG and HTML, and the PDF has a puzzle and an answer page."""
+    if fmt == "pdf":
+        pytest.importorskip("fpdf")
+    grid = tmp_path / "g.txt"
+    grid.write_text("c..\n.#.\n...\n")
+    out = tmp_path / f"fill.{fmt}"
+    res = run("crossword", "fill", grid, "--words", small, "--format", fmt, "-o", out, "-q")
+    assert res.exit_code == 0, res.output
+    data = out.read_bytes()
+    if fmt == "pdf":
+        assert data.startswith(b"%PDF") and data.count(b"/Type /Page") - data.count(
+            b"/Type /Pages") == 2
+    else:
+        text = data.decode()
+        assert "<svg" in text or "<html" in text.lower()
+        assert "Crossword" in text

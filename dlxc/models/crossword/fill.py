@@ -32,9 +32,11 @@ from typing import Optional, Union
 from ...crossword import engine
 from ...crossword.wordlist import WordPool
 from ...errors import CrosswordError
+from ...render import Page
+from ...render.ipuz import page_ipuz
+from ...render.kinds import crossword_page
 
 BLOCK, EMPTY = "#", "."
-IPUZ_KIND = "http://ipuz.org/crossword#1"
 
 
 @dataclass(frozen=True)
@@ -171,38 +173,17 @@ class Filled:
                 "entries": [{"number": s.number, "direction": s.direction, "row": s.row,
                              "col": s.col, "word": w} for s, w in self.entries()]}
 
+    def page(self, title: str = "Crossword", clues: Optional[dict[str, str]] = None) -> Page:
+        """The fill as a printable page (``dlxc.render``): the numbered grid
+        with its given letters, and one clue an entry (``clues`` maps a word
+        to its clue; otherwise the clue names the answer's length)."""
+        given = [(r, c) for r, row in enumerate(self.grid.rows) for c, ch in enumerate(row)
+                 if ch not in (BLOCK, EMPTY)]
+        return crossword_page(self.render().splitlines(), clues, title=title, given=given)
+
     def to_ipuz(self, clues: Optional[dict[str, str]] = None) -> dict:
-        """The ipuz document (http://ipuz.org, crossword kind): numbered
-        puzzle grid, solution, and clues (``clues`` maps a word to its clue;
-        otherwise each clue is a placeholder naming the answer's length)."""
-        numbers = self.grid.numbers()
-        puzzle, solution = [], []
-        for r, row in enumerate(self.cells):
-            prow, srow = [], []
-            for c, ch in enumerate(row):
-                if ch == BLOCK:
-                    prow.append(BLOCK)
-                    srow.append(BLOCK)
-                else:
-                    given = self.grid.rows[r][c]
-                    n = numbers.get((r, c), 0)
-                    if given != EMPTY:
-                        prow.append({"cell": n, "value": given.upper()})
-                    else:
-                        prow.append(n)
-                    srow.append(ch.upper())
-            puzzle.append(prow)
-            solution.append(srow)
-        across, down = [], []
-        for slot, word in self.entries():
-            clue = (clues or {}).get(word) or f"({slot.length})"
-            (across if slot.direction == "across" else down).append(
-                {"number": slot.number, "clue": clue, "answer": word.upper()})
-        return {"version": "http://ipuz.org/v2", "kind": [IPUZ_KIND],
-                "dimensions": {"width": self.grid.width, "height": self.grid.height},
-                "empty": 0, "block": BLOCK,
-                "puzzle": puzzle, "solution": solution,
-                "clues": {"Across": across, "Down": down}}
+        """The ipuz document (http://ipuz.org, crossword kind) of ``page()``."""
+        return page_ipuz(self.page(clues=clues))
 
 
 class FillStopped(CrosswordError):
