@@ -27,6 +27,7 @@ PACKAGE = ROOT / "dlxc"
 ORDER: list[tuple[str, list[str]]] = [
     ("base", ["dlxc._version", "dlxc.errors", "dlxc._closing", "dlxc._dlxc_cffi"]),
     ("base", ["dlxc.progress", "dlxc._native", "dlxc._args"]),
+    ("base", ["dlxc.engines"]),
     ("engines", ["dlxc.xcc.mirror", "dlxc.xcc._cbackend"]),
     ("engines", ["dlxc.xcc.backend", "dlxc.lexicon.alphabet", "dlxc.lexicon.mirror"]),
     ("engines", ["dlxc.lexicon.fileformat"]),

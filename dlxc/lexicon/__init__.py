@@ -24,39 +24,26 @@ from collections.abc import Iterable, Iterator
 from typing import Optional
 
 from .._closing import Closing
-from ..errors import BackendError, BackendUnavailable, LexiconError
+from ..engines import c_import_error, resolve
+from ..errors import LexiconError
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
 
 try:
     from . import _cbackend
-    _c_error: Optional[BaseException] = None
-except ImportError as exc:  # not built, stale, or built without the lexicon
+except ImportError:  # not built, or stale: dlxc.engines says why
     _cbackend = None  # type: ignore[assignment]
-    _c_error = exc
 
 MAX_LEN = mirror.MAX_LEN
-BACKENDS = ("c", "python")
 
 __all__ = ["Lexicon", "Query", "Alphabet", "LexiconError", "MoveGenerator", "resolve_backend",
            "c_import_error", "read_word_list", "MAX_LEN"]
 
 
-def c_import_error() -> Optional[BaseException]:
-    """Why the C lexicon engine is unavailable, or None."""
-    return _c_error
-
-
 def resolve_backend(name: Optional[str]) -> str:
-    """``name`` checked, or the default: C when built, else the mirror
-    (the environment variable DLXC_BACKEND may name one)."""
-    if name is None:
-        name = os.environ.get("DLXC_BACKEND") or ("c" if _cbackend is not None else "python")
-    if name not in BACKENDS:
-        raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
-    if name == "c" and _cbackend is None:
-        raise BackendUnavailable(f"the C lexicon engine is unavailable: {_c_error}")
-    return name
+    """``name`` checked, or the default: C when built, else the mirror (the
+    choice every engine shares, ``dlxc.engines.resolve``)."""
+    return resolve(name)
 
 
 def _engine(backend: str):

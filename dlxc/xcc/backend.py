@@ -1,64 +1,25 @@
-"""Choosing an engine: the C core when it was built, else the pure-Python mirror.
+"""The XCC engine's solvers: ``CSolver`` (csrc/xcc/) or ``MirrorSolver``.
 
-``active_backend()`` tells which one dlxc uses by default; when the C
-extension cannot be imported, dlxc says so once with a ``BackendWarning``
-and goes on with the mirror.
+Which one runs is decided for every engine in ``dlxc.engines``; this module
+re-exports that choice (``resolve``, ``active_backend``, ...) for the XCC
+services and makes the solver of the chosen backend.
 """
 
 from __future__ import annotations
 
-import os
-import warnings
 from typing import Optional
 
-from ..errors import BackendError, BackendUnavailable, BackendWarning
+from ..engines import (BACKENDS, active_backend, available_backends, c_import_error,
+                       resolve)
 from .mirror import MirrorSolver
-
-BACKENDS = ("c", "python")
-_c_error: Optional[BaseException] = None
-_warned = False
 
 try:
     from ._cbackend import CSolver
-except ImportError as exc:  # not built, or built for another version
+except ImportError:  # not built, or stale: dlxc.engines says why
     CSolver = None  # type: ignore[assignment,misc]
-    _c_error = exc
 
-
-def c_import_error() -> Optional[BaseException]:
-    """Why the C backend is unavailable, or None when it is available."""
-    return _c_error
-
-
-def available_backends() -> list[str]:
-    return [b for b in BACKENDS if b != "c" or CSolver is not None]
-
-
-def active_backend() -> str:
-    """The backend used when none is named: ``c`` if built, else ``python``.
-    The environment variable DLXC_BACKEND may name one."""
-    wanted = os.environ.get("DLXC_BACKEND")
-    if wanted:
-        return resolve(wanted)
-    if CSolver is not None:
-        return "c"
-    global _warned
-    if not _warned:
-        _warned = True
-        warnings.warn(f"dlxc runs on its pure-Python engine, about 50 times slower than the "
-                      f"C one, because the C extension cannot be loaded: {_c_error}",
-                      BackendWarning, stacklevel=3)
-    return "python"
-
-
-def resolve(name: Optional[str]) -> str:
-    if name is None:
-        return active_backend()
-    if name not in BACKENDS:
-        raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
-    if name == "c" and CSolver is None:
-        raise BackendUnavailable(f"the C backend is unavailable: {_c_error}")
-    return name
+__all__ = ["BACKENDS", "active_backend", "available_backends", "c_import_error", "resolve",
+           "make_solver", "CSolver", "MirrorSolver"]
 
 
 def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: Optional[int]):
