@@ -57,3 +57,8 @@ class ProblemWarning(DlxcWarning):
 
 class BackendWarning(DlxcWarning):
     """The C extension is missing and the pure-Python backend is in use."""
+
+
+class BoggleError(DlxcError, ValueError):
+    """Bad input to the Boggle scorer: a board of the wrong size, a letter
+    no die has, a word list with no usable word."""

@@ -1,0 +1,61 @@
+"""The Boggle engine: a trie of words and the batched scorer of seed 001.
+
+``make_trie(text, backend)`` builds the trie on the C core (csrc/boggle/)
+when it was built, else on the pure-Python mirror (``mirror.py``), which
+gives the same totals and statistics; ``backend="c"|"python"`` names one.
+Boards go in as one bytes buffer of letters 0..25 (``encode_boards``).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..backend import BACKENDS
+from ..errors import BackendError, BackendUnavailable
+from .mirror import MirrorTrie
+from .words import boggle_form, read_words, trie_text
+
+_c_error: Optional[BaseException] = None
+try:
+    from ._cbackend import CTrie
+except ImportError as exc:  # not built, or built for another version
+    CTrie = None  # type: ignore[assignment,misc]
+    _c_error = exc
+
+# states a level of the frontier may hold: 16 bytes a state (64-bit masks)
+# makes 64 KiB a level, which keeps the levels in use within the L2 cache
+FRONTIER_CAP = 4096
+
+_TO_INDEX = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", bytes(range(26)))
+_FROM_INDEX = bytes.maketrans(bytes(range(26)), b"abcdefghijklmnopqrstuvwxyz")
+
+
+def resolve(name: Optional[str]) -> str:
+    """The backend to use: the one named, else C when built, else python."""
+    if name is None:
+        return "c" if CTrie is not None else "python"
+    if name not in BACKENDS:
+        raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
+    if name == "c" and CTrie is None:
+        raise BackendUnavailable(f"the C backend is unavailable: {_c_error}")
+    return name
+
+
+def make_trie(text: bytes, backend: Optional[str] = None):
+    """A trie (``CTrie`` or ``MirrorTrie``) of the words of ``text`` (one a
+    line, in the scorer's spelling: see ``words.trie_text``)."""
+    cls = CTrie if resolve(backend) == "c" else MirrorTrie
+    return cls(text)
+
+
+def encode_boards(boards: bytes) -> bytes:
+    """Letters a..z (board after board) as the scorer's 0..25."""
+    return boards.translate(_TO_INDEX)
+
+
+def decode_board(board: bytes) -> bytes:
+    return board.translate(_FROM_INDEX)
+
+
+__all__ = ["make_trie", "resolve", "encode_boards", "decode_board", "FRONTIER_CAP",
+           "read_words", "trie_text", "boggle_form", "CTrie", "MirrorTrie"]
