@@ -18,7 +18,7 @@ from .._version import __version__
 # when that command runs (or a list of commands is shown), so `dlxc count`
 # does not pay for importing the puzzle modelers.
 _COMMANDS = {"count": "solve", "solve": "solve", "estimate": "scale", "sample": "scale",
-             "wordsearch": "puzzles", "wordrect": "puzzles"}
+             "wordsearch": "puzzles", "wordrect": "puzzles", "boggle": "boggle"}
 
 
 class _LazyGroup(click.Group):
