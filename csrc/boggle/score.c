@@ -60,6 +60,13 @@ static int prepare(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *
 
 /* == The frontier walk ================================================== */
 
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH(p) __builtin_prefetch((p), 0, 1)
+#else
+#define PREFETCH(p) ((void)(p))
+#endif
+#define PREFETCH_AHEAD 6
+
 #define MASK_T uint32_t
 #define STATE state32
 #define WALK walk32

@@ -95,6 +95,11 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
             out = level[d + 1];
             while (i < end && n + BOG_NEIGHBOURS <= cap) {
                 const STATE s = in[i++];
+                /* the rows of the next states' nodes are fetched from memory
+                 * while this one is stepped: the walk knows its next moves
+                 * in advance, which a depth-first walk does not */
+                if (i + PREFETCH_AHEAD < end)
+                    PREFETCH(child + (int64_t)in[i + PREFETCH_AHEAD].node * BOG_A);
                 const uint32_t b = s.bc >> 6, stamp = base + b;
                 const uint8_t *bd = boards + (int64_t)b * ncells;
                 const int32_t *row = child + (int64_t)s.node * BOG_A;
