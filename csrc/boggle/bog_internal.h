@@ -23,6 +23,7 @@ struct dlxc_bog_trie {
     int32_t *child;          /* [nodes * 26] */
     uint8_t *is_terminal;    /* [nodes] */
     uint8_t *has_child;      /* [nodes] */
+    uint8_t *kind;           /* [nodes]: is_terminal | has_child << 1, one load for both */
     int32_t *term_score;     /* [nodes] */
     uint32_t *last;          /* [nodes] */
     uint32_t stamp;          /* the last stamp handed out */

@@ -113,9 +113,10 @@ static int renumber(const grow_trie *g, struct dlxc_bog_trie *t)
     t->child = malloc((size_t)n * BOG_A * sizeof *t->child);
     t->is_terminal = calloc((size_t)n, 1);
     t->has_child = calloc((size_t)n, 1);
+    t->kind = calloc((size_t)n, 1);
     t->term_score = calloc((size_t)n, sizeof *t->term_score);
     t->last = calloc((size_t)n, sizeof *t->last);
-    if (!t->child || !t->is_terminal || !t->has_child || !t->term_score || !t->last) goto out;
+    if (!t->child || !t->is_terminal || !t->has_child || !t->kind || !t->term_score || !t->last) goto out;
     order[tail++] = 0;
     newid[0] = 0;
     while (head < tail) {                    /* queue of old ids, in BFS order */
@@ -134,6 +135,7 @@ static int renumber(const grow_trie *g, struct dlxc_bog_trie *t)
         }
         t->term_score[u] = g->score[old];
         t->is_terminal[u] = g->score[old] > 0;
+        t->kind[u] = (uint8_t)(t->is_terminal[u] | t->has_child[u] << 1);
     }
     t->nodes = n;
     rc = DLXC_BOG_OK;
@@ -173,6 +175,7 @@ void dlxc_bog_trie_free(dlxc_bog_trie *t)
     free(t->child);
     free(t->is_terminal);
     free(t->has_child);
+    free(t->kind);
     free(t->term_score);
     free(t->last);
     free(t);

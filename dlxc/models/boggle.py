@@ -13,9 +13,9 @@ from a board of the pool (a cell changed to another letter, or two cells
 swapped; so a step changes one or two cells) is scored, all in one batch, and
 the best ``pool`` boards of the pool and its neighbours make the next pool.
 When the pool stops changing, the climb has reached a peak, and a new climb
-starts from random boards.  Climbs are independent, so ``jobs`` processes
-(or the workers of a Dask cluster) run climbs side by side, each with its
-own seed, and the best board of any climb wins.
+starts from random boards.  With ``jobs`` processes each batch is scored in
+``jobs`` pieces side by side; on a Dask cluster whole climbs, each with its
+own seed, run side by side, and the best board of any climb wins.
 """
 
 from __future__ import annotations
@@ -333,6 +333,7 @@ class ParallelScorer(Closing):
 # ---- the best-board search ----------------------------------------------------
 
 POOL = 250
+_CHUNK = 1 << 15      # boards scored between two looks at the clock
 
 
 def moves(board: bytes) -> Iterator[bytes]:
@@ -389,11 +390,15 @@ def climb(scorer, rows: int, cols: int, seed: int, pool: int = POOL,
                 if nb not in seen:
                     seen[nb] = -1
                     fresh.append(nb)
-        if fresh:
-            new = scorer.score_many(b"".join(fresh), rows, cols)
-            seen.update(zip(fresh, new))
-            best.scored += len(fresh)
-        candidates = current + list(zip(fresh, new)) if fresh else current
+        scored: list = []
+        for k in range(0, len(fresh), _CHUNK):    # the clock is read between chunks
+            part = fresh[k:k + _CHUNK]
+            scored.extend(zip(part, scorer.score_many(b"".join(part), rows, cols)))
+            if deadline is not None and time.time() >= deadline:
+                break
+        seen.update(scored)
+        best.scored += len(scored)
+        candidates = current + scored
         nxt = sorted(candidates, key=lambda kv: (-kv[1], kv[0]))[:pool]
         if nxt[0][1] > best.score:
             best.board, best.score = nxt[0][0].decode(), nxt[0][1]
@@ -418,10 +423,12 @@ class BestResult:
 
 
 class BestSearch(Closing):
-    """The search for the best board, one climb after another with seeds
-    ``seed``, ``seed + 1``, ... on ``jobs`` processes, until ``seconds`` pass
-    (or ``climbs`` climbs end).  ``best`` and ``score`` are the best so far
-    at every moment (for a Ctrl-C)."""
+    """The search for the best board: one climb after another with seeds
+    ``seed``, ``seed + 1``, ... until ``seconds`` pass (or ``climbs`` climbs
+    end).  With ``jobs`` > 1 every batch of a climb is cut in ``jobs``
+    pieces scored by as many processes, so one climb runs ``jobs`` times as
+    fast (the Dask search, ``best_on_dask``, runs whole climbs side by side
+    instead).  ``result`` is the best so far at every moment (for Ctrl-C)."""
 
     def __init__(self, rows: int, cols: int, words=None, *, seed: int = 0,
                  jobs: int = 1, pool: int = POOL, backend: Optional[str] = None,
@@ -429,11 +436,9 @@ class BestSearch(Closing):
         check_size(rows, cols)
         self.rows, self.cols = rows, cols
         self.seed, self.jobs, self.pool = seed, jobs, pool
-        self.backend = backend
-        self.text = text if text is not None else Boggle(words, backend=backend).text
+        self.boggle = Boggle(words, backend=backend, text=text)
+        self._scorer = ParallelScorer(self.boggle, jobs)
         self.result = BestResult("", -1, rows, cols)
-        self._procs: list = []
-        self._start = time.perf_counter()
 
     def _offer(self, board: str, score: int) -> None:
         r = self.result
@@ -442,108 +447,38 @@ class BestSearch(Closing):
 
     def run(self, seconds: Optional[float] = None, climbs: Optional[int] = None,
             tick: Optional[Callable[[BestResult], None]] = None) -> BestResult:
-        """Search; ``tick(result)`` is called about ten times a second."""
+        """Search; ``tick(result)`` hears of every new best board and of
+        every climb's end."""
         if seconds is None and climbs is None:
             raise BoggleError("give the search a time limit or a number of climbs")
-        self._start = time.perf_counter()
+        start = time.perf_counter()
         deadline = None if seconds is None else time.time() + seconds
-        try:
-            if self.jobs <= 1:
-                self._run_here(deadline, climbs, tick)
-            else:
-                self._run_processes(deadline, climbs, tick)
-        finally:
-            self.result.seconds = time.perf_counter() - self._start
-        return self.result
-
-    def _run_here(self, deadline, climbs, tick) -> None:
-        boggle = Boggle(text=self.text, backend=self.backend)
-        last = [0.0]
 
         def improved(board: str, score: int) -> None:
             self._offer(board, score)
-            now = time.perf_counter()
-            if tick and now - last[0] > 0.1:
-                last[0] = now
+            if tick:
                 tick(self.result)
 
-        with boggle:
+        try:
             n = 0
             while climbs is None or n < climbs:
                 if deadline is not None and time.time() >= deadline:
                     self.result.stopped = "time"
-                    return
-                got = climb(boggle, self.rows, self.cols, self.seed + n, self.pool,
+                    break
+                got = climb(self._scorer, self.rows, self.cols, self.seed + n, self.pool,
                             deadline, improved)
                 n += 1
                 self.result.climbs = n
                 self.result.scored += got.scored
                 if tick:
                     tick(self.result)
-
-    def _run_processes(self, deadline, climbs, tick) -> None:
-        ctx = _context()
-        queue = ctx.Queue()
-        counter = ctx.Value("l", 0)
-        limit = -1 if climbs is None else climbs
-        self._procs = [ctx.Process(target=_climber, daemon=True,
-                                   args=(self.text, self.backend, self.rows, self.cols,
-                                         self.seed, self.pool, deadline, limit, counter,
-                                         queue))
-                       for _ in range(self.jobs)]
-        for p in self._procs:
-            p.start()
-        running = len(self._procs)
-        import queue as queue_module
-        while running:
-            try:
-                kind, *data = queue.get(timeout=0.1)
-            except queue_module.Empty:
-                kind = None
-            if kind == "best":
-                self._offer(*data)
-            elif kind == "climb":
-                self.result.climbs += 1
-                self.result.scored += data[0]
-            elif kind == "error":
-                raise BoggleError(f"a search process failed: {data[0]}")
-            elif kind == "done":
-                running -= 1
-            if tick:
-                tick(self.result)
-            if deadline is not None and time.time() > deadline + 5:
-                break
-        if deadline is not None and time.time() >= deadline:
-            self.result.stopped = "time"
+        finally:
+            self.result.seconds = time.perf_counter() - start
+        return self.result
 
     def close(self) -> None:
-        for p in self._procs:
-            if p.is_alive():
-                p.terminate()
-        for p in self._procs:
-            p.join(timeout=5)
-        self._procs = []
-
-
-def _climber(text, backend, rows, cols, seed, pool, deadline, limit, counter, queue) -> None:
-    """A search process: climbs with the seeds it takes from ``counter``."""
-    import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        with Boggle(text=text, backend=backend) as boggle:
-            while True:
-                with counter.get_lock():
-                    n = counter.value
-                    counter.value += 1
-                if (limit >= 0 and n >= limit) or \
-                        (deadline is not None and time.time() >= deadline):
-                    break
-                got = climb(boggle, rows, cols, seed + n, pool, deadline,
-                            lambda b, s: queue.put(("best", b, s)))
-                queue.put(("climb", got.scored))
-    except BaseException as exc:  # report, so the parent does not wait forever
-        queue.put(("error", repr(exc)))
-    queue.put(("done",))
+        self._scorer.close()
+        self.boggle.close()
 
 
 def climb_task(text: bytes, backend: Optional[str], rows: int, cols: int, seed: int,
