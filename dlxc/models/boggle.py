@@ -522,29 +522,37 @@ def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int
         raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") \
             from None
     try:
-        threads = max(1, sum(client.nthreads().values()))
-        remote = client.scatter(text, broadcast=True, hash=False)
-        n = 0
-        futures = []
-        for _ in range(threads):
-            futures.append(client.submit(climb_task, remote, backend, rows, cols, seed + n,
-                                         pool, deadline, pure=False))
-            n += 1
-        pending = distributed.as_completed(futures)
-        for fut in pending:
-            got = fut.result()
-            result.climbs += 1
-            result.scored += got.scored
-            if got.score > result.score or (got.score == result.score and got.board < result.board):
-                result.board, result.score = got.board, got.score
-            if tick:
-                tick(result)
-            if time.time() < deadline:
-                pending.add(client.submit(climb_task, remote, backend, rows, cols, seed + n,
-                                          pool, deadline, pure=False))
-                n += 1
+        with client.as_current():   # as_completed looks for the current client
+            _climbs_on(client, distributed, rows, cols, text, seed, deadline, pool, backend,
+                       tick, result)
         result.stopped = "time"
     finally:
         client.close()
         result.seconds = time.perf_counter() - start
     return result
+
+
+def _climbs_on(client, distributed, rows, cols, text, seed, deadline, pool, backend, tick,
+               result) -> None:
+    threads = max(1, sum(client.nthreads().values()))
+    remote = client.scatter(text, broadcast=True, hash=False)
+    n = 0
+    futures = []
+    for _ in range(threads):
+        futures.append(client.submit(climb_task, remote, backend, rows, cols, seed + n,
+                                     pool, deadline, pure=False))
+        n += 1
+    pending = distributed.as_completed(futures)
+    for fut in pending:
+        got = fut.result()
+        result.climbs += 1
+        result.scored += got.scored
+        if got.score > result.score or (got.score == result.score
+                                        and got.board < result.board):
+            result.board, result.score = got.board, got.score
+        if tick:
+            tick(result)
+        if time.time() < deadline:
+            pending.add(client.submit(climb_task, remote, backend, rows, cols, seed + n,
+                                      pool, deadline, pure=False))
+            n += 1
