@@ -198,7 +198,8 @@ def best(size: str, seed: int, seconds: float, jobs: int, pool: int,
     check_size(rows, cols)
     bg = Boggle(words, backend=backend)
     bar = None
-    if not quiet:
+    from ..progress import wanted
+    if wanted(sys.stderr, quiet):     # a terminal, and no --quiet
         from tqdm import tqdm
         bar = tqdm(total=round(seconds), file=sys.stderr, unit="s", leave=False,
                    desc="best", dynamic_ncols=True, mininterval=0.2,
