@@ -283,10 +283,13 @@ def _init_worker(text: bytes, backend: Optional[str], frontier_cap: int) -> None
     _worker = Boggle(text=text, backend=backend, frontier_cap=frontier_cap)
 
 
-def _score_chunk(args: tuple) -> bytes:
+def _score_chunk(args: tuple) -> tuple:
+    """A piece of a batch, scored in a worker: (totals, CPU seconds)."""
     data, rows, cols = args
     assert _worker is not None
-    return _worker.score_many(data, rows, cols).tobytes()
+    start = time.process_time()
+    out = _worker.score_many(data, rows, cols).tobytes()
+    return out, time.process_time() - start
 
 
 def _context():
@@ -305,6 +308,10 @@ class ParallelScorer(Closing):
     def __init__(self, boggle: Boggle, jobs: int) -> None:
         self.boggle = boggle
         self.jobs = jobs
+        # CPU seconds the workers spent scoring: their sum, and the sum over
+        # batches of the busiest worker's (what the batches would take on
+        # idle cores)
+        self.cpu_total = self.cpu_critical = 0.0
         self._pool = None
         if jobs > 1:
             self._pool = _context().Pool(jobs, _init_worker,
@@ -319,8 +326,11 @@ class ParallelScorer(Closing):
         per = -(-n // self.jobs)
         pieces = [(data[i * size:(i + per) * size], rows, cols) for i in range(0, n, per)]
         out = array("i")
-        for part in self._pool.map(_score_chunk, pieces):
+        parts = self._pool.map(_score_chunk, pieces)
+        for part, _ in parts:
             out.frombytes(part)
+        self.cpu_total += sum(cpu for _, cpu in parts)
+        self.cpu_critical += max((cpu for _, cpu in parts), default=0.0)
         return out
 
     def close(self) -> None:
