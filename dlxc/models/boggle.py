@@ -35,6 +35,7 @@ from ..errors import BoggleError
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _LETTER_SET = frozenset(LETTERS)
 MAX_CELLS = 64
+_CALL = 1 << 20       # boards per engine call
 
 # The default word list: ENABLE2K, shipped in puzzles/words/ (public domain).
 DEFAULT_WORDS = Path(__file__).resolve().parent.parent.parent / "puzzles" / "words" / "enable2k.txt"
@@ -252,6 +253,16 @@ class Boggle(Closing):
         if n and max(enc) >= 26:
             bad = sorted({chr(c) for c in data if chr(c) not in _LETTER_SET})
             raise BoggleError(f"boards hold letters a..z only, not {', '.join(map(repr, bad))}")
+        if n <= _CALL:
+            return self._score(enc, n, rows, cols, dfs)
+        out = array("i")          # the engine takes fewer than 2**25 boards a call
+        size = rows * cols
+        for k in range(0, n, _CALL):
+            part = enc[k * size:(k + _CALL) * size]
+            out.extend(self._score(part, len(part) // size, rows, cols, dfs))
+        return out
+
+    def _score(self, enc: bytes, n: int, rows: int, cols: int, dfs: bool) -> array:
         if dfs:
             return self.trie.score_dfs(enc, n, rows, cols)
         return self.trie.score(enc, n, rows, cols, self.frontier_cap)
