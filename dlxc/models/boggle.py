@@ -374,6 +374,43 @@ def moves(board: bytes) -> Iterator[bytes]:
                 yield bytes(b)
 
 
+def symmetries(rows: int, cols: int) -> list:
+    """The cell permutations that map the board onto itself (8 for a square:
+    rotations and reflections; 4 for a rectangle)."""
+    cells = [(r, c) for r in range(rows) for c in range(cols)]
+    maps = [lambda r, c: (r, c), lambda r, c: (rows - 1 - r, c),
+            lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, cols - 1 - c)]
+    if rows == cols:
+        maps += [lambda r, c: (c, r), lambda r, c: (cols - 1 - c, r),
+                 lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, rows - 1 - r)]
+    perms = []
+    for f in maps:
+        perm = tuple(f(r, c)[0] * cols + f(r, c)[1] for r, c in cells)
+        if perm not in perms:
+            perms.append(perm)
+    return perms
+
+
+def canonical(board: bytes, perms: list) -> bytes:
+    """The least of the board's symmetric images: one name per class."""
+    return min(bytes(board[i] for i in perm) for perm in perms)
+
+
+def _next_pool(candidates: list, pool: int, perms: list) -> list:
+    """The best ``pool`` candidates, one board per symmetry class (a board
+    and its mirror image have mirror-image neighbourhoods: keeping both
+    would score every neighbour twice)."""
+    out, classes = [], set()
+    for board, score in sorted(candidates, key=lambda kv: (-kv[1], kv[0])):
+        name = canonical(board, perms)
+        if name not in classes:
+            classes.add(name)
+            out.append((board, score))
+            if len(out) == pool:
+                break
+    return out
+
+
 @dataclass
 class Climb:
     """What a climb found: its best board and score, the rounds and the
@@ -397,7 +434,8 @@ def climb(scorer, rows: int, cols: int, seed: int, pool: int = POOL,
     start = [random_board(rows, cols, rng).letters.encode("ascii") for _ in range(pool)]
     scores = scorer.score_many(b"".join(start), rows, cols)
     seen = dict(zip(start, scores))
-    current = sorted(seen.items(), key=lambda kv: (-kv[1], kv[0]))[:pool]
+    perms = symmetries(rows, cols)
+    current = _next_pool(list(seen.items()), pool, perms)
     best = Climb(current[0][0].decode(), current[0][1], seed=seed, scored=len(seen))
     if improved:
         improved(best.board, best.score)
@@ -420,7 +458,7 @@ def climb(scorer, rows: int, cols: int, seed: int, pool: int = POOL,
         seen.update(scored)
         best.scored += len(scored)
         candidates = current + scored
-        nxt = sorted(candidates, key=lambda kv: (-kv[1], kv[0]))[:pool]
+        nxt = _next_pool(candidates, pool, perms)
         if nxt[0][1] > best.score:
             best.board, best.score = nxt[0][0].decode(), nxt[0][1]
             if improved:
