@@ -26,10 +26,10 @@ import time
 from array import array
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Optional, Sequence
+from typing import Callable, Iterator, Optional, Sequence
 
 from .._closing import Closing
-from ..boggle import FRONTIER_CAP, decode_board, encode_boards, make_trie, read_words, trie_text
+from ..boggle import FRONTIER_CAP, encode_boards, make_trie, read_words, trie_text
 from ..errors import BoggleError
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
