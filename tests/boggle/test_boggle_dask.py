@@ -20,7 +20,7 @@ WORDS = ["tea", "eat", "ate", "seat", "east", "eats", "sate", "teas", "tease", "
 def test_best_on_dask():
     text = Boggle(WORDS).text
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
+                                  host="127.0.0.1", dashboard_address=":0",
                                   silence_logs=40) as cluster:
         result = best_on_dask(3, 3, text, cluster.scheduler_address, seed=5, seconds=3,
                               pool=10)
