@@ -233,7 +233,7 @@ def test_help_lists_every_command():
     r = run("--help")
     assert r.exit_code == 0
     listed = re.findall(r"^  (\w+)  ", r.stdout, re.M)
-    assert listed == ["count", "estimate", "sample", "solve", "wordrect", "wordsearch"]
+    assert listed == ["boggle", "count", "estimate", "sample", "solve", "wordrect", "wordsearch"]
 
 
 def test_count_does_not_import_the_modelers(tmp_path):
