@@ -121,8 +121,10 @@ def bench_scoring(args, sets: dict) -> None:
         sets_file = os.path.join(tmp, "sets.json")
         with open(sets_file, "w") as f:
             json.dump(sets, f)
-        peer = Peer(args.peer_python, args.peer_dir, args.words, sets_file)
+        # the pool's processes first: forked after the peer, they would hold
+        # the peer's stdin open, and the peer would never see its end
         two = ParallelScorer(bg, 2) if args.jobs2 else None
+        peer = Peer(args.peer_python, args.peer_dir, args.words, sets_file)
         try:
             print("boards per CPU second of the scoring process (the host is shared: wall "
                   "time counts other users' work), except '2 jobs/s', which is wall-clock, "
@@ -170,9 +172,9 @@ def bench_scoring(args, sets: dict) -> None:
                     for k, v in ts.items():
                         print(f"    {k}: {' '.join(f'{x:.0f}' for x in v)}")
         finally:
-            peer.close()
             if two is not None:
                 two.close()
+            peer.close()
 
 
 def bench_best(args) -> None:
