@@ -9,9 +9,9 @@ mirror of the same algorithm.
 from ._version import __version__
 from .xcc.backend import active_backend, available_backends
 from .xcc.dlxformat import read_dlx, write_dlx
-from .errors import (BackendError, BackendUnavailable, BackendWarning, BoardError, DlxcError,
-                     DlxcWarning, DlxFormatError, LexiconError, ProblemError, ProblemWarning,
-                     SolverError)
+from .errors import (BackendError, BackendUnavailable, BackendWarning, BoardError, BoggleError,
+                     CrosswordError, DlxcError, DlxcWarning, DlxFormatError, LexiconError,
+                     ProblemError, ProblemWarning, SolverError)
 from .xcc.problem import Colored, Problem
 from .xcc.search import Search, Stats
 
@@ -19,6 +19,6 @@ __all__ = [
     "__version__", "Problem", "Colored", "Search", "Stats",
     "active_backend", "available_backends", "read_dlx", "write_dlx",
     "DlxcError", "ProblemError", "DlxFormatError", "SolverError", "BackendError", "BackendUnavailable",
-    "LexiconError", "BoardError",
+    "LexiconError", "BoardError", "BoggleError", "CrosswordError",
     "DlxcWarning", "ProblemWarning", "BackendWarning",
 ]

@@ -179,3 +179,8 @@ class BackendWarning(DlxcWarning):
 class CrosswordError(DlxcError, ValueError):
     """A bad crossword grid or word list (with file and line), or a request
     the crossword engine cannot meet."""
+
+
+class BoggleError(DlxcError, ValueError):
+    """Bad input to the Boggle scorer: a board of the wrong size, a letter
+    no die has, a word list with no usable word."""

@@ -34,7 +34,9 @@ ORDER: list[tuple[str, list[str]]] = [
     ("engines", ["dlxc.lexicon._cbackend", "dlxc.crossword.mirror"]),
     ("engines", ["dlxc.crossword._cbackend"]),
     ("engines", ["dlxc.crossword"]),
-    ("engines", ["dlxc.crossword.wordlist"]),
+    ("engines", ["dlxc.crossword.wordlist", "dlxc.boggle.mirror", "dlxc.boggle.words"]),
+    ("engines", ["dlxc.boggle._cbackend"]),
+    ("engines", ["dlxc.boggle"]),
     ("services", ["dlxc.xcc.search"]),
     ("services", ["dlxc.xcc.parallel", "dlxc.xcc.estimate"]),
     ("services", ["dlxc.xcc.sampling", "dlxc.xcc.distributed"]),
@@ -49,7 +51,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.render"]),
     ("models", ["dlxc.models", "dlxc.models.words", "dlxc.models.classic", "dlxc.models.scrabble",
                 "dlxc.models.themes", "dlxc.models.crossword", "dlxc.models.crossword.layout",
-                "dlxc.models.crossword.fill"]),
+                "dlxc.models.crossword.fill", "dlxc.models.boggle"]),
     ("models", ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid"]),
     ("models", ["dlxc.models.wordsearch.layout"]),
     ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),
@@ -58,7 +60,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
     ("cli", ["dlxc.cli.solve", "dlxc.cli.scale", "dlxc.cli.puzzles", "dlxc.cli.lexicon",
-             "dlxc.cli.crossword"]),
+             "dlxc.cli.crossword", "dlxc.cli.boggle"]),
     ("cli", ["dlxc.cli"]),
 ]
 RANK = {m: r for r, (_, mods) in enumerate(ORDER) for m in mods}

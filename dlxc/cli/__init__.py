@@ -19,7 +19,7 @@ from .._version import __version__
 # does not pay for importing the puzzle modelers.
 _COMMANDS = {"count": "solve", "solve": "solve", "estimate": "scale", "sample": "scale",
              "wordsearch": "puzzles", "wordrect": "puzzles", "lexicon": "lexicon",
-             "moves": "lexicon", "crossword": "crossword"}
+             "moves": "lexicon", "crossword": "crossword", "boggle": "boggle"}
 
 
 class _LazyGroup(click.Group):

@@ -233,8 +233,8 @@ def test_help_lists_every_command():
     r = run("--help")
     assert r.exit_code == 0
     listed = re.findall(r"^  (\w+)  ", r.stdout, re.M)
-    assert listed == ["count", "crossword", "estimate", "lexicon", "moves", "sample", "solve",
-                      "wordrect", "wordsearch"]
+    assert listed == ["boggle", "count", "crossword", "estimate", "lexicon", "moves", "sample",
+                      "solve", "wordrect", "wordsearch"]
 
 
 def test_count_does_not_import_the_modelers(tmp_path):

@@ -1,0 +1,238 @@
+"""Boggle scoring: dlxc against danvk/hybrid-boggle's C++ scorer, side by side.
+
+Both score the same boards with the same word list (ENABLE2K by default),
+their totals are checked to be identical board by board, and their speeds
+are measured in alternating rounds (peer, dlxc, peer, dlxc, ...), medians
+reported with ratios.  The board sets:
+
+- ``random44``: uniform random 4x4 boards (letters a..z, seeded);
+- ``var44``: every board one or two moves from perslatgsineters (a move: a
+  cell changed to another letter, or two cells swapped), in the order they
+  are generated, as hybrid-boggle's ``perf.py --variations_on`` makes them;
+- ``var55``: a seeded sample of the same for ligdrmanesietildsracsepes (the
+  whole set is about 400,000 boards).
+
+dlxc is timed on one core with the frontier walk (the default) and the
+depth-first walk, and with ``--jobs 2`` (two processes) against one.  The
+peer is hybrid-boggle's pybind11 module ``cpp_boggle`` (``Boggler44.score``
+called once a board from Python, as its perf.py does); build it outside
+this repository (see the README) and give its folder and a Python that can
+import it::
+
+    python bench/bench_boggle.py --peer-dir /work/peers/hybrid-boggle \\
+        --peer-python /work/peers/hybrid-boggle/venv/bin/python
+
+(or set HYBRID_BOGGLE_DIR and HYBRID_BOGGLE_PYTHON).  ``--best SEEDS`` also
+runs the best-board search for each seed and reports when it first reached
+3,600 and 3,625 points.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from dlxc.models.boggle import DEFAULT_WORDS, BestSearch, Boggle, ParallelScorer, moves
+
+_PEER_DRIVER = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1])
+import cpp_boggle
+trie = cpp_boggle.Trie.create_from_file(sys.argv[2])
+sets = json.loads(open(sys.argv[3]).read())
+bogglers = {}
+for line in sys.stdin:
+    name, dump = line.split()
+    boards, rows, cols = sets[name]
+    key = (rows, cols)
+    if key not in bogglers:
+        bogglers[key] = getattr(cpp_boggle, f"Boggler{rows}{cols}")(trie)
+    score = bogglers[key].score
+    c0, t0 = time.process_time(), time.perf_counter()
+    scores = [score(b) for b in boards]
+    cpu, seconds = time.process_time() - c0, time.perf_counter() - t0
+    if dump != "-":
+        with open(dump, "w") as f:
+            json.dump(scores, f)
+    print(cpu, seconds, sum(scores), flush=True)
+"""
+
+
+def variations(board: str) -> list:
+    """Boards at most two moves from ``board``, first seen first."""
+    start = board.encode()
+    out = dict.fromkeys([start])
+    ones = list(dict.fromkeys(moves(start)))
+    out.update(dict.fromkeys(ones))
+    for one in ones:
+        out.update(dict.fromkeys(moves(one)))
+    return [b.decode() for b in out]
+
+
+def board_sets(n_random: int, n_var55: int, seed: int) -> dict:
+    rng = random.Random(seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    sets = {"random44": (["".join(rng.choice(letters) for _ in range(16))
+                          for _ in range(n_random)], 4, 4),
+            "var44": (variations("perslatgsineters"), 4, 4)}
+    var55 = variations("ligdrmanesietildsracsepes")
+    picked = sorted(rng.sample(range(len(var55)), min(n_var55, len(var55))))
+    sets["var55"] = ([var55[i] for i in picked], 5, 5)
+    return sets
+
+
+class Peer:
+    def __init__(self, python: str, folder: str, words: str, sets_file: str) -> None:
+        self.proc = subprocess.Popen([python, "-c", _PEER_DRIVER, folder, words, sets_file],
+                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+    def run(self, name: str, dump: str = "-") -> tuple:
+        self.proc.stdin.write(f"{name} {dump}\n")
+        self.proc.stdin.flush()
+        line = self.proc.stdout.readline()
+        if not line:
+            raise SystemExit("the peer stopped; is cpp_boggle importable by --peer-python?")
+        cpu, seconds, total = line.split()
+        return float(cpu), float(seconds), int(total)
+
+    def close(self) -> None:
+        self.proc.stdin.close()
+        self.proc.wait()
+
+
+def timed(fn) -> tuple:
+    """(CPU seconds of this process, wall seconds, result)."""
+    c0, t0 = time.process_time(), time.perf_counter()
+    out = fn()
+    return time.process_time() - c0, time.perf_counter() - t0, out
+
+
+def bench_scoring(args, sets: dict) -> None:
+    bg = Boggle(args.words)
+    with tempfile.TemporaryDirectory() as tmp:
+        sets_file = os.path.join(tmp, "sets.json")
+        with open(sets_file, "w") as f:
+            json.dump(sets, f)
+        # the pool's processes first: forked after the peer, they would hold
+        # the peer's stdin open, and the peer would never see its end
+        two = ParallelScorer(bg, 2) if args.jobs2 else None
+        peer = Peer(args.peer_python, args.peer_dir, args.words, sets_file)
+        try:
+            print("boards per CPU second of the scoring process (the host is shared: wall "
+                  "time counts other users' work), except '2 jobs/s', which is wall-clock, "
+                  "and 'x1 job' = 2 jobs / 1 job in wall-clock; 'x1 cpu' = 1 job's CPU time / the "
+                  "busiest worker's CPU time per batch (the speed-up on two idle cores)")
+            print(f"{'set':9} {'boards':>8} {'peer/s':>9} {'dlxc/s':>9} {'ratio':>6} "
+                  f"{'dfs/s':>9} {'ratio':>6} {'2 jobs/s':>9} {'x1 job':>6} {'x1 cpu':>6}"
+                  "  identical")
+            for name, (boards, rows, cols) in sets.items():
+                n = len(boards)
+                data = "".join(boards).encode("ascii")
+                dump = os.path.join(tmp, f"{name}.json")
+                ts: dict = {"peer": [], "dlxc": [], "dfs": [], "wall1": [], "two": [],
+                            "two_cpu": []}
+                identical = True
+                for r in range(args.rounds):
+                    cpu, wall, total = peer.run(name, dump if r == 0 else "-")
+                    ts["peer"].append(n / cpu)
+                    cpu, wall, scores = timed(lambda: bg.score_many(data, rows, cols))
+                    ts["dlxc"].append(n / cpu)
+                    ts["wall1"].append(n / wall)
+                    if r == 0:
+                        with open(dump) as f:
+                            identical = list(scores) == json.load(f)
+                    identical = identical and sum(scores) == total
+                    cpu, wall, dscores = timed(lambda: bg.score_many(data, rows, cols,
+                                                                     dfs=True))
+                    ts["dfs"].append(n / cpu)
+                    identical = identical and list(dscores) == list(scores)
+                    if two is not None:
+                        before = two.cpu_critical
+                        cpu, wall, tscores = timed(lambda: two.score_many(data, rows, cols))
+                        ts["two"].append(n / wall)
+                        # on idle cores a batch takes its busiest worker's time
+                        ts["two_cpu"].append(n / (two.cpu_critical - before))
+                        identical = identical and list(tscores) == list(scores)
+                med = {k: statistics.median(v) if v else float("nan") for k, v in ts.items()}
+                print(f"{name:9} {n:8d} {med['peer']:9.0f} {med['dlxc']:9.0f} "
+                      f"{med['dlxc'] / med['peer']:6.2f} {med['dfs']:9.0f} "
+                      f"{med['dfs'] / med['peer']:6.2f} {med['two']:9.0f} "
+                      f"{med['two'] / med['wall1']:6.2f} {med['two_cpu'] / med['dlxc']:6.2f}"
+                      f"  {'yes' if identical else 'NO'}",
+                      flush=True)
+                if args.verbose:
+                    for k, v in ts.items():
+                        print(f"    {k}: {' '.join(f'{x:.0f}' for x in v)}")
+        finally:
+            if two is not None:
+                two.close()
+            peer.close()
+
+
+def bench_best(args) -> None:
+    text = Boggle(args.words).text
+    print(f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s)")
+    for seed in args.best:
+        marks: dict = {}
+        start, cpu0 = time.perf_counter(), time.process_time()
+
+        def tick(result) -> None:
+            now = time.perf_counter() - start
+            for goal in (3600, 3625):
+                if result.score >= goal and goal not in marks:
+                    marks[goal] = (now, time.process_time() - cpu0, result.scored)
+
+        with BestSearch(4, 4, seed=seed, jobs=args.best_jobs, text=text) as search:
+            result = search.run(seconds=args.best_time, tick=tick)
+        tick(result)
+        # wall seconds, CPU seconds of this process (jobs 1: the whole search)
+        show = {g: f"{marks[g][0]:.1f}s (cpu {marks[g][1]:.1f}s)" if g in marks else "-"
+                for g in (3600, 3625)}
+        print(f"seed {seed}: {result.board} {result.score}  reached 3600 at {show[3600]}, "
+              f"3625 at {show[3625]}  ({result.climbs} climbs, {result.scored:,} boards)",
+              flush=True)
+
+
+def main() -> None:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--peer-dir", default=os.environ.get("HYBRID_BOGGLE_DIR"),
+                   help="folder holding hybrid-boggle's cpp_boggle module")
+    p.add_argument("--peer-python", default=os.environ.get("HYBRID_BOGGLE_PYTHON",
+                                                           sys.executable))
+    p.add_argument("--words", default=str(DEFAULT_WORDS))
+    p.add_argument("--rounds", type=int, default=5)
+    p.add_argument("--random", type=int, default=100_000, help="random 4x4 boards")
+    p.add_argument("--var55", type=int, default=30_000, help="5x5 variations sampled")
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--sets", default="random44,var44,var55")
+    p.add_argument("--no-jobs2", dest="jobs2", action="store_false")
+    p.add_argument("--best", type=lambda s: [int(x) for x in s.split(",")], default=None,
+                   metavar="SEEDS", help="also run the best-board search for these seeds")
+    p.add_argument("--best-time", type=float, default=60.0)
+    p.add_argument("--best-jobs", type=int, default=1)
+    p.add_argument("-v", "--verbose", action="store_true")
+    args = p.parse_args()
+    if args.sets:
+        if not args.peer_dir:
+            raise SystemExit("give --peer-dir (or HYBRID_BOGGLE_DIR): the folder of "
+                             "hybrid-boggle's cpp_boggle module")
+        wanted = args.sets.split(",")
+        sets = {k: v for k, v in board_sets(args.random, args.var55, args.seed).items()
+                if k in wanted}
+        print(f"dlxc vs hybrid-boggle, {Path(args.words).name}, {args.rounds} rounds, "
+              f"medians (boards/s); ratio = dlxc / peer; 'x1 job' = 2 jobs / 1 job")
+        bench_scoring(args, sets)
+    if args.best:
+        bench_best(args)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,51 @@
+"""The Boggle engine: a trie of words and the batched scorer of seed 001.
+
+``make_trie(text, backend)`` builds the trie on the C core (csrc/boggle/)
+when it was built, else on the pure-Python mirror (``mirror.py``), which
+gives the same totals and statistics; ``backend="c"|"python"`` names one.
+Boards go in as one bytes buffer of letters 0..25 (``encode_boards``).
+"""
+
+from __future__ import annotations
+
+from typing import Optional
+
+from ..engines import resolve
+from .mirror import MirrorTrie
+from .words import boggle_form, read_words, trie_text
+
+try:
+    from ._cbackend import CTrie
+except ImportError:  # not built, or stale: dlxc.engines says why
+    CTrie = None  # type: ignore[assignment,misc]
+
+# States a level of the frontier may hold (12 bytes a state with 32-bit
+# masks, 16 with 64-bit).  Larger levels let the states of many similar
+# boards pass one after another, so they share the trie rows in cache: on
+# the variations of perslatgsineters 65,536 ran 1.2-1.5x as fast as the
+# depth-first walk, 1,024 at 0.5x (the walk of one board evicts what the
+# next board would reuse).  Levels are allocated as the walk reaches them.
+FRONTIER_CAP = 65536
+
+_TO_INDEX = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", bytes(range(26)))
+_FROM_INDEX = bytes.maketrans(bytes(range(26)), b"abcdefghijklmnopqrstuvwxyz")
+
+
+def make_trie(text: bytes, backend: Optional[str] = None):
+    """A trie (``CTrie`` or ``MirrorTrie``) of the words of ``text`` (one a
+    line, in the scorer's spelling: see ``words.trie_text``)."""
+    cls = CTrie if resolve(backend) == "c" else MirrorTrie
+    return cls(text)
+
+
+def encode_boards(boards: bytes) -> bytes:
+    """Letters a..z (board after board) as the scorer's 0..25."""
+    return boards.translate(_TO_INDEX)
+
+
+def decode_board(board: bytes) -> bytes:
+    return board.translate(_FROM_INDEX)
+
+
+__all__ = ["make_trie", "resolve", "encode_boards", "decode_board", "FRONTIER_CAP",
+           "read_words", "trie_text", "boggle_form", "CTrie", "MirrorTrie"]

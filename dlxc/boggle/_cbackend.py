@@ -1,0 +1,93 @@
+"""The Boggle scorer through cffi: the only Boggle module that touches
+``ffi`` and ``lib``.
+
+``CTrie`` has the methods of ``mirror.MirrorTrie``; boards go in as one
+bytes buffer (letters 0..25, board after board) and totals come back as an
+``array('i')``, so a batch of boards costs one call, not one per board.
+"""
+
+from __future__ import annotations
+
+from array import array
+
+from .._native import ffi, lib  # raises ImportError when not built or stale
+from ..errors import BoggleError, SolverError
+
+_SOLVE_INTS = 1 << 14
+
+
+def _check(code: int) -> int:
+    """The single choke point from C status codes to exceptions."""
+    if code < 0:
+        message = "boggle: " + ffi.string(lib.dlxc_bog_strerror(code)).decode()
+        if code == lib.DLXC_BOG_ENOMEM:
+            raise MemoryError(message)
+        if code in (lib.DLXC_BOG_ELETTER, lib.DLXC_BOG_ESIZE):
+            raise BoggleError(message)
+        raise SolverError(message)
+    return code
+
+
+class CTrie:
+    """A ``dlxc_bog_trie`` handle, freed by ``close()`` or the garbage collector."""
+
+    backend = "c"
+
+    def __init__(self, text: bytes) -> None:
+        out = ffi.new("dlxc_bog_trie **")
+        _check(lib.dlxc_bog_trie_new(out, ffi.from_buffer("char[]", text), len(text)))
+        self._handle = ffi.gc(out[0], lib.dlxc_bog_trie_free)
+        self._stats = ffi.new("dlxc_bog_stats *")
+        self.nodes = lib.dlxc_bog_trie_nodes(self._handle)
+        self.words = lib.dlxc_bog_trie_words(self._handle)
+
+    def _live(self):
+        if self._handle is None:
+            raise SolverError("this Boggle trie has been closed")
+        return self._handle
+
+    def score(self, boards: bytes, n_boards: int, rows: int, cols: int,
+              frontier_cap: int) -> array:
+        scores = array("i", bytes(4 * n_boards))
+        _check(lib.dlxc_bog_score(self._live(), rows, cols,
+                                  ffi.from_buffer("uint8_t[]", boards), n_boards,
+                                  ffi.from_buffer("int32_t[]", scores), frontier_cap,
+                                  self._stats))
+        return scores
+
+    def score_dfs(self, boards: bytes, n_boards: int, rows: int, cols: int) -> array:
+        scores = array("i", bytes(4 * n_boards))
+        _check(lib.dlxc_bog_score_dfs(self._live(), rows, cols,
+                                      ffi.from_buffer("uint8_t[]", boards), n_boards,
+                                      ffi.from_buffer("int32_t[]", scores), self._stats))
+        return scores
+
+    def solve(self, board: bytes, rows: int, cols: int) -> list:
+        size = _SOLVE_INTS
+        used = ffi.new("int64_t *")
+        while True:
+            buf = ffi.new("int32_t[]", size)
+            code = lib.dlxc_bog_solve(self._live(), rows, cols,
+                                      ffi.from_buffer("uint8_t[]", board), buf, size, used)
+            if code != lib.DLXC_BOG_EBUFFER:
+                break
+            size *= 4
+        _check(code)
+        data = ffi.unpack(buf, used[0])
+        paths, i = [], 0
+        while i < len(data):
+            k = data[i]
+            paths.append(tuple(data[i + 1:i + 1 + k]))
+            i += k + 1
+        return paths
+
+    @property
+    def stats(self) -> dict:
+        s = self._stats
+        return {"boards": s.boards, "states": s.states, "words": s.words,
+                "max_level": s.max_level}
+
+    def close(self) -> None:
+        if self._handle is not None:
+            ffi.release(self._handle)
+            self._handle = None

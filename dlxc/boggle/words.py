@@ -1,0 +1,65 @@
+"""Word lists for Boggle: one word per line in, the scorer's spelling out.
+
+This is the one place where the Boggle engine reads words, kept small so it
+can later take its words from ``dlxc.lexicon`` instead.  A list is UTF-8
+text, one word a line (a byte-order mark and Windows line ends are fine);
+words are case-folded, and a line that is not made of the letters a..z only
+(after folding) is left out, as are words of fewer than 3 letters, which
+score nothing.
+
+The scorer's spelling: a Boggle die face ``Qu`` is stored as ``q`` and reads
+as two letters, so every ``qu`` of a word is written ``q``; a word with a q
+not followed by u cannot be formed on a board and is left out.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Iterable, Optional
+
+from ..errors import BoggleError
+
+_LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
+MIN_LETTERS = 3
+
+
+def boggle_form(word: str) -> Optional[str]:
+    """``word`` spelt for the scorer (``"quiz"`` -> ``"qiz"``), or None when
+    no board can hold it (a letter outside a..z, a q without its u, fewer
+    than 3 letters)."""
+    word = word.casefold()
+    if len(word) < MIN_LETTERS or not _LETTERS.issuperset(word):
+        return None
+    if "q" not in word:
+        return word
+    parts = word.split("q")
+    if any(not part.startswith("u") for part in parts[1:]):
+        return None
+    return parts[0] + "".join("q" + part[1:] for part in parts[1:])
+
+
+def read_words(path: "os.PathLike[str] | str") -> list[str]:
+    """The words of the list at ``path``, folded, in file order (letters
+    a..z only; other lines are left out)."""
+    try:
+        with open(path, encoding="utf-8-sig") as f:
+            lines = f.read().splitlines()
+    except OSError as exc:
+        raise BoggleError(f"cannot read the word list {os.fspath(path)!r}: "
+                          f"{exc.strerror or exc}") from None
+    except UnicodeDecodeError as exc:
+        raise BoggleError(f"{os.fspath(path)}: not UTF-8 text ({exc.reason} at byte "
+                          f"{exc.start})") from None
+    out = []
+    for line in lines:
+        word = line.strip().casefold()
+        if word and _LETTERS.issuperset(word):
+            out.append(word)
+    return out
+
+
+def trie_text(words: Iterable[str]) -> bytes:
+    """The words a trie is built from, in the scorer's spelling, one a line
+    (words no board can hold are left out)."""
+    forms = (boggle_form(w) for w in words)
+    return "\n".join(f for f in forms if f).encode("ascii")

@@ -1,0 +1,36 @@
+"""Reading word lists for Boggle, and the scorer's spelling of Qu."""
+
+from __future__ import annotations
+
+import pytest
+
+from dlxc.boggle import boggle_form, read_words, trie_text
+from dlxc.errors import BoggleError
+
+
+def test_boggle_form():
+    assert boggle_form("quiz") == "qiz"
+    assert boggle_form("Queue") == "qeue"
+    assert boggle_form("equ") == "eq"
+    assert boggle_form("qat") is None          # q without u
+    assert boggle_form("suq") is None
+    assert boggle_form("at") is None           # too short to score
+    assert boggle_form("qua") == "qa"          # 3 letters, 2 cells
+    assert boggle_form("naïve") is None        # not a..z
+    assert boggle_form("can't") is None
+
+
+def test_read_words(tmp_path):
+    path = tmp_path / "w.txt"
+    path.write_bytes("\ufeffApple\r\nbanana\n  cherry \n\nit's\nnaïve\nQUIZ\n".encode("utf-8"))
+    assert read_words(path) == ["apple", "banana", "cherry", "quiz"]
+    assert trie_text(read_words(path)) == b"apple\nbanana\ncherry\nqiz"
+
+
+def test_unreadable_lists(tmp_path):
+    with pytest.raises(BoggleError, match="cannot read"):
+        read_words(tmp_path / "missing.txt")
+    bad = tmp_path / "latin1.txt"
+    bad.write_bytes(b"caf\xe9\n")
+    with pytest.raises(BoggleError, match="not UTF-8"):
+        read_words(bad)
