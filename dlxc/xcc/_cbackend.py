@@ -6,6 +6,8 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
+from array import array
+
 from .._native import built_version as _built_version
 from .._native import ffi, lib  # raises ImportError when not built or stale
 from ..errors import SolverError
@@ -29,6 +31,32 @@ def _int32(values):
         return ffi.from_buffer("int32_t[]", values)
     except TypeError:
         return ffi.new("int32_t[]", list(values))
+
+
+def read_dlx_arrays(data: bytes):
+    """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
+    secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
+    and the arrays as array('i'), or None when the Python reader must read it
+    (an error or a warning to word, or text the fast path does not take)."""
+    out = ffi.new("dlxc_dlx **")
+    code = lib.dlxc_dlx_read(ffi.from_buffer(data), len(data), out)
+    if code == lib.DLXC_DLX_SLOW or code == lib.DLXC_ETOOBIG:
+        return None
+    _check(code)
+    d = out[0]
+    n_primary, n_items = d.n_primary, d.n_items
+    try:
+        names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
+        colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
+        arrays = []
+        for ptr, n in ((d.opt_start, d.n_options + 1), (d.opt_items, d.n_nodes),
+                       (d.opt_colors, d.n_nodes)):
+            a = array("i")
+            a.frombytes(ffi.buffer(ptr, 4 * n))
+            arrays.append(a)
+    finally:
+        lib.dlxc_dlx_free(d)
+    return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
 
 
 class CSolver:
