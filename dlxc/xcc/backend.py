@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Optional
+
 
 from ..errors import BackendError, BackendUnavailable, BackendWarning
-from .mirror import MirrorSolver
 
 BACKENDS = ("c", "python")
-_c_error: Optional[BaseException] = None
+_c_error: "BaseException | None" = None
 _warned = False
 
 try:
@@ -25,7 +24,7 @@ except ImportError as exc:  # not built, or built for another version
     _c_error = exc
 
 
-def c_import_error() -> Optional[BaseException]:
+def c_import_error() -> "BaseException | None":
     """Why the C backend is unavailable, or None when it is available."""
     return _c_error
 
@@ -51,7 +50,7 @@ def active_backend() -> str:
     return "python"
 
 
-def resolve(name: Optional[str]) -> str:
+def resolve(name: "str | None") -> str:
     if name is None:
         return active_backend()
     if name not in BACKENDS:
@@ -61,9 +60,13 @@ def resolve(name: Optional[str]) -> str:
     return name
 
 
-def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: Optional[int]):
+def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int | None"):
     """A solver of the named backend over (opt_start, opt_items, opt_colors, opt_ids)."""
     start, items, colors, ids = arrays
     randomize = seed is not None
-    cls = CSolver if backend == "c" else MirrorSolver
+    if backend == "c":
+        cls = CSolver
+    else:
+        from .mirror import MirrorSolver  # not imported by runs that never use it
+        cls = MirrorSolver
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
