@@ -1,14 +1,31 @@
-"""Exceptions and warnings of dlxc.
+"""Exceptions and warnings of dlxc: every one of them lives here.
 
 Every error dlxc raises is a ``DlxcError``; each subclass also inherits the
-builtin it resembles, so callers may catch either.
+builtin it resembles, so callers may catch either.  ``exit_code`` is the
+status the command line exits with when the error reaches it (1: bad input).
+
+An ``Outcome`` is not a fault of the input but how a search ended without an
+answer: ``NoLayout`` (exit status 3: a complete search, or a cheap argument,
+proved there is none) and ``SearchStopped`` (4: a node limit or timeout came
+first).  The command line prints an outcome's message as it is, without
+"Error:", and exits with its status; Ctrl-C exits with ``EXIT_INTERRUPT``.
 """
 
 from __future__ import annotations
 
 
+EXIT_INPUT = 1         # bad input, a missing file, an unusable backend
+EXIT_USAGE = 2         # a usage error (click's own)
+EXIT_NONE = 3          # no layout exists
+EXIT_STOPPED = 4       # a limit stopped the work first; what was found is printed
+EXIT_INTERRUPT = 130   # Ctrl-C or SIGTERM, as a shell reports SIGINT (128 + 2)
+EXIT_BROKEN_PIPE = 141  # the reader of stdout went away, as SIGPIPE (128 + 13)
+
+
 class DlxcError(Exception):
     """Root of every dlxc error."""
+
+    exit_code = EXIT_INPUT
 
 
 class ProblemError(DlxcError, ValueError):
@@ -74,6 +91,52 @@ class BackendError(DlxcError, ValueError):
 
 class BackendUnavailable(DlxcError, ImportError):
     """The requested backend cannot be used here."""
+
+
+class RequestError(DlxcError, ValueError):
+    """Options that do not go together (a seeded search split over
+    processes, a memo with a seed, ...); exit status 2 on the command line."""
+
+    exit_code = EXIT_USAGE
+
+
+class MemoLimitError(DlxcError, MemoryError):
+    """The memo table filled up, so exact uniform sampling is impossible
+    within the memory limit."""
+
+
+class NoSolutionError(DlxcError, ValueError):
+    """There is no solution to draw."""
+
+
+class Outcome(DlxcError):
+    """How a search ended without an answer (not a fault of the input)."""
+
+    exit_code = 0
+
+
+class NoLayout(Outcome):
+    """No layout exists: a complete search (or a cheap argument) proved it.
+    ``reasons`` says why, when that could be told."""
+
+    exit_code = EXIT_NONE
+
+    def __init__(self, message: str, reasons=()) -> None:
+        super().__init__(message)
+        self.reasons = list(reasons)
+
+
+class SearchStopped(Outcome, RuntimeError):
+    """A search (a count, a listing, a puzzle's layout) stopped at its node
+    limit or timeout before deciding; ``stats`` says how far it got and
+    ``stopped`` names the limit ("node limit", "timeout") when known."""
+
+    exit_code = EXIT_STOPPED
+
+    def __init__(self, message: str, stats=None, stopped=None) -> None:
+        super().__init__(message)
+        self.stats = stats
+        self.stopped = stopped
 
 
 class DlxcWarning(UserWarning):

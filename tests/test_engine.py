@@ -589,7 +589,7 @@ def test_uncolored_secondary_with_colored_uses(backend):
     assert {frozenset(s) for s in q.solutions(backend=backend)} == {frozenset({1, 2})}
 
 
-# ---- the crossing check (dlxc_keep_crossing) ---------------------------------------
+# ---- the crossing check (dlxc_keep_overlapping) ---------------------------------------
 
 def crosses_pairwise(masks) -> bool:
     """The definition, pair by pair: every mask meets another one."""
@@ -597,7 +597,7 @@ def crosses_pairwise(masks) -> bool:
 
 
 @given(problem=random_problems(), data=st.data(), budget=st.integers(1, 7))
-def test_crossing_check_in_lockstep(c_backend, problem, data, budget):
+def test_overlap_filter_in_lockstep(c_backend, problem, data, budget):
     """Counting the solutions whose options each share a mask bit with
     another, in small node budgets: both backends give the pairwise
     definition's count over the listed solutions, and the same statistics
@@ -608,14 +608,14 @@ def test_crossing_check_in_lockstep(c_backend, problem, data, budget):
     expected = sum(crosses_pairwise([masks[j] for j in sol]) for sol in listed)
     for backend in ("c", "python"):
         with problem.search(backend=backend) as s:
-            s.set_crossing(masks)
-            while not s.step(budget, crossing=True):
+            s.set_overlap(masks)
+            while not s.step(budget):
                 pass
-            assert s.crossing_found == expected, backend
+            assert s.overlapping == expected, backend
             assert s.stats.solutions == len(listed)
 
 
-def test_keep_crossing_in_c(c_backend):
+def test_keep_overlapping_in_c(c_backend):
     from dlxc.xcc._cbackend import ffi, lib
     masks = ffi.new("uint64_t[]", [0b0011, 0b0110, 0b1000, 0b1100, 0])
     # records: 2 crossing, a split path (dropped), 1 not crossing (option 4
@@ -623,21 +623,21 @@ def test_keep_crossing_in_c(c_backend):
     records = [2, 0, 1, -1, 3, 3, 0, 1, 4, 1, 2, 2, 2, 3, 0]
     buf = ffi.new("int32_t[]", records)
     used = ffi.new("int64_t *")
-    assert lib.dlxc_keep_crossing(buf, len(records), masks, 5, 1, used) == 3
+    assert lib.dlxc_keep_overlapping(buf, len(records), masks, 5, 1, used) == 3
     assert ffi.unpack(buf, used[0]) == [2, 0, 1, 2, 2, 3, 0]
-    assert lib.dlxc_keep_crossing(buf, 3, masks, 2, 1, used) == 1  # ids 0, 1 only
+    assert lib.dlxc_keep_overlapping(buf, 3, masks, 2, 1, used) == 1  # ids 0, 1 only
     bad = ffi.new("int32_t[]", [2, 0, 5])
-    assert lib.dlxc_keep_crossing(bad, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
+    assert lib.dlxc_keep_overlapping(bad, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
     cut = ffi.new("int32_t[]", [3, 0, 1])  # a record longer than the data
-    assert lib.dlxc_keep_crossing(cut, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
+    assert lib.dlxc_keep_overlapping(cut, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
     lowest = ffi.new("int32_t[]", [-2**31, 0, 0, 2, 0, 1])  # -k would overflow
-    assert lib.dlxc_keep_crossing(lowest, 6, masks, 5, 1, used) == lib.DLXC_EINVAL
+    assert lib.dlxc_keep_overlapping(lowest, 6, masks, 5, 1, used) == lib.DLXC_EINVAL
 
 
-def test_crossing_check_takes_over_queued_solutions(backend):
-    """Solutions an iteration queued are checked when the crossing count
-    starts; the statistics report a crossing count only when every solution
-    went through the check."""
+def test_overlap_filter_takes_over_queued_solutions(backend):
+    """Solutions an iteration queued are checked when the filter is set;
+    the statistics report an overlapping count only when every solution
+    went through the filter."""
     problem = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
     cells = {}  # secondary item (a cell) -> its bit
     masks = [sum(1 << cells.setdefault(x.item, len(cells)) for x in option
@@ -647,29 +647,30 @@ def test_crossing_check_takes_over_queued_solutions(backend):
     with problem.search(backend=backend) as s:
         s.fetch(None, 50)
         assert s.pending == 50
-        s.set_crossing(masks)
-        assert s.run(crossing=True).crossing == expected and s.pending == 0
-    with problem.search(backend=backend) as s:
-        s.set_crossing(masks)
-        assert s.run().crossing is None  # counted without the check
+        s.set_overlap(masks)
+        assert s.run().overlapping == expected and s.pending == 0
+    with problem.search(backend=backend, overlap=masks) as s:
+        assert s.count() == expected == s.stats.overlapping
+        assert s.stats.solutions == 112
     with problem.search(backend=backend) as s:
         s.step(10)
-        s.set_crossing(masks)  # too late for the solutions counted so far
-        assert s.run(crossing=True).crossing is None
+        assert s.stats.solutions > 0
+        s.set_overlap(masks)  # too late for the solutions counted so far
+        assert s.run().overlapping is None
         with pytest.raises(ValueError, match="already"):
-            s.set_crossing(masks)
+            s.set_overlap(masks)
 
 
-def test_crossing_needs_one_mask_per_option_and_no_memo():
+def test_overlap_needs_one_mask_per_option_and_no_memo():
     problem = word_search_problem(4, 4, ["ABEL", "LAND"])
     with problem.search() as s:
         with pytest.raises(ValueError, match="one mask per option"):
-            s.set_crossing([1, 2])
-        with pytest.raises(ValueError, match="set_crossing"):
-            s.step(crossing=True)
+            s.set_overlap([1, 2])
+        with pytest.raises(ValueError, match="non-negative"):
+            s.set_overlap([-1] * len(problem.options))
     with problem.search(memo_entries=100) as s:
         with pytest.raises(ValueError, match="memoized"):
-            s.set_crossing([1] * len(problem.options))
+            s.set_overlap([1] * len(problem.options))
 
 
 # ---- malformed arrays reaching the C core ------------------------------------------------

@@ -23,7 +23,8 @@ from dlxc import Colored, Problem, ProblemWarning
 from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
-from dlxc.xcc.search import DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_key_bytes
+from dlxc.xcc.search import (DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_fixed_bytes,
+                              memo_key_bytes)
 from examples import run_cli
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
@@ -185,9 +186,12 @@ def test_full_table_stays_exact(backend):
 def test_memo_limit_bytes_to_entries():
     """The byte cap becomes a number of entries from the C key size:
     8 bytes per 64 primary items, one per secondary item, rounded to 8,
-    plus 32 bytes of hash, count and slots, after 16 KiB of fixed slots."""
+    plus 32 bytes of hash, count and slots, after 16 KiB of fixed slots,
+    a scratch key, 9 bytes per level, a byte per secondary item and the
+    key stack (one key per level once there are more entries than levels)."""
     ws = word_search_problem(6, 6, WORDS)        # 4 primary, 36 secondary
-    fixed = 16 * 1024
+    levels = 4 + 2
+    fixed = 16 * 1024 + 48 + 9 * levels + 36 + 1 + levels * 48
     assert memo_key_bytes(ws) == 48               # 8 + 36 = 44 -> 48
     assert memo_entries_for(ws, fixed + 80 * 1000) == 1000
     assert memo_entries_for(ws, 2 * (fixed + 80 * 1000), share=2) == 1000
@@ -202,11 +206,13 @@ def test_memo_limit_bytes_to_entries():
 @pytest.mark.parametrize("cap", [1, 40_000, 64 * 1024, 1 << 20])
 def test_c_table_stays_under_its_cap(c_backend, cap):
     """Small caps fill the table (the count stays exact); the C table's own
-    byte figure never exceeds the cap (beyond its fixed 16 KiB minimum)."""
+    byte figure never exceeds the cap (beyond its fixed part and one entry
+    with its waiting key)."""
     problem = word_search_problem(7, 7, WORDS)
     stats = problem.count_stats(backend="c", memo=True, memo_limit=cap)
     assert stats.solutions == 9_664_704
-    assert stats.memo.bytes <= max(cap, 16 * 1024 + 80)
+    one_entry = memo_key_bytes(problem) * 2 + 32
+    assert stats.memo.bytes <= max(cap, memo_fixed_bytes(problem) + one_entry)
 
 
 def test_memo_api_guards(backend):

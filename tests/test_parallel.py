@@ -293,20 +293,20 @@ def test_crossing_counts_split_like_serial(backend):
     """A crossing check (every option shares a cell with another) counted
     by two processes equals the serial count, both from count_stats and
     from a plain filter over the listed layouts; a node limit stops both."""
-    from dlxc.xcc.mirror import all_cross
+    from dlxc.xcc.mirror import all_overlap
     from dlxc.models.wordsearch import WordSearch
     ws = WordSearch(6, 6, WORDS)
     masks = ws.cell_masks()
-    listed = sum(all_cross([masks[j] for j in sol]) for sol in ws.problem.solutions())
-    serial = ws.problem.count_stats(backend, crossing=masks)
-    split = ws.problem.count_stats(backend, jobs=2, crossing=masks)
-    assert serial.crossing == split.crossing == listed > 0
+    listed = sum(all_overlap([masks[j] for j in sol]) for sol in ws.problem.solutions())
+    serial = ws.problem.count_stats(backend, overlap=masks)
+    split = ws.problem.count_stats(backend, jobs=2, overlap=masks)
+    assert serial.overlapping == split.overlapping == listed > 0
     assert (serial.solutions, serial.nodes) == (split.solutions, split.nodes) == \
         (244_792, 257_181)
-    cut = ws.problem.count_stats(backend, jobs=2, crossing=masks, node_limit=20_000)
-    assert not cut.complete and cut.nodes == 20_000 and 0 <= cut.crossing < listed
+    cut = ws.problem.count_stats(backend, jobs=2, overlap=masks, node_limit=20_000)
+    assert not cut.complete and cut.nodes == 20_000 and 0 <= cut.overlapping < listed
     with pytest.raises(ValueError, match="memo"):
-        ws.problem.count_stats(backend, memo=True, crossing=masks)
+        ws.problem.count_stats(backend, memo=True, overlap=masks)
 
 
 def test_a_process_waits_for_nodes_another_may_give_back():
@@ -348,6 +348,6 @@ def test_crossing_masks_are_checked(c_backend):
     masks = [1] * len(problem.options)
     for bad in (masks + [1], masks[:-1], [-1] + masks[1:]):
         with pytest.raises(ValueError, match="mask"):
-            parallel.count(problem, 2, c_backend, crossing=bad)
+            parallel.count(problem, 2, c_backend, overlap=bad)
     with pytest.raises(ValueError, match="memoized"):
-        parallel.count(problem, 2, c_backend, crossing=masks, memo_entries=100)
+        parallel.count(problem, 2, c_backend, overlap=masks, memo_entries=100)

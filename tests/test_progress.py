@@ -157,16 +157,14 @@ def test_cli_solve_limits(ws6_file):
 def test_cli_progress_bar_goes_to_stderr(ws6_file, monkeypatch):
     """With the bar forced on (as on a terminal), it draws on stderr only,
     and stdout holds nothing but the count; --quiet turns it off."""
-    import dlxc.cli.scale as scale
+    import dlxc.cli.common as common
 
-    def forced(label, quiet, stdout_too=False):
+    def forced(label, quiet, stdout_too=False, force=False):
         import sys
         return ProgressBar(desc=label or "counting", file=sys.stderr, enabled=not quiet,
                            delay=0, mininterval=0)
 
-    import dlxc.cli.puzzles as puzzles
-    monkeypatch.setattr(scale, "progress_bar", forced)
-    monkeypatch.setattr(puzzles, "progress_bar", forced)
+    monkeypatch.setattr(common, "progress_bar", forced)
     result = run_cli("count", ws6_file)
     assert result.exit_code == 0 and result.stdout == "244792\n"
     assert "counting:" in result.stderr and "%|" in result.stderr

@@ -21,7 +21,8 @@ import oracle
 from dlxc import DlxcError, Problem, ProblemWarning
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.sampling import MemoLimitError, NoSolutionError, Sampler, draw_seeds, sample
+from dlxc.errors import MemoLimitError, NoSolutionError
+from dlxc.xcc.sampling import Sampler, draw_seeds, sample
 from examples import run_cli
 
 # chi2.ppf(0.999, df) from scipy 1.17, written down because scipy is no
@@ -183,10 +184,10 @@ def test_cli_sample_refusals(abel_land_file, tmp_path):
 
 
 def test_limits_stop_the_count(c_backend):
-    from dlxc.xcc.sampling import CountStopped
+    from dlxc.errors import SearchStopped
     problem = word_search_problem(8, 8, ["ABEL", "CANTOR", "GAUSS", "EULER"])
-    with pytest.raises(CountStopped, match="node limit") as info:
+    with pytest.raises(SearchStopped, match="node limit") as info:
         Sampler(problem, backend="c", node_limit=1000)
     assert info.value.stats.nodes >= 1000 and info.value.stats.partial
-    with pytest.raises(CountStopped, match="timeout"):
+    with pytest.raises(SearchStopped, match="timeout"):
         Sampler(problem, backend="c", timeout=0.05)

@@ -726,15 +726,29 @@ double dlxc_progress(const dlxc_solver *s)
  * The table is open addressing over fixed-size keys.  It stops growing at
  * max_entries (or when memory runs out): from then on it answers lookups
  * but takes no new entries, and the search stays exact, only slower.
+ *
+ * A key is made when a level is entered and stored when its subtree is
+ * finished, so the keys of the levels on the current path wait on a
+ * stack.  A key can be as long as the problem is wide, and the path as
+ * deep as there are primary items, so a stack for every level could
+ * outgrow the table by far (222 MB under a 1 MB table on 40,000 options).
+ * The stack therefore has key_levels = min(levels, max_entries) slots, used
+ * as a ring: the deepest key_levels levels of the path keep their keys; a
+ * shallower level's key is overwritten, that level is not stored, and the
+ * table reports itself full (so sampling knows counts are missing).  A table of
+ * max_entries entries thus never needs more than max_entries waiting keys,
+ * and the memory limit (dlxc/xcc/search.py, memo_entries_for) covers both.
  */
 struct memo_table {
     int32_t words, n_sec, wide;
     size_t key_bytes;               /* a multiple of 8 */
     uint64_t max_entries, n_entries, cap_entries, n_slots, hits;
+    int32_t key_levels;             /* slots of the key stack, one more for scratch */
     uint64_t *hashes, *counts, *sol_at;
     unsigned char *keys, *stack, *have_key, *live;
     uint32_t *slots;
-    int full;
+    int full;                       /* no room for new entries */
+    int dropped;                    /* a key left the stack unstored */
 };
 
 static void memo_free(memo_table *m)
@@ -770,7 +784,9 @@ int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries)
     if (m->key_bytes == 0) m->key_bytes = 8;
     m->max_entries = max_entries < UINT32_MAX - 1 ? max_entries : UINT32_MAX - 1;
     levels = s->n_primary + 2;
-    m->stack = malloc((size_t)levels * m->key_bytes);
+    m->key_levels = m->max_entries < (uint64_t)levels ? (int32_t)m->max_entries : levels;
+    if (m->key_levels < 1) m->key_levels = 1;
+    m->stack = malloc(((size_t)m->key_levels + 1) * m->key_bytes);
     m->have_key = calloc((size_t)levels, 1);
     m->sol_at = calloc((size_t)levels, sizeof(uint64_t));
     m->live = malloc((size_t)m->n_sec + 1);
@@ -782,11 +798,11 @@ int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries)
     return DLXC_DONE;
 }
 
-/* the key of the current state, into slot `level` of the key stack */
-static uint64_t make_key(const dlxc_solver *s, int32_t level)
+/* the key of the current state, into `slot` of the key stack */
+static uint64_t make_key(const dlxc_solver *s, int32_t slot)
 {
     const memo_table *m = s->memo;
-    unsigned char *key = m->stack + (size_t)level * m->key_bytes;
+    unsigned char *key = m->stack + (size_t)slot * m->key_bytes;
     uint64_t *w = (uint64_t *)(void *)key, h = 0x243F6A8885A308D3ULL;
     int32_t k, i;
     size_t j;
@@ -871,17 +887,23 @@ static int memo_grow(memo_table *m)
     return 1;
 }
 
-static uint64_t key_hash_at(const dlxc_solver *s, int32_t level);
+static uint64_t key_hash_at(const dlxc_solver *s, int32_t slot);
 
 static int memo_lookup(dlxc_solver *s, int32_t level, uint64_t *count)
 {
     memo_table *m = s->memo;
-    uint64_t h = make_key(s, level);
-    int64_t e = memo_find(m, m->stack + (size_t)level * m->key_bytes, h);
+    int32_t slot = level % m->key_levels;
+    uint64_t h = make_key(s, slot);
+    int64_t e = memo_find(m, m->stack + (size_t)slot * m->key_bytes, h);
     if (e >= 0) {
         m->hits++;
         *count = m->counts[e];
         return 1;
+    }
+    if (level >= m->key_levels && m->have_key[level - m->key_levels]) {
+        /* the slot held a shallower level's key: that level goes unstored */
+        m->have_key[level - m->key_levels] = 0;
+        m->dropped = 1;
     }
     m->have_key[level] = 1;
     m->sol_at[level] = s->solutions;
@@ -899,19 +921,20 @@ static void memo_insert(dlxc_solver *s, int32_t level, uint64_t solutions)
         m->full = 1;
         return;
     }
-    h = key_hash_at(s, level);
+    h = key_hash_at(s, level % m->key_levels);
     e = m->n_entries++;
     m->hashes[e] = h;
     m->counts[e] = solutions - m->sol_at[level];
-    memcpy(m->keys + e * m->key_bytes, m->stack + (size_t)level * m->key_bytes, m->key_bytes);
+    memcpy(m->keys + e * m->key_bytes, m->stack + (size_t)(level % m->key_levels) * m->key_bytes,
+           m->key_bytes);
     for (i = h & (m->n_slots - 1); m->slots[i]; i = (i + 1) & (m->n_slots - 1)) {}
     m->slots[i] = (uint32_t)(e + 1);
 }
 
-static uint64_t key_hash_at(const dlxc_solver *s, int32_t level)
+static uint64_t key_hash_at(const dlxc_solver *s, int32_t slot)
 {
     const memo_table *m = s->memo;
-    const uint64_t *w = (const uint64_t *)(const void *)(m->stack + (size_t)level * m->key_bytes);
+    const uint64_t *w = (const uint64_t *)(const void *)(m->stack + (size_t)slot * m->key_bytes);
     uint64_t h = 0x243F6A8885A308D3ULL;
     size_t j;
     for (j = 0; j < m->key_bytes / 8; j++) {
@@ -932,8 +955,10 @@ void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
     }
     *entries = m->n_entries;
     *hits = m->hits;
-    *bytes = m->cap_entries * (16 + m->key_bytes) + m->n_slots * 4;
-    *full = m->full;
+    *bytes = m->cap_entries * (16 + m->key_bytes) + m->n_slots * 4 +
+             ((uint64_t)m->key_levels + 1) * m->key_bytes +            /* key stack */
+             (uint64_t)(s->n_primary + 2) * 9 + (uint64_t)m->n_sec + 1;  /* per level, live */
+    *full = m->full || m->dropped;
 }
 
 /* ==== 7. Random probes and uniform samples ===============================
@@ -1005,7 +1030,7 @@ int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est,
 /* solutions below the current state, when known without searching */
 static int count_here(dlxc_solver *s, uint64_t *count)
 {
-    int32_t scratch = s->n_primary + 1, first = s->cl[0].next;
+    int32_t scratch = s->memo->key_levels, first = s->cl[0].next;
     int64_t e;
     uint64_t h;
     if (first == 0) {
@@ -1030,7 +1055,7 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
     uint64_t rng = seed, total = s ? s->solutions : 0, c;
     int32_t level = 0, l;
     if (buf_used) *buf_used = 0;
-    if (!s || !s->memo || s->memo->full || s->floor || s->state != ST_DONE || !buf)
+    if (!s || !s->memo || s->memo->full || s->memo->dropped || s->floor || s->state != ST_DONE || !buf)
         return DLXC_EINVAL;
     if (total == 0) return DLXC_EINVAL;
     if (buf_len < (int64_t)s->n_primary + 1) return DLXC_EBUFFER;
@@ -1066,27 +1091,28 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
 }
 
 
-/* ==== 8. Crossing solutions ===============================================
+/* ==== 8. Overlapping solutions =============================================
  *
- * A filter over the records dlxc_run writes, outside the search: a word
- * search asks for the layouts in which every word shares a cell with
- * another, and checking that in Python cost more than the search itself
+ * A filter over the records dlxc_run writes, outside the search: keep the
+ * solutions in which every option shares a bit of its mask with another
+ * option.  A word search gives each option its cells as its mask, to keep
+ * the layouts in which every word crosses another; checking that in Python cost more than the search itself
  * (1.4 microseconds a layout against 0.02).  Per record of k options:
  * "shared" collects the bits that two options have, and every option must
  * have one of them.  The scratch is two masks, on the stack up to 4096
  * bits, else allocated.
  */
-#define CROSS_STACK_WORDS 64
+#define OVERLAP_STACK_WORDS 64
 
-int64_t dlxc_keep_crossing(int32_t *buf, int64_t used, const uint64_t *masks,
+int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks,
                            int32_t n_masks, int32_t words, int64_t *kept_used)
 {
-    uint64_t stack[2 * CROSS_STACK_WORDS], *seen, *shared;
+    uint64_t stack[2 * OVERLAP_STACK_WORDS], *seen, *shared;
     int64_t i = 0, out = 0, kept = 0;
     if (kept_used) *kept_used = 0;
     if (!buf || used < 0 || words < 1 || n_masks < 0 || (n_masks && !masks))
         return DLXC_EINVAL;
-    seen = words <= CROSS_STACK_WORDS ? stack : malloc(2 * sizeof(uint64_t) * words);
+    seen = words <= OVERLAP_STACK_WORDS ? stack : malloc(2 * sizeof(uint64_t) * words);
     if (!seen) return DLXC_ENOMEM;
     shared = seen + words;
     while (i < used) {

@@ -84,7 +84,11 @@ int dlxc_replay(dlxc_solver *s, const int32_t *path, int32_t len);
 double dlxc_progress(const dlxc_solver *s);
 
 /* Memoized counting (before the first run, not with split or randomize):
- * cache solution counts of residual problems, at most max_entries. */
+ * cache solution counts of residual problems, at most max_entries; the keys
+ * waiting on the search path are kept for the deepest
+ * min(n_primary + 2, max_entries) levels.  dlxc_memo_info's bytes count the
+ * table and that key stack; full is set when an entry or a waiting key had
+ * to be left out (the counts stay exact; sampling needs full == 0). */
 int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries);
 void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
                     uint64_t *bytes, int *full);
@@ -104,11 +108,10 @@ void dlxc_free(dlxc_solver *s);
 /* Keep, in place, the solution records of buf[0..used) (k and k option
  * ids, as dlxc_run writes them) in which every option shares a bit of its
  * mask with another option of the same record; split-path records are
- * dropped.  Option id j's mask is masks[j*words .. j*words+words-1] (for a
- * word search, the option's cells: a layout where every word crosses
- * another).  Returns the number of records kept, their length in
- * *kept_used, or DLXC_EINVAL for an id outside 0..n_masks-1. */
-int64_t dlxc_keep_crossing(int32_t *buf, int64_t used, const uint64_t *masks,
+ * dropped.  Option id j's mask is masks[j*words .. j*words+words-1].
+ * Returns the number of records kept, their length in *kept_used, or
+ * DLXC_EINVAL for an id outside 0..n_masks-1. */
+int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks,
                            int32_t n_masks, int32_t words, int64_t *kept_used);
 /* CDEF-END */
 

@@ -2,12 +2,12 @@
 command line.
 
 Each search ends with an outcome the user can act on, and its own exit
-status: 0 a layout was found (or counted), 3 no layout exists (a complete
-search, or a cheap argument, proved it; stderr says why when that can be
-told), 4 the search stopped at ``--node-limit`` or ``--timeout`` before
-deciding.  1 is bad input, 2 a usage error, 130 Ctrl-C, as for every dlxc
-command (``dlxc.cli.solve.user_errors``).  Layouts, counts and models go to
-stdout; statistics, reasons and warnings to stderr.
+status: 0 a layout was found (or counted), 3 no layout exists (``NoLayout``:
+a complete search, or a cheap argument, proved it; stderr says why when
+that can be told), 4 the search stopped at ``--node-limit`` or ``--timeout``
+before deciding (``SearchStopped``).  1 is bad input, 2 a usage error, 130
+Ctrl-C, as for every dlxc command (``dlxc.cli.common``).  Layouts, counts
+and models go to stdout; statistics, reasons and warnings to stderr.
 """
 
 from __future__ import annotations
@@ -20,19 +20,15 @@ import time
 
 import click
 
-from ..xcc.dlxformat import write_dlx
+from ..errors import NoLayout, SearchStopped
 from ..models.wordrect import WordRectangle
-from ..xcc.search import SearchStopped
-from ..models.wordsearch import (DIRECTION_SETS, LayoutSearch, NoLayout,
-                                 WordSearch, parse_mask)
 from ..models.words import load_word_list, read_entries
-from .scale import (extra_lines, limit_flag, progress_bar, puzzle_count_options,
-                    run_count, stop_reason)
-from .solve import user_errors, watch
-
-EXIT_FOUND = 0
-EXIT_NONE = 3      # no layout exists: the complete search (or a cheap argument) proved it
-EXIT_STOPPED = 4   # --node-limit or --timeout stopped the search before it decided
+from ..models.wordsearch import DIRECTION_SETS, LayoutSearch, WordSearch, parse_mask
+from ..xcc.dlxformat import write_dlx
+from . import common
+from .common import (backend_option, echo_stats, jobs_option, limit_flag,
+                     limit_options, memo_option, output_options, run_count, user_errors,
+                     watch)
 
 _OUTCOMES = ("Exit status: 0 a layout was found (or counted), 3 no layout exists (proved; "
              "stderr says why when that is cheap to tell), 4 stopped by --node-limit or "
@@ -82,25 +78,13 @@ def _command_line(ctx: click.Context) -> str:
     return " ".join(parts)
 
 
-def _stats_line(stats, quiet: bool, note: str = "") -> None:
-    if not quiet and stats is not None:
-        click.echo(stats.summary() + note, err=True)
-        for line in extra_lines(stats):  # processes, memo table
-            click.echo(line, err=True)
-
-
 def _limits(f):
-    f = click.option("-q", "--quiet", is_flag=True,
-                     help="No statistics on stderr (reasons and errors still go there).")(f)
-    f = click.option("--backend", type=click.Choice(["c", "python"]), default=None,
-                     help="The engine (default: C when built, else the Python mirror).")(f)
-    f = click.option("--timeout", type=click.FloatRange(min=0), default=None,
-                     metavar="SECONDS", help="Stop searching after this many seconds "
-                     "(exit status 4 if undecided).")(f)
-    f = click.option("--node-limit", type=click.IntRange(min=1), default=None,
-                     metavar="N", help="Stop searching after N nodes of the search tree "
-                     "(exit status 4 if undecided).")(f)
-    return f
+    """What every search of a puzzle command takes: limits, backend, output
+    and, with --count, how the count runs."""
+    f = jobs_option("With --count: processes to share the count (0: every core); "
+                    "the count equals a serial one.")(f)
+    f = memo_option("With --count: memoized counting (fewer nodes, the same count).")(f)
+    return output_options(backend_option(limit_options(f)))
 
 
 def _direction_help() -> str:
@@ -143,13 +127,12 @@ def _direction_help() -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per layout and line, with the grid and every word's "
                    "row, col (from 0), direction and cells; with --count, the count.")
-@puzzle_count_options
 @_limits
 @click.pass_context
 @user_errors
 def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit, seed, dlx,
                crossing, filler, answers, as_json, node_limit, timeout, backend, quiet,
-               jobs, memo):
+               show_progress, jobs, memo):
     """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
     them, or make a puzzle.
 
@@ -208,29 +191,29 @@ def wordsearch(ctx, size, words, word_file, directions, mask_file, count, limit,
     reasons = ws.obstacles()
     if reasons:
         _no_layout(ws, reasons, crossing)
+    how = dict(node_limit=node_limit, timeout=timeout, backend=backend, quiet=quiet,
+               show_progress=show_progress)
     if seed is not None:
-        _puzzle(ws, seed, filler, crossing, answers, as_json, node_limit, timeout, backend,
-                quiet)
+        _puzzle(ws, seed, filler, crossing, answers, as_json, **how)
     elif count:
-        _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, jobs, memo)
+        _count_layouts(ws, crossing, as_json, jobs=jobs, memo=memo, **how)
     else:
-        _list_layouts(ws, limit or 1, crossing, as_json, node_limit, timeout, backend, quiet)
+        _list_layouts(ws, limit or 1, crossing, as_json, **how)
 
 
 def _no_layout(ws: WordSearch, reasons, crossing: bool, search_note: str = "") -> None:
+    """Raise ``NoLayout`` saying why, when that can be told."""
     if reasons:
-        click.echo("no layout exists: " + reasons[0], err=True)
-        for why in reasons[1:]:
-            click.echo("also: " + why, err=True)
+        lines = ["no layout exists: " + reasons[0]] + ["also: " + why for why in reasons[1:]]
     else:
         what = " in which every word crosses another" if crossing else ""
-        click.echo(f"no layout{what} exists{search_note}", err=True)
+        lines = [f"no layout{what} exists{search_note}"]
         if not crossing and len(ws.words) > 1:
             core = ws.conflict(timeout=1.0)
             if core is not None and len(core) < len(ws.words):
                 names = ", ".join(repr(w) for w in core)
-                click.echo(f"the words {names} alone have no layout in this grid", err=True)
-    raise click.exceptions.Exit(EXIT_NONE)
+                lines.append(f"the words {names} alone have no layout in this grid")
+    raise NoLayout("\n".join(lines), reasons)
 
 
 def _check_scale(count: bool, jobs: int, memo: bool) -> None:
@@ -238,30 +221,19 @@ def _check_scale(count: bool, jobs: int, memo: bool) -> None:
         raise click.UsageError("--jobs and --memo go with --count")
 
 
-def _split_count(problem, jobs, memo, node_limit, timeout, backend, quiet, crossing=None):
-    """A count shared by processes or memoized (``run_count``): its Stats
-    and, when a limit stopped it, which one."""
-    stats = run_count(problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
-                      node_limit=node_limit, quiet=quiet, label="counting", crossing=crossing)
-    return stats, stop_reason(stats, timeout, node_limit)
+def _stopped(what: str, why, node_limit, timeout) -> SearchStopped:
+    return SearchStopped(f"partial: stopped by {limit_flag(why, node_limit, timeout)} before "
+                         f"the search was complete; the count is of the {what} found so far")
 
 
-def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, jobs, memo):
-    if jobs != 1 or memo:
-        stats, why = _split_count(ws.problem, jobs, memo, node_limit, timeout, backend, quiet,
-                                  ws.cell_masks() if crossing else None)
-        seen = stats.solutions
-        n = seen if stats.crossing is None else stats.crossing
-        complete = stats.complete
-    else:
-        with progress_bar("counting", quiet) as bar, \
-                LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
-                             timeout=timeout) as found:
-            watch(found.run.search)
-            if bar.enabled:
-                found.run.progress = bar
-            n = found.count()
-            stats, complete, why, seen = found.stats, found.complete, found.stopped, found.seen
+def _count_layouts(ws, crossing, as_json, *, jobs, memo, node_limit, timeout, backend, quiet,
+                   show_progress):
+    stats = run_count(ws.problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
+                      node_limit=node_limit, quiet=quiet, show_progress=show_progress,
+                      label="counting", overlap=ws.cell_masks() if crossing else None)
+    seen = stats.solutions
+    n = seen if stats.overlapping is None else stats.overlapping
+    complete = stats.complete
     if as_json:
         click.echo(json.dumps({"layouts": n, "complete": complete, "crossing": crossing,
                                "nodes": stats.nodes, "updates": stats.updates,
@@ -269,12 +241,9 @@ def _count_layouts(ws, crossing, as_json, node_limit, timeout, backend, quiet, j
     else:
         click.echo(n)
     note = f" {n} of the {seen} layouts cross." if crossing else ""
-    _stats_line(stats, quiet, note)
+    echo_stats(stats, quiet, note)
     if not complete:
-        click.echo(f"partial: stopped by {limit_flag(why, node_limit, timeout)} before "
-                   "the search was complete; the count is of the layouts found so far",
-                   err=True)
-        raise click.exceptions.Exit(EXIT_STOPPED)
+        raise _stopped("layouts", stats.stopped, node_limit, timeout)
     if n == 0:
         _no_layout(ws, [], crossing, " (the complete search found none)")
 
@@ -297,42 +266,56 @@ def _print_grids(grids, as_json: bool, limit: int) -> int:
     return shown
 
 
-def _list_layouts(ws, limit, crossing, as_json, node_limit, timeout, backend, quiet):
-    with LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
-                      timeout=timeout) as found:
-        watch(found.run.search)
+def _list_layouts(ws, limit, crossing, as_json, *, node_limit, timeout, backend, quiet,
+                  show_progress):
+    with common.progress_bar("searching", quiet, stdout_too=True, force=show_progress) as bar, \
+            LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
+                         timeout=timeout, progress=bar if bar.enabled else None) as found:
+        watch(found)
         if not crossing:
-            found.run.room = min(found.run.room, limit)
+            found.room = min(found.room, limit)
         shown = _print_grids(found, as_json, limit)
         stats = found.stats
         complete, stopped = found.complete, found.stopped
-    _stats_line(stats, quiet)
+    echo_stats(stats, quiet)
+    _undecided_or_none(ws, "layout", shown, limit, complete, stopped, node_limit, timeout,
+                       lambda: _no_layout(ws, [], crossing, " (the complete search found none)"))
+
+
+def _undecided_or_none(ws, what, shown, limit, complete, stopped, node_limit, timeout,
+                       none) -> None:
+    """After a listing: a note when a limit cut it short, ``none()`` when
+    the complete search found nothing, ``SearchStopped`` when a limit came
+    before anything was found or ruled out."""
     if shown:
         if stopped is not None and shown < limit:
             click.echo(f"note: stopped by {limit_flag(stopped, node_limit, timeout)} after "
-                       f"{shown} of the {limit} layouts asked for", err=True)
+                       f"{shown} of the {limit} {what}s asked for", err=True)
         return
     if complete:
-        _no_layout(ws, [], crossing, " (the complete search found none)")
-    click.echo(f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} before a "
-               "layout was found or ruled out", err=True)
-    raise click.exceptions.Exit(EXIT_STOPPED)
+        none()
+    raise SearchStopped(f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} "
+                        f"before a {what} was found or ruled out")
 
 
-def _puzzle(ws, seed, filler, crossing, answers, as_json, node_limit, timeout, backend, quiet):
+def _puzzle(ws, seed, filler, crossing, answers, as_json, *, node_limit, timeout, backend,
+            quiet, show_progress):
     t0 = time.perf_counter()
+    if not quiet:
+        for line in ws.outlook(seed=seed, backend=backend):
+            click.echo(line, err=True)
     try:
-        puzzle = ws.puzzle(seed, filler=filler, crossing=crossing, backend=backend,
-                           node_limit=node_limit, timeout=timeout)
+        with common.progress_bar("searching for a layout", quiet, force=show_progress) as bar:
+            puzzle = ws.puzzle(seed, filler=filler, crossing=crossing, backend=backend,
+                               node_limit=node_limit, timeout=timeout,
+                               progress=bar if bar.enabled else None)
     except NoLayout as exc:
         if exc.reasons:
             _no_layout(ws, exc.reasons, crossing)
-        click.echo(str(exc), err=True)
-        raise click.exceptions.Exit(EXIT_NONE) from None
+        raise
     except SearchStopped as exc:
-        _stats_line(exc.stats, quiet)
-        click.echo(f"undecided: {exc}", err=True)
-        raise click.exceptions.Exit(EXIT_STOPPED) from None
+        echo_stats(exc.stats, quiet)
+        raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
     if as_json:
         click.echo(json.dumps(puzzle.to_json(), ensure_ascii=False))
     else:
@@ -377,12 +360,11 @@ def _article(n: int) -> str:
 @click.option("--json", "as_json", is_flag=True,
               help="JSON: one object per rectangle and line (grid, across, down); with "
                    "--count, the count.")
-@puzzle_count_options
 @_limits
 @click.pass_context
 @user_errors
 def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_json,
-             node_limit, timeout, backend, quiet, jobs, memo):
+             node_limit, timeout, backend, quiet, show_progress, jobs, memo):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
 
@@ -423,46 +405,36 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
         return
     reasons = wr.obstacles()
     if reasons:
-        click.echo("no rectangle exists: " + "; ".join(reasons), err=True)
-        raise click.exceptions.Exit(EXIT_NONE)
-    if count and (jobs != 1 or memo):
-        stats, stopped = _split_count(wr.problem, jobs, memo, node_limit, timeout, backend,
-                                      quiet)
-        n, complete = stats.solutions, stats.complete
-    elif count:
-        with progress_bar("counting", quiet) as bar, \
-                wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
-            watch(run.search)
-            if bar.enabled:
-                run.progress = bar
-            n = run.count()
-            stats, complete, stopped = run.stats, run.complete, run.stopped
-    else:
-        with wr.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
-            watch(run.search)
-            want = limit or 1
-            run.room = min(run.room, want)
-            shown = _print_grids(map(wr.rectangle, run), as_json, want)
-            stats, complete, stopped = run.stats, run.complete, run.stopped
+        raise NoLayout("no rectangle exists: " + "; ".join(reasons), reasons)
+
+    def none():
+        raise NoLayout("no rectangle exists (the complete search found none)")
+
     if count:
+        stats = run_count(wr.problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
+                          node_limit=node_limit, quiet=quiet, show_progress=show_progress,
+                          label="counting")
+        n, complete = stats.solutions, stats.complete
         if as_json:
             click.echo(json.dumps({"rectangles": n, "complete": complete,
                                    "nodes": stats.nodes, "updates": stats.updates,
                                    "cleansings": stats.cleansings}))
         else:
             click.echo(n)
-        shown = n
-    _stats_line(stats, quiet)
-    if count and not complete:
-        click.echo(f"partial: stopped by {limit_flag(stopped, node_limit, timeout)} before the "
-                   "search was complete; the count is of the rectangles found so far",
-                   err=True)
-        raise click.exceptions.Exit(EXIT_STOPPED)
-    if shown:
+        echo_stats(stats, quiet)
+        if not complete:
+            raise _stopped("rectangles", stats.stopped, node_limit, timeout)
+        if n == 0:
+            none()
         return
-    if complete:
-        click.echo("no rectangle exists (the complete search found none)", err=True)
-        raise click.exceptions.Exit(EXIT_NONE)
-    click.echo(f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} before a "
-               "rectangle was found or ruled out", err=True)
-    raise click.exceptions.Exit(EXIT_STOPPED)
+    want = limit or 1
+    with common.progress_bar("searching", quiet, stdout_too=True, force=show_progress) as bar, \
+            wr.search(backend=backend, node_limit=node_limit, timeout=timeout,
+                      progress=bar if bar.enabled else None) as run:
+        watch(run)
+        run.room = min(run.room, want)
+        shown = _print_grids(map(wr.rectangle, run), as_json, want)
+        stats, complete, stopped = run.stats, run.complete, run.stopped
+    echo_stats(stats, quiet)
+    _undecided_or_none(wr, "rectangle", shown, want, complete, stopped, node_limit, timeout,
+                       none)

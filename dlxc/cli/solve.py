@@ -1,168 +1,28 @@
 """``dlxc count`` and ``dlxc solve``: DLX files in, counts and solutions out.
 
-Results go to stdout, statistics and warnings to stderr, as DLX2 does.
-``user_errors`` turns what can go wrong into exit codes and one-line
-messages; the puzzle commands (``dlxc/cli/puzzles.py``) use it too.
+Results go to stdout, statistics and warnings to stderr, as DLX2 does; the
+options, outcomes and exit codes are those of ``dlxc.cli.common``.
 """
 
 from __future__ import annotations
 
-import functools
 import json
-import os
 import sys
 import time
-import warnings
-from typing import Callable, Optional, TypeVar
 
 import click
 
-from ..xcc.dlxformat import read_dlx
-from ..errors import DlxcError, DlxcWarning
-from ..xcc.problem import Problem
-from .scale import Limited, count_options, extra_lines, report_stop, run_count, solve_options
-
-F = TypeVar("F", bound=Callable)
-
-EXIT_INPUT = 1        # bad input, missing file, unusable backend
-EXIT_INTERRUPT = 130  # Ctrl-C, as a shell reports SIGINT (128 + 2)
-EXIT_BROKEN_PIPE = 141  # the reader of stdout went away, as SIGPIPE (128 + 13)
+from ..errors import EXIT_INPUT, DlxcError, SearchStopped
+from . import common
+from .common import (EPILOG, MEMO_LIMIT_HELP, backend_option, echo_stats, input_error,
+                     jobs_option, json_option, limit_flag, limit_options, memo_limit_option,
+                     memo_note, memo_option, output_options, read_problem, run_count,
+                     scheduler_option, seed_option, user_errors, watch)
 
 _FLUSH_SECONDS = 0.1
-
-_EPILOG = ("Exit status: 0 done, 1 bad input (the message names file and line), "
-           "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
-           "is printed, marked partial), 130 interrupted (Ctrl-C; the statistics so far "
-           "go to stderr), 141 stdout closed early (as by head).")
-
-
-# ---- errors, warnings, Ctrl-C: one place for every command ----
-
-_watched: list[tuple[Optional[str], object]] = []  # (label, search) of running searches
-
-
-def watch(search, label: Optional[str] = None):
-    """Name ``search`` (a ``dlxc.Search``, or anything with ``.stats``) as the
-    one whose statistics an interrupt reports, prefixed by ``label`` when it
-    is given; returns the search.  Only inside ``user_errors``."""
-    _watched.append((label, search))
-    return search
-
-
-class _UserErrors:
-    """The context manager behind ``user_errors``."""
-
-    def __enter__(self) -> "_UserErrors":
-        self._mark = len(_watched)
-        self._catcher = warnings.catch_warnings()
-        self._catcher.__enter__()
-        warnings.simplefilter("always", DlxcWarning)
-        shown = warnings.showwarning
-
-        def show(message, category, filename, lineno, file=None, line=None):
-            if issubclass(category, DlxcWarning):
-                click.echo(f"warning: {message}", err=True)
-            else:
-                shown(message, category, filename, lineno, file, line)
-
-        warnings.showwarning = show
-        return self
-
-    def __exit__(self, typ, exc, tb) -> bool:
-        watched = _watched[self._mark:]
-        del _watched[self._mark:]
-        self._catcher.__exit__(None, None, None)
-        if exc is None or isinstance(exc, click.exceptions.ClickException):
-            return False
-        if isinstance(exc, BrokenPipeError):
-            _silence_stdout()
-            raise click.exceptions.Exit(EXIT_BROKEN_PIPE) from None
-        if isinstance(exc, KeyboardInterrupt):
-            _report_interrupt(watched)
-            raise click.exceptions.Exit(EXIT_INTERRUPT) from None
-        if isinstance(exc, (DlxcError, OSError)):
-            raise _InputError(input_error_message(exc)) from None
-        if isinstance(exc, MemoryError):
-            raise _InputError("out of memory: the problem is too big for this machine") \
-                from None
-        return False
-
-
-def input_error_message(exc: Exception) -> str:
-    """The one-line message of a DlxcError or an OSError (without "Error: ")."""
-    if isinstance(exc, OSError) and exc.filename is not None:
-        return f"cannot open {exc.filename!r}: {exc.strerror}"
-    return str(exc)
-
-
-class _InputError(click.ClickException):
-    exit_code = EXIT_INPUT
-
-
-def user_errors(func: Optional[F] = None):
-    """Run a command the way dlxc's command line promises, as a decorator
-    (``@user_errors`` just above the function, below the click decorators)
-    or as a context manager (``with user_errors(): ...``).
-
-    - ``DlxcError`` (a bad file, ``DlxFormatError`` with file and line; an
-      unusable backend), ``OSError`` (a missing or unreadable file) and
-      ``MemoryError`` print ``Error: ...`` on stderr and exit with 1, never
-      with a traceback.  Click's usage errors keep their exit code 2.
-    - dlxc's warnings (``ProblemWarning``, ``BackendWarning``) print one
-      line each on stderr, ``warning: ...``, every time they happen.
-    - Ctrl-C prints the statistics of the search registered last with
-      ``watch(search, label)`` ("Interrupted after ...") and exits with 130.
-    - A closed stdout (``dlxc solve big.dlx | head``) exits quietly with
-      141, as a program killed by SIGPIPE does.
-    """
-    if func is None:
-        return _UserErrors()
-
-    @functools.wraps(func)
-    def wrapper(*args, **kwargs):
-        with _UserErrors():
-            return func(*args, **kwargs)
-
-    return wrapper
-
-
-def _report_interrupt(watched) -> None:
-    if not watched:
-        click.echo("Interrupted.", err=True)
-        return
-    label, search = watched[-1]
-    try:
-        text = search.stats.summary()
-    except Exception:  # an engine caught halfway: say what we can
-        click.echo("Interrupted." if label is None else f"{label}: interrupted.", err=True)
-        return
-    for head in ("Stopped after ", "Altogether "):
-        if text.startswith(head):
-            text = "Interrupted after " + text[len(head):]
-            break
-    else:
-        text = "Interrupted: " + text
-    click.echo(text if label is None else f"{label}: {text}", err=True)
-
-
-def _silence_stdout() -> None:
-    """Point stdout at /dev/null, so that Python's flush at exit does not
-    raise BrokenPipeError again (the recipe of Python's signal docs)."""
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
-        pass
-
-
-# ---- shared pieces ----
-
-def _read(file: str) -> Problem:
-    """The problem in ``file`` (``-``: stdin)."""
-    if file == "-":
-        stdin = sys.stdin
-        return read_dlx(getattr(stdin, "buffer", stdin), name="<stdin>")
-    return read_dlx(file)
+_SEED_HELP = ("Break ties between items with equally few options at random, with this seed "
+              "(default: the leftmost item, as DLX2).")
+_SPLIT_HELP = "Processes to share the work (0: every core). "
 
 
 def _stats_record(stats) -> dict:
@@ -172,26 +32,22 @@ def _stats_record(stats) -> dict:
             "max_level": stats.max_level}
 
 
-def _search_options(f: F) -> F:
-    f = click.option("--seed", type=int, default=None, metavar="N",
-                     help="Break ties between items with equally few options at random, "
-                          "with this seed (default: the leftmost item, as DLX2).")(f)
-    f = click.option("--backend", type=click.Choice(["c", "python"]), default=None,
-                     help="The engine: the C core or the pure-Python mirror (default: "
-                          "$DLXC_BACKEND, else c when it is built).")(f)
-    return f
-
-
 # ---- dlxc count ----
 
-@click.command(epilog=_EPILOG)
+@click.command(epilog=EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
-@_search_options
-@count_options
-@click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per file and line instead of plain numbers.")
+@seed_option(_SEED_HELP)
+@backend_option
+@jobs_option(_SPLIT_HELP + "The count and the statistics equal a serial run's.")
+@memo_option("Memoized counting: residual problems met again are not searched again "
+             "(fewer nodes, the same count).")
+@memo_limit_option(MEMO_LIMIT_HELP)
+@scheduler_option
+@limit_options
+@output_options
+@json_option("One JSON object per file and line instead of plain numbers.")
 @user_errors
-def count(files, backend, seed, as_json, **scale) -> None:
+def count(files, backend, seed, as_json, quiet, **how) -> None:
     """Count the solutions of DLX files (Knuth's format; - is stdin).
 
     \b
@@ -211,17 +67,18 @@ def count(files, backend, seed, as_json, **scale) -> None:
     """
     several = len(files) > 1
     out = sys.stdout
-    status = 0
-    bad_input = False
+    stopped = bad_input = False
     for file in files:
         label = file if several else None
         try:
-            problem = _read(file)
-            stats = run_count(problem, backend=backend, seed=seed, label=label, **scale)
+            problem = read_problem(file)
+            stats = run_count(problem, backend=backend, seed=seed, label=label, quiet=quiet,
+                              **how)
         except (DlxcError, OSError) as exc:
-            if isinstance(exc, BrokenPipeError):
+            message = input_error(exc)
+            if message is None:
                 raise
-            click.echo(f"Error: {input_error_message(exc)}", err=True)
+            click.echo(f"Error: {message}", err=True)
             bad_input = True
             continue
         if as_json:
@@ -231,28 +88,36 @@ def count(files, backend, seed, as_json, **scale) -> None:
         else:
             out.write(f"{stats.solutions}\n")
         out.flush()
-        for line in [stats.summary()] + extra_lines(stats):
-            click.echo(f"{file}: {line}" if several else line, err=True)
-        status = max(status, report_stop(stats, scale["timeout"], scale["node_limit"], label))
-    if bad_input:
-        status = EXIT_INPUT  # a bad file outweighs a count stopped by a limit
-    if status:
-        raise click.exceptions.Exit(status)
+        echo_stats(stats, quiet, label=label)
+        memo_note(stats, label)
+        if not stats.complete:
+            stopped = True
+            head = f"{label}: " if label else ""
+            click.echo(f"{head}partial: stopped by "
+                       f"{limit_flag(stats.stopped, how['node_limit'], how['timeout'])} "
+                       "before the search was complete; the figures count what was "
+                       "searched so far", err=True)
+    if bad_input:  # a bad file outweighs a count stopped by a limit
+        raise click.exceptions.Exit(EXIT_INPUT)
+    if stopped:
+        raise SearchStopped("")
 
 
 # ---- dlxc solve ----
 
-@click.command(epilog=_EPILOG)
+@click.command(epilog=EPILOG)
 @click.argument("file")
 @click.option("--max", "max_solutions", type=click.IntRange(min=0), default=None,
               metavar="N", help="Stop after N solutions (default: all).")
-@_search_options
-@solve_options
-@click.option("--json", "as_json", is_flag=True,
-              help="One JSON object per solution and line.")
+@seed_option(_SEED_HELP)
+@backend_option
+@jobs_option(_SPLIT_HELP + "Every solution comes once, but not in the serial order.")
+@limit_options
+@output_options
+@json_option("One JSON object per solution and line.")
 @user_errors
 def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit,
-          quiet) -> None:
+          quiet, show_progress) -> None:
     """List the solutions of a DLX file (Knuth's format; - is stdin).
 
     \b
@@ -268,18 +133,17 @@ def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit
     With --jobs, every solution still comes exactly once, but in an order
     that differs from the serial one (and from run to run).
     """
-    problem = _read(file)
-    if jobs != 1 and seed is not None:
-        raise click.UsageError("--seed breaks ties at random, so the search cannot be split "
-                               "the same way in every process; drop --seed or --jobs")
+    problem = read_problem(file)
     out = sys.stdout
     write = out.write
     last_flush = time.monotonic()
-    with problem.solutions(backend=backend, seed=seed, limit=max_solutions,
-                           jobs=jobs) as search:
+    with common.progress_bar("solving", quiet, stdout_too=True, force=show_progress) as bar, \
+            problem.solutions(backend=backend, seed=seed, limit=max_solutions, jobs=jobs,
+                              node_limit=node_limit, timeout=timeout) as search:
         watch(search)
-        listing = Limited(search, timeout, node_limit, quiet)
-        for k, solution in enumerate(listing, 1):
+        if bar.enabled and hasattr(search, "progress"):
+            search.progress = bar
+        for k, solution in enumerate(search, 1):
             text = problem.solution_text(solution)
             if as_json:
                 write(json.dumps({"solution": k, "options": list(solution), "text": text})
@@ -292,7 +156,9 @@ def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit
                 last_flush = now
         out.flush()
         stats = search.stats
-    click.echo(stats.summary(), err=True)
-    status = listing.report()
-    if status:
-        raise click.exceptions.Exit(status)
+        stopped = search.stopped
+    echo_stats(stats, quiet)
+    if stopped is not None:
+        raise SearchStopped(f"partial: stopped by {limit_flag(stopped, node_limit, timeout)} "
+                            "before the search was complete; the solutions above are those "
+                            "found so far")

@@ -25,7 +25,8 @@ from typing import Optional, Union
 
 from ..errors import ProblemError
 from ..xcc.problem import Problem
-from ..xcc.search import BoundedSearch, SearchStopped, count_within_limits
+from ..xcc.count import count_solutions
+from ..xcc.search import Search
 from .words import WordList, letters, load_word_list
 
 
@@ -201,11 +202,12 @@ class WordRectangle:
         return Rectangle(across, down, grid)
 
     def search(self, *, backend: Optional[str] = None, seed: Optional[int] = None,
-               node_limit: Optional[int] = None, timeout: Optional[float] = None
-               ) -> BoundedSearch:
-        """A ``BoundedSearch`` over ``problem`` (solutions: option indices)."""
-        return BoundedSearch(self.problem, backend=backend, seed=seed,
-                             node_limit=node_limit, timeout=timeout)
+               node_limit: Optional[int] = None, timeout: Optional[float] = None,
+               progress=None) -> Search:
+        """A ``dlxc.Search`` over ``problem`` within the limits (solutions:
+        option indices; ``rectangle()`` turns one into a ``Rectangle``)."""
+        return self.problem.search(backend=backend, seed=seed, node_limit=node_limit,
+                                   timeout=timeout, progress=progress)
 
     def rectangles(self, *, limit: Optional[int] = None, backend: Optional[str] = None,
                    seed: Optional[int] = None, node_limit: Optional[int] = None,
@@ -222,16 +224,10 @@ class WordRectangle:
 
     def count(self, *, backend: Optional[str] = None, node_limit: Optional[int] = None,
               timeout: Optional[float] = None, jobs: Optional[int] = 1,
-              memo: bool = False) -> int:
+              memo: bool = False, progress=None) -> int:
         """The number of rectangles; ``SearchStopped`` if a limit stops it.
         ``jobs`` processes share the count (0 or None: every core); ``memo``
-        counts with a memo table (``Problem.count_stats``)."""
-        if jobs != 1 or memo:
-            return count_within_limits(self.problem, "rectangles", backend=backend, jobs=jobs,
-                                       memo=memo, node_limit=node_limit, timeout=timeout)
-        with self.search(backend=backend, node_limit=node_limit, timeout=timeout) as run:
-            n = run.count()
-            if not run.complete:
-                raise SearchStopped(f"counting stopped at the {run.stopped} after {n} "
-                                    "rectangles, before the end", run.stats)
-            return n
+        counts with a memo table (``dlxc.xcc.count``)."""
+        return count_solutions(self.problem, "rectangles", backend=backend, jobs=jobs,
+                               memo=memo, node_limit=node_limit, timeout=timeout,
+                               progress=progress)

@@ -14,6 +14,7 @@ from ..errors import SolverError
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16
+_UINT64_MAX = (1 << 64) - 1  # a budget or a table size beyond it is "no limit"
 
 
 def _check(code: int) -> int:
@@ -80,11 +81,11 @@ class CSolver:
     def run(self, node_budget, out=None, room=0, paths=None):
         """Search on; see ``dlxc_run``.  Solutions are appended to ``out``,
         split paths to ``paths``."""
-        if self._handle is None:
-            raise SolverError("this solver has been closed")
+        handle = self._live()
+        node_budget = min(node_budget, _UINT64_MAX)
         if out is None:
-            return _check(lib.dlxc_run(self._handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
-        status = _check(lib.dlxc_run(self._handle, node_budget, room, self._buf,
+            return _check(lib.dlxc_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
+        status = _check(lib.dlxc_run(handle, node_budget, min(room, 1 << 62), self._buf,
                                      self._buf_len, self._used))
         used = self._used[0]
         if used:
@@ -110,42 +111,45 @@ class CSolver:
                 (paths if paths is not None else out).append(tuple(data[i + 1:i + 1 + k]))
             i += k + 1
 
-    def set_crossing(self, masks, words):
-        """The masks ``run_crossing`` checks: ``masks[id]`` (an int of at most
+    def set_overlap(self, masks, words):
+        """The masks ``run_overlap`` checks: ``masks[id]`` (an int of at most
         ``words`` 64-bit words) for each option id."""
         data = bytearray(b"".join(m.to_bytes(8 * words, "little") for m in masks))
-        self._cross = (ffi.from_buffer("uint64_t[]", data), data, len(masks), words)
+        self._overlap = (ffi.from_buffer("uint64_t[]", data), data, len(masks), words)
 
-    def run_crossing(self, node_budget):
+    def run_overlap(self, node_budget):
         """Search on as ``run`` does, keeping the solutions in which every
-        option shares a bit of its mask with another (dlxc_keep_crossing,
+        option shares a bit of its mask with another (dlxc_keep_overlapping,
         in C): (status, number kept in this call)."""
-        if self._handle is None:
-            raise SolverError("this solver has been closed")
-        masks, _, n_masks, words = self._cross
-        status = _check(lib.dlxc_run(self._handle, node_budget, 1 << 62, self._buf,
+        handle = self._live()
+        masks, _, n_masks, words = self._overlap
+        status = _check(lib.dlxc_run(handle, min(node_budget, _UINT64_MAX), 1 << 62, self._buf,
                                      self._buf_len, self._used))
-        kept = _check(lib.dlxc_keep_crossing(self._buf, self._used[0], masks, n_masks, words,
+        kept = _check(lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words,
                                              self._used))
         return status, kept
 
     def set_split(self, depth):
-        _check(lib.dlxc_set_split(self._handle, depth))
+        _check(lib.dlxc_set_split(self._live(), depth))
 
     def replay(self, path):
-        code = lib.dlxc_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        code = lib.dlxc_replay(self._live(), ffi.new("int32_t[]", list(path)), len(path))
         if code == lib.DLXC_EINVAL:
             raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
         _check(code)
 
     def progress(self):
+        if self._handle is None:
+            return self._final_progress
         return lib.dlxc_progress(self._handle)
 
     def set_memo(self, max_entries):
-        _check(lib.dlxc_set_memo(self._handle, max_entries))
+        _check(lib.dlxc_set_memo(self._live(), min(max_entries, _UINT64_MAX)))
 
     def memo_info(self):
         """(entries, hits, bytes, full) of the memo table."""
+        if self._handle is None:
+            return self._final_memo
         vals = ffi.new("uint64_t[3]")
         full = ffi.new("int *")
         lib.dlxc_memo_info(self._handle, vals, vals + 1, vals + 2, full)
@@ -155,12 +159,12 @@ class CSolver:
         """One random probe: (nodes estimate, solutions estimate, depth)."""
         est = ffi.new("double[2]")
         depth = ffi.new("int32_t *")
-        _check(lib.dlxc_probe(self._handle, seed & ((1 << 64) - 1), est, est + 1, depth))
+        _check(lib.dlxc_probe(self._live(), seed & ((1 << 64) - 1), est, est + 1, depth))
         return est[0], est[1], depth[0]
 
     def sample(self, seed):
         """A uniformly drawn solution, after a complete memoized count."""
-        code = lib.dlxc_sample(self._handle, seed & ((1 << 64) - 1), self._buf,
+        code = lib.dlxc_sample(self._live(), seed & ((1 << 64) - 1), self._buf,
                                self._buf_len, self._used)
         if code == lib.DLXC_EINVAL:
             raise ValueError("sampling needs a complete memoized count")
@@ -175,8 +179,18 @@ class CSolver:
         lib.dlxc_get_stats(self._handle, st)
         return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
 
+    def _live(self):
+        """The handle; after close(), SolverError (not a cffi TypeError)."""
+        if self._handle is None:
+            raise SolverError("this search has been closed; its engine is freed")
+        return self._handle
+
     def close(self):
+        """Free the engine.  stats(), memo_info() and progress() keep the
+        figures they had; everything else raises SolverError."""
         if self._handle is not None:
             self._final = self.stats()
+            self._final_memo = self.memo_info()
+            self._final_progress = self.progress()
             handle, self._handle = self._handle, None
             ffi.release(handle)

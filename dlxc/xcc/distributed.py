@@ -99,7 +99,8 @@ def _count(distributed, client, problem, backend, start, deadline, node_limit, p
     threads = max(1, sum(client.nthreads().values()))
     data = payload(problem)
     local = resolve(backend)
-    top: Split = split(data, local, per_job * threads, node_limit=node_limit)
+    top: Split = split(data, local, per_job * threads, node_limit=node_limit,
+                       deadline=deadline)
     tally = Tally()
     used = {local} if not top.paths else set()
     if top.paths:
@@ -158,5 +159,5 @@ def _count(distributed, client, problem, backend, start, deadline, node_limit, p
             client.cancel(futures)
     complete = not tally.stopped and not top.stopped and tally.finished == len(top.paths)
     stats = stats_of(top, tally, time.perf_counter() - start, "+".join(sorted(used)) or local,
-                     threads, complete)
+                     threads, complete, None, node_limit)
     return stats

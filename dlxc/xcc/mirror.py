@@ -23,13 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..errors import SolverError
+
 DONE, BATCH, BUDGET = 0, 1, 2
 ST_NEW, ST_FORWARD, ST_SOLUTION, ST_LEAF, ST_DONE = range(5)
 _MASK64 = (1 << 64) - 1
 _COUNTER_CEILING = 1 << 62
 
 
-def all_cross(masks: Sequence[int]) -> bool:
+def all_overlap(masks: Sequence[int]) -> bool:
     """Whether every mask shares a bit with another: ``shared`` collects
     the bits that two masks have, and each mask must have one of them."""
     seen = shared = 0
@@ -42,15 +44,15 @@ def all_cross(masks: Sequence[int]) -> bool:
     return True
 
 
-def keep_crossing(solutions: list, masks: Sequence[int]) -> list:
-    """As ``dlxc_keep_crossing``: the solutions (tuples of option ids) in
+def keep_overlapping(solutions: list, masks: Sequence[int]) -> list:
+    """As ``dlxc_keep_overlapping``: the solutions (tuples of option ids) in
     which every option shares a bit of its mask (``masks[id]``) with another."""
-    return [sol for sol in solutions if all_cross([masks[j] for j in sol])]
+    return [sol for sol in solutions if all_overlap([masks[j] for j in sol])]
 
 
 def mask_words(masks: Sequence[int]) -> int:
     """How many 64-bit words the widest mask needs (at least one): the
-    width ``dlxc_keep_crossing`` reads them in."""
+    width ``dlxc_keep_overlapping`` reads them in."""
     return max(1, (max(masks, default=0).bit_length() + 63) // 64)
 
 
@@ -135,6 +137,7 @@ class MirrorSolver:
         self.n_secondary = n_items - n_primary
         self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
         self.choice = [0] * (n_primary + 2)
+        self.closed = False
         self.rng = seed & _MASK64
         self.randomize = randomize
         self.sticker = sticker
@@ -387,16 +390,26 @@ class MirrorSolver:
                 self.state == ST_DONE)
 
     def close(self) -> None:
-        """Nothing to free; present so both solvers have one interface."""
+        """As CSolver.close: stats(), memo_info() and progress() keep their
+        figures, everything else raises SolverError (there is nothing to free)."""
+        self.closed = True
+
+    def _live(self) -> None:
+        if self.closed:
+            raise SolverError("this search has been closed; its engine is freed")
 
     # ---- Memoized counting (see section 6 of dlxc.c) ----
 
     def set_memo(self, max_entries: int) -> None:
+        self._live()
         if self.memo is not None or self.split_depth or self.nodes or self.randomize:
             raise ValueError("memo must be set on a fresh solver without split or randomize")
         self.memo = {}
         self.memo_max = max_entries
+        # the keys waiting on the path: the deepest key_levels levels (dlxc.c, 6)
+        self.memo_key_levels = max(1, min(self.n_primary + 2, max_entries))
         self.memo_full = False
+        self.memo_dropped = False
         self.memo_hits = 0
         self.memo_keys: dict[int, tuple] = {}
         self.memo_sol_at: dict[int, int] = {}
@@ -406,7 +419,7 @@ class MirrorSolver:
         C table's size for as many entries, an estimate here."""
         if self.memo is None:
             return 0, 0, 0, False
-        return len(self.memo), self.memo_hits, 0, self.memo_full
+        return len(self.memo), self.memo_hits, 0, self.memo_full or self.memo_dropped
 
     def make_key(self) -> tuple:
         """The complete residual state: the active primary items, and for
@@ -443,6 +456,8 @@ class MirrorSolver:
         if hit is not None:
             self.memo_hits += 1
             return hit
+        if self.memo_keys.pop(level - self.memo_key_levels, None) is not None:
+            self.memo_dropped = True  # its slot of the ring is taken: not stored
         self.memo_keys[level] = key
         self.memo_sol_at[level] = self.solutions
         return None
@@ -466,6 +481,7 @@ class MirrorSolver:
 
     def probe(self, seed: int) -> tuple[float, float, int]:
         """One random root-to-leaf path: Knuth's (nodes, solutions) estimates."""
+        self._live()
         if self.state != ST_NEW:
             raise ValueError("probe needs a fresh solver")
         saved = self.updates, self.cleansings
@@ -508,7 +524,9 @@ class MirrorSolver:
 
     def sample(self, seed: int) -> tuple[int, ...]:
         """A solution drawn exactly uniformly (after a complete memo count)."""
-        if self.memo is None or self.memo_full or self.floor or self.state != ST_DONE:
+        self._live()
+        if (self.memo is None or self.memo_full or self.memo_dropped or self.floor
+                or self.state != ST_DONE):
             raise ValueError("sampling needs a complete memoized count")
         total = self.solutions
         if total == 0:
@@ -540,24 +558,25 @@ class MirrorSolver:
         self.updates, self.cleansings = saved
         return ids
 
-    def set_crossing(self, masks: Sequence[int], words: int) -> None:
-        """The masks ``run_crossing`` checks: ``masks[id]`` for each option
+    def set_overlap(self, masks: Sequence[int], words: int) -> None:
+        """The masks ``run_overlap`` checks: ``masks[id]`` for each option
         id (``words`` 64-bit words each; the C engine needs that width)."""
-        self._cross_masks = list(masks)  # a copy, as the C engine keeps
+        self._overlap_masks = list(masks)  # a copy, as the C engine keeps
 
-    def run_crossing(self, node_budget: int) -> tuple[int, int]:
+    def run_overlap(self, node_budget: int) -> tuple[int, int]:
         """Search on as ``run`` does, keeping the solutions in which every
-        option shares a bit of its mask with another (``keep_crossing``):
+        option shares a bit of its mask with another (``keep_overlapping``):
         (status, number kept in this call).  Split paths are dropped."""
         out: list = []
         status = self.run(node_budget, out, 1 << 62, [])
-        return status, len(keep_crossing(out, self._cross_masks))
+        return status, len(keep_overlapping(out, self._overlap_masks))
 
     def run(self, node_budget: int, out: list | None = None, room: int = 0,
             paths: list | None = None) -> int:
         """Search on, as ``dlxc_run``: solutions are appended to ``out`` and
         split paths to ``paths`` (at most ``room`` records in this call), or,
         with ``out=None``, only counted.  Returns DONE, BATCH or BUDGET."""
+        self._live()
         if self.state == ST_DONE:
             return DONE
         if self.split_depth and out is None:

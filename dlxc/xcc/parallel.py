@@ -25,9 +25,10 @@ method, used on Linux when no other thread is running; else pickled for
 ``multiprocessing.Pool``: on the 8x8 word search on two cores the pool
 took 0.57-0.62 of the serial time, this 0.51-0.52 (bench/bench_scale.py).
 Children ignore Ctrl-C; the parent terminates them and re-raises.  A time
-or node limit is checked by every process between engine calls (about a
-tenth of a second apart), so a stopped count still adds up everything that
-was counted, and says it is partial.
+or node limit is checked by every process between engine calls, whose
+budgets a ``Slicer`` sizes to last 10-20 ms each (``dlxc.xcc.search``), so
+a stopped count still adds up everything that was counted, and says it is
+partial.
 
 Listing (``solutions``) streams batches of solutions from the workers
 through a bounded queue: every solution comes exactly once, but the order
@@ -51,17 +52,17 @@ from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequen
 from .._closing import Closing
 from .backend import make_solver, resolve
 from ..errors import SolverError
-from .mirror import DONE, keep_crossing, mask_words
-from .search import Stats, check_masks
+from .mirror import DONE, keep_overlapping, mask_words
+from .search import Limits, Slicer, Stats, check_masks
 
 if TYPE_CHECKING:
     from .problem import Problem
 
 PER_JOB = 16          # subproblems wanted per process
 _ROOM = 1 << 14       # records per engine call
-_SLICE = {"c": 1 << 22, "python": 1 << 13}  # nodes per engine call (~0.1 s or less)
 _BATCH = 4096         # solutions per message when listing
 _POLL = 0.1           # seconds between checks of the clock and the progress bar
+_WAIT = 0.01          # seconds a listing waits for its workers before checking its limits
 
 Path = tuple  # of option indices
 
@@ -117,15 +118,17 @@ class Split:
 
 
 def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
-          node_limit: Optional[int] = None) -> Split:
+          node_limit: Optional[int] = None, deadline: Optional[float] = None) -> Split:
     """Split at the first depth that gives at least ``want`` subproblems, or
     at the depth where the tree ends (then ``paths`` is empty and the split
     run has counted everything).  A split run that reaches ``node_limit``
-    nodes stops: the Split is ``stopped``, with no paths, and its figures
-    are what it counted."""
+    nodes or the ``deadline`` (a ``time.time()`` value) stops: the Split is
+    ``stopped``, with no paths, and its figures are what it counted."""
     t0 = time.perf_counter()
     n_primary = data[0]
     depth = 1
+    limits = Limits(node_limit, deadline=deadline, clock=time.time)
+    slicer = Slicer(backend)
     while True:
         solver = engine(data, backend)
         solver.set_split(depth)
@@ -134,13 +137,14 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
         out: list = []
         stopped = False
         while True:
-            budget = 1 << 62
-            if node_limit is not None:
-                budget = node_limit - solver.stats()[1]
-                if budget <= 0:
-                    stopped = True
-                    break
+            nodes = solver.stats()[1]
+            if limits.reached(nodes):
+                stopped = True
+                break
+            budget = limits.budget(slicer.budget, nodes)
+            c0 = time.perf_counter()
             status = solver.run(budget, out, _ROOM, paths)
+            slicer.note(budget, solver.stats()[1] - nodes, time.perf_counter() - c0)
             if keep_solutions:
                 found.extend(out)
             out.clear()
@@ -161,12 +165,12 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
 class Tally:
     """Figures added up over subproblems: ``counts`` as in ``Split``,
     ``finished`` subproblems searched to the end, ``stopped`` when a limit
-    cut one short, ``crossing`` the solutions that passed a crossing check."""
+    cut one short, ``overlapping`` the solutions that passed an overlap filter."""
 
     counts: tuple = (0, 0, 0, 0, 0)
     finished: int = 0
     stopped: bool = False
-    crossing: int = 0   # solutions that passed the crossing check, if asked for
+    overlapping: int = 0   # solutions that passed the overlap filter, if asked for
 
     def add(self, counts: Sequence[int]) -> None:
         s, n, u, c, m = self.counts
@@ -177,7 +181,7 @@ class Tally:
         self.add(other.counts)
         self.finished += other.finished
         self.stopped = self.stopped or other.stopped
-        self.crossing += other.crossing
+        self.overlapping += other.overlapping
 
 
 def claim(paths: Sequence[Path], next_index) -> Iterator[Path]:
@@ -196,7 +200,7 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                 deadline: Optional[float] = None, node_limit: Optional[int] = None,
                 shared=None, memo_entries: Optional[int] = None,
                 tick: Optional[Callable[[], object]] = None, share: int = 1,
-                crossing: Optional[Sequence[int]] = None) -> Tally:
+                overlap: Optional[Sequence[int]] = None) -> Tally:
     """Count the subproblems ``paths``, one fresh solver each.
 
     ``shared`` (a ``multiprocessing.Array('q', 4)``, or None) receives the
@@ -213,11 +217,12 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
     times a second).  ``share`` is the number of processes drawing on the
     node limit: each engine call takes at most that share of the nodes
     left, so that all of them go on working.
-    ``crossing`` (one mask per option) adds to the tally's ``crossing`` the
-    solutions that pass ``Search.set_crossing``'s check."""
-    words = mask_words(crossing or ())
+    ``overlap`` (one mask per option) adds to the tally's ``overlapping``
+    the solutions that pass ``Search.set_overlap``'s filter.  Engine calls
+    are sized by a ``Slicer`` to last 10-20 ms."""
+    words = mask_words(overlap or ())
     tally = Tally()
-    budget = _SLICE[backend]
+    slicer = Slicer(backend)
     own_nodes = 0
     for path in paths:
         if deadline is not None and time.time() >= deadline:
@@ -227,12 +232,12 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
         solver.replay(path)
         if memo_entries is not None:
             solver.set_memo(memo_entries)
-        if crossing is not None:
-            solver.set_crossing(crossing, words)
+        if overlap is not None:
+            solver.set_overlap(overlap, words)
         before = (0, 0)
         try:
             while True:
-                call = budget
+                call = slicer.budget
                 if node_limit is not None:
                     if shared is None:
                         call = min(call, node_limit - own_nodes)
@@ -241,13 +246,15 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
                     if call <= 0:
                         tally.stopped = True
                         break
-                if crossing is None:
+                c0 = time.perf_counter()
+                if overlap is None:
                     status = solver.run(call)
                 else:
-                    status, kept = solver.run_crossing(call)
-                    tally.crossing += kept
+                    status, kept = solver.run_overlap(call)
+                    tally.overlapping += kept
                 now = solver.stats()[:2]
                 used = now[1] - before[1]
+                slicer.note(call, used, time.perf_counter() - c0)
                 own_nodes += used
                 if shared is not None:
                     with shared.get_lock():
@@ -296,18 +303,24 @@ def _grant(shared, node_limit: int, share: int, most: int,
 
 
 def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: int,
-             complete: bool, crossing: Optional[Sequence[int]] = None) -> Stats:
+             complete: bool, overlap: Optional[Sequence[int]] = None,
+             node_limit: Optional[int] = None) -> Stats:
     """The Stats of a split count: the split run's figures plus the tally's
-    (and with ``crossing``, the split run's solutions that pass the check)."""
+    (and with ``overlap``, the split run's solutions that pass the filter).
+    An incomplete count names the limit that stopped it: the node limit
+    when its nodes reached it, else the timeout."""
     total = Tally(split_.counts)
     total.merge(tally)
     s, n, u, c, m = total.counts
-    crossed = None
-    if crossing is not None:
-        crossed = tally.crossing + len(keep_crossing(split_.solutions, crossing))
+    kept = None
+    if overlap is not None:
+        kept = tally.overlapping + len(keep_overlapping(split_.solutions, overlap))
+    stopped = None
+    if not complete:
+        stopped = "node limit" if node_limit is not None and n >= node_limit else "timeout"
     return Stats(solutions=s, nodes=n, updates=u, cleansings=c, seconds=seconds,
                  complete=complete, backend=backend, max_level=m, jobs=jobs,
-                 subproblems=len(split_.paths), crossing=crossed)
+                 subproblems=len(split_.paths), overlapping=kept, stopped=stopped)
 
 
 
@@ -321,14 +334,14 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 # ---- the worker processes ---------------------------------------------
 
 def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
-                  memo_entries, share, crossing, conn) -> None:
+                  memo_entries, share, overlap, conn) -> None:
     """A counting process: take paths until none is left (or a limit
     passes), then send ('ok', Tally) or ('error', text) to the parent."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     try:
         tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            share=share, crossing=crossing)
+                            share=share, overlap=overlap)
         conn.send(("ok", tally))
     except BaseException as exc:  # tell the parent, which raises it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -356,8 +369,12 @@ def _list_task(paths) -> None:
             solver.replay(path)
             out: list = []
             sent = (0, 0, 0, 0, 0)
+            slicer = Slicer(backend)
             while True:
-                status = solver.run(1 << 62, out, _BATCH)
+                c0 = time.perf_counter()
+                status = solver.run(slicer.budget, out, _BATCH)
+                slicer.note(slicer.budget, solver.stats()[1] - sent[1],
+                            time.perf_counter() - c0)
                 now = solver.stats()[:5]
                 delta = tuple(a - b for a, b in zip(now[:4], sent[:4])) + (now[4],)
                 sent = now
@@ -395,7 +412,7 @@ def _check_backend_and_jobs(backend, jobs):
 def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str] = None, *,
           timeout: Optional[float] = None, node_limit: Optional[int] = None,
           progress: Optional[Callable] = None, memo_entries: Optional[int] = None,
-          per_job: int = PER_JOB, crossing: Optional[Sequence[int]] = None) -> Stats:
+          per_job: int = PER_JOB, overlap: Optional[Sequence[int]] = None) -> Stats:
     """Count the solutions with ``jobs`` processes (None or 0: every core).
 
     The figures equal a serial count's exactly (with ``memo_entries``, each
@@ -403,22 +420,22 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
     node figures differ from a serial memoized count).  ``timeout`` (seconds)
     and ``node_limit`` stop the count cleanly; ``progress(fraction, stats)``
     is called about ten times a second with the fraction of subproblems
-    finished.  ``crossing`` (one mask per option) also counts, in the
-    statistics' ``crossing``, the solutions that pass that check
-    (``Search.set_crossing``).
+    finished.  ``overlap`` (one mask per option) also counts, in the
+    statistics' ``overlapping``, the solutions that pass that filter
+    (``Search.set_overlap``).
     """
     backend, jobs = _check_backend_and_jobs(backend, jobs)
-    if crossing is not None:
-        crossing = check_masks(problem, crossing, memo_entries is not None)
+    if overlap is not None:
+        overlap = check_masks(problem, overlap, memo_entries is not None)
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
-    top = split(data, backend, per_job * jobs, keep_solutions=crossing is not None,
-                node_limit=node_limit)
+    top = split(data, backend, per_job * jobs, keep_solutions=overlap is not None,
+                node_limit=node_limit, deadline=deadline)
     total = len(top.paths)
     if not total:
         return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs,
-                        not top.stopped, crossing)
+                        not top.stopped, overlap, node_limit)
     ctx = _context()
     next_index = ctx.Value("q", 0)
     # solutions, nodes, paths finished, nodes counted or granted (count_paths)
@@ -442,14 +459,14 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
             receive, send = ctx.Pipe(duplex=False)
             child = ctx.Process(target=_count_worker, daemon=True,
                                 args=(data, backend, top.paths, next_index, shared, deadline,
-                                      node_limit, memo_entries, processes, crossing, send))
+                                      node_limit, memo_entries, processes, overlap, send))
             child.start()
             send.close()  # the child holds the sending end: EOF if it dies
             children.append((child, receive))
         # this process counts too
         tally = count_paths(data, backend, claim(top.paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            tick=tick, share=processes, crossing=crossing)
+                            tick=tick, share=processes, overlap=overlap)
         for child, receive in children:
             while not receive.poll(_POLL):
                 tick()
@@ -472,7 +489,7 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
             receive.close()
     complete = not tally.stopped and tally.finished == total
     stats = stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete,
-                     crossing)
+                     overlap, node_limit)
     if progress is not None:
         progress(tally.finished / total, stats)
     return stats
@@ -481,27 +498,42 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
 class ParallelSolutions(Closing):
     """Iterator of a problem's solutions found by ``jobs`` processes: every
     solution exactly once, in no particular order.  ``stats`` adds up the
-    subproblems listed so far (``complete`` once all are).  Close it (or
-    use ``with``) to stop the workers early."""
+    subproblems listed so far (``complete`` once all are).  ``node_limit``
+    and ``timeout`` stop the listing (checked every ``_WAIT`` seconds and
+    after every message of the workers): ``stopped`` then names the limit.
+    Close it (or use ``with``) to stop the workers early."""
 
     def __init__(self, problem: "Problem", jobs: Optional[int] = None,
                  backend: Optional[str] = None, limit: Optional[int] = None,
-                 per_job: int = PER_JOB) -> None:
+                 per_job: int = PER_JOB, *, node_limit: Optional[int] = None,
+                 timeout: Optional[float] = None) -> None:
         self.problem = problem
         self.backend, self.jobs = _check_backend_and_jobs(backend, jobs)
         self.limit = limit
+        self.limits = Limits(node_limit, timeout, clock=time.time)
+        self.stopped: Optional[str] = None
         self._start = time.perf_counter()
         self._data = payload(problem)
-        self._top = split(self._data, self.backend, per_job * self.jobs, keep_solutions=True)
+        self._top = split(self._data, self.backend, per_job * self.jobs, keep_solutions=True,
+                          node_limit=node_limit, deadline=self.limits.deadline)
+        if self._top.stopped:
+            self.stopped = self.limits.reached(self._top.counts[1]) or "node limit"
         self._tally = Tally()
         self._yielded = 0
         self._pool = None
         self._gen = self._generate()
 
+    def _over(self) -> bool:
+        """Whether a limit has passed (then ``stopped`` names it)."""
+        why = self.limits.reached(self._top.counts[1] + self._tally.counts[1])
+        if why is not None:
+            self.stopped = why
+        return why is not None
+
     def _generate(self) -> Iterator[tuple]:
         for sol in self._top.solutions:
             yield sol
-        if not self._top.paths:
+        if not self._top.paths or self.stopped is not None:
             return
         ctx = _context()
         q = ctx.Queue(maxsize=4 * self.jobs)
@@ -511,8 +543,11 @@ class ParallelSolutions(Closing):
         result = pool.map_async(_list_task, units, chunksize=1)
         left = len(units)
         while left:
+            if self._over():
+                self._stop_pool()
+                return
             try:
-                message = q.get(timeout=_POLL)
+                message = q.get(timeout=_WAIT)
             except queue_module.Empty:
                 if result.ready() and not result.successful():
                     result.get()  # raises the worker's exception
@@ -561,17 +596,20 @@ class ParallelSolutions(Closing):
         """The split run's figures and those of the subproblems as far as
         their solutions have arrived; while incomplete, ``solutions`` is the
         number handed out so far."""
-        complete = self._tally.finished == len(self._top.paths)
+        complete = self.stopped is None and self._tally.finished == len(self._top.paths)
         stats = stats_of(self._top, self._tally, time.perf_counter() - self._start,
-                         self.backend, self.jobs, complete)
+                         self.backend, self.jobs, complete, None, self.limits.node_limit)
         if not complete:
             stats = dataclasses.replace(stats, solutions=self._yielded)
         return stats
 
-    def close(self) -> None:
-        """Stop the workers now."""
+    def _stop_pool(self) -> None:
         if self._pool is not None:
             self._pool.terminate()
             self._pool.join()
             self._pool = None
+
+    def close(self) -> None:
+        """Stop the workers now."""
+        self._stop_pool()
         self._gen.close()

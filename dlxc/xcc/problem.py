@@ -18,12 +18,14 @@ from __future__ import annotations
 import warnings
 from array import array
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, NamedTuple, Optional, Union
+from typing import NamedTuple, Optional, Union
 
 from ..errors import ProblemError, ProblemWarning
-
-if TYPE_CHECKING:
-    from .search import Search, Stats
+from .count import check_request, count
+from .estimate import estimate
+from .parallel import ParallelSolutions
+from .sampling import sample
+from .search import Search, Stats
 
 _FORBIDDEN = frozenset("|:")
 
@@ -252,29 +254,35 @@ class Problem:
         return (f"<Problem {self.name}: {len(self.primary)} primary, "
                 f"{len(self.secondary)} secondary items, {len(self.options)} options>")
 
-    # ---- solving ----
+    # ---- solving: the services below, as methods ----
     def search(self, backend: Optional[str] = None, seed: Optional[int] = None,
-               limit: Optional[int] = None, *, memo_entries: Optional[int] = None) -> "Search":
-        """A fresh, resumable search over this problem (see ``dlxc.Search``);
-        with ``memo_entries``, a memoized count with a table of at most that
-        many entries (it counts and samples, but cannot list solutions)."""
-        from .search import Search
-        return Search(self, backend=backend, seed=seed, limit=limit, memo_entries=memo_entries)
+               limit: Optional[int] = None, *, memo_entries: Optional[int] = None,
+               node_limit: Optional[int] = None, timeout: Optional[float] = None,
+               progress=None, overlap: Optional[Sequence[int]] = None) -> Search:
+        """A fresh, resumable search over this problem (see ``dlxc.Search``),
+        within optional limits; with ``memo_entries``, a memoized count with
+        a table of at most that many entries (it counts and samples, but
+        cannot list solutions)."""
+        return Search(self, backend=backend, seed=seed, limit=limit, memo_entries=memo_entries,
+                      node_limit=node_limit, timeout=timeout, progress=progress,
+                      overlap=overlap)
 
     def solutions(self, backend: Optional[str] = None, seed: Optional[int] = None,
-                  limit: Optional[int] = None, *, jobs: Optional[int] = 1):
+                  limit: Optional[int] = None, *, jobs: Optional[int] = 1,
+                  node_limit: Optional[int] = None, timeout: Optional[float] = None):
         """Lazy iterator of solutions, each a tuple of option indices in the
-        order the search chose them.  Its ``stats`` tell about the search.
+        order the search chose them.  Its ``stats`` tell about the search,
+        its ``stopped`` which limit ended it, if one did.
 
         With ``jobs`` > 1 (0 or None: every core) the solutions come from a
-        process pool (``dlxc.parallel.ParallelSolutions``): each one exactly
-        once, but not in the serial order."""
-        from .parallel import ParallelSolutions, resolve_jobs
-        jobs = resolve_jobs(jobs)
+        process pool (``dlxc.xcc.parallel.ParallelSolutions``): each one
+        exactly once, but not in the serial order."""
+        jobs = check_request(seed=seed, jobs=jobs)
         if jobs > 1:
-            _refuse_seed(seed)
-            return ParallelSolutions(self, jobs, backend, limit)
-        return self.search(backend=backend, seed=seed, limit=limit)
+            return ParallelSolutions(self, jobs, backend, limit, node_limit=node_limit,
+                                     timeout=timeout)
+        return self.search(backend=backend, seed=seed, limit=limit, node_limit=node_limit,
+                           timeout=timeout)
 
     def count(self, backend: Optional[str] = None, seed: Optional[int] = None, *,
               jobs: Optional[int] = 1, memo: bool = False, memo_limit: Optional[int] = None,
@@ -284,99 +292,31 @@ class Problem:
         ``jobs`` processes share the count (0 or None: every core);
         ``scheduler`` (``tcp://HOST:8786``) sends it to a Dask cluster;
         ``memo`` counts with a memo table of at most ``memo_limit`` bytes
-        (see ``count_stats``).  Every way gives the same number."""
+        (see ``dlxc.xcc.count``).  Every way gives the same number."""
         return self.count_stats(backend, seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
                                 scheduler=scheduler).solutions
 
-    def count_stats(self, backend: Optional[str] = None, seed: Optional[int] = None, *,
-                    jobs: Optional[int] = 1, memo: bool = False,
-                    memo_limit: Optional[int] = None, scheduler: Optional[str] = None,
-                    timeout: Optional[float] = None, node_limit: Optional[int] = None,
-                    progress=None, crossing: Optional[Sequence[int]] = None) -> "Stats":
-        """Count, and return the statistics (``dlxc.Stats``).
-
-        - ``jobs``: processes (``dlxc.parallel``); the figures equal the
-          serial ones exactly.  A seeded search cannot be split.
-        - ``scheduler``: the address of a Dask scheduler (``dlxc.distributed``).
-        - ``memo``: memoized counting (DXZ / DLX6): residual problems met
-          again are not searched again, so fewer nodes, the same count.  The
-          table holds at most ``memo_limit`` bytes (default
-          ``dlxc.search.DEFAULT_MEMO_BYTES``, shared out among the jobs);
-          when it is full it stops growing and the count stays exact.
-        - ``timeout`` (seconds) and ``node_limit`` stop the count early; the
-          statistics then say what was counted, with ``complete`` False.
-        - ``progress``: True for a progress bar on stderr when it is a
-          terminal, or a callable ``progress(fraction, stats)``.
-        - ``crossing``: one mask (an int) per option; the statistics'
-          ``crossing`` then counts the solutions in which every option shares
-          a bit of its mask with another (``Search.set_crossing``).  Not with
-          ``memo`` or ``scheduler``.
-        """
-        from .parallel import resolve_jobs
-        from .search import memo_entries_for
-        if scheduler is None:
-            jobs = resolve_jobs(jobs)
-        if jobs != 1 or scheduler is not None:
-            _refuse_seed(seed)
-        if memo and seed is not None:
-            raise ValueError("memoized counting follows the deterministic branching order; "
-                             f"it cannot take a seed (got seed={seed!r})")
-        if not memo and memo_limit is not None:
-            raise ValueError("memo_limit needs memo=True")
-        if crossing is not None and scheduler is not None:  # memo: see check_masks
-            raise ValueError("a crossing check is not sent to a Dask scheduler")
-        memo_entries = None
-        if memo:
-            share = jobs if scheduler is None else 1  # per process; per task on Dask
-            memo_entries = memo_entries_for(self, memo_limit, share=share)
-        if scheduler is None and jobs == 1:
-            with self.search(backend=backend, seed=seed, memo_entries=memo_entries) as s:
-                if crossing is not None:
-                    s.set_crossing(crossing)
-                return s.run(timeout=timeout, node_limit=node_limit, progress=progress,
-                             crossing=crossing is not None)
-        owned = None
-        if progress is True:
-            from ..progress import ProgressBar
-            progress = owned = ProgressBar(desc="counting")
-        elif progress is False:
-            progress = None
-        try:
-            if scheduler is not None:
-                from .distributed import count as dask_count
-                return dask_count(self, scheduler, backend, timeout=timeout,
-                                  node_limit=node_limit, progress=progress,
-                                  memo_entries=memo_entries)
-            from .parallel import count as pool_count
-            return pool_count(self, jobs, backend, timeout=timeout, node_limit=node_limit,
-                              progress=progress, memo_entries=memo_entries, crossing=crossing)
-        finally:
-            if owned is not None:
-                owned.close()
+    def count_stats(self, backend: Optional[str] = None, seed: Optional[int] = None,
+                    **how) -> Stats:
+        """Count, and return the statistics (``dlxc.Stats``); the keyword
+        arguments (jobs, memo, memo_limit, scheduler, timeout, node_limit,
+        progress, overlap) are those of ``dlxc.xcc.count.count``."""
+        return count(self, backend=backend, seed=seed, **how)
 
     def estimate(self, probes: int = 10_000, seed: Optional[int] = None,
                  backend: Optional[str] = None, timeout: Optional[float] = None):
         """Knuth's random-probe estimate of the number of solutions and nodes,
-        and of the time a full count would take (``dlxc.estimate``)."""
-        from .estimate import estimate
+        and of the time a full count would take (``dlxc.xcc.estimate``)."""
         return estimate(self, probes=probes, seed=seed, backend=backend, timeout=timeout)
 
     def sample(self, k: int = 1, seed: Optional[int] = None, backend: Optional[str] = None,
                memo_limit: Optional[int] = None) -> list:
         """``k`` solutions, each drawn exactly uniformly at random from all
         solutions (independently, so repeats are possible); the same seed
-        gives the same samples (``dlxc.sampling``)."""
-        from .sampling import sample
+        gives the same samples (``dlxc.xcc.sampling``)."""
         return sample(self, k, seed=seed, backend=backend, memo_limit=memo_limit)
 
     def solution_text(self, solution: Iterable[int]) -> list[str]:
         """A solution's options in Knuth's text form."""
         return [self.option_text(j) for j in solution]
 
-
-def _refuse_seed(seed: Optional[int]) -> None:
-    if seed is not None:
-        raise ValueError(
-            "a seeded search breaks ties at random, so it cannot be split into subproblems "
-            f"that mean the same in every process; drop the seed (got {seed!r}) or use "
-            "jobs=1")

@@ -22,35 +22,16 @@ of a longer sample are the k draws of a shorter one.
 from __future__ import annotations
 
 import secrets
-import time
 from typing import TYPE_CHECKING, Optional
 
 from .._closing import Closing
-from ..errors import DlxcError
+from ..errors import MemoLimitError, NoSolutionError, SearchStopped
 from .estimate import probe_seeds
-from .search import memo_entries_for
+from .search import Search, memo_entries_for
 
 if TYPE_CHECKING:
     from .problem import Problem
-    from .search import Search, Stats
-
-
-class MemoLimitError(DlxcError, MemoryError):
-    """The memo table filled up, so exact uniform sampling is impossible
-    within the memory limit."""
-
-
-class NoSolutionError(DlxcError, ValueError):
-    """There is no solution to draw."""
-
-
-class CountStopped(DlxcError, RuntimeError):
-    """The count that samples need was stopped by a time or node limit;
-    ``stats`` says how far it got."""
-
-    def __init__(self, message: str, stats=None) -> None:
-        super().__init__(message)
-        self.stats = stats
+    from .search import Stats
 
 
 def draw_seeds(seed: int, k: int) -> list[int]:
@@ -77,23 +58,18 @@ class Sampler(Closing):
         self.problem = problem
         self.memo_limit = memo_limit
         entries = memo_entries_for(problem, memo_limit)
-        self._search: "Search" = problem.search(backend=backend, memo_entries=entries)
-        deadline = None if timeout is None else time.monotonic() + timeout
-        while True:  # in slices, to give up as soon as the table is full
-            slice_ = 0.25 if deadline is None else max(0.0, min(0.25, deadline - time.monotonic()))
-            self.stats: "Stats" = self._search.run(timeout=slice_, node_limit=node_limit,
-                                                   progress=progress)
-            info = self._search.memo_info
-            if info.full or self.stats.complete:
-                break
-            if (deadline is not None and time.monotonic() >= deadline) or \
-                    (node_limit is not None and self.stats.nodes >= node_limit):
-                self._search.close()
-                raise CountStopped(f"{problem.name}: the count that uniform samples need "
-                                   "was stopped by the "
-                                   + ("node limit" if node_limit is not None and
-                                      self.stats.nodes >= node_limit else "timeout"),
-                                   self.stats)
+        self._search = Search(problem, backend=backend, memo_entries=entries,
+                              node_limit=node_limit, timeout=timeout, progress=progress)
+        s = self._search
+        # slice by slice, to give up as soon as the table is full
+        while s.advance() and not s.done and not s.memo_info.full:
+            pass
+        self.stats: "Stats" = s.stats
+        info = s.memo_info
+        if not info.full and not s.done:
+            s.close()
+            raise SearchStopped(f"{problem.name}: the count that uniform samples need "
+                                f"was stopped by the {s.stopped}", self.stats, s.stopped)
         if info.full:
             self._search.close()
             raise MemoLimitError(

@@ -3,7 +3,8 @@ what it finds (``Placement``, ``Layout``, ``LayoutSearch``) and the puzzle
 maker (``Puzzle``, ``WordSearch.puzzle``)."""
 
 from .grid import DIRECTION_SETS, DIRECTIONS, parse_directions, parse_mask
-from .layout import Layout, LayoutSearch, NoLayout, Placement
+from ...errors import NoLayout
+from .layout import Layout, LayoutSearch, Placement
 from .maker import Puzzle
 from .model import UNIFORM_NODES, WordSearch, word_search_problem
 

@@ -1,6 +1,6 @@
 """What a word search finds: a ``Placement`` (one word put in the grid), a
-``Layout`` (one placement per word), ``LayoutSearch`` (layouts found one at a
-time within limits) and ``NoLayout``."""
+``Layout`` (one placement per word) and ``LayoutSearch`` (layouts found one
+at a time within limits)."""
 
 from __future__ import annotations
 
@@ -8,26 +8,13 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from ..._closing import Closing
-from ...errors import DlxcError
-from ...xcc.mirror import all_cross
-from ...xcc.search import BoundedSearch
+from ...xcc.mirror import all_overlap
+from ...xcc.search import Search
 from .grid import _render
 
 if TYPE_CHECKING:
     from .model import WordSearch
 
-
-class NoLayout(DlxcError):
-    """No layout exists: a complete search (or a cheap argument) proved it.
-    ``reasons`` says why, when that could be told."""
-
-    def __init__(self, message: str, reasons: Sequence[str] = ()) -> None:
-        super().__init__(message)
-        self.reasons = list(reasons)
-
-
-# ---- placements, layouts, puzzles ------------------------------------------------
 
 @dataclass(frozen=True)
 class Placement:
@@ -69,7 +56,7 @@ class Layout:
     def crossing(self) -> bool:
         """True when every word shares at least one cell with another word."""
         cols = self.search.cols
-        return all_cross([sum(1 << (r * cols + c) for r, c in p.cells)
+        return all_overlap([sum(1 << (r * cols + c) for r, c in p.cells)
                            for p in self.placements])
 
     def grid(self, empty: Optional[str] = "") -> list[list[Optional[str]]]:
@@ -102,70 +89,39 @@ class Layout:
         return f"<Layout {'; '.join(str(p) for p in self.placements)}>"
 
 
-class LayoutSearch(Closing):
-    """Layouts of a word search, found one at a time within optional limits.
+class LayoutSearch(Search):
+    """Layouts of a word search, found one at a time within optional limits:
+    a ``dlxc.Search`` over the word search's problem whose iteration yields
+    ``Layout`` s (``solutions()`` yields the option indices).
 
-    Iterate it for ``Layout`` s; ``count()`` counts the (remaining) ones.
     With ``crossing``, only layouts in which every word shares a cell with
-    another word are kept: they are filtered from all layouts, so the
-    search visits every layout (a count checks them in C with the C
-    engine, ``dlxc_keep_crossing``).  ``found`` counts the layouts kept so far,
+    another word are kept: the search's overlap filter, with each option's
+    cells as its mask (in C with the C engine).  ``count()`` counts the
+    (remaining) layouts kept, ``seen`` all layouts visited, and
     ``complete`` and ``stopped`` tell how the search ended."""
 
     def __init__(self, ws: "WordSearch", *, crossing: bool = False,
                  backend: Optional[str] = None, seed: Optional[int] = None,
-                 node_limit: Optional[int] = None, timeout: Optional[float] = None) -> None:
+                 node_limit: Optional[int] = None, timeout: Optional[float] = None,
+                 progress=None) -> None:
+        super().__init__(ws.problem, backend=backend, seed=seed, node_limit=node_limit,
+                         timeout=timeout, progress=progress,
+                         overlap=ws.cell_masks() if crossing else None)
         self.word_search = ws
         self.crossing = crossing
-        self.run = BoundedSearch(ws.problem, backend=backend, seed=seed,
-                                 node_limit=node_limit, timeout=timeout)
-        self.found = 0
-        self.seen = 0
 
     def solutions(self) -> Iterator[tuple[int, ...]]:
         """Kept solutions as tuples of option indices of ``problem``."""
-        keep = self.word_search._crosses if self.crossing else None
-        for sol in self.run:
-            self.seen += 1
-            if keep is None or keep(sol):
-                self.found += 1
-                yield sol
+        while True:
+            try:
+                yield Search.__next__(self)
+            except StopIteration:
+                return
 
-    def __iter__(self) -> Iterator[Layout]:
-        for sol in self.solutions():
-            yield self.word_search.layout(sol)
-
-    def count(self) -> int:
-        s = self.run.search
-        keep = self.word_search._crosses if self.crossing else None
-        while s.pending:  # found by an iteration, not yet yielded
-            sol = next(s)
-            self.seen += 1
-            if keep is None or keep(sol):
-                self.found += 1
-        if not self.crossing:
-            before = self.run.stats.solutions
-            total = self.run.count()
-            self.seen += total - before
-            self.found += total - before
-            return self.found
-        before, kept = s.stats.solutions, s.crossing_found
-        self.run.count_crossing(self.word_search.cell_masks())
-        self.seen += s.stats.solutions - before
-        self.found += s.crossing_found - kept
-        return self.found
+    def __next__(self) -> Layout:  # type: ignore[override]
+        return self.word_search.layout(Search.__next__(self))
 
     @property
-    def complete(self) -> bool:
-        return self.run.complete
-
-    @property
-    def stopped(self) -> Optional[str]:
-        return self.run.stopped
-
-    @property
-    def stats(self):
-        return self.run.stats
-
-    def close(self) -> None:
-        self.run.close()
+    def seen(self) -> int:
+        """Layouts visited so far, crossing or not."""
+        return self.stats.solutions

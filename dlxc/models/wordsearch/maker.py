@@ -20,11 +20,15 @@ from typing import TYPE_CHECKING, Iterator, Optional, Sequence
 
 from ..._closing import Closing
 from ...xcc.problem import Problem
-from ...xcc.search import BoundedSearch, SearchStopped
+from ...errors import MemoLimitError, NoLayout, SearchStopped
+from ...xcc.estimate import estimate
+from ...xcc.sampling import Sampler
+from ...xcc.search import Search
 from ..words import letters as word_letters
 from .grid import _ALL, DIRECTIONS, _render
-from .layout import Layout, NoLayout
-from .model import UNIFORM_NODES
+from .layout import Layout
+
+UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
 
 if TYPE_CHECKING:
     from .model import WordSearch
@@ -75,8 +79,9 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                 crossing: bool = False, backend: Optional[str] = None,
                 node_limit: Optional[int] = None, timeout: Optional[float] = None,
                 max_layouts: int = 30, max_rounds: int = 30, max_repairs: int = 20,
-                uniform_nodes: int = UNIFORM_NODES) -> Puzzle:
-    """The puzzle of ``ws`` for ``seed``; see ``WordSearch.puzzle``."""
+                uniform_nodes: int = UNIFORM_NODES, progress=None) -> Puzzle:
+    """The puzzle of ``ws`` for ``seed``; see ``WordSearch.puzzle``.
+    ``progress(fraction, stats)`` is called as the layout searches go on."""
     deadline = None if timeout is None else time.perf_counter() + timeout
     rng = random.Random(seed)
     reasons = ws.obstacles()
@@ -92,7 +97,8 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
     prepared = ws.puzzle_problem(rng)
     uniform = uniform_layouts(ws, prepared, rng, crossing=crossing, backend=backend,
                               node_limit=min(uniform_nodes, node_limit or uniform_nodes),
-                              seed=_engine_seed(seed) ^ 0x2545F4914F6CDD1D)
+                              seed=_engine_seed(seed) ^ 0x2545F4914F6CDD1D,
+                              deadline=deadline, progress=progress)
     if uniform.sampler is not None:
         with uniform:
             if uniform.sampler.count == 0:
@@ -108,7 +114,8 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
         node_limit = max(1, node_limit - uniform.stats.nodes)
     tried = 0
     draw = draw_layouts(ws, rng, seed, crossing=crossing, backend=backend,
-                        node_limit=node_limit, deadline=deadline, prepared=prepared)
+                        node_limit=node_limit, deadline=deadline, prepared=prepared,
+                        progress=progress)
     try:
         for layout in draw:
             tried += 1
@@ -158,9 +165,8 @@ class uniform_layouts(Closing):
     def __init__(self, ws: WordSearch, prepared: tuple[Problem, array], rng: random.Random,
                  *, crossing: bool, backend: Optional[str], node_limit: int, seed: int,
                  max_rejects: int = 1000, memo_bytes: int = 64 << 20,
-                 max_options: int = 20_000) -> None:
-        from ...xcc.estimate import estimate
-        from ...xcc.sampling import CountStopped, MemoLimitError, Sampler
+                 max_options: int = 20_000, deadline: Optional[float] = None,
+                 progress=None) -> None:
         self.ws = ws
         self.problem, self.order = prepared
         self.rng = rng
@@ -173,10 +179,11 @@ class uniform_layouts(Closing):
                          calibrate=None).nodes > 4 * node_limit:
             return
         try:
+            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
             self.sampler = Sampler(self.problem, backend=backend, node_limit=node_limit,
-                                   memo_limit=memo_bytes)
+                                   memo_limit=memo_bytes, timeout=timeout, progress=progress)
             self.stats = self.sampler.stats
-        except CountStopped as stop:
+        except SearchStopped as stop:
             self.stats = stop.stats
         except MemoLimitError:
             pass
@@ -186,7 +193,7 @@ class uniform_layouts(Closing):
         rejects = 0
         while self.sampler is not None and rejects <= self.max_rejects:
             chosen = [order[j] for j in self.sampler.draw(self.rng.getrandbits(63))]
-            if self.crossing and not ws._crosses(chosen):
+            if self.crossing and not ws.crosses(chosen):
                 rejects += 1
                 continue
             rejects = 0
@@ -216,7 +223,7 @@ class draw_layouts:
                  crossing: bool = False, backend: Optional[str] = None,
                  node_limit: Optional[int] = None, timeout: Optional[float] = None,
                  deadline: Optional[float] = None, per_search: int = 3,
-                 prepared: Optional[tuple[Problem, array]] = None) -> None:
+                 prepared: Optional[tuple[Problem, array]] = None, progress=None) -> None:
         self.ws = ws
         self.rng = rng
         self.problem, self.order = prepared or ws.puzzle_problem(rng)
@@ -228,12 +235,13 @@ class draw_layouts:
             deadline = end if deadline is None else min(deadline, end)
         self.deadline = deadline
         self.per_search = per_search
+        self.progress = progress
         self.searches = 0
         self.complete = False
         self.stopped: Optional[str] = None
         self._engine_seed = _engine_seed(seed)
         self._done_stats: list = []
-        self.run: Optional[BoundedSearch] = None
+        self.run: Optional[Search] = None
 
     def _nodes_so_far(self) -> int:
         return sum(st.nodes for st in self._done_stats)
@@ -249,15 +257,16 @@ class draw_layouts:
                     return
             seed = self._engine_seed if self.searches == 0 else self.rng.getrandbits(63)
             self.searches += 1
-            self.run = run = BoundedSearch(self.problem, backend=self.backend, seed=seed,
-                                           node_limit=node_limit, deadline=self.deadline)
+            self.run = run = Search(self.problem, backend=self.backend, seed=seed,
+                                    node_limit=node_limit, deadline=self.deadline,
+                                    progress=self.progress)
             if not self.crossing:
                 run.room = self.per_search
             drawn = 0
             try:
                 for sol in run:
                     chosen = [order[j] for j in sol]
-                    if self.crossing and not ws._crosses(chosen):
+                    if self.crossing and not ws.crosses(chosen):
                         continue
                     yield ws.layout(chosen)
                     drawn += 1
@@ -423,7 +432,7 @@ class _PuzzleMaker:
         are placed anew (not where they were), the other words staying.
         When they cannot be, a few more words are freed, three times at most."""
         ws, rng = self.ws, self.rng
-        options = [ws._option_at(ws.words.index(p.word), p.row * ws.cols + p.col,
+        options = [ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col,
                                  _ALL.index(p.direction)) for p in layout.placements]
         touched = set().union(*bad)
         free = {w for w, p in enumerate(layout.placements) if touched & set(p.cells)}
@@ -435,7 +444,7 @@ class _PuzzleMaker:
                 return None
             if found is not None:
                 chosen = fixed + found
-                if self.crossing and not ws._crosses(chosen):
+                if self.crossing and not ws.crosses(chosen):
                     return None
                 return ws.layout(chosen)
             others = [w for w in range(len(options)) if w not in free]
@@ -451,7 +460,7 @@ class _PuzzleMaker:
         search; None when there are none (within a node limit)."""
         ws, rng = self.ws, self.rng
         colors, st, items, cols_ = ws.problem_arrays()
-        extra = ws._containment_items()
+        extra = ws.containment()
         n_words, n_cells = len(ws.words), len(ws.cells)
         c0, c1 = len(colors), len(colors) + 1  # the containment items' two colors
 
@@ -487,10 +496,10 @@ class _PuzzleMaker:
                                        name="repair", dropped=[])
         if problem.unused_primaries():
             return None
-        with BoundedSearch(problem, backend=self.backend, seed=rng.getrandbits(63),
-                           node_limit=_REPAIR_NODES, deadline=self.deadline) as run:
+        with Search(problem, backend=self.backend, seed=rng.getrandbits(63),
+                    node_limit=_REPAIR_NODES, deadline=self.deadline) as run:
             run.room = 1
-            sol = next(iter(run), None)
+            sol = next(run, None)
             if run.stopped == "timeout":
                 self.timed_out = True
         return None if sol is None else [chosen_from[k] for k in sol]

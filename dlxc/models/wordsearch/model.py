@@ -26,21 +26,21 @@ import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Optional, Union
+from typing import Optional, Union
 
 from ...errors import ProblemError
-from ...xcc.mirror import all_cross
+from ...xcc.mirror import all_overlap
 from ...xcc.problem import Problem
-from ...xcc.search import BoundedSearch, SearchStopped, count_within_limits
+from ...xcc.count import count_solutions
+from ...xcc.estimate import estimate
 from ..words import letters as word_letters
 from ..words import normalize_words
 from .grid import _ALL, _EARLIER_OPPOSITE, DIRECTIONS, parse_directions, parse_mask
 from .layout import Layout, LayoutSearch, Placement
+from .maker import UNIFORM_NODES, Puzzle, make_puzzle
 
-if TYPE_CHECKING:
-    from .maker import Puzzle
-
-UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
+OUTLOOK_PROBES = 200          # probes of the quick estimate before a puzzle search
+HOPELESS_NODES = 10 ** 9      # a tree this big with no layout in sight is hopeless
 
 
 # ---- the modeler ----------------------------------------------------------------------
@@ -103,7 +103,7 @@ class WordSearch:
         self._problem: Optional[Problem] = None
         self._ref_arrays = None
         self._starts_index: Optional[dict] = None
-        self._containment: Optional[_Containment] = None
+        self._containment: Optional[Containment] = None
         self._cell_masks: Optional[list] = None  # option -> its cells as bits, r*cols+c
 
     # -- placements, compactly: option j is (word, start square, direction)
@@ -209,8 +209,11 @@ class WordSearch:
                                     opt_colors, name=f"wordsearch {self.rows}x{self.cols}",
                                     dropped=[])
 
-    def _option_at(self, w: int, start: int, di: int) -> Optional[int]:
-        """The option of word ``w`` with these cells, or None (not allowed)."""
+    def option_at(self, w: int, start: int, di: int) -> Optional[int]:
+        """The option that places word ``w`` (its index in ``words``) from
+        square ``start`` (row * cols + col) in direction ``di`` (an index of
+        ``grid.DIRECTIONS``), or None when the directions do not allow it; a
+        palindrome's reading from the other end gives its one option."""
         lets = self.word_letters[w]
         n = len(lets)
         d = _ALL[di]
@@ -240,7 +243,7 @@ class WordSearch:
         placement of B colors it 1, so they exclude each other while two
         placements of B (or of B and C) may still cover it together."""
         colors, st, items, cols_ = self.problem_arrays()
-        extra = self._containment_items()
+        extra = self.containment()
         adds = extra.adds
         colors = colors + ("0", "1")
         c0, c1 = len(colors) - 2, len(colors) - 1
@@ -286,13 +289,18 @@ class WordSearch:
             self._ref_arrays = self._arrays()
         return self._ref_arrays
 
-    def _containment_items(self) -> "_Containment":
+    def containment(self) -> "Containment":
+        """The pairs of words of which one lies inside the other (TIN in
+        PLATINUM, or a word read backwards inside another): ``names`` of the
+        secondary items that keep such placements apart, and ``adds``, for
+        each option concerned, the items it gets (see ``puzzle_problem``).
+        Computed once."""
         if self._containment is None:
             self._containment = self._find_containment()
         return self._containment
 
-    def _find_containment(self) -> "_Containment":
-        out = _Containment()
+    def _find_containment(self) -> "Containment":
+        out = Containment()
         words = self.word_letters
         pairs = []
         for a, la in enumerate(words):
@@ -319,9 +327,9 @@ class WordSearch:
                 s, di = self._ps[q], self._pd[q]
                 step = steps[di]
                 if forward:
-                    p = self._option_at(a, s + i * step, di)
+                    p = self.option_at(a, s + i * step, di)
                 else:
-                    p = self._option_at(a, s + (i + n - 1) * step, opposite[_ALL[di]])
+                    p = self.option_at(a, s + (i + n - 1) * step, opposite[_ALL[di]])
                 if p is None:
                     continue
                 x = slot_item.get(p)
@@ -362,10 +370,10 @@ class WordSearch:
             masks = self._cell_masks = [None] * self.n_options
         return [self._mask_of(j) if m is None else m for j, m in enumerate(masks)]
 
-    def _crosses(self, solution: Sequence[int]) -> bool:
-        """Whether every word of the layout (option indices) shares a cell
-        with another; a filter run on every layout, so the options' cell
-        masks are kept."""
+    def crosses(self, solution: Sequence[int]) -> bool:
+        """Whether every word of a layout (given as option indices of
+        ``problem``) shares a cell with another word; the options' cell
+        masks are kept for the next call."""
         masks = self._cell_masks
         if masks is None:
             masks = self._cell_masks = [None] * self.n_options
@@ -373,7 +381,7 @@ class WordSearch:
         for j in solution:
             m = masks[j]
             own.append(self._mask_of(j) if m is None else m)
-        return all_cross(own)
+        return all_overlap(own)
 
     # -- why there is no layout, when that is cheap to tell
     def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
@@ -429,6 +437,25 @@ class WordSearch:
                                f"as the word that uses it most), but the grid has {n_cells}")
         return reasons
 
+    def outlook(self, *, seed: Optional[int] = 0, backend: Optional[str] = None,
+                probes: int = OUTLOOK_PROBES, timeout: float = 0.5) -> list[str]:
+        """Lines to show before a long search for a layout: none when a
+        quick estimate (Knuth's random probes, at most ``timeout`` seconds)
+        finds nothing to worry about; else that the search looks hopeless
+        (no probe reached a layout, and the tree has more than
+        ``HOPELESS_NODES`` nodes) and what would help."""
+        est = estimate(self.problem, probes=probes, seed=seed, backend=backend,
+                       timeout=timeout, calibrate=None)
+        if est.solutions > 0 or est.nodes < HOPELESS_NODES:
+            return []
+        letters = sum(len(lets) for lets in self.word_letters)
+        return [f"note: a quick estimate ({est.probes} random probes) found no layout, and "
+                f"puts the search tree at about {est.nodes:.2g} nodes: this search looks "
+                "hopeless and may not end in any reasonable time.",
+                f"note: a bigger grid (the {len(self.words)} words have {letters} letters "
+                f"for {len(self.cells)} cells) or fewer words would help; --timeout "
+                "bounds the search."]
+
     def conflict(self, *, timeout: float = 1.0, backend: Optional[str] = None
                  ) -> Optional[list[str]]:
         """A smallest-found set of words that alone have no layout, or None
@@ -446,9 +473,9 @@ class WordSearch:
                 return None
             sub = WordSearch(self.rows, self.cols, [self.words[k] for k in trial],
                              self.directions, self.holes or None)
-            with BoundedSearch(sub.problem, backend=backend, timeout=left) as run:
+            with sub.problem.search(backend=backend, timeout=left) as run:
                 run.room = 1
-                found = next(iter(run), None)
+                found = next(run, None)
                 if found is None and not run.complete:
                     return None
             if found is None:
@@ -464,7 +491,7 @@ class WordSearch:
         with LayoutSearch(self, crossing=crossing, backend=backend, seed=seed,
                           node_limit=node_limit, timeout=timeout) as found:
             if limit is not None and not crossing:
-                found.run.room = min(BoundedSearch.room, limit)
+                found.room = min(found.room, limit)
             for k, layout in enumerate(found):
                 if limit is not None and k >= limit:
                     return
@@ -477,34 +504,23 @@ class WordSearch:
 
     def count(self, *, crossing: bool = False, backend: Optional[str] = None,
               node_limit: Optional[int] = None, timeout: Optional[float] = None,
-              jobs: Optional[int] = 1, memo: bool = False) -> int:
+              jobs: Optional[int] = 1, memo: bool = False, progress=None) -> int:
         """The number of layouts; ``SearchStopped`` if a limit stops it.
 
         ``jobs`` processes share the count (0 or None: every core) and
-        ``memo`` counts with a memo table (``Problem.count_stats``).  A
-        memoized count does not visit every layout, so it cannot pick out
-        the crossing ones."""
-        if jobs != 1 or memo:
-            if crossing and memo:
-                raise ValueError("crossing layouts are checked one by one, so crossing=True "
-                                 "does not go with memo")
-            return count_within_limits(self.problem, "layouts", backend=backend, jobs=jobs,
-                                       memo=memo, node_limit=node_limit, timeout=timeout,
-                                       crossing=self.cell_masks() if crossing else None)
-        with LayoutSearch(self, crossing=crossing, backend=backend,
-                          node_limit=node_limit, timeout=timeout) as found:
-            n = found.count()
-            if not found.complete:
-                raise SearchStopped(f"counting stopped at the {found.stopped} after "
-                                    f"{n} layouts, before the end", found.stats)
-            return n
+        ``memo`` counts with a memo table (``dlxc.xcc.count``).  With
+        ``crossing`` the layouts are checked one by one (the overlap filter
+        on the cells), which a memoized count cannot do."""
+        return count_solutions(self.problem, "layouts", backend=backend, jobs=jobs, memo=memo,
+                               node_limit=node_limit, timeout=timeout, progress=progress,
+                               overlap=self.cell_masks() if crossing else None)
 
     # -- puzzles
     def puzzle(self, seed: int, *, filler: Optional[str] = None, crossing: bool = False,
                backend: Optional[str] = None, node_limit: Optional[int] = None,
                timeout: Optional[float] = None, max_layouts: int = 30,
                max_rounds: int = 30, max_repairs: int = 20,
-               uniform_nodes: int = UNIFORM_NODES) -> "Puzzle":
+               uniform_nodes: int = UNIFORM_NODES, progress=None) -> Puzzle:
         """A puzzle made from ``seed``: a random layout (``draw_layouts``),
         its empty cells filled with random letters drawn from ``filler``
         (default: the letters of the words), such that each word is found
@@ -530,15 +546,17 @@ class WordSearch:
         puzzles, whose layouts are far too many to count, take the
         randomized search above; ``Puzzle.uniform`` says which way was taken.
         """
-        from .maker import make_puzzle
         return make_puzzle(self, seed, filler=filler, crossing=crossing, backend=backend,
                            node_limit=node_limit, timeout=timeout, max_layouts=max_layouts,
                            max_rounds=max_rounds, max_repairs=max_repairs,
-                           uniform_nodes=uniform_nodes)
+                           uniform_nodes=uniform_nodes, progress=progress)
 
 
 @dataclass
-class _Containment:
+class Containment:
+    """Secondary items that keep a word from lying inside another's
+    placement (``WordSearch.containment``)."""
+
     names: list = field(default_factory=list)   # the new secondary items
     adds: dict = field(default_factory=dict)    # option -> [(item, colors it 1?)]
 
