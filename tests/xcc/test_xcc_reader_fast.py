@@ -80,9 +80,9 @@ def dlx_texts(draw, damaged: bool):
                                                     "\u00a0", "\u2028q", primary[0] + ":1"]))
         elif edit == "insert":
             lines.insert(k, draw(st.sampled_from(["\ufeffA", "a b | c | d", "\xa0| c"])))
-        elif edit == "dup":
+        elif edit == "dup" and lines[k].split():
             lines[k] += " " + lines[k].split()[0]
-        else:
+        elif edit == "drop_primary":
             lines.append(sp.join(secondary) if secondary else primary[0] + ":x")
     text = eol.join(lines) + draw(st.sampled_from(["", eol]))
     if draw(st.booleans()):
