@@ -60,11 +60,25 @@ def resolve(name: "str | None") -> str:
     return name
 
 
-def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int | None"):
-    """A solver of the named backend over (opt_start, opt_items, opt_colors, opt_ids)."""
+STRATEGIES = ("dlx2", "ssxcc")
+
+
+def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int | None",
+                strategy: str = "dlx2"):
+    """A solver of the named backend over (opt_start, opt_items, opt_colors,
+    opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
+    csrc/xcc/dlxc.c) or as his SSXCC (``"ssxcc"``: sparse sets, forced moves
+    first, csrc/xcc/sscells.c)."""
     start, items, colors, ids = arrays
     randomize = seed is not None
-    if backend == "c":
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    if strategy == "ssxcc":
+        if backend == "c":
+            from ._cbackend import CCells as cls
+        else:
+            from .sscells import CellsSolver as cls
+    elif backend == "c":
         cls = CSolver
     else:
         from .mirror import MirrorSolver  # not imported by runs that never use it
