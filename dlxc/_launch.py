@@ -49,7 +49,7 @@ def _count(path: str):
     must (the file cannot be read here, or the C engine is missing)."""
     try:
         from .xcc._cbackend import read_dlx_arrays
-        from .xcc.backend import make_solver
+        from .xcc.backend import make_solver, pick_strategy
         with open(path, "rb") as f:
             data = f.read()
     except (ImportError, OSError):
@@ -60,8 +60,9 @@ def _count(path: str):
     primary, secondary, _, start, items, colors = arrays
     del data
     t0 = time.perf_counter()
-    solver = make_solver("c", len(primary), len(primary) + len(secondary),
-                         (start, items, colors, None), None)
+    n_primary, n_items = len(primary), len(primary) + len(secondary)
+    solver = make_solver("c", n_primary, n_items, (start, items, colors, None), None,
+                         pick_strategy("auto", n_primary, n_items))
     del start, items, colors
     try:
         while solver.run(_SLICE) != 0:
