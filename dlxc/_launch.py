@@ -58,7 +58,7 @@ def _count(path: str):
     if arrays is None:
         return None
     primary, secondary, _, start, items, colors = arrays
-    del data
+    del data, arrays
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
     solver = make_solver("c", n_primary, n_items, (start, items, colors, None), None,
