@@ -100,6 +100,14 @@ class RequestError(DlxcError, ValueError):
     exit_code = EXIT_USAGE
 
 
+class RequestTypeError(RequestError, TypeError):
+    """An argument of the wrong kind (``limit=1.5``, ``timeout="soon"``)."""
+
+
+class OptionIndexError(DlxcError, IndexError):
+    """An option index that names no option of the problem."""
+
+
 class MemoLimitError(DlxcError, MemoryError):
     """The memo table filled up, so exact uniform sampling is impossible
     within the memory limit."""

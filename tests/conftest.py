@@ -68,5 +68,5 @@ def c_backend() -> str:
 
 @pytest.fixture
 def ws6_file() -> Path:
-    """The 6x6 word search of REFERENCE.md (244,792 layouts), as shipped."""
+    """The 6x6 word search of docs/xcc.md (244,792 layouts), as shipped."""
     return Path(__file__).resolve().parent.parent / "puzzles" / "dlx" / "wordsearch-6x6.dlx"

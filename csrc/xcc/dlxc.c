@@ -16,7 +16,7 @@
  * top to bottom, commit the other items of each option (cover an uncolored
  * one, purify a colored one), and go one level deeper.
  *
- * The statistics follow DLX2's conventions exactly (see REFERENCE.md):
+ * The statistics follow DLX2's conventions exactly (see docs/xcc.md):
  * nodes = level entries + solutions; updates = unlinks of items from their
  * item lists and of nodes from their option lists; cleansings = purify
  * calls + nodes marked by purify.
@@ -683,8 +683,11 @@ out:
 
 /* Knuth's estimate of the fraction of the tree already explored: level l
  * is at its k-th of d options, so sum (k-1)/(d_0 d_1 ... d_l) over the
- * levels below the floor, plus half the weight of the current node.  It
- * grows monotonically as the search goes on. */
+ * levels below the floor.  It never decreases: moving on to the next option
+ * at level l adds 1/(d_0 ... d_l), more than all the deeper terms it drops
+ * can sum to, and entering a level adds a term of 0.  (Adding half the
+ * weight of the current node, as this function once did, made it fall back
+ * whenever the search went deeper.) */
 double dlxc_progress(const dlxc_solver *s)
 {
     const node *nd = s->nd;
@@ -692,7 +695,9 @@ double dlxc_progress(const dlxc_solver *s)
     int32_t l, top;
     if (s->state == ST_DONE) return 1.0;
     if (s->state == ST_NEW) return 0.0;
-    top = s->state == ST_LEAF ? s->level + 1 : s->level;
+    /* the levels with a choice made: at a solution or in the last-level
+     * walk, the current level's too */
+    top = s->state == ST_LEAF || s->state == ST_SOLUTION ? s->level + 1 : s->level;
     for (l = s->floor; l < top && fd < 1e300; l++) {
         int32_t x = l == s->level ? s->cur_node : s->choice[l];
         int32_t c = nd[x].itm, k = 1, p;
@@ -703,7 +708,7 @@ double dlxc_progress(const dlxc_solver *s)
         fd *= d;
         f += (k - 1) / fd;
     }
-    return f + 0.5 / fd;
+    return f;
 }
 
 /* ==== 6. Memoized counting ===============================================

@@ -80,7 +80,8 @@ void dlxc_get_stats(const dlxc_solver *s, dlxc_stats *out);
 int dlxc_set_split(dlxc_solver *s, int32_t depth);
 int dlxc_replay(dlxc_solver *s, const int32_t *path, int32_t len);
 
-/* Knuth's estimate of the fraction of the tree explored so far (0..1). */
+/* Knuth's estimate of the fraction of the tree explored so far (0..1),
+ * never decreasing from one call of dlxc_run to the next. */
 double dlxc_progress(const dlxc_solver *s);
 
 /* Memoized counting (before the first run, not with split or randomize):

@@ -16,7 +16,8 @@ Options (each declared here only):
 Outcomes: a command raises ``NoLayout`` (exit 3) or ``SearchStopped``
 (exit 4) from ``dlxc.errors``, with the message to show; ``user_errors``
 prints it on stderr as it is and exits with the class's code.  Ctrl-C
-prints the statistics of the search being watched and exits with 130.
+and SIGTERM stop the worker processes, print the statistics of the search
+being watched and exit with 130.
 Exit codes: 0 done, 1 bad input (``Error: ...``, never a traceback), 2
 usage, 3 no layout, 4 stopped by a limit, 130 interrupted, 141 stdout closed.
 """
@@ -26,7 +27,9 @@ from __future__ import annotations
 import functools
 import os
 import re
+import signal
 import sys
+import threading
 import warnings
 from typing import Callable, Optional, TypeVar
 
@@ -44,8 +47,8 @@ F = TypeVar("F", bound=Callable)
 
 EPILOG = ("Exit status: 0 done, 1 bad input (the message names file and line), "
           "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
-          "is printed, marked partial), 130 interrupted (Ctrl-C; the statistics so far "
-          "go to stderr), 141 stdout closed early (as by head).")
+          "is printed, marked partial), 130 interrupted (Ctrl-C or SIGTERM; the "
+          "statistics so far go to stderr), 141 stdout closed early (as by head).")
 
 
 # ---- options, each declared once ------------------------------------------------
@@ -269,10 +272,23 @@ class _InputError(click.ClickException):
     exit_code = EXIT_INPUT
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised in the main thread as Ctrl-C raises KeyboardInterrupt:
+    a terminated dlxc stops its worker processes and reports what it did
+    as an interrupted one does (exit status 130)."""
+
+
+def _on_sigterm(signum, frame) -> None:
+    raise Terminated()
+
+
 class _UserErrors:
     """The context manager behind ``user_errors``."""
 
     def __enter__(self) -> "_UserErrors":
+        self._old_term = None
+        if threading.current_thread() is threading.main_thread():
+            self._old_term = signal.signal(signal.SIGTERM, _on_sigterm)
         self._mark = len(_watched)
         self._catcher = warnings.catch_warnings()
         self._catcher.__enter__()
@@ -289,6 +305,8 @@ class _UserErrors:
         return self
 
     def __exit__(self, typ, exc, tb) -> bool:
+        if self._old_term is not None:
+            signal.signal(signal.SIGTERM, self._old_term)
         watched = _watched[self._mark:]
         del _watched[self._mark:]
         self._catcher.__exit__(None, None, None)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
 
+from .._args import optional_whole, seconds
 from ..errors import RequestError, SearchStopped
 from .parallel import resolve_jobs
 from .search import Search, Stats, memo_entries_for, stop_message
@@ -94,6 +95,8 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     if strategy == "ssxcc" and (jobs != 1 or scheduler is not None):
         raise RequestError("a count split over processes follows DLX2's tree; "
                            "use strategy='dlx2' or 'auto'")
+    timeout = seconds(timeout)  # inf: no limit
+    node_limit = optional_whole(node_limit, "node_limit")
     memo_entries = None
     if memo:
         memo_entries = memo_entries_for(problem, memo_limit, share=jobs)

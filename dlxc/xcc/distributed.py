@@ -27,7 +27,7 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from .backend import resolve
-from ..errors import BackendUnavailable
+from ..errors import BackendUnavailable, RequestError
 from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
 from .search import Stats
 
@@ -36,6 +36,7 @@ if TYPE_CHECKING:
 
 _GRACE = 10.0  # seconds to wait for tasks in flight after the deadline
 _POLL = 0.1
+_PROBE_SECONDS = 3.0  # a scheduler that does not accept a TCP connection by then is not there
 
 
 def _import_dask():
@@ -46,6 +47,34 @@ def _import_dask():
             f"counting on a Dask cluster needs Dask distributed ({exc}); "
             "install it with: pip install 'dlxc[dask]'") from None
     return distributed
+
+
+def probe_scheduler(distributed, scheduler: str, seconds: float = _PROBE_SECONDS) -> None:
+    """Fail at once, with a message that says why, when nothing listens at
+    the scheduler's address: Dask's client would retry a refused connection
+    for its whole connect timeout (30 s by default) before saying so.  Only
+    addresses over TCP (tcp, tls, ws, wss) are probed."""
+    import socket
+    try:
+        scheme, location = distributed.comm.parse_address(scheduler)
+        host, port = distributed.comm.parse_host_port(location)
+    except (ValueError, TypeError) as exc:
+        raise RequestError(f"{scheduler!r} is not a Dask scheduler address such as "
+                           f"tcp://HOST:8786 ({exc})") from None
+    if scheme not in ("tcp", "tls", "ws", "wss"):
+        return
+    try:
+        with socket.create_connection((host, port), timeout=seconds):
+            pass
+    except ConnectionRefusedError:
+        why = "connection refused: no scheduler listens there (start one with `dask scheduler`)"
+    except socket.timeout:
+        why = f"no answer within {seconds:g} s"
+    except OSError as exc:  # unknown host, unreachable network, ...
+        why = exc.strerror or str(exc)
+    else:
+        return
+    raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: {why}")
 
 
 def count_task(data: tuple, backend: Optional[str], paths: list, deadline: Optional[float],
@@ -60,7 +89,7 @@ def count_task(data: tuple, backend: Optional[str], paths: list, deadline: Optio
 def count(problem: "Problem", scheduler=None, backend: Optional[str] = None, *,
           client=None, timeout: Optional[float] = None, node_limit: Optional[int] = None,
           progress: Optional[Callable] = None, memo_entries: Optional[int] = None,
-          per_job: int = PER_JOB, connect_timeout: float = 30) -> Stats:
+          per_job: int = PER_JOB, connect_timeout: float = 10) -> Stats:
     """Count the solutions on the Dask cluster at ``scheduler`` (an address
     like ``tcp://HOST:8786``), or through an existing ``client``.
 
@@ -79,12 +108,13 @@ def count(problem: "Problem", scheduler=None, backend: Optional[str] = None, *,
     if own_client:
         if scheduler is None:
             raise ValueError("name a Dask scheduler (tcp://HOST:8786) or pass a client")
+        probe_scheduler(distributed, scheduler)
         try:
             client = distributed.Client(scheduler, timeout=connect_timeout,
                                         set_as_default=False)
-        except (OSError, TimeoutError) as exc:
-            raise BackendUnavailable(
-                f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") from None
+        except Exception as exc:  # a timeout, or garbage from something that is no scheduler
+            raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: "
+                                     f"{type(exc).__name__}: {exc}") from None
     try:
         with client.as_current():  # distributed.wait() looks for the current client
             return _count(distributed, client, problem, backend, start, deadline, node_limit,

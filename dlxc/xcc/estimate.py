@@ -33,8 +33,11 @@ import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Optional
 
+from .._args import seconds, whole
+from ..errors import RequestError
 from .backend import make_solver, resolve
 from .mirror import splitmix64
+from .search import FIRST_BUDGET, Search
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -147,19 +150,20 @@ def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[in
     full count from a short count of about ``calibrate`` seconds (None:
     no timing, and ``seconds`` is None).  ``seed`` None draws a fresh one
     (reported in the result)."""
+    probes = whole(probes, "probes", minimum=-(1 << 64))
     if probes < 1:
-        raise ValueError(f"an estimate needs at least one probe, got probes={probes!r}")
+        raise RequestError(f"an estimate needs at least one probe, got probes={probes!r}")
+    timeout = seconds(timeout)  # inf: no limit
     backend = resolve(backend)
     if seed is None:
         seed = secrets.randbits(63)
     t0 = time.perf_counter()
     rate: Optional[float] = None
     if calibrate is not None:
-        # a short plain count on the problem itself, at least one engine call
-        with problem.search(backend=backend) as s:
-            budget = 1 << 12
-            while not s.step(budget) and s.stats.seconds < calibrate:
-                budget *= 2
+        # a short plain count on the problem itself, in the runner's slices
+        with Search(problem, backend=backend, timeout=calibrate) as s:
+            if not s.step(FIRST_BUDGET[backend]):
+                s.count()
             stats = s.stats
         if stats.complete:
             return Estimate(probes=0, solutions=float(stats.solutions), solutions_stderr=0.0,
@@ -182,7 +186,7 @@ def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[in
                 max_depth = depth
             if nodes.n >= probes:
                 break
-            if deadline is not None and nodes.n % 64 == 0 and time.perf_counter() >= deadline:
+            if deadline is not None and time.perf_counter() >= deadline:
                 break
     finally:
         solver.close()

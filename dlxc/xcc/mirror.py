@@ -15,7 +15,7 @@ option the way DLX2 does, so the tests can show that the shortcut keeps
 DLX2's statistics.  The bug needs both: with the shortcut the last word is
 never purified twice.  How wrong it goes depends on the option order: on
 ABEL+LAND in 4x4 it reports 28 crossing layouts (the seed's figure) with the
-directions in the order E,W,N,S, 26 in REFERENCE.md's order E,W,S,N; the
+directions in the order E,W,N,S, 26 in docs/xcc.md's order E,W,S,N; the
 true number is 16.
 """
 
@@ -368,7 +368,7 @@ class MirrorSolver:
         if self.state == ST_NEW:
             return 0.0
         down, itm = self.down, self.itm
-        top = self.level + 1 if self.state == ST_LEAF else self.level
+        top = self.level + 1 if self.state in (ST_LEAF, ST_SOLUTION) else self.level
         f, fd = 0.0, 1.0
         for l in range(self.floor, top):
             if fd >= 1e300:
@@ -382,7 +382,7 @@ class MirrorSolver:
                 p = down[p]
             fd *= max(itm[c], k)
             f += (k - 1) / fd
-        return f + 0.5 / fd
+        return f  # no half weight of the current node: that made it fall back
 
     def stats(self) -> tuple[int, int, int, int, int, bool]:
         """(solutions, nodes, updates, cleansings, max_level, done), as CSolver."""

@@ -49,6 +49,7 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
 
+from .._args import whole
 from .._closing import Closing
 from .backend import make_solver, resolve
 from ..errors import SolverError
@@ -77,12 +78,9 @@ def default_jobs() -> int:
 
 def resolve_jobs(jobs: Optional[int]) -> int:
     """``jobs`` itself, or every core for None or 0."""
-    if jobs is None or jobs == 0:
+    if jobs is None:
         return default_jobs()
-    if jobs < 0:
-        raise ValueError(f"jobs must be a positive number of processes (0: all cores), "
-                         f"got {jobs!r}")
-    return jobs
+    return whole(jobs, "jobs (processes; 0: all cores)") or default_jobs()
 
 
 # ---- the problem as workers see it -------------------------------------
@@ -141,10 +139,14 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
             if limits.reached(nodes):
                 stopped = True
                 break
+            # a recorded path costs a commit and an uncommit, as a node does,
+            # but counts no node: the slice bounds both
             budget = limits.budget(slicer.budget, nodes)
+            had = len(paths)
             c0 = time.perf_counter()
-            status = solver.run(budget, out, _ROOM, paths)
-            slicer.note(budget, solver.stats()[1] - nodes, time.perf_counter() - c0)
+            status = solver.run(budget, out, min(_ROOM, budget), paths)
+            slicer.note(budget, solver.stats()[1] - nodes + len(out) + len(paths) - had,
+                        time.perf_counter() - c0)
             if keep_solutions:
                 found.extend(out)
             out.clear()
@@ -333,11 +335,35 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 
 # ---- the worker processes ---------------------------------------------
 
+def _worker_signals() -> None:
+    """Signals in a worker process: Ctrl-C is the parent's to handle (it
+    stops the workers), SIGTERM ends the worker at once (the parent sends it
+    to stop one; a fork inherits the parent's handler, which would raise in
+    the worker instead), and on Linux the worker is killed when its parent
+    dies, however it dies (kill -9 too), so no worker outlives dlxc."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+    except (OSError, AttributeError):  # no prctl here: the parent's cleanup must do
+        return
+    parent = mp.parent_process()
+    if parent is not None and os.getppid() != parent.pid:
+        os._exit(1)  # the parent died before prctl took effect
+
+
+_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
+
+
 def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
                   memo_entries, share, overlap, conn) -> None:
     """A counting process: take paths until none is left (or a limit
     passes), then send ('ok', Tally) or ('error', text) to the parent."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _worker_signals()
     try:
         tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
                             node_limit=node_limit, shared=shared, memo_entries=memo_entries,
@@ -353,7 +379,7 @@ _WORKER: dict = {}
 
 
 def _init_worker(data, backend, queue):
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
+    _worker_signals()
     _WORKER.update(data=data, backend=backend, queue=queue)
 
 

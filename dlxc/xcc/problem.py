@@ -20,7 +20,8 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Optional, Union
 
-from ..errors import ProblemError, ProblemWarning
+from .._args import whole
+from ..errors import OptionIndexError, ProblemError, ProblemWarning
 from .count import check_request, count
 from .estimate import estimate
 from .parallel import ParallelSolutions
@@ -227,8 +228,18 @@ class Problem:
         return Options(self)
 
     def option_text(self, j: int) -> str:
-        """Option j as a line of Knuth's format: ``A B X:0``."""
-        return " ".join(str(e) for e in self.options[j])
+        """Option j (0 <= j < the number of options) as a line of Knuth's
+        format: ``A B X:0``."""
+        return " ".join(str(e) for e in self.options[self._option_index(j)])
+
+    def _option_index(self, j: object) -> int:
+        """``j`` checked as an option index: OptionIndexError when it names no
+        option (a negative index too: option numbers do not wrap around)."""
+        k = whole(j, "an option index", minimum=-(1 << 64))
+        if not 0 <= k < len(self.opt_start) - 1:
+            raise OptionIndexError(f"{self.name}: option index {k} is out of range: the "
+                                   f"options are numbered 0 to {len(self.opt_start) - 2}")
+        return k
 
     def live_arrays(self):
         """(opt_start, opt_items, opt_colors, opt_ids) of the options the search
@@ -320,6 +331,7 @@ class Problem:
         return sample(self, k, seed=seed, backend=backend, memo_limit=memo_limit)
 
     def solution_text(self, solution: Iterable[int]) -> list[str]:
-        """A solution's options in Knuth's text form."""
+        """A solution's options (indices into ``options``) in Knuth's text
+        form; OptionIndexError for an index that names no option."""
         return [self.option_text(j) for j in solution]
 

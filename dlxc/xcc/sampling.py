@@ -24,6 +24,7 @@ from __future__ import annotations
 import secrets
 from typing import TYPE_CHECKING, Optional
 
+from .._args import whole
 from .._closing import Closing
 from ..errors import MemoLimitError, NoSolutionError, SearchStopped
 from .estimate import probe_seeds
@@ -91,8 +92,7 @@ class Sampler(Closing):
     def sample(self, k: int, seed: Optional[int] = None) -> list[tuple[int, ...]]:
         """``k`` independent uniform draws (repeats possible); ``seed`` None
         draws a fresh seed."""
-        if k < 0:
-            raise ValueError(f"the number of samples must not be negative, got {k!r}")
+        k = whole(k, "the number of samples")
         if seed is None:
             seed = secrets.randbits(63)
         return [self.draw(s) for s in draw_seeds(seed, k)]

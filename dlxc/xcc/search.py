@@ -22,7 +22,9 @@ from collections import deque
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence, Union
 
+from .._args import optional_whole, seconds, whole
 from .._closing import Closing
+from ..errors import RequestError, SolverError
 from .backend import make_solver, pick_strategy, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
@@ -90,7 +92,7 @@ class Stats:
 
 # ---- slices and limits: the runner's two parts --------------------------------
 
-FIRST_BUDGET = {"c": 1000, "python": 100}   # nodes of the first engine call
+FIRST_BUDGET = {"c": 1000, "python": 10}    # nodes of the first engine call
 MAX_BUDGET = 1 << 30
 SLICE_LOW, SLICE_HIGH = 0.010, 0.020         # seconds one engine call should last
 _SLICE_AIM = 0.015
@@ -100,7 +102,8 @@ PROGRESS_EVERY = 0.1                          # seconds between progress calls
 class Slicer:
     """Node budgets for engine calls of 10-20 ms, whatever a node costs.
 
-    The first budget is small (``FIRST_BUDGET``); after each call ``note``
+    The first budget is small (``FIRST_BUDGET``: a node of the mirror can
+    cost milliseconds); after each call ``note``
     compares the time it took with the aim: a call that spent its whole
     budget in less than 10 ms gets a bigger one next time (at most 8 times
     bigger), a call longer than 20 ms a smaller one, sized by the rate just
@@ -134,10 +137,8 @@ class Limits:
 
     def __init__(self, node_limit: Optional[int] = None, timeout: Optional[float] = None,
                  deadline: Optional[float] = None, clock=time.perf_counter) -> None:
-        if node_limit is not None and node_limit < 0:
-            raise ValueError(f"node_limit must not be negative, got {node_limit!r}")
-        if timeout is not None and timeout < 0:
-            raise ValueError(f"timeout must not be negative, got {timeout!r}")
+        node_limit = optional_whole(node_limit, "node_limit")
+        timeout = seconds(timeout)  # inf: no limit
         if timeout is not None:
             end = clock() + timeout
             deadline = end if deadline is None else min(deadline, end)
@@ -196,15 +197,12 @@ class Search(Closing):
                  overlap: Optional[Sequence[int]] = None, strategy: Optional[str] = "dlx2") -> None:
         self.problem = problem
         self.backend = resolve(backend)
-        self.seed = seed
-        self.limit = limit
-        self.memo_entries = memo_entries
-        if memo_entries is not None:
-            if seed is not None:
-                raise ValueError("a memoized count follows the deterministic branching "
-                                 f"order; it cannot take a seed (got seed={seed!r})")
-            if memo_entries < 1:
-                raise ValueError(f"memo_entries must be at least 1, got {memo_entries!r}")
+        self.seed = seed = optional_whole(seed, "seed", -(1 << 64))
+        self.limit = optional_whole(limit, "limit")
+        self.memo_entries = memo_entries = optional_whole(memo_entries, "memo_entries", 1)
+        if memo_entries is not None and seed is not None:
+            raise RequestError("a memoized count follows the deterministic branching "
+                               f"order; it cannot take a seed (got seed={seed!r})")
         self.limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
         self.stopped: Optional[str] = None
@@ -253,7 +251,7 @@ class Search(Closing):
     # ---- one engine call ----
     def _run(self, out, room, budget: int) -> int:
         if self._broken:
-            raise RuntimeError("this search was interrupted and cannot go on; start a new one")
+            raise SolverError("this search was interrupted and cannot go on; start a new one")
         t0 = time.perf_counter()
         filtered = self._overlap_masks is not None
         try:
@@ -268,6 +266,8 @@ class Search(Closing):
                 out.extend(kept)
             else:
                 status = self._solver.run(budget, out, room)
+        except SolverError:
+            raise  # the engine said no (closed, overflow): nothing half done
         except BaseException:
             # The C call is atomic, but Ctrl-C can land inside the mirror's
             # Python code, or between the search and the filter: this
@@ -316,7 +316,7 @@ class Search(Closing):
         is set)."""
         if not self._done:
             self._run(None, 0, self._slicer.budget if node_budget is None
-                      else max(1, node_budget))
+                      else max(1, whole(node_budget, "node_budget")))
         return self._done
 
     def fetch(self, node_budget: Optional[int] = None, room: int = _BATCH) -> bool:
@@ -326,8 +326,8 @@ class Search(Closing):
         when the search is complete."""
         self._refuse_memo()
         if not self._done:
-            self._run(self._pending, max(1, room), self._slicer.budget
-                      if node_budget is None else max(1, node_budget))
+            self._run(self._pending, whole(room, "room", 1), self._slicer.budget
+                      if node_budget is None else max(1, whole(node_budget, "node_budget")))
         return self._done
 
     # ---- counting ----
@@ -503,8 +503,7 @@ def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
     """
     if max_bytes is None:
         max_bytes = DEFAULT_MEMO_BYTES
-    if max_bytes < 0:
-        raise ValueError(f"a memo limit must not be negative, got {max_bytes!r}")
+    max_bytes = whole(max_bytes, "the memo limit (bytes)")
     key = memo_key_bytes(problem)
     levels = len(problem.primary) + 2
     per_entry = key + 32

@@ -115,3 +115,14 @@ def test_cli_count_node_limit_one(tmp_path, backend):
     assert r.exit_code == 4, r.stderr
     record = json.loads(r.stdout)
     assert (record["nodes"], record["solutions"], record["complete"]) == (1, 0, False)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_cli_solve_node_limit_one(tmp_path, backend, jobs):
+    path = tmp_path / "ab.dlx"
+    path.write_text("A B\n" + "A B\n" * 100)
+    r = CliRunner().invoke(main, ["solve", "--node-limit", "1", "--jobs", jobs, "--backend",
+                                  backend, str(path)])
+    assert r.exit_code == 4, r.stderr
+    assert "solution 1:" not in r.stdout
+    assert "Stopped after 0 solutions" in r.stderr and " 1 nodes," in r.stderr

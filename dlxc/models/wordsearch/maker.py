@@ -29,6 +29,7 @@ from .grid import _ALL, DIRECTIONS, _render
 from .layout import Layout
 
 UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
+_ESTIMATE_SECONDS = 0.25   # at most this long for the probes that judge a uniform draw
 
 if TYPE_CHECKING:
     from .model import WordSearch
@@ -176,7 +177,7 @@ class uniform_layouts(Closing):
         self.stats = None
         if node_limit <= 0 or len(self.problem.options) > max_options or \
                 estimate(self.problem, probes=16, seed=seed, backend=backend,
-                         calibrate=None).nodes > 4 * node_limit:
+                         calibrate=None, timeout=_ESTIMATE_SECONDS).nodes > 4 * node_limit:
             return
         try:
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())

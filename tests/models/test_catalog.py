@@ -8,7 +8,6 @@ recounted by the independent brute force of tests/test_wordsearch.py.
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import pytest
@@ -24,10 +23,9 @@ except ImportError:  # Python < 3.11
     tomllib = pytest.importorskip("tomli", reason="reading the catalog needs tomllib "
                                   "(Python 3.11+) or the tomli package")
 
-sys.path.insert(0, str(Path(__file__).parent))
-from test_wordsearch import brute_layouts, crosses  # noqa: E402
+from oracles.wordsearch import brute_layouts, crosses
 
-PUZZLES = Path(__file__).resolve().parent.parent / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 with open(PUZZLES / "catalog.toml", "rb") as _f:
     CATALOG = tomllib.load(_f)
 SLOW_COUNT = 2_000_000  # counts above this are marked slow

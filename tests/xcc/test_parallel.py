@@ -26,7 +26,7 @@ from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from examples import run_cli
-from test_memo import colored_problems, small_word_searches
+from strategies import colored_problems, small_word_searches
 
 # smaller than test_memo's: every path of a split builds a fresh engine
 problems = st.one_of(colored_problems(), small_word_searches(side=3))

@@ -2,7 +2,7 @@
 
 Each draw must be a solution (checked by the brute-force oracle), every
 solution must be equally likely (a chi-square test on problems whose
-counts REFERENCE.md gives), and a seed must reproduce a sample on both
+counts docs/xcc.md gives), and a seed must reproduce a sample on both
 backends.  The seeds are fixed, so the statistical test is deterministic:
 it fails only if the draws really are lopsided.  Its threshold is the
 chi-square quantile at significance 0.001 (scipy's values, written down
@@ -12,52 +12,21 @@ below and checked by a series of our own).
 from __future__ import annotations
 
 import json
-import math
-from collections import Counter
 
 import pytest
 
-import oracle
+from oracles import xcc as oracle
 from dlxc import DlxcError, Problem, ProblemWarning
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.errors import MemoLimitError, NoSolutionError
 from dlxc.xcc.sampling import Sampler, draw_seeds, sample
 from examples import run_cli
-
-# chi2.ppf(0.999, df) from scipy 1.17, written down because scipy is no
-# test dependency; test_chi2_table checks them with a series of its own
-CHI2_999 = {3: 16.266236, 91: 138.437864, 111: 162.788463, 135: 191.519567}
-
-
-def chi2_threshold(df: int) -> float:
-    return CHI2_999[df]
-
-
-def chi2_cdf(x: float, df: int) -> float:
-    """P(X <= x) for X chi-square with ``df`` degrees of freedom: the
-    regularized lower incomplete gamma function P(df/2, x/2), by its series
-    sum of z^n / (a (a+1) ... (a+n)), times z^a e^-z / Gamma(a)."""
-    a, z = df / 2, x / 2
-    term = total = 1 / a
-    n = 0
-    while term > 1e-17 * total:
-        n += 1
-        term *= z / (a + n)
-        total += term
-    return math.exp(a * math.log(z) - z - math.lgamma(a)) * total
-
+from oracles.uniform import CHI2_999, chi2_cdf, chi2_threshold, chi_square
 
 def test_chi2_table():
     for df, value in CHI2_999.items():
         assert chi2_cdf(value, df) == pytest.approx(0.999, abs=1e-7)
-
-
-def chi_square(draws, n_solutions) -> float:
-    counts = Counter(frozenset(d) for d in draws)
-    expected = len(draws) / n_solutions
-    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in counts) + \
-        expected * (n_solutions - len(counts))
 
 
 @pytest.mark.parametrize("build, n_solutions, draws", [

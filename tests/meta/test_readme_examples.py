@@ -22,7 +22,7 @@ from click.testing import CliRunner
 
 from dlxc.cli import main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = Path(os.environ.get("DLXC_README", ROOT / "README.md"))
 SECTION = "## Puzzles: word search and word rectangles"
 _FENCE = re.compile(r"^```(\w*)\s*$")

@@ -25,7 +25,7 @@ from dlxc.models.wordrect import WordRectangle
 from dlxc.models.words import is_word, letters, load_word_list
 
 slow = pytest.mark.slow
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 THREE = "puzzles/words/three-letter.txt"  # relative: the CLI tests print it back
 
 

@@ -13,61 +13,21 @@ comparison sees an incomplete key.
 
 from __future__ import annotations
 
-import warnings
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlxc import Colored, Problem, ProblemWarning
+from dlxc import Colored, Problem
 from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, queens
-from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
+from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.search import (DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_fixed_bytes,
                               memo_key_bytes)
 from examples import run_cli
+from strategies import colored_problems, small_word_searches
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
-
-
-def quiet(build, *args, **kwargs) -> Problem:
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ProblemWarning)
-        return build(*args, **kwargs)
-
-
-# ---- strategies: problems where residual states repeat ----------------------
-
-@st.composite
-def colored_problems(draw):
-    """Random XCC problems with up to 24 options, so that many branches
-    lead to the same residual problem."""
-    n_primary = draw(st.integers(1, 6))
-    n_secondary = draw(st.integers(0, 7))
-    primary = [f"p{i}" for i in range(n_primary)]
-    secondary = [f"x{i}" for i in range(n_secondary)]
-    colors = ["red", "blue", "green"][:draw(st.integers(1, 3))]
-    options = []
-    for _ in range(draw(st.integers(0, 24))):
-        prim = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
-        sec = draw(st.dictionaries(st.sampled_from(secondary), st.sampled_from([None] + colors),
-                                   max_size=4)) if secondary else {}
-        entries = prim + [x if c is None else Colored(x, c) for x, c in sec.items()]
-        options.append(draw(st.permutations(entries)))
-    return quiet(Problem, primary, secondary, options, name="<generated>")
-
-
-@st.composite
-def small_word_searches(draw, side=4):
-    """Word searches on small grids (at most side x side) over a two- or
-    three-letter alphabet: crossings (shared colors) everywhere."""
-    rows = draw(st.integers(2, side))
-    cols = draw(st.integers(2, side))
-    alphabet = draw(st.sampled_from(["AB", "ABC"]))
-    words = draw(st.lists(st.text(alphabet, min_size=2, max_size=3), min_size=2, max_size=4,
-                          unique=True))
-    dirs = draw(st.lists(st.sampled_from(list(DIRECTIONS)), min_size=1, unique=True))
-    return quiet(word_search_problem, rows, cols, words, dirs)
 
 
 problems = st.one_of(colored_problems(), small_word_searches())
@@ -109,14 +69,14 @@ def test_memo_backends_agree_on_every_figure(c_backend, problem, entries):
                  id="ABEL+LAND 4x4 EWSN"),
 ])
 def test_memo_known_counts(backend, build, expected):
-    """Counts from REFERENCE.md, memoized, with a roomy and a one-entry table."""
+    """Counts from docs/xcc.md, memoized, with a roomy and a one-entry table."""
     problem = build()
     for entries in (1, 1 << 20):
         assert run_to_end(problem, backend, entries)[0] == expected
 
 
 def test_memo_dominoes_8x8_c(c_backend):
-    """REFERENCE.md: 12,988,816 domino tilings of the 8x8 board; the memo
+    """docs/xcc.md: 12,988,816 domino tilings of the 8x8 board; the memo
     visits a few thousand nodes where the plain search visits ~50 million."""
     problem = dominoes(8, 8)
     assert problem.count(backend="c", memo=True) == 12_988_816
@@ -150,7 +110,7 @@ def forgetful_count(problem) -> int:
 
 @pytest.mark.parametrize("build, expected", [
     # found by hypothesis with the strategies above, then shrunk; 68 by the
-    # brute-force oracle of tests/oracle.py
+    # brute-force oracle of tests/oracles/xcc.py
     pytest.param(lambda: word_search_problem(4, 4, ["AA", "ABB", "AAA"], ["SE"]), 68,
                  id="AA ABB AAA 4x4 SE"),
     pytest.param(lambda: word_search_problem(6, 6, WORDS), 244_792, id="seed 6x6"),
@@ -165,7 +125,7 @@ def test_incomplete_key_is_caught(backend, build, expected):
 
 
 def test_tiny_fault_case_matches_oracle():
-    import oracle
+    from oracles import xcc as oracle
     problem = word_search_problem(4, 4, ["AA", "ABB", "AAA"], ["SE"])
     assert len(oracle.solutions(problem)) == 68
 

@@ -14,7 +14,7 @@ from dlxc.models.wordsearch import word_search_problem
 
 
 def color_problem(**kw):
-    """REFERENCE.md's color example without its option that has no primary item."""
+    """The color example of docs/xcc.md §2 without its option that has no primary item."""
     return Problem(["A", "B", "C"], ["X", "Y"], [
         ["A", "B", Colored("X", "0"), Colored("Y", "0")],
         ["A", "C", Colored("X", "1"), Colored("Y", "1")],

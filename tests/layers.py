@@ -1,0 +1,136 @@
+"""dlxc's layers and its import graph, read from the source (the AST).
+
+Run ``python tests/layers.py`` to print the graph: every module of the
+package with its layer, and the dlxc modules it imports.  The test
+``tests/meta/test_layers.py`` fails when a module imports one above it, or
+when a new module has no place in ``ORDER`` yet.
+
+Layers, bottom to top: base (errors, the shared helpers), engines (the C
+binding, the mirror, the choice between them), services (the search, the
+counts, the problem and its format), puzzle models, command line.  Within a
+layer the modules are ordered too, so the graph has no cycle: a module may
+import only modules of a lower rank.  Imports under ``if TYPE_CHECKING:``
+are for type checkers only; they are listed apart and not checked.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "dlxc"
+
+# (layer, [modules of one rank], ...) bottom to top; a module may import only
+# modules of a lower rank.
+ORDER: list[tuple[str, list[str]]] = [
+    ("base", ["dlxc._version", "dlxc.errors", "dlxc._closing", "dlxc._dlxc_cffi"]),
+    ("base", ["dlxc.progress", "dlxc._native", "dlxc._args"]),
+    ("engines", ["dlxc.xcc.mirror", "dlxc.xcc._cbackend"]),
+    ("engines", ["dlxc.xcc.backend"]),
+    ("services", ["dlxc.xcc.search"]),
+    ("services", ["dlxc.xcc.parallel", "dlxc.xcc.estimate"]),
+    ("services", ["dlxc.xcc.sampling", "dlxc.xcc.distributed"]),
+    ("services", ["dlxc.xcc.count"]),
+    ("services", ["dlxc.xcc.problem"]),
+    ("services", ["dlxc.xcc.dlxformat"]),
+    ("services", ["dlxc", "dlxc.xcc"]),
+    ("models", ["dlxc.models", "dlxc.models.words", "dlxc.models.classic"]),
+    ("models", ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid"]),
+    ("models", ["dlxc.models.wordsearch.layout"]),
+    ("models", ["dlxc.models.wordsearch.maker"]),
+    ("models", ["dlxc.models.wordsearch.model"]),
+    ("models", ["dlxc.models.wordsearch"]),
+    ("cli", ["dlxc.cli.common"]),
+    ("cli", ["dlxc.cli.solve", "dlxc.cli.scale", "dlxc.cli.puzzles"]),
+    ("cli", ["dlxc.cli"]),
+]
+RANK = {m: r for r, (_, mods) in enumerate(ORDER) for m in mods}
+LAYER = {m: layer for layer, mods in ORDER for m in mods}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of the package: dotted name -> file."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        out[".".join(parts)] = path
+    return out
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    t = node.test
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or \
+        (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+
+
+def imports(name: str, path: Path, known: set) -> tuple[set, set]:
+    """(runtime, type-only) dlxc modules that module ``name`` imports,
+    anywhere in the file (functions included)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    runtime: set = set()
+    typing_only: set = set()
+    guarded = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
+               and _is_type_checking(node) for n in ast.walk(node)}
+    for node in ast.walk(tree):
+        targets = []
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                stem = ".".join(base + ([node.module] if node.module else []))
+            else:
+                stem = node.module or ""
+            for a in node.names:  # "from . import common" names a module
+                sub = f"{stem}.{a.name}"
+                targets.append(sub if sub in known else stem)
+        for t in targets:
+            if t.startswith("dlxc") and t != name:
+                # a name not among the .py modules is the compiled extension
+                (typing_only if id(node) in guarded else runtime).add(t)
+    return runtime, typing_only
+
+
+def graph() -> dict[str, tuple[set, set]]:
+    mods = modules()
+    known = set(mods)
+    return {name: imports(name, path, known) for name, path in mods.items()}
+
+
+def violations() -> list[str]:
+    """Modules without a rank, and imports that do not point down."""
+    bad = []
+    g = graph()
+    for name in set(g) | {t for runtime, _ in g.values() for t in runtime}:
+        if name not in RANK:
+            bad.append(f"{name} has no place in tests/layers.py's ORDER")
+    for name, (runtime, _) in g.items():
+        for target in sorted(runtime):
+            if name in RANK and target in RANK and RANK[target] >= RANK[name]:
+                bad.append(f"{name} ({LAYER[name]}, rank {RANK[name]}) imports {target} "
+                           f"({LAYER[target]}, rank {RANK[target]})")
+    return bad
+
+
+def main() -> int:
+    g = graph()
+    for name in sorted(g, key=lambda m: (RANK.get(m, -1), m)):
+        runtime, typing_only = g[name]
+        down = ", ".join(sorted(runtime, key=lambda m: (-RANK.get(m, -1), m))) or "-"
+        line = f"{LAYER.get(name, '?'):8} {RANK.get(name, '?'):>2}  {name:32} -> {down}"
+        if typing_only:
+            line += f"   [types only: {', '.join(sorted(typing_only))}]"
+        print(line)
+    bad = violations()
+    print("\n" + ("\n".join(bad) if bad else "No module imports a module above it."))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
