@@ -39,7 +39,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models", "dlxc.models.words", "dlxc.models.classic"]),
     ("models", ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid"]),
     ("models", ["dlxc.models.wordsearch.layout"]),
-    ("models", ["dlxc.models.wordsearch.maker"]),
+    ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("cli", ["dlxc.cli.common"]),

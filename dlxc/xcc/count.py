@@ -11,7 +11,10 @@ and a seed.  ``check_request`` states once which of these go together:
 - a memoized count follows the deterministic branching order (no seed with
   memo), and ``memo_limit`` needs ``memo``;
 - an overlap filter checks every solution, which a memoized count does not
-  visit, and it is not sent to a Dask scheduler.
+  visit (``search.check_masks``), and it is not sent to a Dask scheduler.
+
+The guards on a single search (``search.check_memo_seed``,
+``search.check_masks``) live with ``Search``, which checks them too.
 
 ``count`` returns the statistics (``complete`` False, ``stopped`` naming the
 limit, when a limit came first); ``count_solutions`` returns the number and
@@ -28,7 +31,8 @@ from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
 from .._args import optional_whole, seconds
 from ..errors import RequestError, SearchStopped
 from .parallel import resolve_jobs
-from .search import Search, Stats, memo_entries_for, stop_message
+from .search import (Search, Stats, check_masks, check_memo_seed, memo_entries_for,
+                     stop_message)
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -36,7 +40,8 @@ if TYPE_CHECKING:
 Progress = Union[None, bool, Callable[[float, Stats], object]]
 
 
-def check_request(*, seed: Optional[int] = None, jobs: Optional[int] = 1, memo: bool = False,
+def check_request(problem: "Problem" = None, *, seed: Optional[int] = None,
+                  jobs: Optional[int] = 1, memo: bool = False,
                   memo_limit: Optional[int] = None, scheduler: Optional[str] = None,
                   overlap: Optional[Sequence[int]] = None) -> int:
     """Refuse the combinations that cannot be served (``RequestError``, a
@@ -48,14 +53,12 @@ def check_request(*, seed: Optional[int] = None, jobs: Optional[int] = 1, memo: 
             "a seeded search (--seed) breaks ties at random, so it cannot be split into "
             "subproblems that mean the same in every process; drop the seed "
             f"(got {seed!r}) or use one process (jobs=1, --jobs 1, no --scheduler)")
-    if memo and seed is not None:
-        raise RequestError("a memoized count (--memo) follows the deterministic branching "
-                           f"order; it cannot take a seed (got seed={seed!r})")
+    if memo:
+        check_memo_seed(seed)
     if memo_limit is not None and not memo:
         raise RequestError("memo_limit needs memo=True (--memo-limit needs --memo)")
-    if overlap is not None and memo:
-        raise RequestError("a memoized count does not visit every solution, so it cannot "
-                           "check them one by one (no overlap filter with memo)")
+    if overlap is not None:
+        check_masks(problem, overlap, memo)
     if overlap is not None and scheduler is not None:
         raise RequestError("an overlap filter is not sent to a Dask scheduler")
     return jobs
@@ -90,7 +93,7 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
-    jobs = check_request(seed=seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
+    jobs = check_request(problem, seed=seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
                          scheduler=scheduler, overlap=overlap)
     if strategy == "ssxcc" and (jobs != 1 or scheduler is not None):
         raise RequestError("a count split over processes follows DLX2's tree; "

@@ -200,9 +200,8 @@ class Search(Closing):
         self.seed = seed = optional_whole(seed, "seed", -(1 << 64))
         self.limit = optional_whole(limit, "limit")
         self.memo_entries = memo_entries = optional_whole(memo_entries, "memo_entries", 1)
-        if memo_entries is not None and seed is not None:
-            raise RequestError("a memoized count follows the deterministic branching "
-                               f"order; it cannot take a seed (got seed={seed!r})")
+        if memo_entries is not None:
+            check_memo_seed(seed)
         self.limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
         self.stopped: Optional[str] = None
@@ -514,13 +513,20 @@ def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
     return max(1, entries)
 
 
+def check_memo_seed(seed: Optional[int]) -> None:
+    """A memoized count follows the deterministic branching order: no seed."""
+    if seed is not None:
+        raise RequestError("a memoized count (--memo) follows the deterministic branching "
+                           f"order; it cannot take a seed (got seed={seed!r})")
+
+
 def check_masks(problem: "Problem", masks: Sequence[int], memo: bool = False) -> list:
     """The masks of an overlap filter as a list, after checking them: one
     non-negative int per option, and no memo (a memoized count does not
     visit every solution)."""
     if memo:
-        raise ValueError("a memoized count does not visit every solution, so it cannot "
-                         "check them one by one")
+        raise RequestError("a memoized count (--memo) does not visit every solution, so "
+                           "it cannot check them one by one (no overlap filter with memo)")
     masks = list(masks)
     if len(masks) != len(problem.options):
         raise ValueError(f"one mask per option: {len(problem.options)} options, "

@@ -22,7 +22,6 @@ XCC problem.
 from __future__ import annotations
 
 import random
-import time
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -32,15 +31,12 @@ from ...errors import ProblemError
 from ...xcc.mirror import all_overlap
 from ...xcc.problem import Problem
 from ...xcc.count import count_solutions
-from ...xcc.estimate import estimate
 from ..words import letters as word_letters
 from ..words import normalize_words
 from .grid import _ALL, _EARLIER_OPPOSITE, DIRECTIONS, parse_directions, parse_mask
 from .layout import Layout, LayoutSearch, Placement
+from . import reasons
 from .maker import UNIFORM_NODES, Puzzle, make_puzzle
-
-OUTLOOK_PROBES = 200          # probes of the quick estimate before a puzzle search
-HOPELESS_NODES = 10 ** 9      # a tree this big with no layout in sight is hopeless
 
 
 # ---- the modeler ----------------------------------------------------------------------
@@ -383,104 +379,28 @@ class WordSearch:
             own.append(self._mask_of(j) if m is None else m)
         return all_overlap(own)
 
-    # -- why there is no layout, when that is cheap to tell
+    # -- why there is no layout, when that is cheap to tell (``reasons``)
     def longest_line(self, directions: Optional[Sequence[str]] = None) -> int:
         """The most cells in a straight line along the allowed directions."""
-        best = 0
-        cells = set(self.cells)
-        for d in (directions or self.directions):
-            dr, dc = DIRECTIONS[d]
-            for (r, c) in cells:
-                if (r - dr, c - dc) in cells:
-                    continue  # not the start of a run
-                n = 0
-                while (r + dr * n, c + dc * n) in cells:
-                    n += 1
-                best = max(best, n)
-        return best
+        return reasons.longest_line(self, directions)
 
     def obstacles(self) -> list[str]:
         """Reasons, found without searching, why no layout can exist
         (empty when none is found: then only a search can tell)."""
-        reasons = []
-        dirs = ",".join(self.directions)
-        longest = None
-        for w, word in enumerate(self.words):
-            if len(self._word_options[w]):
-                continue
-            n = len(self.word_letters[w])
-            if longest is None:
-                longest = self.longest_line()
-            if n > longest:
-                reasons.append(f"{word!r} has {n} letters, but the longest line of cells in "
-                               f"directions {dirs} has {longest}")
-            else:
-                reasons.append(f"{word!r} has no place in directions {dirs}: no line of "
-                               f"{n} cells avoids the mask")
-        total = sum(len(lets) for lets in self.word_letters)
-        need: dict[str, int] = {}
-        for lets in self.word_letters:
-            counts: dict[str, int] = {}
-            for ch in lets:
-                counts[ch] = counts.get(ch, 0) + 1
-            for ch, k in counts.items():
-                need[ch] = max(need.get(ch, 0), k)
-        least = sum(need.values())
-        n_cells = len(self.cells)
-        if least > n_cells:
-            if least == total:
-                reasons.append(f"the words have {total} letters and no two words have a "
-                               f"letter in common, so no cell can serve two words; the grid "
-                               f"has {n_cells} cells")
-            else:
-                reasons.append(f"the words need at least {least} cells (each letter as often "
-                               f"as the word that uses it most), but the grid has {n_cells}")
-        return reasons
+        return reasons.obstacles(self)
 
-    def outlook(self, *, seed: Optional[int] = 0, backend: Optional[str] = None,
-                probes: int = OUTLOOK_PROBES, timeout: float = 0.5) -> list[str]:
-        """Lines to show before a long search for a layout: none when a
-        quick estimate (Knuth's random probes, at most ``timeout`` seconds)
-        finds nothing to worry about; else that the search looks hopeless
-        (no probe reached a layout, and the tree has more than
-        ``HOPELESS_NODES`` nodes) and what would help."""
-        est = estimate(self.problem, probes=probes, seed=seed, backend=backend,
-                       timeout=timeout, calibrate=None)
-        if est.solutions > 0 or est.nodes < HOPELESS_NODES:
-            return []
-        letters = sum(len(lets) for lets in self.word_letters)
-        return [f"note: a quick estimate ({est.probes} random probes) found no layout, and "
-                f"puts the search tree at about {est.nodes:.2g} nodes: this search looks "
-                "hopeless and may not end in any reasonable time.",
-                f"note: a bigger grid (the {len(self.words)} words have {letters} letters "
-                f"for {len(self.cells)} cells) or fewer words would help; --timeout "
-                "bounds the search."]
+    def outlook(self, **kwargs) -> list[str]:
+        """Lines to show before a long search for a layout: empty, or that
+        the search looks hopeless and what would help (``reasons.outlook``:
+        seed, backend, probes, timeout)."""
+        return reasons.outlook(self, **kwargs)
 
     def conflict(self, *, timeout: float = 1.0, backend: Optional[str] = None
                  ) -> Optional[list[str]]:
         """A smallest-found set of words that alone have no layout, or None
-        when that could not be decided within ``timeout`` seconds.  Call it
-        when there is no layout; each word is left out in turn and stays
-        out when the others still have no layout."""
-        deadline = time.perf_counter() + timeout
-        keep = list(range(len(self.words)))
-        for w in range(len(self.words)):
-            if len(keep) == 1:
-                break
-            trial = [k for k in keep if k != w]
-            left = deadline - time.perf_counter()
-            if left <= 0:
-                return None
-            sub = WordSearch(self.rows, self.cols, [self.words[k] for k in trial],
-                             self.directions, self.holes or None)
-            with sub.problem.search(backend=backend, timeout=left) as run:
-                run.room = 1
-                found = next(run, None)
-                if found is None and not run.complete:
-                    return None
-            if found is None:
-                keep = trial
-        return [self.words[k] for k in keep]
+        when that could not be decided within ``timeout`` seconds
+        (``reasons.conflict``)."""
+        return reasons.conflict(self, timeout=timeout, backend=backend)
 
     # -- counting and listing
     def layouts(self, *, crossing: bool = False, limit: Optional[int] = None,
