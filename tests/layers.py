@@ -28,6 +28,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("base", ["dlxc._version", "dlxc.errors", "dlxc._closing", "dlxc._dlxc_cffi"]),
     ("base", ["dlxc.progress", "dlxc._native", "dlxc._args"]),
     ("engines", ["dlxc.xcc.mirror", "dlxc.xcc._cbackend"]),
+    ("engines", ["dlxc.xcc.sscells"]),
     ("engines", ["dlxc.xcc.backend"]),
     ("services", ["dlxc.xcc.search"]),
     ("services", ["dlxc.xcc.parallel", "dlxc.xcc.estimate"]),
@@ -45,6 +46,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("cli", ["dlxc.cli.common"]),
     ("cli", ["dlxc.cli.solve", "dlxc.cli.scale", "dlxc.cli.puzzles"]),
     ("cli", ["dlxc.cli"]),
+    ("cli", ["dlxc._launch"]),
 ]
 RANK = {m: r for r, (_, mods) in enumerate(ORDER) for m in mods}
 LAYER = {m: layer for layer, mods in ORDER for m in mods}

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import oracle
+from oracles import xcc as oracle
 from dlxc import Problem, read_dlx
 from dlxc.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, queens
