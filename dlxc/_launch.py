@@ -16,10 +16,12 @@ command line's own (tests/xcc/test_xcc_launch.py compares the two).
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import time
 
-_SLICE = 1 << 22  # nodes per engine call, so that Ctrl-C is seen between calls
+_FIRST_SLICE = 1 << 12  # nodes of the first engine call; doubled while calls are short,
+_SLICE_SECONDS = 0.01   # so that Ctrl-C and SIGTERM are seen within a few hundredths
 
 
 def main() -> None:
@@ -64,13 +66,21 @@ def _count(path: str):
     solver = make_solver("c", n_primary, n_items, (start, items, colors, None), None,
                          pick_strategy("auto", n_primary, n_items))
     del start, items, colors
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    budget = _FIRST_SLICE
     try:
-        while solver.run(_SLICE) != 0:
-            pass
-    except KeyboardInterrupt:
+        while True:
+            t = time.perf_counter()
+            if solver.run(budget) == 0:
+                break
+            if time.perf_counter() - t < _SLICE_SECONDS and budget < 1 << 40:
+                budget *= 2
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
         print(_summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"),
               file=sys.stderr)
         return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     stats = solver.stats()
     seconds = time.perf_counter() - t0
     try:
@@ -82,6 +92,10 @@ def _count(path: str):
         return 141
     print(_summary(stats, seconds, "Altogether"), file=sys.stderr)
     return 0
+
+
+def _on_sigterm(signum, frame):
+    raise KeyboardInterrupt
 
 
 def _summary(stats, seconds: float, head: str) -> str:
