@@ -736,13 +736,14 @@ double dlxc_progress(const dlxc_solver *s)
  * finished, so the keys of the levels on the current path wait on a
  * stack.  A key can be as long as the problem is wide, and the path as
  * deep as there are primary items, so a stack for every level could
- * outgrow the table by far (222 MB under a 1 MB table on 40,000 options).
- * The stack therefore has key_levels = min(levels, max_entries) slots, used
- * as a ring: the deepest key_levels levels of the path keep their keys; a
- * shallower level's key is overwritten, that level is not stored, and the
- * table reports itself full (so sampling knows counts are missing).  A table of
- * max_entries entries thus never needs more than max_entries waiting keys,
- * and the memory limit (dlxc/xcc/search.py, memo_entries_for) covers both.
+ * outgrow the table by far (170 MB under a 1 MB table on 40,000 options of
+ * a 20,000-cell path).  The stack therefore has key_levels =
+ * min(levels, max_entries) slots, used as a ring: the deepest key_levels
+ * levels of the path keep their keys; a shallower level's key is
+ * overwritten, that level is not stored, and the table reports itself full
+ * (so sampling knows counts are missing).  A table of max_entries entries
+ * thus never needs more than max_entries waiting keys, and the memory limit
+ * (dlxc/xcc/search.py, memo_entries_for) covers both.
  */
 struct memo_table {
     int32_t words, n_sec, wide;
@@ -1060,7 +1061,8 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
     uint64_t rng = seed, total = s ? s->solutions : 0, c;
     int32_t level = 0, l;
     if (buf_used) *buf_used = 0;
-    if (!s || !s->memo || s->memo->full || s->memo->dropped || s->floor || s->state != ST_DONE || !buf)
+    if (!s || !s->memo || s->memo->full || s->memo->dropped || s->floor ||
+        s->state != ST_DONE || !buf)
         return DLXC_EINVAL;
     if (total == 0) return DLXC_EINVAL;
     if (buf_len < (int64_t)s->n_primary + 1) return DLXC_EBUFFER;

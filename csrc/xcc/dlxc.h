@@ -60,8 +60,8 @@ int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
              const int32_t *opt_items, const int32_t *opt_colors,
              const int32_t *opt_ids, uint64_t seed, int randomize);
 
-/* Search on.  Stops after exactly node_budget more nodes (a node is a
- * level entry or a solution, as DLX2 counts them), after recording
+/* Search on.  Stops when node_budget more nodes are counted, never later
+ * (a node is a level entry or a solution, as DLX2 counts them), after recording
  * max_solutions solutions (if > 0), when buf (if not NULL) cannot take the
  * next solution, or at the end.  Each solution is
  * written to buf as k followed by the k option ids, in level order;

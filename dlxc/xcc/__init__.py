@@ -1,8 +1,12 @@
 """The XCC engine room: Knuth's Algorithm C (exact covering with colors).
 
-``problem`` (the data model), ``dlxformat`` (Knuth's text format),
-``backend`` (the choice between the C core, ``_cbackend``, and its
-pure-Python ``mirror``), ``search`` (the lazy, resumable search), and the
-services built on it: ``parallel`` (--jobs), ``distributed`` (Dask),
-``estimate`` (random probes) and ``sampling`` (uniform draws).
+From the bottom up: the C core's binding (``_cbackend``) and its pure-Python
+``mirror``, with ``backend`` choosing between them; ``search``, the one
+time-sliced runner of every search (limits, progress, Ctrl-C); the services
+on it: ``parallel`` (--jobs), ``distributed`` (Dask), ``estimate`` (random
+probes), ``sampling`` (uniform draws) and ``count``, the one place that
+decides how a count runs; then ``problem`` (the data model, whose solving
+methods hand over to those services) and ``dlxformat`` (Knuth's text format).
+The services know a problem only by its arrays, so none of them imports
+``problem`` except for type checking.
 """

@@ -11,6 +11,12 @@ Options are given as sequences of entries; an entry is an item name, or a
 too).  Options without a primary item are kept in ``problem.options`` (so
 the caller's option indices stay valid) but ignored by the search, with a
 ``ProblemWarning``, as Knuth's DLX2 does.
+
+``Problem`` sits above the services of ``dlxc.xcc``: its ``search``,
+``solutions``, ``count``, ``count_stats``, ``estimate`` and ``sample``
+methods hand over to ``search``, ``parallel``, ``count``, ``estimate`` and
+``sampling``, which see a problem only through its arrays and never import
+this module.
 """
 
 from __future__ import annotations

@@ -5,9 +5,9 @@ the budget is spent, when it has queued a batch of solutions, or at the end.
 Between two calls Python is in control, so a node limit, a timeout, a
 progress bar, a ``break`` and Ctrl-C all act there, and nothing is searched
 twice.  ``Slicer`` sizes the budgets so that one call lasts 10-20 ms whatever
-a node costs (the first call gets 1,000 nodes on the C engine, and each next
-budget follows the rate just measured), so every limit holds to within a
-slice.  Every search of dlxc runs through ``Search`` (counts, listings,
+a node costs (the first call gets 16 nodes on the C engine, and each next
+budget follows the rate just measured, growing at most eightfold), so every
+limit holds to within a slice.  Every search of dlxc runs through ``Search`` (counts, listings,
 samples, the puzzle makers) or, for a count split over processes, through
 ``Slicer`` and ``Limits`` in each process (``dlxc.xcc.parallel``).
 
@@ -92,7 +92,7 @@ class Stats:
 
 # ---- slices and limits: the runner's two parts --------------------------------
 
-FIRST_BUDGET = {"c": 1000, "python": 10}    # nodes of the first engine call
+FIRST_BUDGET = {"c": 16, "python": 1}       # nodes of the first engine call
 MAX_BUDGET = 1 << 30
 SLICE_LOW, SLICE_HIGH = 0.010, 0.020         # seconds one engine call should last
 _SLICE_AIM = 0.015
@@ -102,8 +102,11 @@ PROGRESS_EVERY = 0.1                          # seconds between progress calls
 class Slicer:
     """Node budgets for engine calls of 10-20 ms, whatever a node costs.
 
-    The first budget is small (``FIRST_BUDGET``: a node of the mirror can
-    cost milliseconds); after each call ``note``
+    The first budget is small (``FIRST_BUDGET``): a node, or a path a split
+    run records, can cost milliseconds (4 ms in C for a path of a 6x6 word
+    rectangle over /usr/share/dict/words, 6 ms in the mirror for a node of
+    a 50-word 10x10 word search), and cheap nodes reach big budgets within
+    a few calls anyway.  After each call ``note``
     compares the time it took with the aim: a call that spent its whole
     budget in less than 10 ms gets a bigger one next time (at most 8 times
     bigger), a call longer than 20 ms a smaller one, sized by the rate just

@@ -138,3 +138,29 @@ def test_sdist_carries_the_c_sources(tmp_path):
     for needed in ("setup.py", "build_ext.py", "pyproject.toml", "csrc/xcc/dlxc.h",
                    "csrc/xcc/dlxc.c", "dlxc/_native.py"):
         assert needed in members
+
+
+@pytest.mark.slow
+def test_editable_install_gives_c_at_the_checkout_root(tmp_path):
+    # `pip install -e .` builds the extension in place, so Python started at
+    # the root of the checkout (which imports the checkout's dlxc/) runs on C.
+    if shutil.which(os.environ.get("CC", "cc")) is None and shutil.which("gcc") is None:
+        pytest.skip("no C compiler here")
+    src = _copy_source(tmp_path / "checkout", checkout=True)
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
+    python = venv / "bin" / "python"
+    build = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-input",
+                            "-e", str(src)], cwd=tmp_path, capture_output=True, text=True,
+                           timeout=600)
+    assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]
+    # the runtime dependencies (cffi, click, tqdm) from this interpreter
+    env = {k: v for k, v in os.environ.items() if k not in ("DLXC_BACKEND", "PYTHONPATH")}
+    env["PYTHONPATH"] = os.pathsep.join(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))
+    out = subprocess.run([str(python), "-c", "import dlxc; print(dlxc.active_backend()); "
+                          "print(dlxc.__file__)"], cwd=src, env=env, capture_output=True,
+                         text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    backend, where = out.stdout.split()
+    assert backend == "c", out.stderr
+    assert Path(where).parent == src / "dlxc"

@@ -86,7 +86,7 @@ def models(tmp_path_factory) -> dict:
 
 
 def _command(models, case: str, backend: str) -> list:
-    if case == "wordrect six" and "six" not in models:
+    if case.startswith("wordrect six") and "six" not in models:
         pytest.skip(f"{DICT} is not installed")
     b = ["--backend", backend]
     return {
@@ -95,13 +95,15 @@ def _command(models, case: str, backend: str) -> list:
         "count ws50": ["count", models["ws50"], *b],
         "count ws50 --jobs 2": ["count", models["ws50"], "--jobs", 2, *b],
         "wordrect six": ["wordrect", "6x6", "--words", models.get("six"), "--count", *b],
+        "wordrect six --jobs 2": ["wordrect", "6x6", "--words", models.get("six"), "--count",
+                                  "--jobs", 2, *b],
         "wordsearch --seed": ["wordsearch", "10x10", "--words", models["words50"], "--seed", 1,
                               *b],
     }[case]
 
 
 CASES = ["solve langford14", "solve langford14 --jobs 2", "count ws50",
-         "count ws50 --jobs 2", "wordrect six", "wordsearch --seed"]
+         "count ws50 --jobs 2", "wordrect six", "wordrect six --jobs 2", "wordsearch --seed"]
 
 
 @pytest.mark.parametrize("case", CASES)
