@@ -24,7 +24,8 @@ def missing_reason(package_dir: "Path") -> str:
     if (root / "build_ext.py").is_file() and (root / "csrc").is_dir():
         return (f"you are importing dlxc from {package_dir}, a source checkout in which "
                 f"the C extension was never compiled; run `pip install -e .` in {root} "
-                "(or `python build_ext.py` there) to build it in place, or run Python "
+                "(or `python build_ext.py` there) to build it in place (it needs a C "
+                "compiler; `pip install -v -e .` says why a build failed), or run Python "
                 "from another directory to use the installed dlxc")
     return (f"dlxc in {package_dir} was installed without its C extension, most likely "
             "because no C compiler worked when it was built (`pip install -v` shows why); "
