@@ -12,8 +12,9 @@ from __future__ import annotations
 from ._version import __version__
 
 
-def missing_reason(package_dir: "Path") -> str:
-    """Why ``dlxc._dlxc_cffi`` is not there, and what to do about it.
+def missing_reason(package_dir) -> str:
+    """Why ``dlxc._dlxc_cffi`` is not there, and what to do about it
+    (``package_dir``: the package's folder, a pathlib.Path).
 
     Python run from the root of a source checkout imports the checkout's
     ``dlxc/`` (the current directory comes first on ``sys.path``), which
