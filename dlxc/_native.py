@@ -9,13 +9,12 @@ was built for another version of dlxc, and the error says what to do.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from ._version import __version__
 
 
-def missing_reason(package_dir: Path) -> str:
-    """Why ``dlxc._dlxc_cffi`` is not there, and what to do about it.
+def missing_reason(package_dir) -> str:
+    """Why ``dlxc._dlxc_cffi`` is not there, and what to do about it
+    (``package_dir``: the package's folder, a pathlib.Path).
 
     Python run from the root of a source checkout imports the checkout's
     ``dlxc/`` (the current directory comes first on ``sys.path``), which
@@ -40,6 +39,7 @@ try:
 except ModuleNotFoundError as exc:
     if exc.name != __name__.rpartition(".")[0] + "._dlxc_cffi":
         raise  # something the extension needs (cffi's backend) is missing
+    from pathlib import Path  # only here: pathlib costs a start-up a few ms
     raise ImportError(missing_reason(Path(__file__).resolve().parent),
                       name=exc.name) from None
 

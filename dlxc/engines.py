@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import os
 import warnings
-from typing import Optional
-
 from .errors import BackendError, BackendUnavailable, BackendWarning
 
 BACKENDS = ("c", "python")
-_c_error: Optional[BaseException] = None
+_c_error: "BaseException | None" = None
 _warned = False
 
 try:
@@ -28,7 +26,7 @@ except ImportError as exc:  # not built, or built for another version
     _c_error = exc
 
 
-def c_import_error() -> Optional[BaseException]:
+def c_import_error() -> "BaseException | None":
     """Why the C engines are unavailable, or None when they are available."""
     return _c_error
 
@@ -54,7 +52,7 @@ def active_backend() -> str:
     return "python"
 
 
-def resolve(name: Optional[str]) -> str:
+def resolve(name: "str | None") -> str:
     """``name`` checked (``c`` or ``python``), or the active backend for None."""
     if name is None:
         return active_backend()

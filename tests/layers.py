@@ -29,8 +29,8 @@ ORDER: list[tuple[str, list[str]]] = [
     ("base", ["dlxc.progress", "dlxc._native", "dlxc._args"]),
     ("base", ["dlxc.engines"]),
     ("engines", ["dlxc.xcc.mirror", "dlxc.xcc._cbackend"]),
-    ("engines", ["dlxc.xcc.backend", "dlxc.lexicon.alphabet", "dlxc.lexicon.mirror"]),
-    ("engines", ["dlxc.lexicon.fileformat"]),
+    ("engines", ["dlxc.xcc.sscells", "dlxc.lexicon.alphabet", "dlxc.lexicon.mirror"]),
+    ("engines", ["dlxc.xcc.backend", "dlxc.lexicon.fileformat"]),
     ("engines", ["dlxc.lexicon._cbackend", "dlxc.crossword.mirror"]),
     ("engines", ["dlxc.crossword._cbackend"]),
     ("engines", ["dlxc.crossword"]),
@@ -62,6 +62,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("cli", ["dlxc.cli.solve", "dlxc.cli.scale", "dlxc.cli.puzzles", "dlxc.cli.lexicon",
              "dlxc.cli.crossword", "dlxc.cli.boggle"]),
     ("cli", ["dlxc.cli"]),
+    ("cli", ["dlxc._launch"]),
 ]
 RANK = {m: r for r, (_, mods) in enumerate(ORDER) for m in mods}
 LAYER = {m: layer for layer, mods in ORDER for m in mods}

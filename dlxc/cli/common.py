@@ -192,7 +192,8 @@ def memo_note(stats: Stats, label: Optional[str] = None) -> None:
 
 def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
               memo_limit=None, scheduler=None, timeout=None, node_limit=None, quiet=False,
-              show_progress=False, label: Optional[str] = None, overlap=None) -> Stats:
+              show_progress=False, label: Optional[str] = None, overlap=None,
+              strategy="dlx2") -> Stats:
     """Count ``problem`` as the options ask (``dlxc.xcc.count``), with a
     progress bar when wanted; the latest figures are watched, so Ctrl-C
     reports them."""
@@ -201,7 +202,15 @@ def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
         return count_problem(problem, backend=backend, seed=seed, jobs=jobs, memo=memo,
                              memo_limit=memo_limit, scheduler=scheduler, timeout=timeout,
                              node_limit=node_limit, progress=latest, overlap=overlap,
-                             started=lambda search: watch(search, label))
+                             started=lambda search: watch(search, label),
+                             strategy=_serial_strategy(strategy, seed, jobs, memo, scheduler))
+
+
+def _serial_strategy(strategy, seed, jobs, memo, scheduler):
+    """--strategy auto means DLX2's engine wherever only it serves."""
+    if strategy == "auto" and (seed is not None or memo or jobs != 1 or scheduler):
+        return "dlx2"
+    return strategy
 
 
 class _Latest:

@@ -6,6 +6,8 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
+from array import array
+
 from .._native import built_version as _built_version
 from .._native import ffi, lib  # raises ImportError when not built or stale
 from ..errors import SolverError
@@ -30,6 +32,32 @@ def _int32(values):
         return ffi.from_buffer("int32_t[]", values)
     except TypeError:
         return ffi.new("int32_t[]", list(values))
+
+
+def read_dlx_arrays(data: bytes):
+    """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
+    secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
+    and the arrays as array('i'), or None when the Python reader must read it
+    (an error or a warning to word, or text the fast path does not take)."""
+    out = ffi.new("dlxc_dlx **")
+    code = lib.dlxc_dlx_read(ffi.from_buffer(data), len(data), out)
+    if code == lib.DLXC_DLX_SLOW or code == lib.DLXC_ETOOBIG:
+        return None
+    _check(code)
+    d = out[0]
+    n_primary, n_items = d.n_primary, d.n_items
+    try:
+        names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
+        colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
+        arrays = []
+        for ptr, n in ((d.opt_start, d.n_options + 1), (d.opt_items, d.n_nodes),
+                       (d.opt_colors, d.n_nodes)):
+            a = array("i")
+            a.frombytes(ffi.buffer(ptr, 4 * n))
+            arrays.append(a)
+    finally:
+        lib.dlxc_dlx_free(d)
+    return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
 
 
 class CSolver:
@@ -166,3 +194,65 @@ class CSolver:
             self._final_progress = self.progress()
             handle, self._handle = self._handle, None
             ffi.release(handle)
+
+
+class CCells(CSolver):
+    """A ``dlxc_cells`` handle (csrc/xcc/sscells.c, SSXCC's tree): the same
+    calls as CSolver for listing and counting; splitting, memo, probes and
+    samples belong to the DLX2 engine."""
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
+                 opt_ids=None, seed=0, randomize=False):
+        if randomize:
+            raise ValueError("the ssxcc strategy has no random tie-breaking; use strategy='dlx2'")
+        out = ffi.new("dlxc_cells **")
+        arrays = [_int32(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = _int32(opt_ids) if opt_ids is not None else ffi.NULL
+        _check(lib.dlxc_cells_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
+        self._handle = ffi.gc(out[0], lib.dlxc_cells_free)
+        size = max(_BUFFER_INTS, n_primary + 2)
+        self._buf = ffi.new("int32_t[]", size)
+        self._buf_len = size
+        self._used = ffi.new("int64_t *")
+        self._stats = ffi.new("dlxc_stats *")
+
+    def run(self, node_budget, out=None, room=0, paths=None):
+        handle = self._live()
+        node_budget = min(node_budget, _UINT64_MAX)
+        if out is None:
+            return _check(lib.dlxc_cells_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
+        status = _check(lib.dlxc_cells_run(handle, node_budget, min(room, 1 << 62), self._buf,
+                                           self._buf_len, self._used))
+        used = self._used[0]
+        if used:
+            self._unpack(ffi.unpack(self._buf, used), out, paths)
+        return status
+
+    def run_overlap(self, node_budget):
+        handle = self._live()
+        masks, _, n_masks, words = self._overlap
+        status = _check(lib.dlxc_cells_run(handle, min(node_budget, _UINT64_MAX), 1 << 62,
+                                           self._buf, self._buf_len, self._used))
+        kept = _check(lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words,
+                                                self._used))
+        return status, kept
+
+    def progress(self):
+        if self._handle is None:
+            return self._final_progress
+        return lib.dlxc_cells_progress(self._handle)
+
+    def memo_info(self):
+        return 0, 0, 0, False
+
+    def _dlx2_only(self, *args):
+        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
+
+    set_split = replay = set_memo = probe = sample = _dlx2_only
+
+    def stats(self):
+        if self._handle is None:
+            return self._final
+        st = self._stats
+        lib.dlxc_cells_get_stats(self._handle, st)
+        return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))

@@ -7,24 +7,64 @@ services and makes the solver of the chosen backend.
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..engines import (BACKENDS, active_backend, available_backends, c_import_error,
                        resolve)
-from .mirror import MirrorSolver
 
 try:
     from ._cbackend import CSolver
 except ImportError:  # not built, or stale: dlxc.engines says why
     CSolver = None  # type: ignore[assignment,misc]
 
-__all__ = ["BACKENDS", "active_backend", "available_backends", "c_import_error", "resolve",
-           "make_solver", "CSolver", "MirrorSolver"]
+__all__ = ["BACKENDS", "STRATEGIES", "active_backend", "available_backends", "c_import_error",
+           "resolve", "pick_strategy", "make_solver", "CSolver"]
 
 
-def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: Optional[int]):
-    """A solver of the named backend over (opt_start, opt_items, opt_colors, opt_ids)."""
+STRATEGIES = ("dlx2", "ssxcc")
+
+
+def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=None,
+                  memo: bool = False) -> str:
+    """The engine a search uses: ``"dlx2"`` (dancing links, DLX2's tree and
+    statistics), ``"ssxcc"`` (sparse sets, SSXCC's tree and statistics), or
+    ``"auto"``/None, the faster one for the problem as measured
+    (bench/bench_knuth.py): DLX2's when ties are broken at random or a memo
+    table is wanted (only that engine does either), and when secondary items
+    outnumber primary ones more than four to one (word searches: SSXCC saves
+    and scans every active item at every level, and most are cells there);
+    SSXCC's otherwise (pentominoes, Langford pairs, queens, word rectangles)."""
+    if strategy is None or strategy == "auto":
+        if seed is not None or memo or n_items - n_primary > 4 * n_primary:
+            return "dlx2"
+        return "ssxcc"
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; choose one of auto, "
+                         f"{', '.join(STRATEGIES)}")
+    if strategy == "ssxcc" and seed is not None:
+        raise ValueError("the ssxcc strategy breaks no ties at random; drop the seed or use "
+                         "strategy='dlx2'")
+    if strategy == "ssxcc" and memo:
+        raise ValueError("memoized counting needs strategy='dlx2'")
+    return strategy
+
+
+def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int | None",
+                strategy: str = "dlx2"):
+    """A solver of the named backend over (opt_start, opt_items, opt_colors,
+    opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
+    csrc/xcc/dlxc.c) or as his SSXCC (``"ssxcc"``: sparse sets, forced moves
+    first, csrc/xcc/sscells.c)."""
     start, items, colors, ids = arrays
     randomize = seed is not None
-    cls = CSolver if backend == "c" else MirrorSolver
+    if strategy not in STRATEGIES:
+        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    if strategy == "ssxcc":
+        if backend == "c":
+            from ._cbackend import CCells as cls
+        else:
+            from .sscells import CellsSolver as cls
+    elif backend == "c":
+        cls = CSolver
+    else:
+        from .mirror import MirrorSolver  # not imported by runs that never use it
+        cls = MirrorSolver
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)

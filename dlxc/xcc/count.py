@@ -69,7 +69,8 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
           scheduler: Optional[str] = None, timeout: Optional[float] = None,
           node_limit: Optional[int] = None, progress: Progress = None,
           overlap: Optional[Sequence[int]] = None,
-          started: Optional[Callable[[Search], object]] = None) -> Stats:
+          started: Optional[Callable[[Search], object]] = None,
+          strategy: Optional[str] = "dlx2") -> Stats:
     """Count ``problem``'s solutions and return the statistics.
 
     - ``jobs``: processes (``dlxc.xcc.parallel``); the figures equal the
@@ -87,11 +88,16 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     - ``overlap``: one mask (an int) per option; the statistics'
       ``overlapping`` then counts the solutions in which every option shares
       a bit of its mask with another (``Search.set_overlap``).
+    - ``strategy``: the engine of a serial count, "dlx2", "ssxcc" or "auto"
+      (``dlxc.xcc.backend.pick_strategy``); split and Dask counts use DLX2's.
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
     jobs = check_request(problem, seed=seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
                          scheduler=scheduler, overlap=overlap)
+    if strategy == "ssxcc" and (jobs != 1 or scheduler is not None):
+        raise RequestError("a count split over processes follows DLX2's tree; "
+                           "use strategy='dlx2' or 'auto'")
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")
     memo_entries = None
@@ -107,7 +113,7 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
         if scheduler is None and jobs == 1:
             with Search(problem, backend=backend, seed=seed, memo_entries=memo_entries,
                         node_limit=node_limit, timeout=timeout, progress=progress,
-                        overlap=overlap) as s:
+                        overlap=overlap, strategy=strategy) as s:
                 if started is not None:
                     started(s)
                 s.count()

@@ -81,7 +81,7 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
         except OSError as exc:
             raise InputFileError.from_oserror(exc, path) from None
         with f:
-            return _read_binary(f, path if name is None else name)
+            return _read_path(f, path if name is None else name)
     if name is None:
         name = _stream_name(source)
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):
@@ -89,6 +89,34 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
     if "b" in getattr(source, "mode", ""):  # a binary file of another kind
         return _read(_cr_lines(map(bytes.decode, source)), name, _next_line)
     return _read(_cr_lines(source), name, None)
+
+
+def _read_path(f, file: str) -> Problem:
+    """A file opened by path: the C reader's fast path when it takes the
+    file (plain ASCII, nothing to report), else the Python reader, which
+    words every error and warning (csrc/xcc/reader.c gives up on those)."""
+    fast = _fast_reader()
+    if fast is None:
+        return _read_binary(f, file)
+    data = f.read()
+    arrays = fast(data)
+    if arrays is None:
+        return _read_binary(io.BytesIO(data), file)
+    primary, secondary, colors, opt_start, opt_items, opt_colors = arrays
+    return Problem._from_arrays(primary, secondary, colors, opt_start, opt_items, opt_colors,
+                                file, [])
+
+
+def _fast_reader():
+    """``read_dlx_arrays`` of the C backend, or None without one (or with
+    DLXC_READER=python, to test the Python reader on its own)."""
+    if os.environ.get("DLXC_READER") == "python":
+        return None
+    try:
+        from ._cbackend import read_dlx_arrays
+    except ImportError:
+        return None
+    return read_dlx_arrays
 
 
 def _stream_name(stream) -> str:

@@ -275,14 +275,17 @@ class Problem:
     def search(self, backend: Optional[str] = None, seed: Optional[int] = None,
                limit: Optional[int] = None, *, memo_entries: Optional[int] = None,
                node_limit: Optional[int] = None, timeout: Optional[float] = None,
-               progress=None, overlap: Optional[Sequence[int]] = None) -> Search:
+               progress=None, overlap: Optional[Sequence[int]] = None,
+               strategy: Optional[str] = "dlx2") -> Search:
         """A fresh, resumable search over this problem (see ``dlxc.Search``),
         within optional limits; with ``memo_entries``, a memoized count with
         a table of at most that many entries (it counts and samples, but
-        cannot list solutions)."""
+        cannot list solutions).  ``strategy`` picks the engine: "dlx2"
+        (DLX2's tree and statistics), "ssxcc" (SSXCC's) or "auto" (the faster
+        for this problem, see ``dlxc.xcc.backend.pick_strategy``)."""
         return Search(self, backend=backend, seed=seed, limit=limit, memo_entries=memo_entries,
                       node_limit=node_limit, timeout=timeout, progress=progress,
-                      overlap=overlap)
+                      overlap=overlap, strategy=strategy)
 
     def solutions(self, backend: Optional[str] = None, seed: Optional[int] = None,
                   limit: Optional[int] = None, *, jobs: Optional[int] = 1,
@@ -317,7 +320,7 @@ class Problem:
                     **how) -> Stats:
         """Count, and return the statistics (``dlxc.Stats``); the keyword
         arguments (jobs, memo, memo_limit, scheduler, timeout, node_limit,
-        progress, overlap) are those of ``dlxc.xcc.count.count``."""
+        progress, overlap, strategy) are those of ``dlxc.xcc.count.count``."""
         return count(self, backend=backend, seed=seed, **how)
 
     def estimate(self, probes: int = 10_000, seed: Optional[int] = None,

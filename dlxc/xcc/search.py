@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence, Unio
 from .._args import optional_whole, seconds, whole
 from .._closing import Closing
 from ..errors import RequestError, SolverError
-from .backend import make_solver, resolve
+from .backend import make_solver, pick_strategy, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
 if TYPE_CHECKING:
@@ -197,7 +197,7 @@ class Search(Closing):
                  memo_entries: Optional[int] = None, node_limit: Optional[int] = None,
                  timeout: Optional[float] = None, deadline: Optional[float] = None,
                  progress: Optional[Callable[[float, "Stats"], object]] = None,
-                 overlap: Optional[Sequence[int]] = None) -> None:
+                 overlap: Optional[Sequence[int]] = None, strategy: Optional[str] = "dlx2") -> None:
         self.problem = problem
         self.backend = resolve(backend)
         self.seed = seed = optional_whole(seed, "seed", -(1 << 64))
@@ -208,8 +208,12 @@ class Search(Closing):
         self.limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
         self.stopped: Optional[str] = None
+        #: The engine: "dlx2" (DLX2's tree and statistics) or "ssxcc" (SSXCC's);
+        #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
+        self.strategy = pick_strategy(strategy, len(problem.primary), len(problem.items), seed,
+                                      memo_entries is not None)
         self._solver = make_solver(self.backend, len(problem.primary), len(problem.items),
-                                   problem.live_arrays(), seed)
+                                   problem.live_arrays(), seed, self.strategy)
         if memo_entries is not None:
             self._solver.set_memo(memo_entries)
         self._slicer = Slicer(self.backend)

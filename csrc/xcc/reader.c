@@ -1,0 +1,455 @@
+/* reader.c -- reading Knuth's DLX format fast, for the plain case.
+ *
+ * Contents: 1. Intro  2. Names: a hash table of byte strings
+ *           3. Growing arrays  4. Lines and tokens  5. The reader
+ *
+ * ==== 1. Intro ===========================================================
+ *
+ * dlxc's Python reader (dlxc/xcc/dlxformat.py) knows every rule of the
+ * format and words every error; it reads a million options of ten items in
+ * about thirteen seconds.  This file reads the same files a few dozen
+ * times faster when nothing is wrong with them, and gives up (DLXC_DLX_SLOW)
+ * as soon as something is: the Python reader then reads the file again and
+ * names the problem with its file and line.  Giving up is always allowed,
+ * so every rule below errs on the side of giving up:
+ *  - any byte >= 0x80 outside a comment line (Python splits lines on
+ *    Unicode white space, which bytes alone cannot tell apart) or a NUL
+ *    byte; in a comment line, bytes that are not UTF-8;
+ *  - no items line, a '|' twice in it, a ':' or '|' inside an item name,
+ *    an item declared twice;
+ *  - in an option: an unknown item, a colored primary item, an empty
+ *    color, a color of several characters holding ':' or '|', an item
+ *    twice;
+ *  - an option without a primary item, a primary item in no option (the
+ *    Python reader warns about both).
+ * Lines end at LF, CRLF or a bare CR, as the Python reader's universal
+ * newlines; tokens are separated by the ASCII characters Python's
+ * str.split() takes as white space (space, \t, \v, \f, \x1c..\x1f).  A
+ * line whose first token starts with '|' is a comment.
+ *
+ * Items and colors are numbered in first-seen order, as the Python reader
+ * numbers them, so both readers build equal Problems (tests compare them).
+ */
+#include "dlxc.h"
+#include "reader.h"
+#include <stdlib.h>
+#include <string.h>
+
+/* ==== 2. Names: a hash table of byte strings =============================
+ *
+ * Open addressing with linear probing over (start, length) pairs that point
+ * into the input text, each with its hash, so that a probe compares bytes
+ * only when the hashes agree.  The table is kept at most half full.
+ */
+typedef struct {
+    const char *start;
+    int32_t len;
+    int32_t val;         /* the name's number plus one; 0: an empty slot */
+    uint32_t hash;
+} name_slot;
+
+typedef struct {
+    name_slot *slot;
+    uint32_t mask;       /* capacity - 1, a power of two minus one */
+    int32_t count;
+} name_table;
+
+static uint32_t hash_bytes(const char *p, int32_t n)
+{
+    uint32_t h = 2166136261u;        /* FNV-1a, then a final mix */
+    int32_t i;
+    for (i = 0; i < n; i++) {
+        h ^= (unsigned char)p[i];
+        h *= 16777619u;
+    }
+    h ^= h >> 16;
+    h *= 0x85ebca6bu;
+    h ^= h >> 13;
+    return h;
+}
+
+static void table_free(name_table *t)
+{
+    free(t->slot);
+    t->slot = NULL;
+}
+
+static int table_init(name_table *t, uint32_t capacity)
+{
+    t->slot = calloc(capacity, sizeof *t->slot);
+    t->mask = capacity - 1;
+    t->count = 0;
+    return t->slot ? DLXC_DONE : DLXC_ENOMEM;
+}
+
+/* the slot of name p[0..n) with hash h: where it is, or the empty slot
+ * where it goes */
+static uint32_t table_slot(const name_table *t, const char *p, int32_t n, uint32_t h)
+{
+    uint32_t i = h & t->mask;
+    const name_slot *sl = t->slot;
+    while (sl[i].val && (sl[i].hash != h || sl[i].len != n ||
+                         memcmp(sl[i].start, p, (size_t)n) != 0))
+        i = (i + 1) & t->mask;
+    return i;
+}
+
+static int table_grow(name_table *t)
+{
+    name_table bigger;
+    uint32_t i;
+    if (t->mask >= 0x3fffffffu) return DLXC_ETOOBIG;
+    if (table_init(&bigger, 2 * (t->mask + 1)) != DLXC_DONE) return DLXC_ENOMEM;
+    for (i = 0; i <= t->mask; i++)
+        if (t->slot[i].val)
+            bigger.slot[table_slot(&bigger, t->slot[i].start, t->slot[i].len,
+                                   t->slot[i].hash)] = t->slot[i];
+    bigger.count = t->count;
+    table_free(t);
+    *t = bigger;
+    return DLXC_DONE;
+}
+
+/* the number of name p[0..n), or -1 if it is not in the table */
+static int32_t table_find(const name_table *t, const char *p, int32_t n)
+{
+    return t->slot[table_slot(t, p, n, hash_bytes(p, n))].val - 1;
+}
+
+/* add p[0..n) as the next number (it must not be in the table) */
+static int table_add(name_table *t, const char *p, int32_t n)
+{
+    uint32_t h = hash_bytes(p, n), i;
+    int code;
+    if ((uint32_t)(t->count + 1) * 2 > t->mask + 1 && (code = table_grow(t)) != DLXC_DONE)
+        return code;
+    i = table_slot(t, p, n, h);
+    t->slot[i].start = p;
+    t->slot[i].len = n;
+    t->slot[i].hash = h;
+    t->slot[i].val = ++t->count;
+    return DLXC_DONE;
+}
+
+/* ==== 3. Growing arrays ================================================== */
+typedef struct {
+    int32_t *v;
+    int64_t n, cap;
+} ivec;
+
+static int ivec_reserve(ivec *a, int64_t more)
+{
+    int64_t cap;
+    int32_t *v;
+    if (a->n + more <= a->cap) return DLXC_DONE;
+    cap = a->cap ? a->cap : 1024;
+    while (cap < a->n + more) cap *= 2;
+    v = realloc(a->v, (size_t)cap * sizeof *v);
+    if (!v) return DLXC_ENOMEM;
+    a->v = v;
+    a->cap = cap;
+    return DLXC_DONE;
+}
+
+/* the names of a table in number order, each ended by '\n' */
+static char *join_names(const name_table *t, int64_t *len_out)
+{
+    int64_t len = 0, *at;
+    uint32_t i;
+    char *s;
+    at = malloc(((size_t)t->count + 1) * sizeof *at);
+    if (!at) return NULL;
+    for (i = 0; i <= t->mask; i++)
+        if (t->slot[i].val) at[t->slot[i].val - 1] = t->slot[i].len;
+    for (i = 0; i < (uint32_t)t->count; i++) {
+        int64_t n = at[i];
+        at[i] = len;
+        len += n + 1;
+    }
+    s = malloc((size_t)len + 1);
+    if (!s) {
+        free(at);
+        return NULL;
+    }
+    for (i = 0; i <= t->mask; i++)
+        if (t->slot[i].val) {
+            const name_slot *sl = &t->slot[i];
+            int64_t o = at[sl->val - 1];
+            memcpy(s + o, sl->start, (size_t)sl->len);
+            s[o + sl->len] = '\n';
+        }
+    free(at);
+    *len_out = len;
+    return s;
+}
+
+/* ==== 4. Lines and tokens ================================================ */
+
+/* byte classes: 0 part of a token, 1 white space, 2 a line end, 3 give up */
+static unsigned char byte_class(unsigned char c)
+{
+    if (c == '\n' || c == '\r') return 2;
+    if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1f)) return 1;
+    if (c == 0 || c >= 0x80) return 3;
+    return 0;
+}
+
+typedef struct {
+    const char *p, *end;
+    int line_start;      /* no token read yet on the current line */
+    unsigned char cls[256];
+} scanner;
+
+/* the next token of the current line: 1 (start, length), 0 at the end of
+ * the line (the scanner then stands after the line end), 2 at a line's
+ * first token if it starts with '|' (a comment: skip_line() it), -1 give up */
+static int next_token(scanner *sc, const char **tok, int32_t *n)
+{
+    const char *p = sc->p, *end = sc->end, *q;
+    while (p < end && sc->cls[(unsigned char)*p] == 1) p++;
+    if (p == end) {
+        sc->p = p;
+        return 0;
+    }
+    if (*p == '|' && sc->line_start) {
+        sc->p = p;
+        return 2;
+    }
+    switch (sc->cls[(unsigned char)*p]) {
+    case 2:
+        if (*p == '\r' && p + 1 < end && p[1] == '\n') p++;
+        sc->p = p + 1;
+        sc->line_start = 1;
+        return 0;
+    case 3:
+        return -1;
+    }
+    q = p;
+    while (q < end && sc->cls[(unsigned char)*q] == 0) q++;
+    if (q < end && sc->cls[(unsigned char)*q] == 3) return -1;
+    if (q - p > INT32_MAX) return -1;
+    *tok = p;
+    *n = (int32_t)(q - p);
+    sc->p = q;
+    sc->line_start = 0;
+    return 1;
+}
+
+/* the length of the UTF-8 sequence at p[0..n) (strict, as Python's
+ * decoder: no overlong forms, no surrogates, nothing above U+10FFFF), or 0 */
+static int utf8_length(const unsigned char *p, int64_t n)
+{
+    unsigned char c = p[0];
+    if (c < 0x80) return 1;
+    if (c >= 0xc2 && c <= 0xdf) return n >= 2 && (p[1] & 0xc0) == 0x80 ? 2 : 0;
+    if (c >= 0xe0 && c <= 0xef) {
+        unsigned char lo = c == 0xe0 ? 0xa0 : 0x80, hi = c == 0xed ? 0x9f : 0xbf;
+        return n >= 3 && p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 ? 3 : 0;
+    }
+    if (c >= 0xf0 && c <= 0xf4) {
+        unsigned char lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
+        return n >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 &&
+               (p[3] & 0xc0) == 0x80 ? 4 : 0;
+    }
+    return 0;
+}
+
+/* pass over the rest of a comment line: any UTF-8 text (nothing in it is
+ * read, but the Python reader would stop at bytes that are not UTF-8) */
+static int skip_line(scanner *sc)
+{
+    const unsigned char *p = (const unsigned char *)sc->p, *end = (const unsigned char *)sc->end;
+    while (p < end && *p != '\n' && *p != '\r') {
+        int k = utf8_length(p, end - p);
+        if (!k) return -1;
+        p += k;
+    }
+    if (p < end) {
+        if (*p == '\r' && p + 1 < end && p[1] == '\n') p++;
+        p++;
+    }
+    sc->p = (const char *)p;
+    sc->line_start = 1;
+    return 0;
+}
+
+/* ==== 5. The reader ====================================================== */
+
+void dlxc_dlx_free(dlxc_dlx *d)
+{
+    if (!d) return;
+    free(d->names);
+    free(d->colors);
+    free(d->opt_start);
+    free(d->opt_items);
+    free(d->opt_colors);
+    free(d);
+}
+
+int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
+{
+    scanner sc;
+    name_table items = {NULL, 0, 0}, colors = {NULL, 0, 0};
+    ivec start = {0}, its = {0}, cols = {0};
+    int32_t *stamp = NULL;
+    unsigned char *used = NULL;
+    dlxc_dlx *d = NULL;
+    const char *tok;
+    int32_t n, n_primary = -1, n_items, j = 0, i;
+    int r, code = DLXC_DLX_SLOW, secondary = 0;
+
+    if (!out || (len && !text) || len < 0) return DLXC_EINVAL;
+    *out = NULL;
+    for (i = 0; i < 256; i++) sc.cls[i] = byte_class((unsigned char)i);
+    sc.p = text;
+    sc.end = text + len;
+    sc.line_start = 1;
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) sc.p += 3;   /* the BOM */
+    if (table_init(&items, 1024) != DLXC_DONE || table_init(&colors, 64) != DLXC_DONE) {
+        code = DLXC_ENOMEM;
+        goto fail;
+    }
+
+    /* the items line: the first line with a token that is not a comment */
+    for (;;) {
+        if (sc.p == sc.end) goto fail;              /* no items line */
+        r = next_token(&sc, &tok, &n);
+        if (r < 0) goto fail;
+        if (r == 0) continue;                       /* a blank line */
+        if (r == 2) {                               /* a comment line */
+            if (skip_line(&sc) < 0) goto fail;
+            continue;
+        }
+        break;
+    }
+    do {
+        while (n && tok[0] == '|') {                /* "|" or "|X": the separator */
+            if (secondary) goto fail;
+            secondary = 1;
+            n_primary = items.count;
+            tok++, n--;
+        }
+        if (!n) continue;
+        if (memchr(tok, ':', (size_t)n) || memchr(tok, '|', (size_t)n)) goto fail;
+        if (table_find(&items, tok, n) >= 0) goto fail;          /* declared twice */
+        if ((code = table_add(&items, tok, n)) != DLXC_DONE) goto fail;
+        code = DLXC_DLX_SLOW;
+    } while ((r = next_token(&sc, &tok, &n)) == 1);
+    if (r < 0) goto fail;
+    n_items = items.count;
+    if (!secondary) n_primary = n_items;
+
+    /* the options */
+    stamp = calloc((size_t)n_items + 1, sizeof *stamp);
+    used = calloc((size_t)n_primary + 1, 1);
+    if (!stamp || !used || ivec_reserve(&start, 1) != DLXC_DONE) {
+        code = DLXC_ENOMEM;
+        goto fail;
+    }
+    start.v[start.n++] = 0;
+    while (sc.p < sc.end) {
+        int has_primary = 0;
+        r = next_token(&sc, &tok, &n);
+        if (r < 0) goto fail;
+        if (r == 0) continue;
+        if (r == 2) {
+            if (skip_line(&sc) < 0) goto fail;
+            continue;
+        }
+        if (j == INT32_MAX - 1) {
+            code = DLXC_ETOOBIG;
+            goto fail;
+        }
+        do {
+            const char *colon = memchr(tok, ':', (size_t)n);
+            int32_t k, c = 0;
+            if (colon) {
+                const char *col = colon + 1;
+                int32_t m = (int32_t)(tok + n - col);
+                k = table_find(&items, tok, (int32_t)(colon - tok));
+                if (k < n_primary || m == 0) goto fail;  /* unknown, primary, no color */
+                if (m > 1 && (memchr(col, ':', (size_t)m) || memchr(col, '|', (size_t)m)))
+                    goto fail;
+                c = table_find(&colors, col, m);
+                if (c < 0) {
+                    if ((code = table_add(&colors, col, m)) != DLXC_DONE) goto fail;
+                    code = DLXC_DLX_SLOW;
+                    c = colors.count - 1;
+                }
+                c++;
+            } else {
+                k = table_find(&items, tok, n);
+                if (k < 0) goto fail;                     /* unknown item */
+            }
+            if (stamp[k] == j + 1) goto fail;             /* an item twice */
+            stamp[k] = j + 1;
+            if (k < n_primary) has_primary = 1, used[k] = 1;
+            if (its.n == INT32_MAX) {
+                code = DLXC_ETOOBIG;
+                goto fail;
+            }
+            if (ivec_reserve(&its, 1) != DLXC_DONE || ivec_reserve(&cols, 1) != DLXC_DONE) {
+                code = DLXC_ENOMEM;
+                goto fail;
+            }
+            its.v[its.n++] = k;
+            cols.v[cols.n++] = c;
+        } while ((r = next_token(&sc, &tok, &n)) == 1);
+        if (r < 0 || !has_primary) goto fail;         /* the Python reader warns */
+        if (ivec_reserve(&start, 1) != DLXC_DONE) {
+            code = DLXC_ENOMEM;
+            goto fail;
+        }
+        start.v[start.n++] = (int32_t)its.n;
+        j++;
+    }
+    for (i = 0; i < n_primary; i++)
+        if (!used[i]) goto fail;                      /* the Python reader warns */
+
+    d = calloc(1, sizeof *d);
+    if (!d) {
+        code = DLXC_ENOMEM;
+        goto fail;
+    }
+    d->n_primary = n_primary;
+    d->n_items = n_items;
+    d->n_colors = colors.count;
+    d->n_options = j;
+    d->n_nodes = its.n;
+    d->names = join_names(&items, &d->names_len);
+    d->colors = join_names(&colors, &d->colors_len);
+    if (!d->names || !d->colors) {
+        code = DLXC_ENOMEM;
+        goto fail;
+    }
+    /* hand the arrays over, shrunk to their size (at least one element) */
+    d->opt_start = start.v;
+    d->opt_items = its.n ? realloc(its.v, (size_t)its.n * sizeof(int32_t)) : its.v;
+    d->opt_colors = cols.n ? realloc(cols.v, (size_t)cols.n * sizeof(int32_t)) : cols.v;
+    if (!d->opt_items) d->opt_items = its.v;
+    if (!d->opt_colors) d->opt_colors = cols.v;
+    if (!its.v) d->opt_items = malloc(sizeof(int32_t));
+    if (!cols.v) d->opt_colors = malloc(sizeof(int32_t));
+    start.v = its.v = cols.v = NULL;
+    if (!d->opt_items || !d->opt_colors) {
+        code = DLXC_ENOMEM;
+        goto fail;
+    }
+    table_free(&items);
+    table_free(&colors);
+    free(stamp);
+    free(used);
+    *out = d;
+    return DLXC_DONE;
+
+fail:
+    dlxc_dlx_free(d);
+    table_free(&items);
+    table_free(&colors);
+    free(start.v);
+    free(its.v);
+    free(cols.v);
+    free(stamp);
+    free(used);
+    return code;
+}

@@ -1,0 +1,106 @@
+"""The ``dlxc`` command's entry point: a short way for ``dlxc count FILE``.
+
+``dlxc count FILE`` on a small file is mostly the start of a Python process:
+importing click, the CLI modules and the package costs several times the
+search of a 6x6 word search.  So when the command line is exactly
+``dlxc count FILE`` (one file given by path, no option, the C engine,
+stderr not a terminal so there is no progress bar to draw) this module
+reads the file with the C reader, counts in C and prints what the full
+command prints, having imported only the engine's C binding.  Everything
+else, and every file the C reader leaves to the Python reader (an error or a
+warning to word), goes to the full command line, ``dlxc.cli.main``, which
+then does all the work itself; so output, messages and exit codes are the
+command line's own (tests/xcc/test_xcc_launch.py compares the two).
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+import time
+
+_FIRST_SLICE = 1 << 12  # nodes of the first engine call; doubled while calls are short,
+_SLICE_SECONDS = 0.01   # so that Ctrl-C and SIGTERM are seen within a few hundredths
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    if len(args) == 2 and args[0] == "count" and _plain_file(args[1]):
+        status = _count(args[1])
+        if status is not None:
+            sys.exit(status)
+    from .cli import main as full
+    sys.exit(full())
+
+
+def _plain_file(arg: str) -> bool:
+    return (not arg.startswith("-") and os.environ.get("DLXC_BACKEND", "c") == "c"
+            and os.environ.get("DLXC_READER") != "python" and not _isatty(sys.stderr))
+
+
+def _isatty(stream) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):
+        return False
+
+
+def _count(path: str):
+    """Count ``path`` as ``dlxc count`` does; None when the full command line
+    must (the file cannot be read here, or the C engine is missing)."""
+    try:
+        from .xcc._cbackend import read_dlx_arrays
+        from .xcc.backend import make_solver, pick_strategy
+        with open(path, "rb") as f:
+            data = f.read()
+    except (ImportError, OSError):
+        return None
+    arrays = read_dlx_arrays(data)
+    if arrays is None:
+        return None
+    primary, secondary, _, start, items, colors = arrays
+    del data, arrays
+    t0 = time.perf_counter()
+    n_primary, n_items = len(primary), len(primary) + len(secondary)
+    solver = make_solver("c", n_primary, n_items, (start, items, colors, None), None,
+                         pick_strategy("auto", n_primary, n_items))
+    del start, items, colors
+    previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    budget = _FIRST_SLICE
+    try:
+        while True:
+            t = time.perf_counter()
+            if solver.run(budget) == 0:
+                break
+            if time.perf_counter() - t < _SLICE_SECONDS and budget < 1 << 40:
+                budget *= 2
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
+        print(_summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"),
+              file=sys.stderr)
+        return 130
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+    stats = solver.stats()
+    seconds = time.perf_counter() - t0
+    try:
+        sys.stdout.write(f"{stats[0]}\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    print(_summary(stats, seconds, "Altogether"), file=sys.stderr)
+    return 0
+
+
+def _on_sigterm(signum, frame):
+    raise KeyboardInterrupt
+
+
+def _summary(stats, seconds: float, head: str) -> str:
+    """dlxc.xcc.search.Stats.summary's sentence (not imported: it costs the
+    dataclasses module; the tests hold the two sentences equal)."""
+    solutions, nodes, updates, cleansings = stats[:4]
+    return (f"{head} {solutions} solution{'s' if solutions != 1 else ''}, {updates} updates, "
+            f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend).")
