@@ -49,4 +49,16 @@ if built_version != __version__:
         f"stale C extension: built for dlxc {built_version}, this is dlxc {__version__}; "
         "reinstall dlxc (pip install .)")
 
-__all__ = ["ffi", "lib", "built_version", "missing_reason"]
+
+
+def int32_array(values):
+    """A cffi ``int32_t[]`` over a sequence of ints, for the engines' C
+    calls: a view without a copy of an ``array('i')`` (or any buffer of
+    int32), else a new C array holding the values."""
+    try:
+        return ffi.from_buffer("int32_t[]", values)
+    except TypeError:
+        return ffi.new("int32_t[]", list(values))
+
+
+__all__ = ["ffi", "lib", "built_version", "missing_reason", "int32_array"]

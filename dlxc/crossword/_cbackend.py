@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from array import array
 
-from .._native import ffi, lib  # raises ImportError when not built or stale
+from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
 from ..errors import SolverError
 from .mirror import BadLine, NotAscii
 
@@ -27,12 +27,6 @@ def _check(code: int) -> int:
         raise SolverError(text)
     return code
 
-
-def _int32(values):
-    try:
-        return ffi.from_buffer("int32_t[]", values)
-    except TypeError:
-        return ffi.new("int32_t[]", list(values))
 
 
 def parse_words(blob: bytes, default_score: int):
@@ -67,9 +61,9 @@ def layout(starts, codes: bytes, n_letters: int, width: int, height: int,
     n_words = len(starts) - 1
     out = ffi.new("int32_t[]", 4 * max(n_words, 1))
     n_placed = ffi.new("int32_t *")
-    _check(lib.dlxc_xw_layout(n_words, _int32(starts), ffi.from_buffer("uint8_t[]", codes or b"\0"),
-                              n_letters, width, height, 1 if symmetric else 0,
-                              seed & ((1 << 64) - 1), out, n_placed))
+    letters = ffi.from_buffer("uint8_t[]", codes or b"\0")
+    _check(lib.dlxc_xw_layout(n_words, int32_array(starts), letters, n_letters, width, height,
+                              1 if symmetric else 0, seed & ((1 << 64) - 1), out, n_placed))
     data = ffi.unpack(out, 4 * n_placed[0])
     return [tuple(data[i:i + 4]) for i in range(0, len(data), 4)]
 
@@ -80,8 +74,8 @@ class Fill:
 
     def __init__(self, width, height, cells, starts, codes, scores, n_letters, seed=0):
         out = ffi.new("dlxc_xw_fill **")
-        self._arrays = (_int32(cells), _int32(starts), ffi.from_buffer("uint8_t[]", codes or b"\0"),
-                        _int32(scores))
+        self._arrays = (int32_array(cells), int32_array(starts),
+                        ffi.from_buffer("uint8_t[]", codes or b"\0"), int32_array(scores))
         _check(lib.dlxc_xw_fill_new(out, width, height, self._arrays[0], len(starts) - 1,
                                     self._arrays[1], self._arrays[2], self._arrays[3],
                                     n_letters, seed & ((1 << 64) - 1)))

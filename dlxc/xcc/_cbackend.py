@@ -9,7 +9,7 @@ from __future__ import annotations
 from array import array
 
 from .._native import built_version as _built_version
-from .._native import ffi, lib  # raises ImportError when not built or stale
+from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
 from ..errors import SolverError
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
@@ -25,13 +25,6 @@ def _check(code: int) -> int:
         raise SolverError(ffi.string(lib.dlxc_strerror(code)).decode())
     return code
 
-
-def _int32(values):
-    """A cffi view of a sequence of ints as int32_t[] (no copy for array('i'))."""
-    try:
-        return ffi.from_buffer("int32_t[]", values)
-    except TypeError:
-        return ffi.new("int32_t[]", list(values))
 
 
 def read_dlx_arrays(data: bytes):
@@ -66,8 +59,8 @@ class CSolver:
     def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
                  opt_ids=None, seed=0, randomize=False):
         out = ffi.new("dlxc_solver **")
-        arrays = [_int32(a) for a in (opt_start, opt_items, opt_colors)]
-        ids = _int32(opt_ids) if opt_ids is not None else ffi.NULL
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
         n_options = len(opt_start) - 1
         _check(lib.dlxc_new(out, n_primary, n_items, n_options, *arrays, ids,
                             seed & ((1 << 64) - 1), 1 if randomize else 0))
@@ -206,8 +199,8 @@ class CCells(CSolver):
         if randomize:
             raise ValueError("the ssxcc strategy has no random tie-breaking; use strategy='dlx2'")
         out = ffi.new("dlxc_cells **")
-        arrays = [_int32(a) for a in (opt_start, opt_items, opt_colors)]
-        ids = _int32(opt_ids) if opt_ids is not None else ffi.NULL
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
         _check(lib.dlxc_cells_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
         self._handle = ffi.gc(out[0], lib.dlxc_cells_free)
         size = max(_BUFFER_INTS, n_primary + 2)
