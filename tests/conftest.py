@@ -16,6 +16,14 @@ from hypothesis import HealthCheck, settings
 
 from dlxc.xcc.backend import c_import_error
 
+# The tests that run dlxc in a subprocess (`python -c "from dlxc.cli import
+# main; ..."`) start it as the `dlxc` command starts: without the current
+# directory at the front of sys.path (Python 3.11's safe path; earlier
+# Pythons ignore it).  Otherwise, run from the root of a checkout, as CI
+# runs, they would import the checkout's dlxc/ instead of the installed
+# package, and with it no compiled extension.
+os.environ["PYTHONSAFEPATH"] = "1"
+
 # Deterministic in CI (CI=true): the same examples on every run, so a red
 # build can be reproduced; elsewhere hypothesis explores new examples each
 # run.  No deadline: the machine is shared and timing is bench/'s business.
