@@ -50,7 +50,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.render.html", "dlxc.render.pdf"]),
     ("services", ["dlxc.render"]),
     ("models", ["dlxc.models", "dlxc.models.words", "dlxc.models.classic", "dlxc.models.scrabble",
-                "dlxc.models.themes", "dlxc.models.crossword", "dlxc.models.crossword.layout",
+                "dlxc.models.themes", "dlxc.models.wordlists", "dlxc.models.crossword", "dlxc.models.crossword.layout",
                 "dlxc.models.crossword.fill", "dlxc.models.boggle"]),
     ("models", ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid"]),
     ("models", ["dlxc.models.wordsearch.layout"]),

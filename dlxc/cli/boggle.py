@@ -5,7 +5,7 @@ Results go to stdout, statistics and the progress bar to stderr.  Exit
 status: 0 done, 1 bad input (a board of the wrong length, a letter that is
 not a..z, a word list with no usable word), 2 usage, 130 Ctrl-C (``best``
 prints the best board found so far first).  The default word list is
-ENABLE2K (puzzles/words/enable2k.txt).
+ENABLE2K (dlxc/models/wordlists/enable2k.txt).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ _BATCH = 1 << 16   # boards read and scored at a time by `score`
 def _words_option(f):
     return click.option("-w", "--words", "words", default=None, metavar="LIST",
                         help="The word list, one word a line (default: ENABLE2K, "
-                        "puzzles/words/enable2k.txt).")(f)
+                        "dlxc/models/wordlists/enable2k.txt).")(f)
 
 
 def _backend_option(f):

@@ -38,7 +38,8 @@ MAX_CELLS = 64
 _CALL = 1 << 20       # boards per engine call
 
 # The default word list: ENABLE2K, shipped in puzzles/words/ (public domain).
-DEFAULT_WORDS = Path(__file__).resolve().parent.parent.parent / "puzzles" / "words" / "enable2k.txt"
+# Shipped inside the package (package data), so an installed dlxc has it.
+DEFAULT_WORDS = Path(__file__).resolve().parent / "wordlists" / "enable2k.txt"
 
 # ---- dice -----------------------------------------------------------------
 # Letters on the dice of the published games, facts gathered from public

@@ -17,7 +17,7 @@ from dlxc.models.boggle import Boggle, Board, points
 from oracles.boggle import score as oracle_score
 from oracles.boggle import words_on_board
 
-ENABLE2K = Path(__file__).resolve().parents[2] / "puzzles" / "words" / "enable2k.txt"
+ENABLE2K = Path(__file__).resolve().parents[2] / "dlxc" / "models" / "wordlists" / "enable2k.txt"
 ALPHABET = "aeqrstu"      # few letters: many words on small boards, and Qu
 
 SIZES = [(r, c) for r in range(1, 7) for c in range(1, 7) if r * c <= 36] + [(7, 9), (8, 8)]
@@ -158,7 +158,7 @@ def test_bad_boards(backend):
         Boggle(["qat", "ab", "x1"], backend=backend)
 
 
-@pytest.mark.skipif(not ENABLE2K.exists(), reason="puzzles/words/enable2k.txt is missing")
+@pytest.mark.skipif(not ENABLE2K.exists(), reason="dlxc/models/wordlists/enable2k.txt is missing")
 def test_published_best_4x4(c_backend):
     """perslatgsineters: 3,625 points, 1,045 words under ENABLE2K, and
     ligdrmanesietildsracsepes 10,406 (danvk/hybrid-boggle's README, the
@@ -171,7 +171,7 @@ def test_published_best_4x4(c_backend):
 
 
 @pytest.mark.slow
-@pytest.mark.skipif(not ENABLE2K.exists(), reason="puzzles/words/enable2k.txt is missing")
+@pytest.mark.skipif(not ENABLE2K.exists(), reason="dlxc/models/wordlists/enable2k.txt is missing")
 def test_enable2k_random_boards_match_the_oracle(c_backend):
     from dlxc.boggle import read_words
     words = set(read_words(ENABLE2K))
