@@ -65,6 +65,13 @@ class CSolver:
         _check(lib.dlxc_new(out, n_primary, n_items, n_options, *arrays, ids,
                             seed & ((1 << 64) - 1), 1 if randomize else 0))
         self._handle = ffi.gc(out[0], lib.dlxc_free)
+        self._buffers(n_primary)
+
+    #: The engine's resumable search (dlxc_run; CCells: dlxc_cells_run).
+    _engine_run = lib.dlxc_run
+
+    def _buffers(self, n_primary):
+        """The solution buffer and the out-parameters every run reuses."""
         size = max(_BUFFER_INTS, n_primary + 2)
         self._buf = ffi.new("int32_t[]", size)
         self._buf_len = size
@@ -77,9 +84,9 @@ class CSolver:
         handle = self._live()
         node_budget = min(node_budget, _UINT64_MAX)
         if out is None:
-            return _check(lib.dlxc_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
-        status = _check(lib.dlxc_run(handle, node_budget, min(room, 1 << 62), self._buf,
-                                     self._buf_len, self._used))
+            return _check(self._engine_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
+        status = _check(self._engine_run(handle, node_budget, min(room, 1 << 62), self._buf,
+                                         self._buf_len, self._used))
         used = self._used[0]
         if used:
             self._unpack(ffi.unpack(self._buf, used), out, paths)
@@ -116,8 +123,8 @@ class CSolver:
         in C): (status, number kept in this call)."""
         handle = self._live()
         masks, _, n_masks, words = self._overlap
-        status = _check(lib.dlxc_run(handle, min(node_budget, _UINT64_MAX), 1 << 62, self._buf,
-                                     self._buf_len, self._used))
+        status = _check(self._engine_run(handle, min(node_budget, _UINT64_MAX), 1 << 62,
+                                         self._buf, self._buf_len, self._used))
         kept = _check(lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words,
                                              self._used))
         return status, kept
@@ -203,32 +210,9 @@ class CCells(CSolver):
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
         _check(lib.dlxc_cells_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
         self._handle = ffi.gc(out[0], lib.dlxc_cells_free)
-        size = max(_BUFFER_INTS, n_primary + 2)
-        self._buf = ffi.new("int32_t[]", size)
-        self._buf_len = size
-        self._used = ffi.new("int64_t *")
-        self._stats = ffi.new("dlxc_stats *")
+        self._buffers(n_primary)
 
-    def run(self, node_budget, out=None, room=0, paths=None):
-        handle = self._live()
-        node_budget = min(node_budget, _UINT64_MAX)
-        if out is None:
-            return _check(lib.dlxc_cells_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
-        status = _check(lib.dlxc_cells_run(handle, node_budget, min(room, 1 << 62), self._buf,
-                                           self._buf_len, self._used))
-        used = self._used[0]
-        if used:
-            self._unpack(ffi.unpack(self._buf, used), out, paths)
-        return status
-
-    def run_overlap(self, node_budget):
-        handle = self._live()
-        masks, _, n_masks, words = self._overlap
-        status = _check(lib.dlxc_cells_run(handle, min(node_budget, _UINT64_MAX), 1 << 62,
-                                           self._buf, self._buf_len, self._used))
-        kept = _check(lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words,
-                                                self._used))
-        return status, kept
+    _engine_run = lib.dlxc_cells_run
 
     def progress(self):
         if self._handle is None:
