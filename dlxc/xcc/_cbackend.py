@@ -6,8 +6,6 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
-from array import array
-
 from .._native import built_version as _built_version
 from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
 from ..errors import SolverError
@@ -27,11 +25,14 @@ def _check(code: int) -> int:
 
 
 
-def read_dlx_arrays(data: bytes):
+def read_dlx_arrays(data: bytes, views: bool = False):
     """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
     secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
     and the arrays as array('i'), or None when the Python reader must read it
-    (an error or a warning to word, or text the fast path does not take)."""
+    (an error or a warning to word, or text the fast path does not take).
+    With ``views`` the arrays are int memoryviews instead, enough for
+    make_solver: dlxc/_launch.py's short path takes them, since importing the
+    array module imports collections too."""
     out = ffi.new("dlxc_dlx **")
     code = lib.dlxc_dlx_read(ffi.from_buffer(data), len(data), out)
     if code == lib.DLXC_DLX_SLOW or code == lib.DLXC_ETOOBIG:
@@ -45,8 +46,12 @@ def read_dlx_arrays(data: bytes):
         arrays = []
         for ptr, n in ((d.opt_start, d.n_options + 1), (d.opt_items, d.n_nodes),
                        (d.opt_colors, d.n_nodes)):
-            a = array("i")
-            a.frombytes(ffi.buffer(ptr, 4 * n))
+            if views:
+                a = memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i")
+            else:
+                from array import array
+                a = array("i")
+                a.frombytes(ffi.buffer(ptr, 4 * n))
             arrays.append(a)
     finally:
         lib.dlxc_dlx_free(d)

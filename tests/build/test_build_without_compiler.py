@@ -36,6 +36,7 @@ def _copy_source(dest: Path, *, checkout: bool) -> Path:
     shutil.copytree(ROOT / "dlxc", dest / "dlxc", ignore=_NOT_SOURCE)
     if checkout:
         shutil.copytree(ROOT / "csrc", dest / "csrc", ignore=_NOT_SOURCE)
+        shutil.copytree(ROOT / "scripts", dest / "scripts", ignore=_NOT_SOURCE)
         for name in ("setup.py", "build_ext.py", "pyproject.toml", "README.md", "LICENSE",
                      "MANIFEST.in"):
             shutil.copy2(ROOT / name, dest / name)
@@ -155,7 +156,10 @@ def test_editable_install_gives_c_at_the_checkout_root(tmp_path):
                            timeout=600)
     assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]
     # the runtime dependencies (cffi, click, tqdm) from this interpreter
-    env = {k: v for k, v in os.environ.items() if k not in ("DLXC_BACKEND", "PYTHONPATH")}
+    # and without the suite's PYTHONSAFEPATH: this Python is to start as a
+    # user's does at the root of a checkout, with the current directory first
+    env = {k: v for k, v in os.environ.items()
+           if k not in ("DLXC_BACKEND", "PYTHONPATH", "PYTHONSAFEPATH")}
     env["PYTHONPATH"] = os.pathsep.join(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))
     out = subprocess.run([str(python), "-c", "import dlxc; print(dlxc.active_backend()); "
                           "print(dlxc.__file__)"], cwd=src, env=env, capture_output=True,

@@ -52,14 +52,26 @@ def test_count_says_the_same(tmp_path, text):
 
 
 def test_imports_little(tmp_path):
-    """The short way does not import click or the Python engine."""
+    """The short way does not import click or the Python engine, nor the
+    standard modules that cost more than its work on a small file (enum,
+    which signal imports; re; array, which imports collections)."""
     path = tmp_path / "x.dlx"
     path.write_text("A B | X\nA X:1\nB X:1\nA B\n")
-    code = ("import sys; from dlxc._launch import _count; s = _count(sys.argv[1]); "
-            "print(s, sorted(m for m in sys.modules if m.startswith(('click', 'dlxc.xcc.mirror', "
-            "'dlxc.xcc.search', 'tqdm'))))")
+    code = ("import sys; before = set(sys.modules); from dlxc._launch import _count; "
+            "s = _count(sys.argv[1]); "
+            "print(s, sorted(m for m in set(sys.modules) - before if m.startswith(("
+            "'click', 'dlxc.xcc.mirror', 'dlxc.xcc.search', 'tqdm', 'enum', 're', 'array', "
+            "'signal', 'collections'))))")
     status, out, _ = run(code, str(path))
     assert out.splitlines()[-1] == "0 []"
+
+
+def test_the_command_is_a_plain_script():
+    """The installed ``dlxc`` runs scripts/dlxc, which imports nothing but
+    sys before the launcher (pip's entry-point launcher imports re)."""
+    script = (ROOT / "scripts" / "dlxc").read_text()
+    imports = [line for line in script.splitlines() if line.startswith(("import", "from"))]
+    assert imports == ["import sys", "from dlxc._launch import main"]
 
 
 def test_other_command_lines_go_to_the_full_one(tmp_path):
