@@ -1,4 +1,4 @@
-"""Pages as a printable PDF (fpdf2, the optional extra ``dlxc[pdf]``).
+"""Pages as a printable PDF (reportlab, the optional extra ``dlxc[pdf]``).
 
 Each puzzle gets a page: its title, the grid as large as the paper allows
 (squares, letters centered, blocks, clue numbers), and the word list in as
@@ -10,11 +10,17 @@ straight word).  Pages are numbered at the foot.  Paper: US Letter or A4.
 Text is set in DejaVu Sans, shipped in ``dlxc/render/fonts`` under its
 licence (Bitstream Vera's, see LICENSE-DejaVu.txt), which covers Latin with
 its accents, Greek and Cyrillic; ``font=`` takes another TTF file for other
-scripts.  A letter the font lacks is an error naming it, not a blank box.
+scripts.  reportlab embeds only the glyphs a document uses.  A letter the
+font lacks is an error naming it, not a blank box.
+
+reportlab rather than fpdf2: importing fpdf2 imports fontTools, about half
+a second, which was more than everything else a two-page word search costs
+(bench/bench_pdf.py); reportlab reads TrueType fonts itself.
 """
 
 from __future__ import annotations
 
+import io
 import os
 import unicodedata
 from pathlib import Path
@@ -29,19 +35,104 @@ FONT = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
 MARGIN = 15.0          # mm around the page
 MAX_CELL = 12.0        # mm: the largest square of a small grid
 PT = 0.3528            # mm per point
+MM = 72 / 25.4         # points per mm
+ASCENT = 0.36          # a capital's half height, in font sizes: centres a letter on a line
 
 
-def _fpdf():
+def _reportlab():
     try:
-        from fpdf import FPDF
+        from reportlab.pdfbase import pdfmetrics
+        from reportlab.pdfbase.ttfonts import TTFError, TTFont
+        from reportlab.pdfgen.canvas import Canvas
     except ImportError as exc:
-        raise RenderError("PDF output needs the fpdf2 library: pip install 'dlxc[pdf]' "
+        raise RenderError("PDF output needs the reportlab library: pip install 'dlxc[pdf]' "
                           f"({exc})") from None
-    return FPDF
+    return Canvas, pdfmetrics, TTFont, TTFError
 
 
-def _rgb(color: str) -> tuple[int, int, int]:
-    return tuple(int(color[i:i + 2], 16) for i in (1, 3, 5))  # type: ignore[return-value]
+def _rgb(color: str) -> tuple[float, float, float]:
+    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+
+
+def _grey(level: int) -> tuple[float, float, float]:
+    return (level / 255,) * 3  # type: ignore[return-value]
+
+
+class _Sheet:
+    """A reportlab canvas measured as the layout below measures a page: in
+    mm, from the top left corner, y growing downwards; text sizes in points."""
+
+    def __init__(self, canvas, font: str, width: float, height: float, string_width) -> None:
+        self.canvas, self.font, self.width_mm, self.height = canvas, font, width, height
+        self._string_width = string_width
+        self.number = 1
+
+    def next_page(self) -> None:
+        """The page's number at its foot, and on to a new page."""
+        self.text(self.width_mm / 2, self.height - 12 + 2.5 + 9 * PT * ASCENT, f"{self.number}",
+                  9, color=_grey(90), centred=True)
+        self.canvas.showPage()
+        self.number += 1
+
+    def width(self, text: str, size: float) -> float:
+        return self._string_width(text, self.font, size) / MM
+
+    def text(self, x: float, baseline: float, text: str, size: float,
+             color=(0.0, 0.0, 0.0), centred: bool = False) -> None:
+        c = self.canvas
+        c.setFillColorRGB(*color)
+        c.setFont(self.font, size)
+        draw = c.drawCentredString if centred else c.drawString
+        draw(x * MM, (self.height - baseline) * MM, text)
+
+    def rect(self, x: float, y: float, w: float, h: float, *, fill=None, stroke=None,
+             line: float = 0.3) -> None:
+        c = self.canvas
+        if fill is not None:
+            c.setFillColorRGB(*fill)
+        if stroke is not None:
+            c.setStrokeColorRGB(*stroke)
+            c.setLineWidth(line * MM)
+        c.rect(x * MM, (self.height - y - h) * MM, w * MM, h * MM,
+               stroke=int(stroke is not None), fill=int(fill is not None))
+
+    def stroke_path(self, pts, color, width: float) -> None:
+        """A translucent stroke with round ends and joins through ``pts``."""
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColorRGB(*color)
+        c.setStrokeAlpha(0.4)
+        c.setLineWidth(width * MM)
+        c.setLineCap(1)
+        c.setLineJoin(1)
+        path = c.beginPath()
+        (x, y), rest = pts[0], pts[1:]
+        path.moveTo(x * MM, (self.height - y) * MM)
+        for x, y in rest:
+            path.lineTo(x * MM, (self.height - y) * MM)
+        c.drawPath(path, stroke=1, fill=0)
+        c.restoreState()
+
+    def dot(self, x: float, y: float, r: float, color) -> None:
+        c = self.canvas
+        c.saveState()
+        c.setFillColorRGB(*color)
+        c.setFillAlpha(0.3)
+        c.circle(x * MM, (self.height - y) * MM, r * MM, stroke=0, fill=1)
+        c.restoreState()
+
+
+def _font(path: Path, pdfmetrics, TTFont, TTFError):
+    """reportlab's font of the TTF file ``path``, registered once a process."""
+    name = f"dlxc:{path.resolve()}"
+    if name in pdfmetrics.getRegisteredFontNames():  # (getFont of an unknown name
+        return pdfmetrics.getFont(name)              # searches every AFM file first)
+    try:
+        font = TTFont(name, str(path))
+    except (TTFError, OSError, ValueError) as exc:
+        raise RenderError(f"font file {str(path)!r}: not a usable TrueType font ({exc})") from None
+    pdfmetrics.registerFont(font)
+    return font
 
 
 def pages_pdf(pages: Sequence[Page], *, paper: str = "letter", answers: bool = True,
@@ -52,38 +143,26 @@ def pages_pdf(pages: Sequence[Page], *, paper: str = "letter", answers: bool = T
         raise RenderError(f"paper {paper!r}: use one of {', '.join(PAPERS)}")
     if not pages:
         raise RenderError("no puzzle to print")
-    FPDF = _fpdf()
+    Canvas, pdfmetrics, TTFont, TTFError = _reportlab()
     width, height = PAPERS[paper]
     font_path = Path(font) if font is not None else FONT
     if not font_path.is_file():
         raise RenderError(f"font file {str(font_path)!r} not found")
-
-    class _Doc(FPDF):
-        def footer(self) -> None:
-            self.set_y(-12)
-            self.set_font("body", size=9)
-            self.set_text_color(90, 90, 90)
-            self.cell(0, 5, f"{self.page_no()}", align="C")
-
-    pdf = _Doc(unit="mm", format=(width, height))
-    pdf.set_auto_page_break(False)
-    pdf.set_margins(MARGIN, MARGIN, MARGIN)
-    pdf.set_creator("dlxc")
-    pdf.set_title(pages[0].title if len(pages) == 1 else f"{len(pages)} puzzles")
-    pdf.add_font("body", "", str(font_path))
-    try:
-        _check_glyphs(pages, pdf.fonts["body"].cmap, font_path.name)
-        for page in pages:
-            _puzzle_page(pdf, page, width, height)
-        if answers:
-            for page in pages:
-                _answer_page(pdf, page, width, height)
-        return bytes(pdf.output())
-    finally:
-        for f in pdf.fonts.values():  # fpdf2 keeps the TTF file open until closed
-            close = getattr(f, "close", None)
-            if close is not None:
-                close()
+    face = _font(font_path, pdfmetrics, TTFont, TTFError)
+    _check_glyphs(pages, face.face.charToGlyph, font_path.name)
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(width * MM, height * MM), invariant=True)
+    canvas.setCreator("dlxc")
+    canvas.setTitle(pages[0].title if len(pages) == 1 else f"{len(pages)} puzzles")
+    sheet = _Sheet(canvas, face.fontName, width, height, pdfmetrics.stringWidth)
+    drawn = [(_puzzle_page, page) for page in pages]
+    if answers:
+        drawn += [(_answer_page, page) for page in pages]
+    for draw, page in drawn:
+        draw(sheet, page, width, height)
+        sheet.next_page()
+    canvas.save()
+    return out.getvalue()
 
 
 def write_pdf(pages: Sequence[Page], out: Union[str, "os.PathLike[str]", BinaryIO], **kw
@@ -98,7 +177,7 @@ def write_pdf(pages: Sequence[Page], out: Union[str, "os.PathLike[str]", BinaryI
 
 def _check_glyphs(pages: Sequence[Page], cmap, font_name: str) -> None:
     """``RenderError`` naming the first character the font cannot draw
-    (``cmap``: the font's characters, as fpdf2 read them)."""
+    (``cmap``: the font's characters, as reportlab read them)."""
     for page in pages:
         texts = [page.title] + [w.text for w in page.words] + [w.clue or "" for w in page.words]
         texts += [sq.letter for row in page.grid for sq in row if sq is not None]
@@ -112,12 +191,20 @@ def _check_glyphs(pages: Sequence[Page], cmap, font_name: str) -> None:
                         "that covers the words' script (--font FILE.ttf)")
 
 
-def _title(pdf, page: Page, text: str, width: float) -> float:
-    pdf.set_text_color(0, 0, 0)
-    pdf.set_font("body", size=20)
-    pdf.set_xy(MARGIN, MARGIN)
-    pdf.multi_cell(width - 2 * MARGIN, 9, text, align="C")
-    return pdf.get_y() + 4
+def _title(sheet: _Sheet, text: str, width: float) -> float:
+    """The title centred at the head of the page, wrapped to its width;
+    returns the y below it."""
+    size, line_h = 20, 9.0
+    words, lines = text.split(), []
+    for word in words:
+        if lines and sheet.width(f"{lines[-1]} {word}", size) <= width - 2 * MARGIN:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    for k, line in enumerate(lines or [""]):
+        baseline = MARGIN + k * line_h + line_h / 2 + size * PT * ASCENT
+        sheet.text(width / 2, baseline, line, size, centred=True)
+    return MARGIN + max(1, len(lines)) * line_h + 4
 
 
 def _heading(page: Page, answers: bool) -> str:
@@ -127,7 +214,8 @@ def _heading(page: Page, answers: bool) -> str:
     return f"Answers: {name}" if answers else name
 
 
-def _grid(pdf, page: Page, top: float, width: float, max_h: float, answers: bool) -> float:
+def _grid(sheet: _Sheet, page: Page, top: float, width: float, max_h: float,
+          answers: bool) -> float:
     """Draw the grid from ``top``; returns the y below it."""
     rows, cols = page.rows, page.cols
     avail_w = width - 2 * MARGIN
@@ -144,64 +232,52 @@ def _grid(pdf, page: Page, top: float, width: float, max_h: float, answers: bool
                 continue
             x, y = x0 + c * cell, y0 + r * cell
             if sq.block:
-                pdf.set_fill_color(0, 0, 0)
-                pdf.rect(x, y, cell, cell, style="F")
+                sheet.rect(x, y, cell, cell, fill=(0, 0, 0))
                 continue
             if answers and sq.shaded:
-                pdf.set_fill_color(255, 240, 170)
-                pdf.rect(x, y, cell, cell, style="F")
+                sheet.rect(x, y, cell, cell, fill=_rgb("#fff0aa"))
             if crossword or page.kind == "boggle":
-                pdf.set_draw_color(60, 60, 60)
-                pdf.set_line_width(0.3)
-                pdf.rect(x, y, cell, cell)
+                sheet.rect(x, y, cell, cell, stroke=_grey(60))
             if sq.number is not None:
-                pdf.set_text_color(0, 0, 0)
-                pdf.set_font("body", size=max(4.0, cell * 0.27 / PT))
-                pdf.text(x + cell * 0.06, y + cell * 0.3, str(sq.number))
+                sheet.text(x + cell * 0.06, y + cell * 0.3, str(sq.number),
+                           max(4.0, cell * 0.27 / PT))
     if not crossword and page.kind != "boggle":
-        pdf.set_draw_color(120, 120, 120)
-        pdf.set_line_width(0.3)
-        pdf.rect(x0 - 1, y0 - 1, cell * cols + 2, cell * rows + 2)
+        sheet.rect(x0 - 1, y0 - 1, cell * cols + 2, cell * rows + 2, stroke=_grey(120))
     if answers:
-        _marks(pdf, page, x0, y0, cell)
+        _marks(sheet, page, x0, y0, cell)
     for r, row in enumerate(page.grid):
         for c, sq in enumerate(row):
             if sq is None or sq.block or not sq.letter or not (sq.given or answers):
                 continue
             faded = answers and page.kind == "wordsearch" and (r, c) not in used \
                 and not sq.shaded
-            pdf.set_text_color(*((170, 170, 170) if faded else (0, 0, 0)))
             size = cell * (0.55 if len(sq.letter) < 2 else 0.42) / PT
-            pdf.set_font("body", size=size)
-            tw = pdf.get_string_width(sq.letter)
-            x = x0 + c * cell + (cell - tw) / 2
-            y = y0 + r * cell + cell * 0.5 + size * PT * 0.36
-            pdf.text(x, y, sq.letter)
+            sheet.text(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell + size * PT * ASCENT,
+                       sq.letter, size, color=_grey(170) if faded else (0, 0, 0),
+                       centred=True)
     return y0 + rows * cell + 6
 
 
-def _marks(pdf, page: Page, x0: float, y0: float, cell: float) -> None:
+def _marks(sheet: _Sheet, page: Page, x0: float, y0: float, cell: float) -> None:
     for k, word in enumerate(page.marked()):
+        color = _rgb(MARK_COLORS[k % len(MARK_COLORS)])
         pts = [(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell) for r, c in word.cells]
-        with pdf.local_context(stroke_opacity=0.4, fill_opacity=0.3, line_width=cell * 0.72,
-                               stroke_cap_style="ROUND", stroke_join_style="ROUND"):
-            pdf.set_draw_color(*_rgb(MARK_COLORS[k % len(MARK_COLORS)]))
-            pdf.set_fill_color(*_rgb(MARK_COLORS[k % len(MARK_COLORS)]))
-            if len(pts) == 1:
-                pdf.circle(pts[0][0], pts[0][1], cell * 0.38, style="F")
-            else:
-                pdf.polyline(pts)
+        if len(pts) == 1:
+            sheet.dot(pts[0][0], pts[0][1], cell * 0.38, color)
+        else:
+            sheet.stroke_path(pts, color, cell * 0.72)
 
 
-def _columns(pdf, lines: list[str], top: float, width: float, height: float,
+def _columns(sheet: _Sheet, lines: list[str], top: float, width: float, height: float,
              size: float = 11.0) -> float:
     """The lines in as many columns as fit across the page; the font
-    shrinks when they would run off its foot."""
+    shrinks when they would run off its foot, down to 6 points, and what
+    still does not fit goes on to the next pages (a Boggle board's
+    thousand words): no line is lost."""
     avail_w = width - 2 * MARGIN
     bottom = height - MARGIN - 6
     while True:
-        pdf.set_font("body", size=size)
-        widest = max((pdf.get_string_width(t) for t in lines), default=0) + 6
+        widest = max((sheet.width(t, size) for t in lines), default=0) + 6
         ncols = max(1, min(len(lines), int(avail_w // max(widest, 1))))
         per = -(-len(lines) // ncols) if lines else 0
         line_h = size * PT * 1.45
@@ -209,38 +285,44 @@ def _columns(pdf, lines: list[str], top: float, width: float, height: float,
             break
         size -= 0.5
     colw = avail_w / ncols
-    pdf.set_text_color(0, 0, 0)
-    for k, text in enumerate(lines):
-        col, row = divmod(k, per)
-        pdf.set_xy(MARGIN + col * colw, top + row * line_h)
-        pdf.cell(colw, line_h, text)
-    return top + per * line_h + 3
+    while lines:
+        rows = max(1, min(per, int((bottom - top) // line_h)))
+        here, lines = lines[:rows * ncols], lines[rows * ncols:]
+        rows = -(-len(here) // ncols)
+        for k, text in enumerate(here):
+            col, row = divmod(k, rows)
+            sheet.text(MARGIN + col * colw + 1,
+                       top + row * line_h + line_h / 2 + size * PT * ASCENT, text, size)
+        if lines:
+            sheet.next_page()
+            top = MARGIN
+        else:
+            top += rows * line_h
+    return top + 3
 
 
-def _puzzle_page(pdf, page: Page, width: float, height: float) -> None:
-    pdf.add_page()
-    top = _title(pdf, page, _heading(page, False), width)
+def _puzzle_page(sheet: _Sheet, page: Page, width: float, height: float) -> None:
+    top = _title(sheet, _heading(page, False), width)
     lines = word_lines(page)
     grid_h = (height - top - MARGIN) * (0.62 if page.word_display != "count" else 0.8)
-    y = _grid(pdf, page, top, width, grid_h, answers=False)
-    y = _columns(pdf, lines, y, width, height)
+    y = _grid(sheet, page, top, width, grid_h, answers=False)
+    y = _columns(sheet, lines, y, width, height)
     if page.notes:
-        _columns(pdf, list(page.notes), y, width, height, size=10)
+        _columns(sheet, list(page.notes), y, width, height, size=10)
 
 
-def _answer_page(pdf, page: Page, width: float, height: float) -> None:
-    pdf.add_page()
-    top = _title(pdf, page, _heading(page, True), width)
+def _answer_page(sheet: _Sheet, page: Page, width: float, height: float) -> None:
+    top = _title(sheet, _heading(page, True), width)
     grid_h = (height - top - MARGIN) * 0.62
-    y = _grid(pdf, page, top, width, grid_h, answers=True)
+    y = _grid(sheet, page, top, width, grid_h, answers=True)
     if page.kind == "boggle":
-        y = _columns(pdf, [w.text for w in page.words], y, width, height, size=10)
+        y = _columns(sheet, [w.text for w in page.words], y, width, height, size=10)
     elif page.kind == "crossword":
-        y = _columns(pdf, [f"{w.label}  {w.text}" for w in page.words], y, width, height,
+        y = _columns(sheet, [f"{w.label}  {w.text}" for w in page.words], y, width, height,
                      size=10)
     notes = list(page.answer_notes)
     if notes:
-        _columns(pdf, notes, y, width, height, size=10)
+        _columns(sheet, notes, y, width, height, size=10)
 
 
 __all__ = ["pages_pdf", "write_pdf", "FONT"]

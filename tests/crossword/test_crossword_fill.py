@@ -255,7 +255,7 @@ def test_cli_fill_pages(tmp_path, small, fmt):
     """A fill goes to the same pages as a word search: the grid's letters
     appear in the SVG and HTML, and the PDF has a puzzle and an answer page."""
     if fmt == "pdf":
-        pytest.importorskip("fpdf")
+        pytest.importorskip("reportlab")
     grid = tmp_path / "g.txt"
     grid.write_text("c..\n.#.\n...\n")
     out = tmp_path / f"fill.{fmt}"

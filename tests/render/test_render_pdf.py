@@ -11,7 +11,7 @@ import subprocess
 
 import pytest
 
-pytest.importorskip("fpdf", reason="PDF output needs the optional extra dlxc[pdf]")
+pytest.importorskip("reportlab", reason="PDF output needs the optional extra dlxc[pdf]")
 pdfium = pytest.importorskip("pypdfium2", reason="rendering PDF pages needs pypdfium2")
 
 from click.testing import CliRunner  # noqa: E402
@@ -95,6 +95,25 @@ def test_crossword_and_boggle_pages():
     assert len(images) == 4
     assert _ink(images[0])[1] == 0 and _ink(images[3])[1] > 0  # the Boggle paths marked
     assert _ink(images[2])[0] > _ink(images[0])[0]                 # the crossword's letters
+
+
+def test_long_word_lists_run_on_to_more_pages():
+    # A Boggle board's answer page lists every word; a thousand of them do
+    # not fit one page even at the smallest size, and none may be lost.
+    rows = ["ABCD", "EFGH", "IJKL", "MNOP"]  # distinct letters: a path spells one word
+    paths = [[(r, c)] for r in range(4) for c in range(4)]
+    for _ in range(3):                        # every path of four cells
+        paths = [p + [(r, c)] for p in paths for r in range(4) for c in range(4)
+                 if max(abs(r - p[-1][0]), abs(c - p[-1][1])) == 1 and (r, c) not in p]
+    words = ["".join(rows[r][c] for r, c in p) for p in paths]
+    bg = boggle_page(rows, list(zip(words, paths)))
+    doc = pdfium.PdfDocument(pages_pdf([bg]))
+    assert len(doc) > 2
+    text = "\n".join(doc[i].get_textpage().get_text_range() for i in range(len(doc)))
+    found = set(text.split())
+    assert all(w in found for w in words)
+    assert [str(k) for k in range(1, len(doc) + 1)] == [
+        doc[i].get_textpage().get_text_range().split()[-1] for i in range(len(doc))]
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None,
