@@ -69,6 +69,18 @@ static const uint8_t *ascii_text(PyObject *word, Py_ssize_t *len)
     return PyUnicode_1BYTE_DATA(word);
 }
 
+/* The same for any object, without side effects (for hints). */
+static const uint8_t *ascii_peek(PyObject *word, Py_ssize_t *len)
+{
+    if (!PyUnicode_Check(word)) return NULL;
+#if PY_VERSION_HEX < 0x030C0000
+    if (!PyUnicode_IS_READY(word)) return NULL;
+#endif
+    if (!PyUnicode_IS_ASCII(word)) return NULL;
+    *len = PyUnicode_GET_LENGTH(word);
+    return PyUnicode_1BYTE_DATA(word);
+}
+
 /* ==== 3. Membership ====================================================== */
 
 static int Membership_contains(PyObject *op, PyObject *word)
@@ -82,9 +94,22 @@ static int Membership_contains(PyObject *op, PyObject *word)
 }
 
 /* _contains_list(words, as_bytes): [w in self for w in words] for a list,
- * as a list of bools or as bytes of 1 and 0; None when detached.  Sorted
- * words are fastest: each walk starts where the word parts from the word
- * before (lex_walk_has). */
+ * as a list of bools or as bytes of 1 and 0; None when detached.
+ *
+ * Sorted words are fastest: each walk starts where the word parts from the
+ * word before (lex_walk_has), on arcs still in the cache.  In a shuffled
+ * list every word is a round of cache misses, first for the str object
+ * (allocated far from the last one), then for the arcs of its walk: when
+ * a quarter of the last 64 words or more began with another letter than
+ * the word before ("cold" words, whose walks start at the root), the loop
+ * asks for the memory of the words ahead, the str object AHEAD_OBJ words
+ * ahead and the stages of lex_prefetch AHEAD[stage] words ahead, so the
+ * misses of several words overlap.  (ENABLE shuffled, on the loaded 2-core
+ * machine: 205 ns a word without the hints, 105 with them; sorted, 34 and
+ * 35, since a sorted list never turns them on.) */
+#define AHEAD_OBJ 16
+static const int AHEAD[3] = {8, 4, 2};
+
 static PyObject *Membership_contains_list(PyObject *op, PyObject *const *args, Py_ssize_t nargs)
 {
     Membership *self = (Membership *)op;
@@ -106,14 +131,33 @@ static PyObject *Membership_contains_list(PyObject *op, PyObject *const *args, P
     char *bytes = as_bytes ? PyBytes_AS_STRING(out) : NULL;
     lex_walk w;
     w.depth = 0;
+    int ahead = 0, cold = 0;  /* hints on; cold words of this block of 64 */
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *word = PyList_GET_ITEM(words, i);
         const dlxc_lex *lex = self->lex;
         int yes = 0;  /* not a str: not a word */
+        if (lex && ahead) {
+            if (i + AHEAD_OBJ < n) {
+                PyObject *o = PyList_GET_ITEM(words, i + AHEAD_OBJ);
+                LEX_PREFETCH(o);
+                LEX_PREFETCH((const char *)o + 64);
+            }
+            for (int stage = 0; stage < 3; stage++) {
+                Py_ssize_t len;
+                const uint8_t *s = i + AHEAD[stage] < n
+                    ? ascii_peek(PyList_GET_ITEM(words, i + AHEAD[stage]), &len) : NULL;
+                if (s) lex_prefetch(lex, lex->ascii, s, len, stage);
+            }
+        }
+        if ((i & 63) == 63) {
+            ahead = cold >= 16;
+            cold = 0;
+        }
         if (PyUnicode_Check(word)) {
             Py_ssize_t len;
             const uint8_t *s = lex ? ascii_text(word, &len) : NULL;
             if (s) {
+                cold += w.depth == 0 || len == 0 || lex->ascii[s[0]] != w.code[0];
                 yes = lex_walk_has(lex, &w, lex->ascii, s, len);
             } else {
                 /* Python code runs: it may change the list, even close the
