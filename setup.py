@@ -26,31 +26,35 @@ from build_ext import python_extensions  # noqa: E402  (this folder's build_ext.
 class optional_build_ext(build_ext):
     """build_ext that installs dlxc without its C extensions when they
     cannot be compiled (cffi's build_ext, which writes the C source first,
-    subclasses this one).  One warning, however many extensions fail."""
-
-    _warned = False
+    subclasses this one).  One warning, naming every extension that failed."""
 
     def run(self):
+        self._failed = []
         try:
             super().run()
         except (CCompilerError, ExecError, PlatformError, OSError) as exc:
             self._skip(exc)
+        if self._failed:
+            self._warn()
 
     def build_extension(self, ext):
         try:
             super().build_extension(ext)
         except (CCompilerError, ExecError, PlatformError, OSError) as exc:
-            self._skip(exc)
+            self._skip(exc, ext.name)
 
-    def _skip(self, exc):
+    def _skip(self, exc, name=None):
         if os.environ.get("DLXC_REQUIRE_C", "") not in ("", "0"):
             raise exc
-        if self._warned:
-            return
-        self._warned = True
+        self._failed.append((name, exc))
+
+    def _warn(self):
+        names = ", ".join(name for name, _ in self._failed if name)
+        exc = self._failed[0][1]
         compiler = os.environ.get("CC", "the C compiler")
         sys.stderr.write(
-            f"\n{_BANNER}\nWARNING: dlxc's C extension could not be built ({exc}).\n"
+            f"\n{_BANNER}\nWARNING: dlxc's C extension could not be built "
+            f"({names + ': ' if names else ''}{exc}).\n"
             f"dlxc installs without it and runs on its pure-Python engine, which is\n"
             f"about 50 times slower. To get the C engine, make {compiler} work (or\n"
             f"install a C compiler such as gcc, or point CC at one) and reinstall\n"
