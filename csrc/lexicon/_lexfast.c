@@ -108,7 +108,7 @@ static int Membership_contains(PyObject *op, PyObject *word)
  * machine: 205 ns a word without the hints, 105 with them; sorted, 34 and
  * 35, since a sorted list never turns them on.) */
 #define AHEAD_OBJ 16
-static const int AHEAD[3] = {8, 4, 2};
+static const int AHEAD[2] = {8, 4};
 
 static PyObject *Membership_contains_list(PyObject *op, PyObject *const *args, Py_ssize_t nargs)
 {
@@ -142,7 +142,7 @@ static PyObject *Membership_contains_list(PyObject *op, PyObject *const *args, P
                 LEX_PREFETCH(o);
                 LEX_PREFETCH((const char *)o + 64);
             }
-            for (int stage = 0; stage < 3; stage++) {
+            for (int stage = 0; stage < 2; stage++) {
                 Py_ssize_t len;
                 const uint8_t *s = i + AHEAD[stage] < n
                     ? ascii_peek(PyList_GET_ITEM(words, i + AHEAD[stage]), &len) : NULL;

@@ -18,8 +18,9 @@
 /* Membership looks the first letters of a word up in tables instead of
  * scanning sibling lists (see lex_has).  prefix[k] has radix^(k+1)
  * entries, radix = n_letters+1: the entry of codes c0..ck, the number
- * c0 c1 .. ck in that radix, is the arc of ck at the end of the path
- * c0..ck from the root, or 0 when no word starts so.  The tables go
+ * c0 c1 .. ck in that radix, is the node (its 32 bits, not its index) of
+ * the arc of ck at the end of the path c0..ck from the root, or 0 when no
+ * word starts so (no node is 0: letters are 1..n_letters).  The tables go
  * prefix_depth letters deep, as deep as LEX_PREFIX_CAP entries allow (3
  * for 31 letters or fewer, 80 KB for English). */
 #define LEX_PREFIX_MAX 3
@@ -35,7 +36,7 @@ struct dlxc_lex {
     uint8_t codes[256];   /* c -> c for codes 1..n_letters, else 0: the map for codes */
     uint32_t radix;                      /* n_letters + 1 */
     int32_t prefix_depth;                /* 1..LEX_PREFIX_MAX */
-    uint32_t *prefix[LEX_PREFIX_MAX];    /* prefix[0] is the root list's arc of each code */
+    uint32_t *prefix[LEX_PREFIX_MAX];    /* prefix[0]: the root list's node of each code */
 };
 
 /* The layout of struct dlxc_lex as dlxc._lexfast reads it (a separate
@@ -103,15 +104,18 @@ static inline int lex_has(const dlxc_lex *lex, const uint8_t *map, const uint8_t
     int64_t k = len < lex->prefix_depth ? len : lex->prefix_depth;
     uint32_t idx = 0;
     for (int64_t j = 0; j < k; j++) idx = idx * lex->radix + map[s[j]];
-    uint32_t e = lex->prefix[k - 1][idx];
-    for (; e && k < len; k++) e = lex_find(g, LEX_CHILD(g[e]), map[s[k]]);
-    return e ? (int)LEX_TERMINAL(g[e]) : 0;
+    uint32_t n = lex->prefix[k - 1][idx];  /* the node itself: its child is one load away */
+    for (; n && k < len; k++) {
+        uint32_t e = lex_find(g, LEX_CHILD(n), map[s[k]]);
+        n = e ? g[e] : 0;
+    }
+    return n ? (int)LEX_TERMINAL(n) : 0;
 }
 
-/* A hint for a word a batch will come to soon, in three stages a few
- * words apart: stage 0 asks the memory for the prefix-table entry of its
- * first letters, stage 1 (that entry in the cache by then) for the arc's
- * node, stage 2 for the sibling list below it.  It changes nothing. */
+/* A hint for a word a batch will come to soon, in two stages a few words
+ * apart: stage 0 asks the memory for the prefix-table entry of its first
+ * letters, stage 1 (that entry in the cache by then) for the sibling list
+ * below it.  It changes nothing. */
 #if defined(__GNUC__) || defined(__clang__)
 #define LEX_PREFETCH(p) __builtin_prefetch(p)
 #else
@@ -130,18 +134,17 @@ static inline void lex_prefetch(const dlxc_lex *lex, const uint8_t *map, const u
         LEX_PREFETCH(t);
         return;
     }
-    uint32_t e = *t;
-    if (!e) return;
-    LEX_PREFETCH(stage == 1 ? lex->dawg + e : lex->dawg + LEX_CHILD(lex->dawg[e]));
+    uint32_t n = *t;
+    if (n && LEX_CHILD(n)) LEX_PREFETCH(lex->dawg + LEX_CHILD(n));
 }
 
 /* A walk over many words remembers the arcs of the previous word, so the
  * next one starts where the two part: in a sorted list most words share
  * all but their last letter or two with the word before. */
 typedef struct {
-    int64_t depth;                    /* letters of the last word whose arcs are in path */
+    int64_t depth;                    /* letters of the last word whose nodes are in path */
     uint8_t code[DLXC_LEX_MAX_LEN];   /* those letters */
-    uint32_t path[DLXC_LEX_MAX_LEN];  /* path[d]: the arc of letter d */
+    uint32_t path[DLXC_LEX_MAX_LEN];  /* path[d]: the node of the arc of letter d */
 } lex_walk;
 
 static inline int lex_walk_has(const dlxc_lex *lex, lex_walk *w, const uint8_t *map,
@@ -150,29 +153,30 @@ static inline int lex_walk_has(const dlxc_lex *lex, lex_walk *w, const uint8_t *
     const uint32_t *g = lex->dawg;
     int64_t d = 0, common = w->depth < len ? w->depth : len;
     while (d < common && map[s[d]] == w->code[d]) d++;
-    uint32_t e = d ? w->path[d - 1] : 0;
+    uint32_t n = d ? w->path[d - 1] : 0;
     if (d < lex->prefix_depth) {
         uint32_t idx = 0;
         for (int64_t j = 0; j < d; j++) idx = idx * lex->radix + w->code[j];
         for (; d < len && d < lex->prefix_depth; d++) {
             int c = map[s[d]];
             idx = idx * lex->radix + (uint32_t)c;
-            e = lex->prefix[d][idx];
-            if (!e) goto done;
+            n = lex->prefix[d][idx];
+            if (!n) goto done;
             w->code[d] = (uint8_t)c;
-            w->path[d] = e;
+            w->path[d] = n;
         }
     }
     for (; d < len && d < DLXC_LEX_MAX_LEN; d++) {
         int c = map[s[d]];
-        e = lex_find(g, LEX_CHILD(g[e]), c);
+        uint32_t e = lex_find(g, LEX_CHILD(n), c);
         if (!e) break;
+        n = g[e];
         w->code[d] = (uint8_t)c;
-        w->path[d] = e;
+        w->path[d] = n;
     }
 done:
     w->depth = d;
-    return d == len && len > 0 && LEX_TERMINAL(g[e]);
+    return d == len && len > 0 && LEX_TERMINAL(n);
 }
 
 #endif

@@ -43,7 +43,7 @@ static void fill_prefix(dlxc_lex *lex, uint32_t i, int depth, uint32_t idx)
     if (depth >= LEX_PREFIX_MAX) return;  /* (never: prefix_depth is at most that) */
     for (;; i++) {
         uint32_t j = idx * lex->radix + (uint32_t)LEX_LETTER(g[i]);
-        lex->prefix[depth][j] = i;
+        lex->prefix[depth][j] = g[i];
         if (depth + 1 < lex->prefix_depth && LEX_CHILD(g[i]))
             fill_prefix(lex, LEX_CHILD(g[i]), depth + 1, j);
         if (LEX_LAST(g[i])) return;
