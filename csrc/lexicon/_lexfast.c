@@ -13,7 +13,7 @@
  * the same arrays.  The batch call, _contains_list, reads a list of str
  * in place and builds the list of True/False itself.
  *
- * 2. What the type holds.  A pointer to the engine's struct dlxc_lex (the
+ * What the type holds.  A pointer to the engine's struct dlxc_lex (the
  * cffi handle's, validated when it was made) and a reference to the
  * object that owns it, so the memory lives as long as the type needs it.
  * Python attaches it when a C lexicon is opened (_attach_engine) and
@@ -23,7 +23,7 @@
  * closed lexicon, normalizes Unicode, or runs the mirror.  Anything that
  * is not a str is not a word: False, as in Python.
  *
- * 3. Building.  This file is not part of the cffi extension (build_ext.py
+ * Building.  This file is not part of the cffi extension (build_ext.py
  * leaves out the files whose names start with `_'); it is its own
  * extension module, optional like the cffi one.  It reads struct dlxc_lex
  * from lexicon_int.h, so it must be built from the same header as the
@@ -46,6 +46,8 @@ typedef struct {
 
 /* ==== 2. Python's answer ================================================= */
 
+/* self._contains_py(word) as 1 or 0, -1 with an exception set.  It may run
+ * any Python code: close the lexicon, change a list being walked. */
 static int ask_python(PyObject *self, PyObject *word)
 {
     PyObject *r = PyObject_CallMethod(self, "_contains_py", "O", word);

@@ -96,7 +96,21 @@ static inline uint32_t lex_find(const uint32_t *g, uint32_t i, int c)
  * The first prefix_depth letters cost one table load, whose address
  * depends on the letters only; then one sibling list is scanned for each
  * further letter.  (In ENABLE a shuffled word scans 30 arcs on average
- * without the tables, 21 of them for its 2nd to 4th letters.) */
+ * without the tables, 21 of them for its 2nd to 4th letters.)
+ *
+ * Historical notes (ENABLE, the shared 2-core machine, CPU time).  The
+ * tables and the SSE2 scan took a shuffled word from about 110 to 70 ns in
+ * C, a sorted one walked whole from 65 to 40.  Walking twelve words side by
+ * side, each prefetching the list it scans next, was slower in C (76-82 ns
+ * against 72-77 one after the other): there the walk waits on branches
+ * more than on memory.  From Python it is the other way round: a perf
+ * profile of `w in lex' over shuffled hits spends as much time in the
+ * interpreter's miss on the str object (listiter_next) as in the whole
+ * walk, and half the walk on the load of the list below the table's node,
+ * as DAWG2 does in its own walk; so only the batch call, which sees the
+ * words ahead, prefetches (_lexfast.c).  A model of the cache with the
+ * lists below the tables packed together, or all lists laid out
+ * breadth-first, showed no fewer misses than the depth-first layout. */
 static inline int lex_has(const dlxc_lex *lex, const uint8_t *map, const uint8_t *s, int64_t len)
 {
     const uint32_t *g = lex->dawg;
