@@ -40,11 +40,11 @@ struct dlxc_lex {
 };
 
 /* The layout of struct dlxc_lex as dlxc._lexfast reads it (a separate
- * extension module compiled from this header): dlxc_lex_layout() gives the
- * engine's, and dlxc._lexfast is not used with an engine whose layout is
- * not its own. */
-#define LEX_LAYOUT ((int64_t)sizeof(dlxc_lex) << 32 | (int64_t)offsetof(dlxc_lex, ascii) << 16 \
-                    | (int64_t)offsetof(dlxc_lex, prefix))
+ * extension module compiled from this header), and the zero arcs after its
+ * arrays that lex_find may load: dlxc_lex_layout() gives the engine's, and
+ * dlxc._lexfast is not used with an engine whose layout is not its own. */
+#define LEX_LAYOUT ((int64_t)LEX_PAD << 56 | (int64_t)sizeof(dlxc_lex) << 32 \
+                    | (int64_t)offsetof(dlxc_lex, ascii) << 16 | (int64_t)offsetof(dlxc_lex, prefix))
 
 /* The arc of letter c in the sibling list starting at i, or 0.
  *

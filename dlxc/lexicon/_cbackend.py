@@ -31,7 +31,8 @@ except ImportError as exc:
     Membership = None  # type: ignore[assignment,misc]
     membership_error = f"dlxc._lexfast cannot be imported: {exc}"
 else:
-    if built_version != __version__ or LAYOUT != lib.dlxc_lex_layout():
+    if built_version != __version__ or not hasattr(lib, "dlxc_lex_layout") \
+            or LAYOUT != lib.dlxc_lex_layout():
         Membership = None  # type: ignore[assignment,misc]
         membership_error = ("dlxc._lexfast was built from other sources than the C extension; "
                             "rebuild both (pip install -e . or python build_ext.py)")
