@@ -7,6 +7,14 @@ further engine) holds one header whose part between ``/* CDEF-BEGIN */`` and
 implement it.  The cdef is those marked parts, unit by unit in sorted order,
 so each header is the single statement of its interface.  Paths are anchored
 on this file, never on the working directory.
+
+A ``.c`` file whose name starts with ``_`` is not part of the cffi
+extension: it is a CPython extension module of its own, written against
+Python's C API, named ``dlxc.<its stem>`` (``csrc/lexicon/_lexfast.c`` is
+``dlxc._lexfast``), built from its unit's folder and headers.  setup.py
+builds those beside the cffi extension (``python_extensions()``), and they
+are optional in the same way.  ``python build_ext.py`` builds all of them
+in place.
 """
 
 from __future__ import annotations
@@ -48,6 +56,10 @@ def _cdef() -> str:
     return "\n".join(_MARKED.search(h.read_text("utf-8")).group(1) for h in headers)
 
 
+def _cffi_sources(unit: Path) -> list[Path]:
+    return sorted(c for c in unit.glob("*.c") if not c.name.startswith("_"))
+
+
 def _compile_args() -> list[str]:
     if sys.platform == "win32":
         return ["/O2"]
@@ -60,11 +72,41 @@ ffibuilder.set_source(
     "dlxc._dlxc_cffi",
     "\n".join(f'#include "{h.name}"' for h in _headers()),
     # setuptools wants source paths relative to where the build runs
-    sources=[os.path.relpath(c) for unit in _units() for c in sorted(unit.glob("*.c"))],
+    sources=[os.path.relpath(c) for unit in _units() for c in _cffi_sources(unit)],
     include_dirs=[os.path.relpath(unit) for unit in _units()],
     define_macros=[("DLXC_PACKAGE_VERSION", '"%s"' % _version())],
     extra_compile_args=_compile_args(),
 )
 
+
+
+def python_extensions() -> list:
+    """The CPython extension modules of csrc/ (the ``_*.c`` files), as
+    setuptools Extensions, paths relative to where the build runs (as the
+    cffi extension's)."""
+    from setuptools import Extension
+
+    return [Extension(f"dlxc.{c.stem}", sources=[os.path.relpath(c)],
+                      include_dirs=[os.path.relpath(unit)],
+                      depends=[os.path.relpath(h) for h in sorted(unit.glob("*.h"))],
+                      define_macros=[("DLXC_PACKAGE_VERSION", '"%s"' % _version())],
+                      extra_compile_args=_compile_args())
+            for unit in _units() for c in sorted(unit.glob("_*.c"))]
+
+
+def _build_python_extensions_in_place() -> None:
+    """What ``pip install -e .`` does for them: dlxc/<name>*.so in place."""
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    os.chdir(HERE)
+    dist = Distribution({"name": "dlxc", "ext_modules": python_extensions()})
+    cmd = build_ext(dist)
+    cmd.inplace = True
+    cmd.ensure_finalized()
+    cmd.run()
+
+
 if __name__ == "__main__":
     ffibuilder.compile(verbose=True)
+    _build_python_extensions_in_place()

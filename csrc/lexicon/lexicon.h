@@ -72,6 +72,9 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
                  const uint32_t *gaddag, int64_t n_gaddag, int32_t n_letters,
                  const uint8_t *ascii);
 void dlxc_lex_free(dlxc_lex *lex);
+/* The layout of the handle, for dlxc._lexfast's check that it was built
+ * from the same lexicon_int.h as this library. */
+int64_t dlxc_lex_layout(void);
 
 /* Membership: 1 or 0.  _ascii maps bytes through the table; _codes takes
  * codes.  _many: words separated by sep ('\n' for ascii, 0 for codes);

@@ -35,6 +35,47 @@ const char *dlxc_lex_strerror(int code)
 
 /* ==== 2. The handle ====================================================== */
 
+/* Fill prefix[depth..] below the sibling list at i, whose path from the
+ * root has the index idx (see lexicon_int.h). */
+static void fill_prefix(dlxc_lex *lex, uint32_t i, int depth, uint32_t idx)
+{
+    const uint32_t *g = lex->dawg;
+    if (depth >= LEX_PREFIX_MAX) return;  /* (never: prefix_depth is at most that) */
+    for (;; i++) {
+        uint32_t j = idx * lex->radix + (uint32_t)LEX_LETTER(g[i]);
+        lex->prefix[depth][j] = g[i];
+        if (depth + 1 < lex->prefix_depth && LEX_CHILD(g[i]))
+            fill_prefix(lex, LEX_CHILD(g[i]), depth + 1, j);
+        if (LEX_LAST(g[i])) return;
+    }
+}
+
+/* The prefix tables of membership, as deep as LEX_PREFIX_CAP entries allow,
+ * in one block. */
+static int prefix_tables(dlxc_lex *lex)
+{
+    const uint64_t r = (uint64_t)lex->n_letters + 1;
+    uint64_t total = 0, size = 1;
+    int depth = 0;
+    while (depth < LEX_PREFIX_MAX && (depth == 0 || total + size * r <= LEX_PREFIX_CAP)) {
+        size *= r;
+        total += size;
+        depth++;
+    }
+    uint32_t *block = calloc((size_t)total, sizeof *block);
+    if (!block) return DLXC_LEX_ENOMEM;
+    lex->radix = (uint32_t)r;
+    lex->prefix_depth = depth;
+    size = 1;
+    for (int k = 0; k < depth; k++) {
+        size *= r;
+        lex->prefix[k] = block;
+        block += size;
+    }
+    fill_prefix(lex, LEX_CHILD(lex->dawg[0]), 0, 0);
+    return 0;
+}
+
 int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
                  const uint32_t *gaddag, int64_t n_gaddag, int32_t n_letters,
                  const uint8_t *ascii)
@@ -50,22 +91,22 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
         if (ascii[b] > n_letters) return DLXC_LEX_EINVAL;
     dlxc_lex *lex = calloc(1, sizeof *lex);
     if (!lex) return DLXC_LEX_ENOMEM;
-    lex->dawg = malloc((size_t)n_dawg * sizeof *lex->dawg);
+    /* LEX_PAD zero arcs after each array: lex_find may load them */
+    lex->dawg = calloc((size_t)n_dawg + LEX_PAD, sizeof *lex->dawg);
     if (!lex->dawg) { free(lex); return DLXC_LEX_ENOMEM; }
     memcpy(lex->dawg, dawg, (size_t)n_dawg * sizeof *dawg);
     lex->n_dawg = n_dawg;
     if (gaddag) {
-        lex->gaddag = malloc((size_t)n_gaddag * sizeof *lex->gaddag);
+        lex->gaddag = calloc((size_t)n_gaddag + LEX_PAD, sizeof *lex->gaddag);
         if (!lex->gaddag) { free(lex->dawg); free(lex); return DLXC_LEX_ENOMEM; }
         memcpy(lex->gaddag, gaddag, (size_t)n_gaddag * sizeof *gaddag);
         lex->n_gaddag = n_gaddag;
     }
     lex->n_letters = n_letters;
     memcpy(lex->ascii, ascii, 256);
-    for (uint32_t i = LEX_CHILD(dawg[0]);; i++) {
-        lex->root_arc[LEX_LETTER(dawg[i])] = i;
-        if (LEX_LAST(dawg[i])) break;
-    }
+    for (int c = 0; c < 256; c++) lex->codes[c] = (uint8_t)(c <= n_letters ? c : 0);
+    rc = prefix_tables(lex);
+    if (rc) { dlxc_lex_free(lex); return rc; }
     *out = lex;
     return 0;
 }
@@ -75,68 +116,45 @@ void dlxc_lex_free(dlxc_lex *lex)
     if (!lex) return;
     free(lex->dawg);
     free(lex->gaddag);
+    free(lex->prefix[0]);  /* the block of every table */
     free(lex);
+}
+
+int64_t dlxc_lex_layout(void)
+{
+    return LEX_LAYOUT;
 }
 
 /* ==== 3. Membership ====================================================== */
 
 /* The first letter's arc comes from a table; the rest are found in their
- * sibling lists (sorted, so a scan stops at the first larger letter). */
+ * sibling lists (sorted, so a scan stops at the first larger letter).  The
+ * walks are lex_has and lex_walk_has of lexicon_int.h, which dlxc._lexfast
+ * calls too. */
 int dlxc_lex_contains_ascii(const dlxc_lex *lex, const char *word, int64_t len)
 {
-    const uint32_t *g = lex->dawg;
-    if (len <= 0) return 0;
-    uint32_t e = lex->root_arc[lex->ascii[(uint8_t)word[0]]];
-    for (int64_t k = 1; e && k < len; k++) {
-        int c = lex->ascii[(uint8_t)word[k]];
-        e = c ? lex_find(g, LEX_CHILD(g[e]), c) : 0;
-    }
-    return e ? (int)LEX_TERMINAL(g[e]) : 0;
+    return lex_has(lex, lex->ascii, (const uint8_t *)word, len);
 }
 
 int dlxc_lex_contains_codes(const dlxc_lex *lex, const uint8_t *word, int64_t len)
 {
-    const uint32_t *g = lex->dawg;
-    if (len <= 0) return 0;
-    uint32_t e = lex->root_arc[word[0]];
-    for (int64_t k = 1; e && k < len; k++) e = lex_find(g, LEX_CHILD(g[e]), word[k]);
-    return e ? (int)LEX_TERMINAL(g[e]) : 0;
+    return lex_has(lex, lex->codes, word, len);
 }
 
 /* Words often share a prefix with the word before them (always, in a
- * sorted list): path[k] keeps the arc of letter k of the previous word, so
- * the walk starts again where the two words part. */
+ * sorted list): the walk starts again where the two words part. */
 int dlxc_lex_contains_many(const dlxc_lex *lex, const char *buf, int64_t len, int ascii,
                            uint8_t *out, int64_t out_len, int64_t *n_words)
 {
-    const uint32_t *g = lex->dawg;
-    const char sep = ascii ? '\n' : 0;
-    uint32_t path[DLXC_LEX_MAX_LEN + 1];
-    uint8_t prev[DLXC_LEX_MAX_LEN + 1];
-    int64_t prev_len = 0;   /* letters of the previous word whose arcs are in path */
+    const uint8_t *s = (const uint8_t *)buf, *map = ascii ? lex->ascii : lex->codes;
+    const int sep = ascii ? '\n' : 0;
+    lex_walk w;
+    w.depth = 0;
     int64_t n = 0, k = 0;
     while (k <= len && n < out_len) {
-        int64_t j = k, depth = 0;
-        int ok = 1;
-        /* the common part with the previous word */
-        while (j < len && buf[j] != sep && depth < prev_len) {
-            int c = ascii ? lex->ascii[(uint8_t)buf[j]] : (uint8_t)buf[j];
-            if (c != prev[depth]) break;
-            depth++;
-            j++;
-        }
-        uint32_t e = depth ? path[depth - 1] : 0;
-        for (; j < len && buf[j] != sep; j++) {
-            if (!ok) continue;
-            int c = ascii ? lex->ascii[(uint8_t)buf[j]] : (uint8_t)buf[j];
-            if (!c || depth >= DLXC_LEX_MAX_LEN) { ok = 0; continue; }
-            e = depth ? lex_find(g, LEX_CHILD(g[e]), c) : lex->root_arc[c];
-            if (!e) { ok = 0; continue; }
-            prev[depth] = (uint8_t)c;
-            path[depth++] = e;
-        }
-        prev_len = depth;
-        out[n++] = (uint8_t)(ok && j > k && e && LEX_TERMINAL(g[e]));
+        const uint8_t *end = k < len ? memchr(s + k, sep, (size_t)(len - k)) : NULL;
+        int64_t j = end ? end - s : len;
+        out[n++] = (uint8_t)lex_walk_has(lex, &w, map, s + k, j - k);
         k = j + 1;
     }
     *n_words = n;

@@ -158,7 +158,31 @@ class Query:
 
 # ==== the lexicon ============================================================
 
-class Lexicon(Closing):
+class _PyMembership:
+    """The membership calls in Python, for when dlxc._lexfast was not built:
+    the methods of its C type ``Membership`` (csrc/lexicon/_lexfast.c), each
+    answering as the C type does when no engine is attached."""
+
+    def __contains__(self, word: object) -> bool:
+        return self._contains_py(word)  # type: ignore[attr-defined]
+
+    def _contains_list(self, words: list, as_bytes: bool) -> None:
+        return None
+
+    def _attach_engine(self, address: int, owner: object) -> None:
+        pass
+
+    def _detach_engine(self) -> None:
+        pass
+
+
+# `w in lex` on the C engine: the C type's membership slot, which Lexicon
+# inherits (it defines no __contains__), so no Python frame runs
+_Membership = (_cbackend.Membership if _cbackend is not None and _cbackend.Membership is not None
+               else _PyMembership)
+
+
+class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
     """A word list as a minimal DAWG (and a GADDAG) on one of the engines."""
 
     def __init__(self, data: fileformat.LexiconData, backend: Optional[str] = None,
@@ -178,6 +202,7 @@ class Lexicon(Closing):
         if self.backend == "c":
             self._lex = _cbackend.Lex(self.dawg, self.gaddag, n, self._ascii)
             self._has_ascii = self._lex.contains_ascii
+            self._attach_engine(*self._lex.engine_address())
         else:
             self._lex = mirror.Lex(self.dawg, self.gaddag, n)
             self._has_ascii = self._mirror_has_ascii
@@ -254,6 +279,7 @@ class Lexicon(Closing):
             self._closed = True
             self._has_ascii = self._raise_closed
             if self.backend == "c":
+                self._detach_engine()  # before the handle it walks is freed
                 self._lex.close()
 
     def _raise_closed(self, *args) -> int:
@@ -309,9 +335,13 @@ class Lexicon(Closing):
             return 0
         return int(mirror.contains_codes(self._lex, codes))
 
-    def __contains__(self, word: object) -> bool:
-        # the fast path: an ASCII str, one engine call (a closed lexicon's
-        # _has_ascii raises)
+    # ``w in lex`` is the membership slot of the base class: for a lexicon on
+    # the C engine, the C type answers an ASCII str itself; for the mirror, a
+    # closed lexicon and other str it calls this method (as the Python base
+    # does for every word).
+    def _contains_py(self, word: object) -> bool:
+        # one engine call for an ASCII str (a closed lexicon's _has_ascii
+        # raises)
         try:
             b = word.encode("ascii")  # type: ignore[attr-defined]
         except UnicodeEncodeError:
@@ -338,8 +368,10 @@ class Lexicon(Closing):
         words = words if isinstance(words, list) else list(words)
         if not words:
             return b"" if as_bytes else []
+        got = self._contains_list(words, as_bytes)  # the C type's answer, None on the mirror
+        if got is not None:
+            return got
         n = len(words)
-        got = None
         if self.backend == "c":
             try:
                 buf = "\n".join(words).encode("ascii")

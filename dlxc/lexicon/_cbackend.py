@@ -2,6 +2,12 @@
 
 Same names as mirror.py.  cffi's values stay in here; callers see arrays,
 bytes, lists and Python ints.
+
+Here too is the one CPython type of the engine, ``dlxc._lexfast.Membership``
+(csrc/lexicon/_lexfast.c): ``Membership`` below, or None when that module
+was not built or was built from another lexicon_int.h than the cffi
+extension (``membership_error`` says why).  ``Lex.engine_address()`` gives
+it the handle it walks.
 """
 
 from __future__ import annotations
@@ -11,11 +17,25 @@ from array import array
 from typing import Optional
 
 from .._native import ffi, lib  # raises ImportError when not built or stale
+from .._version import __version__
 from ..errors import BoardError, LexiconError
 from .fileformat import nodes_from_bytes
 
 if not hasattr(lib, "dlxc_lex_new"):  # an extension built before the lexicon engine
     raise ImportError("the C extension has no lexicon engine; reinstall dlxc (pip install .)")
+
+membership_error: Optional[str] = None
+try:
+    from .._lexfast import LAYOUT, Membership, built_version
+except ImportError as exc:
+    Membership = None  # type: ignore[assignment,misc]
+    membership_error = f"dlxc._lexfast cannot be imported: {exc}"
+else:
+    if built_version != __version__ or not hasattr(lib, "dlxc_lex_layout") \
+            or LAYOUT != lib.dlxc_lex_layout():
+        Membership = None  # type: ignore[assignment,misc]
+        membership_error = ("dlxc._lexfast was built from other sources than the C extension; "
+                            "rebuild both (pip install -e . or python build_ext.py)")
 
 MORE = lib.DLXC_LEX_MORE
 _STATUS = {lib.DLXC_LEX_EINVAL: "EINVAL", lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
@@ -86,6 +106,11 @@ class Lex:
             self.contains_ascii = None
             ffi.release(self._handle)
             self._handle = None
+
+    def engine_address(self) -> tuple:
+        """(address, owner) of the handle, for ``Membership._attach_engine``:
+        the handle's address as an int, and the cffi object that owns it."""
+        return int(ffi.cast("uintptr_t", self._handle)), self._handle
 
     def contains_codes(self, word: bytes) -> bool:
         return bool(lib.dlxc_lex_contains_codes(self._handle, word, len(word)))

@@ -19,6 +19,15 @@ def test_c_backend_present_in_ci():
     assert "c" in dlxc.available_backends()
 
 
+def test_membership_type_present_in_ci():
+    # dlxc._lexfast, the lexicon's membership type, is built beside the cffi
+    # extension and must match it (version and struct layout)
+    if not (os.environ.get("CI") or os.environ.get("DLXC_REQUIRE_C")):
+        pytest.skip("only enforced in CI (CI or DLXC_REQUIRE_C set)")
+    from dlxc.lexicon import _cbackend
+    assert _cbackend.membership_error is None, _cbackend.membership_error
+
+
 def test_extension_version_matches_package():
     if c_import_error() is not None:
         pytest.skip(f"C backend unavailable: {c_import_error()}")
