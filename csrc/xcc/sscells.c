@@ -54,9 +54,12 @@
  *
  * nd[] holds the options, each followed by a spacer, one node per item:
  * itm = the item (its index x into set[]), loc = where the node sits in its
- * item's set, clr = its color (0 none), spr = the option's number.  The
- * spacer after an option of t items has itm = -t, so that walking an
- * option's nodes from one of them wraps around with q += itm.
+ * item's set.  The spacer after an option of t items has itm = -t, so that
+ * walking an option's nodes from one of them wraps around with q += itm.
+ * Two arrays beside nd[], indexed by node too, hold what the removal loop
+ * does not read: clr[y] = the node's color (0 none), spr[y] = its option's
+ * number.  (SSXCC keeps all four in one 16-byte node; see the Intro's
+ * historical notes for why they are apart here.)
  * set[] holds, for the item at index x: pos(x) = set[x-2], its place in the
  * active list item[]; size(x) = set[x-1]; then its options' nodes,
  * set[x .. x+size(x)-1] active.  Invariants: pos(item[k]) = k,
@@ -64,7 +67,7 @@
  * The active items are item[0 .. active-1]; pactive of them are primary.
  */
 typedef struct {
-    int32_t itm, loc, clr, spr;
+    int32_t itm, loc;
 } cnode;
 
 typedef struct {
@@ -75,6 +78,8 @@ enum { CS_NEW, CS_FORWARD, CS_LEAF, CS_DONE, CS_ERROR };
 
 struct dlxc_cells {
     cnode *nd;
+    int32_t *clr;          /* clr[y]: node y's color */
+    int32_t *spr;          /* spr[y]: node y's option number */
     int32_t *set;
     int32_t *item;         /* the active list, a permutation of the items */
     int32_t *force;        /* the stack of forced moves */
@@ -98,6 +103,8 @@ void dlxc_cells_free(dlxc_cells *s)
 {
     if (!s) return;
     free(s->nd);
+    free(s->clr);
+    free(s->spr);
     free(s->set);
     free(s->item);
     free(s->force);
@@ -139,6 +146,8 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
     at = calloc((size_t)n_items + 1, sizeof *at);
     seen = calloc((size_t)n_items + 1, sizeof *seen);
     s->nd = calloc((size_t)n_nodes, sizeof *s->nd);
+    s->clr = calloc((size_t)n_nodes, sizeof *s->clr);
+    s->spr = calloc((size_t)n_nodes, sizeof *s->spr);
     s->set = calloc((size_t)setlength, sizeof *s->set);
     s->item = malloc(((size_t)n_items + 1) * sizeof *s->item);
     s->force = malloc(((size_t)n_items + 1) * sizeof *s->force);
@@ -146,8 +155,8 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
     s->saved = calloc((size_t)n_primary + 2, sizeof *s->saved);
     s->psaved = calloc((size_t)n_primary + 2, sizeof *s->psaved);
     s->opt_id = malloc(((size_t)n_options + 1) * sizeof *s->opt_id);
-    if (!len || !at || !seen || !s->nd || !s->set || !s->item || !s->force || !s->choice ||
-        !s->saved || !s->psaved || !s->opt_id)
+    if (!len || !at || !seen || !s->nd || !s->clr || !s->spr || !s->set || !s->item ||
+        !s->force || !s->choice || !s->saved || !s->psaved || !s->opt_id)
         goto nomem;
 
     /* check the options and count each item's */
@@ -187,13 +196,13 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
         for (k = opt_start[j]; k < opt_start[j + 1]; k++, y++) {
             int32_t it = opt_items[k];
             s->nd[y].itm = at[it];
-            s->nd[y].clr = opt_colors[k];
-            s->nd[y].spr = j;
+            s->clr[y] = opt_colors[k];
+            s->spr[y] = j;
             s->nd[y].loc = at[it] + len[it];
             s->set[at[it] + len[it]++] = y;
         }
         s->nd[y].itm = -t;          /* the spacer */
-        s->nd[y].spr = j;
+        s->spr[y] = j;
         y++;
     }
 
@@ -235,6 +244,7 @@ nomem:
  */
 typedef struct {
     cnode *nd;
+    const int32_t *clr;
     int32_t *set, *force;
     int32_t active, oactive, second, forced;
     uint64_t updates;
@@ -252,7 +262,7 @@ static inline int hide(dance *d, int32_t c, int32_t color, int check)
     int ok = 1;
     for (rr = c; rr < end; rr++) {
         int32_t tt = set[rr], nn;
-        if (color && nd[tt].clr == color) continue;
+        if (color && d->clr[tt] == color) continue;
         /* remove option tt from the other sets it is in */
         for (nn = tt + 1; nn != tt;) {
             int32_t uu = nd[nn].itm, vv, ss, nnp;
@@ -262,12 +272,17 @@ static inline int hide(dance *d, int32_t c, int32_t color, int check)
             }
             if (pos(uu) < oactive) {
                 ss = size(uu) - 1;
-                if (ss <= 1 && check && uu < second && pos(uu) < active) {
-                    if (ss == 0) {
-                        ok = 0;
-                        goto out;
+                /* a primary item left with at most one option: both
+                 * differences negative.  One test that is almost never
+                 * true, so that it predicts well; see the Intro */
+                if (((ss - 2) & (uu - second)) < 0) {
+                    if (check && pos(uu) < active) {
+                        if (ss == 0) {
+                            ok = 0;
+                            goto out;
+                        }
+                        d->force[forced++] = uu;
                     }
-                    d->force[forced++] = uu;
                 }
                 vv = nd[nn].loc;
                 nnp = set[uu + ss];
@@ -312,7 +327,7 @@ static int record(const dlxc_cells *s, int32_t k, int32_t *buf, int64_t buf_len,
     if (*room == 0 || *used + k + 1 > buf_len) return 0;
     (*room)--;
     buf[(*used)++] = k;
-    for (l = 0; l < k; l++) buf[(*used)++] = s->opt_id[s->nd[s->choice[l]].spr];
+    for (l = 0; l < k; l++) buf[(*used)++] = s->opt_id[s->spr[s->choice[l]]];
     return 1;
 }
 
@@ -368,6 +383,7 @@ int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions,
     if (s->state == CS_DONE) return DLXC_DONE;
 
     nd = d.nd = s->nd;
+    d.clr = s->clr;
     set = d.set = s->set;
     item = s->item;
     d.force = s->force;
@@ -501,7 +517,7 @@ advance:    /* try the option at cur_choice */
                     d.forced = 0;
                     goto abort;
                 }
-            } else if (pos(c) < oactive && !hide(&d, c, nd[q].clr, 1)) {
+            } else if (pos(c) < oactive && !hide(&d, c, s->clr[q], 1)) {
                 d.forced = 0;
                 goto abort;
             }
