@@ -334,18 +334,23 @@ static int record(const dlxc_cells *s, int32_t k, int32_t *buf, int64_t buf_len,
 static int save_sizes(dlxc_cells *s, int32_t level, int32_t active)
 {
     int32_t p;
+    saved_size *v;
     if (s->saveptr + active > s->savecap) {
         int64_t cap = s->savecap ? 2 * s->savecap : 1024;
-        saved_size *v;
         while (cap < s->saveptr + active) cap *= 2;
         v = realloc(s->savestack, (size_t)cap * sizeof *v);
         if (!v) return DLXC_ENOMEM;
         s->savestack = v;
         s->savecap = cap;
     }
-    for (p = 0; p < active; p++) {
-        s->savestack[s->saveptr + p].itm = s->item[p];
-        s->savestack[s->saveptr + p].size = s->set[s->item[p] - 1];
+    {   /* locals: the stores into v[] cannot change them */
+        const int32_t *item = s->item, *set = s->set;
+        v = s->savestack + s->saveptr;
+        for (p = 0; p < active; p++) {
+            int32_t x = item[p];
+            v[p].itm = x;
+            v[p].size = size(x);
+        }
     }
     s->saveptr += active;
     s->saved[level + 1] = (int32_t)s->saveptr;
@@ -448,19 +453,25 @@ forward:    /* enter a level */
         best_itm = d.force[--d.forced];
         if (pos(best_itm) < d.active) goto forced;
     }
-    {   /* the item with fewest options, forced ones aside */
-        int32_t k, t = INT32_MAX;
-        for (k = 0; k < d.active; k++) {
-            int32_t x = item[k], sz;
-            if (x >= d.second) continue;
-            sz = size(x);
-            if (sz <= 1) d.force[d.forced++] = x;
-            else if (sz < t || (sz == t && x < best_itm)) best_itm = x, t = sz;
+    {   /* the item with fewest options, forced ones aside.  The key
+         * size(x) * 2^32 + x orders by size, then by input order; a
+         * secondary item gets the largest key, so that no branch asks
+         * which kind x is (that one mispredicts: the kinds are mixed) */
+        const int32_t active = d.active, second = d.second;
+        uint64_t best = UINT64_MAX;
+        int32_t k;
+        for (k = 0; k < active; k++) {
+            int32_t x = item[k];
+            uint64_t key = (uint64_t)(uint32_t)size(x) << 32 | (uint32_t)x;
+            key = x < second ? key : UINT64_MAX;
+            if (key < (UINT64_C(2) << 32)) d.force[d.forced++] = x;    /* size <= 1 */
+            else best = key < best ? key : best;
         }
         if (d.forced) {
             best_itm = d.force[--d.forced];
             goto forced;
         }
+        best_itm = (int32_t)(uint32_t)best;
     }
     swap_out(set, item, best_itm, &d.active);
     d.updates++;
@@ -537,9 +548,10 @@ abort:      /* on to the next option of best_itm, if there is one */
     if (cur_choice + 1 >= best_itm + size(best_itm)) goto backup;
     {
         int64_t p, top = s->saved[level + 1], bottom = s->saved[level];
+        const saved_size *v = s->savestack;
         s->saveptr = top;
         d.active = (int32_t)(top - bottom);
-        for (p = bottom; p < top; p++) size(s->savestack[p].itm) = s->savestack[p].size;
+        for (p = bottom; p < top; p++) size(v[p].itm) = v[p].size;
         pactive = s->psaved[level];
     }
     cur_choice++;
