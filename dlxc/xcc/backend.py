@@ -29,9 +29,12 @@ def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=Non
     ``"auto"``/None, the faster one for the problem as measured
     (bench/bench_knuth.py): DLX2's when ties are broken at random or a memo
     table is wanted (only that engine does either), and when secondary items
-    outnumber primary ones more than four to one (word searches: SSXCC saves
-    and scans every active item at every level, and most are cells there);
-    SSXCC's otherwise (pentominoes, Langford pairs, queens, word rectangles)."""
+    outnumber primary ones more than four to one (word searches: Knuth's
+    SSXCC saves and scans every active item at every level, most of them
+    cells, and is 2-4 times slower than DLX2 there; dlxc's two engines are
+    close, and DLX2's statistics are the ones docs/xcc.md gives for word
+    searches); SSXCC's otherwise (pentominoes, Langford pairs, queens, word
+    rectangles)."""
     if strategy is None or strategy == "auto":
         if seed is not None or memo or n_items - n_primary > 4 * n_primary:
             return "dlx2"
