@@ -40,7 +40,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlxc.models.boggle import DEFAULT_WORDS, BestSearch, Boggle, ParallelScorer, moves
+from dlxc.models.boggle import (DEFAULT_WORDS, KICK, STALL, BestSearch, Boggle, ParallelScorer,
+                                moves)
 
 _PEER_DRIVER = r"""
 import json, sys, time
@@ -183,7 +184,8 @@ class _Reached(Exception):
 
 def bench_best(args) -> None:
     text = Boggle(args.words).text
-    print(f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s)")
+    print(f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s), "
+          f"kick {args.best_kick}, stall {args.best_stall}")
     for seed in args.best:
         marks: dict = {}
         start, cpu0 = time.perf_counter(), time.process_time()
@@ -194,7 +196,8 @@ def bench_best(args) -> None:
                 if result.score >= goal and goal not in marks:
                     marks[goal] = (now, time.process_time() - cpu0, result.scored)
 
-        with BestSearch(4, 4, seed=seed, jobs=args.best_jobs, text=text) as search:
+        with BestSearch(4, 4, seed=seed, jobs=args.best_jobs, kick=args.best_kick,
+                        stall=args.best_stall, text=text) as search:
             if args.best_stop:     # stop at 3,625: a tick that ends the search
                 def stop(result, tick=tick) -> None:
                     tick(result)
@@ -232,6 +235,8 @@ def main() -> None:
                    metavar="SEEDS", help="also run the best-board search for these seeds")
     p.add_argument("--best-time", type=float, default=60.0)
     p.add_argument("--best-jobs", type=int, default=1)
+    p.add_argument("--best-kick", type=int, default=KICK)
+    p.add_argument("--best-stall", type=int, default=STALL)
     p.add_argument("--best-stop", action="store_true",
                    help="end a seed's search when it reaches 3,625")
     p.add_argument("-v", "--verbose", action="store_true")

@@ -422,16 +422,28 @@ class _Deadline(Exception):
     """The clock passed the search's deadline in the middle of a climb."""
 
 
+_MEMO = 1 << 15   # boards whose best neighbour a run remembers
+
+
 def climb(scorer, board: bytes, score: int, rows: int, cols: int,
-          deadline: Optional[float] = None) -> tuple:
+          deadline: Optional[float] = None, memo: Optional[dict] = None) -> tuple:
     """Steepest ascent from ``board`` (scoring ``score``): every board one
     move away is scored, all in one batch, and the best of them (the first
     in the order of ``moves`` on ties) becomes the board, while it scores
     more.  Returns (peak, its score, boards scored).  The clock is read
     every ``_CHUNK`` boards; past ``deadline`` (time.time()) it raises
-    _Deadline with the best board so far as its arguments."""
+    _Deadline with the best board so far as its arguments.  ``memo`` maps
+    boards whose neighbours were scored to their best neighbour and its
+    score: a climb that comes back to a board (as a run's climbs come back
+    to its peak) takes the step from there without scoring again."""
     scored = 0
     while True:
+        if memo is not None and board in memo:
+            top_board, top = memo[board]
+            if top <= score:
+                return board, score, scored
+            board, score = top_board, top
+            continue
         nbrs = list(moves(board))
         totals = array("i")
         for k in range(0, len(nbrs), _CHUNK):
@@ -441,9 +453,14 @@ def climb(scorer, board: bytes, score: int, rows: int, cols: int,
             totals.extend(scorer.score_many(b"".join(part), rows, cols))
             scored += len(part)
         top = max(totals) if totals else score
+        top_board = nbrs[totals.index(top)] if totals else board
+        if memo is not None:
+            if len(memo) >= _MEMO:
+                memo.clear()
+            memo[board] = (top_board, top)
         if top <= score:
             return board, score, scored
-        board, score = nbrs[totals.index(top)], top
+        board, score = top_board, top
 
 
 @dataclass
@@ -481,6 +498,7 @@ def run(scorer, rows: int, cols: int, seed: int, kick: int = KICK, stall: int = 
     new best board of the run, ``climbed(boards scored)`` of every climb."""
     rng = random.Random(seed)
     best = Run("", -1, seed=seed)
+    memo: dict = {}
 
     def note(board: bytes, score: int, scored: int) -> None:
         best.climbs += 1
@@ -497,7 +515,7 @@ def run(scorer, rows: int, cols: int, seed: int, kick: int = KICK, stall: int = 
         if deadline is not None and time.time() >= deadline:
             return best
         score = scorer.score_many(board, rows, cols)[0]
-        board, score, scored = climb(scorer, board, score, rows, cols, deadline)
+        board, score, scored = climb(scorer, board, score, rows, cols, deadline, memo)
         note(board, score, scored + 1)
         since = 0
         while since < stall:
@@ -507,7 +525,7 @@ def run(scorer, rows: int, cols: int, seed: int, kick: int = KICK, stall: int = 
             if deadline is not None and time.time() >= deadline:
                 return best
             first = scorer.score_many(start, rows, cols)[0]
-            peak, peak_score, scored = climb(scorer, start, first, rows, cols, deadline)
+            peak, peak_score, scored = climb(scorer, start, first, rows, cols, deadline, memo)
             before = best.score
             note(peak, peak_score, scored + 1)
             since = 0 if best.score > before else since + 1
