@@ -87,7 +87,9 @@ static int prepare(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *
 
 /* Each walk twice: with the popcnt instruction, for processors that have
  * it (all x86-64 processors of the last fifteen years), chosen at run time,
- * and with bog_popcount for the others. */
+ * and with bog_popcount for the others.  popcnt made the walk 1.06-1.19x as
+ * fast (var44, var55, random 4x4 boards); the tests passed on both, the
+ * second forced by a build with HAS_POPCNT() 0. */
 #if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
 #define BOG_X86 1
 #define HAS_POPCNT() __builtin_cpu_supports("popcnt")

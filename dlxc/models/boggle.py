@@ -355,7 +355,7 @@ class ParallelScorer(Closing):
 
 # ---- the best-board search ----------------------------------------------------
 
-KICK = 4          # random moves from a peak to the start of the next climb
+KICK = 6          # random moves from a peak to the start of the next climb
 STALL = 300       # climbs without a better board before a run starts afresh
 _CHUNK = 1024     # boards scored between two looks at the clock (a 4x4 or 5x5 neighbourhood)
 
