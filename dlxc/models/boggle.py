@@ -292,6 +292,9 @@ _worker: Optional[Boggle] = None
 def _init_worker(text: bytes, backend: Optional[str], frontier_cap: int) -> None:
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
+    # a worker forked from the dlxc command inherits its SIGTERM handler,
+    # which raises; ParallelScorer.close() terminates workers with SIGTERM
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _worker
     _worker = Boggle(text=text, backend=backend, frontier_cap=frontier_cap)
 
