@@ -40,7 +40,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlxc.models.boggle import DEFAULT_WORDS, BestSearch, Boggle, ParallelScorer, moves
+from dlxc.models.boggle import (DEFAULT_WORDS, KICK, STALL, BestSearch, Boggle, ParallelScorer,
+                                moves)
 
 _PEER_DRIVER = r"""
 import json, sys, time
@@ -177,9 +178,14 @@ def bench_scoring(args, sets: dict) -> None:
             peer.close()
 
 
+class _Reached(Exception):
+    pass
+
+
 def bench_best(args) -> None:
     text = Boggle(args.words).text
-    print(f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s)")
+    print(f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s), "
+          f"kick {args.best_kick}, stall {args.best_stall}")
     for seed in args.best:
         marks: dict = {}
         start, cpu0 = time.perf_counter(), time.process_time()
@@ -190,15 +196,26 @@ def bench_best(args) -> None:
                 if result.score >= goal and goal not in marks:
                     marks[goal] = (now, time.process_time() - cpu0, result.scored)
 
-        with BestSearch(4, 4, seed=seed, jobs=args.best_jobs, text=text) as search:
-            result = search.run(seconds=args.best_time, tick=tick)
+        with BestSearch(4, 4, seed=seed, jobs=args.best_jobs, kick=args.best_kick,
+                        stall=args.best_stall, text=text) as search:
+            if args.best_stop:     # stop at 3,625: a tick that ends the search
+                def stop(result, tick=tick) -> None:
+                    tick(result)
+                    if result.score >= 3625:
+                        raise _Reached
+                try:
+                    result = search.run(seconds=args.best_time, tick=stop)
+                except _Reached:
+                    result = search.result
+            else:
+                result = search.run(seconds=args.best_time, tick=tick)
         tick(result)
         # wall seconds, CPU seconds of this process (jobs 1: the whole search)
         show = {g: f"{marks[g][0]:.1f}s (cpu {marks[g][1]:.1f}s)" if g in marks else "-"
                 for g in (3600, 3625)}
         print(f"seed {seed}: {result.board} {result.score}  reached 3600 at {show[3600]}, "
-              f"3625 at {show[3625]}  ({result.climbs} climbs, {result.scored:,} boards)",
-              flush=True)
+              f"3625 at {show[3625]}  ({result.runs} runs, {result.climbs} climbs, "
+              f"{result.scored:,} boards)", flush=True)
 
 
 def main() -> None:
@@ -218,6 +235,10 @@ def main() -> None:
                    metavar="SEEDS", help="also run the best-board search for these seeds")
     p.add_argument("--best-time", type=float, default=60.0)
     p.add_argument("--best-jobs", type=int, default=1)
+    p.add_argument("--best-kick", type=int, default=KICK)
+    p.add_argument("--best-stall", type=int, default=STALL)
+    p.add_argument("--best-stop", action="store_true",
+                   help="end a seed's search when it reaches 3,625")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args()
     if args.sets:

@@ -1,15 +1,20 @@
 /* walk.h -- the frontier walk of seed 001, written once for two widths of
- * visited masks: score.c includes it with MASK_T uint32_t (boards of up to
- * 32 cells) and with MASK_T uint64_t (up to 64), and WALK the function name.
+ * visited masks and two ways of counting bits: score.c includes it with
+ * MASK_T uint32_t (boards of up to 32 cells) or uint64_t (up to 64),
+ * POPCOUNT the bit count (the popcnt instruction where the processor has
+ * it), WALK_ATTR the function's attributes and WALK its name.
  *
  * A state is (board, trie node, cell, visited mask): the walk has read the
  * letters of a path of the board that ends at `cell' and led from the root
- * to `node'.  Level d of the frontier holds states of paths of d cells.  One
- * step takes every state of a level, tries its (up to 8) neighbours that are
- * on the board and not visited, and follows the letter there in the trie:
- * a child that ends a word adds its score to the board (once per board:
- * last[child] remembers the board), a child with children of its own
- * becomes a state of the next level.
+ * to `node'.  The state carries its node's packed description (arcs and
+ * first, bog_internal.h) rather than its number: the step reads it from
+ * the state, where the previous step, which had it in hand, wrote it.
+ * Level d of the frontier holds states of paths of d cells.  One step takes
+ * every state of a level, tries its (up to 8) neighbours that are on the
+ * board and not visited, and follows the letter there in the trie: a child
+ * that ends a word adds its points to the board (once per board: last[child]
+ * remembers the board), a child with children of its own becomes a state of
+ * the next level.
  *
  * Memory.  A batch of high-scoring boards has millions of states in flight
  * if every level is stepped whole (breadth-first).  Here each level holds at
@@ -24,25 +29,22 @@
  *
  * Cache.  Boards of a batch are stepped in the order given; the caller puts
  * similar boards next to each other (the variations of a board in a search
- * are), so neighbouring states touch the same trie rows.
+ * are), so neighbouring states touch the same trie nodes.
  */
 typedef struct {
-    int32_t node;
+    uint32_t arcs;       /* the node's arcs and points (bog_node) */
+    int32_t first;       /* the node's first child */
     uint32_t bc;         /* board << 6 | cell */
-    MASK_T mask;
+    MASK_T mask;         /* visited cells, this one included */
 } STATE;
 
+WALK_ATTR
 static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *boards,
                 int32_t n_boards, int32_t *scores, int64_t cap, dlxc_bog_stats *st)
 {
     STATE *level[DLXC_BOG_MAX_CELLS + 2] = {NULL};
     int64_t len[DLXC_BOG_MAX_CELLS + 2] = {0}, pos[DLXC_BOG_MAX_CELLS + 2] = {0};
-    const int32_t *child = t->child;
-    /* kind[c] = is_terminal[c] | has_child[c] << 1: one load where the step
-     * needs both (5-10% faster, A/B in one process on the variations of
-     * perslatgsineters and random 4x4 boards) */
-    const uint8_t *is_terminal = t->is_terminal, *has_child = t->has_child, *kind = t->kind;
-    const int32_t *term_score = t->term_score;
+    const bog_node *node = t->node;
     uint32_t *last = t->last;
     const int ncells = g->ncells;
     uint64_t states = 0, words = 0, deepest = 0;
@@ -61,16 +63,19 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
             out = level[1];
             while (gen_board < n_boards && n < cap) {
                 const uint8_t *bd = boards + (int64_t)gen_board * ncells;
-                int32_t c = child[bd[gen_cell]];
+                const int32_t c = bog_child(node, bd[gen_cell]);
                 if (c >= 0) {
+                    const bog_node e = node[c];
+                    const uint32_t points = e.arcs >> BOG_POINTS_SHIFT;
                     states++;
-                    if (is_terminal[c] && last[c] != base + (uint32_t)gen_board) {
+                    if (points && last[c] != base + (uint32_t)gen_board) {
                         last[c] = base + (uint32_t)gen_board;
-                        scores[gen_board] += term_score[c];
+                        scores[gen_board] += (int32_t)points;
                         words++;
                     }
-                    if (has_child[c]) {
-                        out[n].node = c;
+                    if (e.arcs & BOG_LETTERS) {
+                        out[n].arcs = e.arcs;
+                        out[n].first = e.first;
                         out[n].bc = (uint32_t)gen_board << 6 | (uint32_t)gen_cell;
                         out[n].mask = (MASK_T)1 << gen_cell;
                         n++;
@@ -98,36 +103,35 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
             out = level[d + 1];
             while (i < end && n + BOG_NEIGHBOURS <= cap) {
                 const STATE s = in[i++];
-                /* the rows of the next states' nodes are fetched from memory
-                 * while this one is stepped: the walk knows its next moves
-                 * in advance, which a depth-first walk does not */
-                if (i + PREFETCH_AHEAD < end)
-                    PREFETCH(child + (int64_t)in[i + PREFETCH_AHEAD].node * BOG_A);
+                /* the children of the next states' nodes are fetched from
+                 * memory while this one is stepped: the walk knows its next
+                 * moves in advance, which a depth-first walk does not */
+                if (i + PREFETCH_AHEAD < end) PREFETCH(node + in[i + PREFETCH_AHEAD].first);
                 const uint32_t b = s.bc >> 6, stamp = base + b;
                 const uint8_t *bd = boards + (int64_t)b * ncells;
-                const int32_t *row = child + (int64_t)s.node * BOG_A;
-                const int8_t *nb = g->nbr + (s.bc & 63) * BOG_NEIGHBOURS;
-                int k;
-                for (k = 0; k < BOG_NEIGHBOURS; k++) {
-                    const int j = nb[k];
-                    int32_t c;
-                    if (j < 0) break;                       /* off the board */
-                    if (s.mask & ((MASK_T)1 << j)) continue; /* visited */
-                    c = row[bd[j]];
-                    if (c < 0) continue;                    /* no such word */
+                /* the neighbours not visited, in increasing order */
+                MASK_T todo = (MASK_T)g->nbrmask[s.bc & 63] & ~s.mask;
+                while (todo) {
+                    const int j = CTZ(todo);
+                    const unsigned letter = bd[j];
+                    todo &= todo - 1;
+                    if (!(s.arcs >> letter & 1)) continue;     /* no such word */
+                    const int32_t c = s.first
+                        + (int32_t)POPCOUNT(s.arcs & ((1u << letter) - 1));
+                    const bog_node e = node[c];
+                    const uint32_t points = e.arcs >> BOG_POINTS_SHIFT;
                     states++;
-                    const uint8_t kd = kind[c];
-                    if ((kd & 1) && last[c] != stamp) {
+                    if (points && last[c] != stamp) {
                         last[c] = stamp;
-                        scores[b] += term_score[c];
+                        scores[b] += (int32_t)points;
                         words++;
                     }
-                    if (kd & 2) {
-                        out[n].node = c;
-                        out[n].bc = b << 6 | (uint32_t)j;
-                        out[n].mask = s.mask | ((MASK_T)1 << j);
-                        n++;
-                    }
+                    /* written whether or not c has children; kept if it has */
+                    out[n].arcs = e.arcs;
+                    out[n].first = e.first;
+                    out[n].bc = b << 6 | (uint32_t)j;
+                    out[n].mask = s.mask | ((MASK_T)1 << j);
+                    n += (e.arcs & BOG_LETTERS) != 0;
                 }
             }
             pos[d] = i;

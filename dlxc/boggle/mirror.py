@@ -2,9 +2,11 @@
 same totals and the same statistics (boards, states, words, max_level).
 
 Read it beside csrc/boggle/trie.c and walk.h: a trie numbered breadth-first
-with direct child lookup (``child[u*26 + c]``, -1 for none), ``is_terminal``,
-``term_score``, ``has_child`` and the per-board marks ``last``; a frontier of
-states (board, node, cell, visited mask) stepped one letter at a time, at
+whose nodes are packed as in bog_internal.h (``arcs[u]``: the letters of u's
+children in bits 0..25 and the points of the word ending at u from bit 26;
+``first[u]``: u's first child, the children being consecutive), the child
+lookup ``child(u, c)`` and the per-board marks ``last``; a frontier of
+states (node, board, cell, visited mask) stepped one letter at a time, at
 most ``cap`` states a level; a depth-first walk for comparison; the words
 of one board with their paths.
 """
@@ -18,6 +20,8 @@ from dataclasses import dataclass, field
 from ..errors import BoggleError, SolverError
 
 A = 26                      # the alphabet a..z; q is the die face Qu
+LETTERS = (1 << A) - 1      # arcs: the child letters
+POINTS_SHIFT = 26           # arcs: the points of the word ending here
 MAX_CELLS = 64
 NEIGHBOURS = 8
 _SCORES = (0, 0, 0, 1, 1, 2, 3, 5)
@@ -54,10 +58,8 @@ def word_score(n: int) -> int:
 class Trie:
     nodes: int = 0
     words: int = 0
-    child: array = field(default_factory=lambda: array("i"))
-    is_terminal: bytearray = field(default_factory=bytearray)
-    has_child: bytearray = field(default_factory=bytearray)
-    term_score: array = field(default_factory=lambda: array("i"))
+    arcs: array = field(default_factory=lambda: array("I"))
+    first: array = field(default_factory=lambda: array("i"))
     last: list = field(default_factory=list)
     stamp: int = 0
 
@@ -74,7 +76,7 @@ class Stats:
 
 def trie_new(text: bytes) -> Trie:
     """The trie of the words of ``text`` (one a line, a..z, qu written q)."""
-    child = [[-1] * A]                 # grows in insertion order
+    kids = [[-1] * A]                  # rows of 26 children, in insertion order
     score = [0]
     words = 0
     for raw in text.split(b"\n"):
@@ -85,42 +87,51 @@ def trie_new(text: bytes) -> Trie:
             c = byte - 97
             if not 0 <= c < A:
                 raise MirrorStatus(ELETTER)
-            nxt = child[node][c]
+            nxt = kids[node][c]
             if nxt < 0:
-                nxt = len(child)
-                child.append([-1] * A)
+                nxt = len(kids)
+                kids.append([-1] * A)
                 score.append(0)
-                child[node][c] = nxt
+                kids[node][c] = nxt
             node = nxt
         points = word_score(len(raw) + raw.count(b"q"))
         if points and score[node] == 0:
             score[node] = points
             words += 1
-    return _renumber(child, score, words)
+    return _renumber(kids, score, words)
 
 
-def _renumber(child: list, score: list, words: int) -> Trie:
-    """Number the nodes breadth-first, as trie.c does."""
+def _renumber(kids: list, score: list, words: int) -> Trie:
+    """Number the nodes breadth-first and pack them, as trie.c does."""
     order = [0]
     newid = {0: 0}
     queue = deque([0])
     while queue:
         u = queue.popleft()
-        for v in child[u]:
+        for v in kids[u]:
             if v >= 0:
                 newid[v] = len(order)
                 order.append(v)
                 queue.append(v)
     n = len(order)
     t = Trie(nodes=n, words=words, last=[0] * n)
-    flat = t.child
     for old in order:
-        row = child[old]
-        flat.extend(-1 if v < 0 else newid[v] for v in row)
-        t.has_child.append(1 if any(v >= 0 for v in row) else 0)
-        t.term_score.append(score[old])
-        t.is_terminal.append(1 if score[old] > 0 else 0)
+        row = kids[old]
+        letters = [c for c in range(A) if row[c] >= 0]
+        arcs = score[old] << POINTS_SHIFT
+        for c in letters:
+            arcs |= 1 << c
+        t.arcs.append(arcs)
+        t.first.append(newid[row[letters[0]]] if letters else 0)
     return t
+
+
+def child(t: Trie, u: int, c: int) -> int:
+    """Seed 001's childIndex[u*26 + c]: u's child for letter c, or -1."""
+    arcs = t.arcs[u]
+    if not arcs >> c & 1:
+        return -1
+    return t.first[u] + bin(arcs & ((1 << c) - 1)).count("1")
 
 
 def trie_nodes(t: Trie) -> int:
@@ -176,8 +187,8 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
     if n_boards == 0:
         return
     ncells = rows * cols
-    child, is_terminal, has_child = t.child, t.is_terminal, t.has_child
-    term_score, last = t.term_score, t.last
+    arcs, first, last = t.arcs, t.first, t.last
+    nbrmask = [sum(1 << j for j in ns) for ns in nbr]
     base = _stamps(t, n_boards)
     cap = frontier_cap
     level: list = [None] * (MAX_CELLS + 2)     # level d: states of d cells
@@ -189,15 +200,16 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
         if d == 0:                              # more first letters
             out = []
             while gen_board < n_boards and len(out) < cap:
-                c = child[boards[gen_board * ncells + gen_cell]]
+                c = child(t, 0, boards[gen_board * ncells + gen_cell])
                 if c >= 0:
                     states += 1
-                    if is_terminal[c] and last[c] != base + gen_board:
+                    points = arcs[c] >> POINTS_SHIFT
+                    if points and last[c] != base + gen_board:
                         last[c] = base + gen_board
-                        scores[gen_board] += term_score[c]
+                        scores[gen_board] += points
                         words += 1
-                    if has_child[c]:
-                        out.append((c, gen_board, gen_cell, 1 << gen_cell))
+                    if arcs[c] & LETTERS:
+                        out.append((arcs[c], first[c], gen_board, gen_cell, 1 << gen_cell))
                 gen_cell += 1
                 if gen_cell == ncells:
                     gen_cell = 0
@@ -214,24 +226,27 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
         out = []
         i, end = pos[d], len(states_in)
         while i < end and len(out) + NEIGHBOURS <= cap:
-            node, b, cell, mask = states_in[i]
+            s_arcs, s_first, b, cell, mask = states_in[i]
             i += 1
             stamp = base + b
             off = b * ncells
-            row = node * A
-            for j in nbr[cell]:
-                if mask >> j & 1:
-                    continue
-                c = child[row + boards[off + j]]
-                if c < 0:
-                    continue
+            todo = nbrmask[cell] & ~mask        # the neighbours not visited
+            while todo:
+                low = todo & -todo
+                j = low.bit_length() - 1
+                todo ^= low
+                letter = boards[off + j]
+                if not s_arcs >> letter & 1:
+                    continue                    # no such word
+                c = s_first + bin(s_arcs & ((1 << letter) - 1)).count("1")
                 states += 1
-                if is_terminal[c] and last[c] != stamp:
+                points = arcs[c] >> POINTS_SHIFT
+                if points and last[c] != stamp:
                     last[c] = stamp
-                    scores[b] += term_score[c]
+                    scores[b] += points
                     words += 1
-                if has_child[c]:
-                    out.append((c, b, j, mask | 1 << j))
+                if arcs[c] & LETTERS:
+                    out.append((arcs[c], first[c], b, j, mask | low))
         pos[d] = i
         level[d + 1], pos[d + 1] = out, 0
         if out:
@@ -256,26 +271,26 @@ class _Walk:
         t = self.t
         self.states += 1
         self.path.append(j)
-        if t.is_terminal[c] and t.last[c] != self.stamp:
+        points = t.arcs[c] >> POINTS_SHIFT
+        if points and t.last[c] != self.stamp:
             t.last[c] = self.stamp
-            self.score += t.term_score[c]
+            self.score += points
             self.words += 1
             if self.buf is not None:
                 self.buf.append(tuple(self.path))
-        if t.has_child[c]:
+        if t.arcs[c] & LETTERS:
             mask |= 1 << j
             self.deepest = max(self.deepest, len(self.path))
-            row = c * A
             for n in self.nbr[j]:
                 if not mask >> n & 1:
-                    cc = t.child[row + self.board[n]]
+                    cc = child(t, c, self.board[n])
                     if cc >= 0:
                         self.dfs(cc, n, mask)
         self.path.pop()
 
     def board_walk(self) -> None:
         for j in range(len(self.nbr)):
-            c = self.t.child[self.board[j]]
+            c = child(self.t, 0, self.board[j])
             if c >= 0:
                 self.dfs(c, j, 0)
 

@@ -18,7 +18,7 @@ from typing import Optional
 import click
 
 from ..errors import BoggleError
-from ..models.boggle import (DICE, POOL, BestResult, BestSearch, Board, Boggle,
+from ..models.boggle import (DICE, KICK, STALL, BestResult, BestSearch, Board, Boggle,
                              ParallelScorer, best_on_dask, check_size, parse_size, roll)
 from ..render.kinds import boggle_page
 from .common import user_errors
@@ -178,29 +178,37 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
 @click.option("--size", default="4x4", show_default=True, metavar="ROWSxCOLS",
               help="The board's size.")
 @click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the first climb (climb k uses SEED + k).")
+              help="Seed of the first run (run k uses SEED + k): the same seed, the "
+              "same search.")
 @click.option("--time", "seconds", type=click.FloatRange(min=0), default=60.0,
               show_default=True, metavar="SECONDS", help="How long to search.")
 @click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
               help="Processes scoring each batch side by side (0: every core).")
-@click.option("--pool", type=click.IntRange(min=1), default=POOL, show_default=True,
-              help="Boards kept from one round of a climb to the next.")
+@click.option("--kick", type=click.IntRange(min=1), default=KICK, show_default=True,
+              help="Random moves from a peak to the start of the next climb.")
+@click.option("--stall", type=click.IntRange(min=0), default=STALL, show_default=True,
+              help="Climbs without a better board before a run starts afresh.")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Climb on the Dask cluster at ADDRESS (tcp://HOST:8786).")
+              help="Search on the Dask cluster at ADDRESS (tcp://HOST:8786), one run "
+              "a task.")
 @_words_option
 @click.option("--json", "as_json", is_flag=True,
               help="Print a JSON object (board, score, words) instead.")
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or statistics.")
 @user_errors
-def best(size: str, seed: int, seconds: float, jobs: int, pool: int,
+def best(size: str, seed: int, seconds: float, jobs: int, kick: int, stall: int,
          scheduler: Optional[str], words: Optional[str], as_json: bool,
          backend: Optional[str], quiet: bool) -> None:
-    """Search for the highest-scoring board: hill climbing from pools of
-    random boards over one- and two-cell changes (a letter changed, two
-    letters swapped), every neighbour of the pool scored in one batch; a new
-    climb starts when one reaches its peak.  The last line of stdout is the
-    best board and its score; Ctrl-C prints the best so far (exit 130).
+    """Search for the highest-scoring board by iterated local search: climb
+    to a peak over one- and two-cell changes (a letter changed, two letters
+    swapped), every neighbour of the board scored in one batch and the best
+    taken; then kick the peak with a few random moves and climb again,
+    keeping the new peak if it is no worse; after --stall climbs without a
+    better board, start afresh from a random board.  The best board is
+    printed under the least name of its rotations and reflections.  The
+    last line of stdout is the best board and its score; Ctrl-C prints the
+    best so far (exit 130).
 
     \b
     dlxc boggle best --size 4x4 --time 60
@@ -228,10 +236,10 @@ def best(size: str, seed: int, seconds: float, jobs: int, pool: int,
     try:
         if scheduler:
             best_on_dask(rows, cols, bg.text, scheduler, seed=seed, seconds=seconds,
-                         pool=pool, backend=backend, tick=tick, result=result)
+                         kick=kick, stall=stall, backend=backend, tick=tick, result=result)
         else:
-            search = BestSearch(rows, cols, seed=seed, jobs=_jobs(jobs), pool=pool,
-                                backend=backend, text=bg.text)
+            search = BestSearch(rows, cols, seed=seed, jobs=_jobs(jobs), kick=kick,
+                                stall=stall, backend=backend, text=bg.text)
             result = search.result
             search.run(seconds=seconds, tick=tick)
     except KeyboardInterrupt:
@@ -250,8 +258,8 @@ def best(size: str, seed: int, seconds: float, jobs: int, pool: int,
         if bar is not None:
             bar.close()
     if not quiet:
-        click.echo(f"{result.climbs} climbs, {result.scored:,} boards scored in "
-                   f"{result.seconds:.1f}s", err=True)
+        click.echo(f"{result.runs} runs, {result.climbs} climbs, {result.scored:,} "
+                   f"boards scored in {result.seconds:.1f}s", err=True)
     _report(result, bg, as_json)
     bg.close()
 

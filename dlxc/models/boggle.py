@@ -7,15 +7,16 @@ once per board: 1 1 2 3 5 11 points for 3, 4, 5, 6, 7, 8+ letters.  The
 scoring is done by the Boggle engine (``dlxc.boggle``, C or the mirror), a
 batch of boards per call.
 
-The best-board search (``best``) is hill climbing from a pool of boards, as
-danvk/hybrid-boggle's ``hillclimb.py`` does it: every board one move away
-from a board of the pool (a cell changed to another letter, or two cells
-swapped; so a step changes one or two cells) is scored, all in one batch, and
-the best ``pool`` boards of the pool and its neighbours make the next pool.
-When the pool stops changing, the climb has reached a peak, and a new climb
-starts from random boards.  With ``jobs`` processes each batch is scored in
-``jobs`` pieces side by side; on a Dask cluster whole climbs, each with its
-own seed, run side by side, and the best board of any climb wins.
+The best-board search (``best``) is iterated local search.  A climb is a
+steepest ascent: every board one move away (a cell changed to another
+letter, or two cells swapped) is scored, all in one batch, and the best of
+them is taken while it scores more; it ends on a peak.  A run climbs from a
+random board, then again and again kicks its current peak (a few random
+moves) and climbs from there, keeping the new peak when it scores at least
+as much; after many climbs without a better board it ends, and a new run
+starts from a new random board.  With ``jobs`` processes each batch is
+scored in ``jobs`` pieces side by side; on a Dask cluster whole runs, each
+with its own seed, go side by side, and the best board of any run wins.
 """
 
 from __future__ import annotations
@@ -291,6 +292,9 @@ _worker: Optional[Boggle] = None
 def _init_worker(text: bytes, backend: Optional[str], frontier_cap: int) -> None:
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
+    # a worker forked from the dlxc command inherits its SIGTERM handler,
+    # which raises; ParallelScorer.close() terminates workers with SIGTERM
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
     global _worker
     _worker = Boggle(text=text, backend=backend, frontier_cap=frontier_cap)
 
@@ -354,8 +358,9 @@ class ParallelScorer(Closing):
 
 # ---- the best-board search ----------------------------------------------------
 
-POOL = 250
-_CHUNK = 1 << 15      # boards scored between two looks at the clock
+KICK = 6          # random moves from a peak to the start of the next climb
+STALL = 300       # climbs without a better board before a run starts afresh
+_CHUNK = 1024     # boards scored between two looks at the clock (a 4x4 or 5x5 neighbourhood)
 
 
 def moves(board: bytes) -> Iterator[bytes]:
@@ -373,6 +378,25 @@ def moves(board: bytes) -> Iterator[bytes]:
                 b = bytearray(board)
                 b[i], b[j] = b[j], b[i]
                 yield bytes(b)
+
+
+def random_move(board: bytes, rng: random.Random) -> bytes:
+    """One move at random: half the time two cells of different letters
+    swapped (which keeps the board's letters), else a cell changed to
+    another letter."""
+    b = bytearray(board)
+    n = len(b)
+    if rng.random() < 0.5 and len(set(b)) > 1:
+        while True:
+            i, j = rng.randrange(n), rng.randrange(n)
+            if b[i] != b[j]:
+                break
+        b[i], b[j] = b[j], b[i]
+    else:
+        i = rng.randrange(n)
+        c = 97 + rng.randrange(25)
+        b[i] = c + (c >= b[i])          # one of the 25 other letters
+    return bytes(b)
 
 
 def symmetries(rows: int, cols: int) -> list:
@@ -397,77 +421,124 @@ def canonical(board: bytes, perms: list) -> bytes:
     return min(bytes(board[i] for i in perm) for perm in perms)
 
 
-def _next_pool(candidates: list, pool: int, perms: list) -> list:
-    """The best ``pool`` candidates, one board per symmetry class (a board
-    and its mirror image have mirror-image neighbourhoods: keeping both
-    would score every neighbour twice)."""
-    out, classes = [], set()
-    for board, score in sorted(candidates, key=lambda kv: (-kv[1], kv[0])):
-        name = canonical(board, perms)
-        if name not in classes:
-            classes.add(name)
-            out.append((board, score))
-            if len(out) == pool:
-                break
-    return out
+class _Deadline(Exception):
+    """The clock passed the search's deadline in the middle of a climb."""
+
+
+_MEMO = 1 << 15   # boards whose best neighbour a run remembers
+
+
+def climb(scorer, board: bytes, score: int, rows: int, cols: int,
+          deadline: Optional[float] = None, memo: Optional[dict] = None) -> tuple:
+    """Steepest ascent from ``board`` (scoring ``score``): every board one
+    move away is scored, all in one batch, and the best of them (the first
+    in the order of ``moves`` on ties) becomes the board, while it scores
+    more.  Returns (peak, its score, boards scored).  The clock is read
+    every ``_CHUNK`` boards; past ``deadline`` (time.time()) it raises
+    _Deadline with the best board so far as its arguments.  ``memo`` maps
+    boards whose neighbours were scored to their best neighbour and its
+    score: a climb that comes back to a board (as a run's climbs come back
+    to its peak) takes the step from there without scoring again."""
+    scored = 0
+    while True:
+        if memo is not None and board in memo:
+            top_board, top = memo[board]
+            if top <= score:
+                return board, score, scored
+            board, score = top_board, top
+            continue
+        nbrs = list(moves(board))
+        totals = array("i")
+        for k in range(0, len(nbrs), _CHUNK):
+            if deadline is not None and time.time() >= deadline:
+                raise _Deadline(board, score, scored)
+            part = nbrs[k:k + _CHUNK]
+            totals.extend(scorer.score_many(b"".join(part), rows, cols))
+            scored += len(part)
+        top = max(totals) if totals else score
+        top_board = nbrs[totals.index(top)] if totals else board
+        if memo is not None:
+            if len(memo) >= _MEMO:
+                memo.clear()
+            memo[board] = (top_board, top)
+        if top <= score:
+            return board, score, scored
+        board, score = top_board, top
 
 
 @dataclass
-class Climb:
-    """What a climb found: its best board and score, the rounds and the
-    boards it scored, and whether it reached a peak (else it was stopped)."""
+class Run:
+    """What a run found: its best board and score, the climbs and the boards
+    it scored, and whether it stalled (else the clock stopped it)."""
 
     board: str
     score: int
-    rounds: int = 0
+    climbs: int = 0
     scored: int = 0
-    peak: bool = False
+    stalled: bool = False
     seed: int = 0
 
 
-def climb(scorer, rows: int, cols: int, seed: int, pool: int = POOL,
-          deadline: Optional[float] = None,
-          improved: Optional[Callable[[str, int], None]] = None) -> Climb:
-    """One hill climb from ``pool`` random boards (seeded), until the pool
-    stops changing or the clock passes ``deadline`` (time.time()).
-    ``improved(board, score)`` hears of every new best board."""
+def letter_weights(text: bytes) -> list:
+    """How often each letter a..z occurs in the words of ``text`` (one a
+    line), each at least once: the odds of a letter on a run's first board,
+    so that a short word list's words can be found on it."""
+    return [text.count(bytes((c,))) + 1 for c in range(97, 123)]
+
+
+def run(scorer, rows: int, cols: int, seed: int, kick: int = KICK, stall: int = STALL,
+        deadline: Optional[float] = None,
+        improved: Optional[Callable[[str, int], None]] = None,
+        climbed: Optional[Callable[[int], None]] = None,
+        weights: Optional[list] = None) -> Run:
+    """One run of iterated local search (seeded): climb from a random board
+    (its letters drawn with the odds ``weights``, see ``letter_weights``;
+    default all alike) to a peak; then, again and again, make ``kick`` random moves from the
+    current peak and climb from there, and take the peak reached if it
+    scores at least as much as the current one.  The run ends after
+    ``stall`` climbs without a better board than its best, or when the
+    clock passes ``deadline``.  ``improved(board, score)`` hears of every
+    new best board of the run, ``climbed(boards scored)`` of every climb."""
     rng = random.Random(seed)
-    start = [random_board(rows, cols, rng).letters.encode("ascii") for _ in range(pool)]
-    scores = scorer.score_many(b"".join(start), rows, cols)
-    seen = dict(zip(start, scores))
-    perms = symmetries(rows, cols)
-    current = _next_pool(list(seen.items()), pool, perms)
-    best = Climb(current[0][0].decode(), current[0][1], seed=seed, scored=len(seen))
-    if improved:
-        improved(best.board, best.score)
-    while True:
-        if deadline is not None and time.time() >= deadline:
-            return best
-        best.rounds += 1
-        fresh = []
-        for board, _ in current:
-            for nb in moves(board):
-                if nb not in seen:
-                    seen[nb] = -1
-                    fresh.append(nb)
-        scored: list = []
-        for k in range(0, len(fresh), _CHUNK):    # the clock is read between chunks
-            part = fresh[k:k + _CHUNK]
-            scored.extend(zip(part, scorer.score_many(b"".join(part), rows, cols)))
-            if deadline is not None and time.time() >= deadline:
-                break
-        seen.update(scored)
-        best.scored += len(scored)
-        candidates = current + scored
-        nxt = _next_pool(candidates, pool, perms)
-        if nxt[0][1] > best.score:
-            best.board, best.score = nxt[0][0].decode(), nxt[0][1]
+    best = Run("", -1, seed=seed)
+    memo: dict = {}
+
+    def note(board: bytes, score: int, scored: int) -> None:
+        best.climbs += 1
+        best.scored += scored
+        if score > best.score:
+            best.board, best.score = board.decode("ascii"), score
             if improved:
                 improved(best.board, best.score)
-        if [b for b, _ in nxt] == [b for b, _ in current]:
-            best.peak = True
+        if climbed:
+            climbed(scored)
+
+    try:
+        board = bytes(rng.choices(range(97, 123), weights, k=rows * cols))
+        if deadline is not None and time.time() >= deadline:
             return best
-        current = nxt
+        score = scorer.score_many(board, rows, cols)[0]
+        board, score, scored = climb(scorer, board, score, rows, cols, deadline, memo)
+        note(board, score, scored + 1)
+        since = 0
+        while since < stall:
+            start = board
+            for _ in range(kick):
+                start = random_move(start, rng)
+            if deadline is not None and time.time() >= deadline:
+                return best
+            first = scorer.score_many(start, rows, cols)[0]
+            peak, peak_score, scored = climb(scorer, start, first, rows, cols, deadline, memo)
+            before = best.score
+            note(peak, peak_score, scored + 1)
+            since = 0 if best.score > before else since + 1
+            if peak_score >= score:
+                board, score = peak, peak_score
+        best.stalled = True
+    except _Deadline as stop:
+        board, score, scored = stop.args
+        note(board, score, scored)
+    return best
 
 
 @dataclass
@@ -476,75 +547,85 @@ class BestResult:
     score: int
     rows: int
     cols: int
+    runs: int = 0
     climbs: int = 0
     scored: int = 0
     seconds: float = 0.0
     stopped: str = ""      # "time", "interrupt" or ""
 
+    def offer(self, board: str, score: int, perms: list) -> None:
+        """Keep ``board`` if it beats the best so far (on equal scores, the
+        least name), under the least name of its symmetry class."""
+        name = canonical(board.encode("ascii"), perms).decode("ascii")
+        if score > self.score or (score == self.score and name < self.board):
+            self.board, self.score = name, score
+
 
 class BestSearch(Closing):
-    """The search for the best board: one climb after another with seeds
-    ``seed``, ``seed + 1``, ... until ``seconds`` pass (or ``climbs`` climbs
-    end).  With ``jobs`` > 1 every batch of a climb is cut in ``jobs``
-    pieces scored by as many processes, so one climb runs ``jobs`` times as
-    fast (the Dask search, ``best_on_dask``, runs whole climbs side by side
-    instead).  ``result`` is the best so far at every moment (for Ctrl-C)."""
+    """The search for the best board: one run of iterated local search
+    after another, with seeds ``seed``, ``seed + 1``, ... until ``seconds``
+    pass (or ``runs`` runs end).  With ``jobs`` > 1 every batch is cut in
+    ``jobs`` pieces scored by as many processes, so a run goes ``jobs``
+    times as fast and finds what it finds on one (the Dask search,
+    ``best_on_dask``, runs whole runs side by side instead).  ``result`` is
+    the best so far at every moment (for Ctrl-C)."""
 
     def __init__(self, rows: int, cols: int, words=None, *, seed: int = 0,
-                 jobs: int = 1, pool: int = POOL, backend: Optional[str] = None,
-                 text: Optional[bytes] = None) -> None:
+                 jobs: int = 1, kick: int = KICK, stall: int = STALL,
+                 backend: Optional[str] = None, text: Optional[bytes] = None) -> None:
         check_size(rows, cols)
         self.rows, self.cols = rows, cols
-        self.seed, self.jobs, self.pool = seed, jobs, pool
+        self.seed, self.jobs, self.kick, self.stall = seed, jobs, kick, stall
+        self.perms = symmetries(rows, cols)
         self.boggle = Boggle(words, backend=backend, text=text)
+        self.weights = letter_weights(self.boggle.text)
         self._scorer = ParallelScorer(self.boggle, jobs)
         self.result = BestResult("", -1, rows, cols)
 
-    def _offer(self, board: str, score: int) -> None:
-        r = self.result
-        if score > r.score or (score == r.score and board < r.board):
-            r.board, r.score = board, score
-
-    def run(self, seconds: Optional[float] = None, climbs: Optional[int] = None,
+    def run(self, seconds: Optional[float] = None, runs: Optional[int] = None,
             tick: Optional[Callable[[BestResult], None]] = None) -> BestResult:
         """Search; ``tick(result)`` hears of every new best board and of
         every climb's end."""
-        if seconds is None and climbs is None:
-            raise BoggleError("give the search a time limit or a number of climbs")
+        if seconds is None and runs is None:
+            raise BoggleError("give the search a time limit or a number of runs")
         start = time.perf_counter()
         deadline = None if seconds is None else time.time() + seconds
+        result = self.result
 
         def improved(board: str, score: int) -> None:
-            self._offer(board, score)
+            result.offer(board, score, self.perms)
             if tick:
-                tick(self.result)
+                tick(result)
+
+        def climbed(scored: int) -> None:
+            result.climbs += 1
+            result.scored += scored
+            if tick:
+                tick(result)
 
         try:
             n = 0
-            while climbs is None or n < climbs:
+            while runs is None or n < runs:
                 if deadline is not None and time.time() >= deadline:
-                    self.result.stopped = "time"
+                    result.stopped = "time"
                     break
-                got = climb(self._scorer, self.rows, self.cols, self.seed + n, self.pool,
-                            deadline, improved)
+                run(self._scorer, self.rows, self.cols, self.seed + n, self.kick, self.stall,
+                    deadline, improved, climbed, self.weights)
                 n += 1
-                self.result.climbs = n
-                self.result.scored += got.scored
-                if tick:
-                    tick(self.result)
+                result.runs = n
         finally:
-            self.result.seconds = time.perf_counter() - start
-        return self.result
+            result.seconds = time.perf_counter() - start
+        return result
 
     def close(self) -> None:
         self._scorer.close()
         self.boggle.close()
 
 
-def climb_task(text: bytes, backend: Optional[str], rows: int, cols: int, seed: int,
-               pool: int, deadline: Optional[float]) -> Climb:
-    """One climb on a Dask worker (the worker builds the trie once and
-    keeps it for the next tasks)."""
+def run_task(text: bytes, backend: Optional[str], rows: int, cols: int, seed: int,
+             kick: int, stall: int, deadline: Optional[float]) -> Run:
+    """One run on a Dask worker (the worker builds the trie once and keeps
+    it for the next tasks)."""
     key = (hash(text), backend)
     cache = _TASK_CACHE
     if cache.get("key") != key:
@@ -552,19 +633,22 @@ def climb_task(text: bytes, backend: Optional[str], rows: int, cols: int, seed: 
         if old is not None:
             old.close()
         cache["boggle"] = Boggle(text=text, backend=backend)
+        cache["weights"] = letter_weights(text)
         cache["key"] = key
-    return climb(cache["boggle"], rows, cols, seed, pool, deadline)
+    return run(cache["boggle"], rows, cols, seed, kick, stall, deadline,
+               weights=cache["weights"])
 
 
 _TASK_CACHE: dict = {}
 
 
 def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int = 0,
-                 seconds: float, pool: int = POOL, backend: Optional[str] = None,
+                 seconds: float, kick: int = KICK, stall: int = STALL,
+                 backend: Optional[str] = None,
                  tick: Optional[Callable[[BestResult], None]] = None,
                  result: Optional[BestResult] = None, connect_timeout: float = 30) -> BestResult:
-    """Climbs on the workers of the Dask cluster at ``scheduler`` until
-    ``seconds`` pass: each task is a climb with its own seed, and a new one
+    """Runs on the workers of the Dask cluster at ``scheduler`` until
+    ``seconds`` pass: each task is a run with its own seed, and a new one
     is handed out as each ends."""
     try:
         import distributed
@@ -583,8 +667,8 @@ def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int
             from None
     try:
         with client.as_current():   # as_completed looks for the current client
-            _climbs_on(client, distributed, rows, cols, text, seed, deadline, pool, backend,
-                       tick, result)
+            _runs_on(client, distributed, rows, cols, text, seed, deadline, kick, stall,
+                     backend, tick, result)
         result.stopped = "time"
     finally:
         client.close()
@@ -592,27 +676,28 @@ def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int
     return result
 
 
-def _climbs_on(client, distributed, rows, cols, text, seed, deadline, pool, backend, tick,
-               result) -> None:
+def _runs_on(client, distributed, rows, cols, text, seed, deadline, kick, stall, backend,
+             tick, result) -> None:
     threads = max(1, sum(client.nthreads().values()))
     remote = client.scatter(text, broadcast=True, hash=False)
+    perms = symmetries(rows, cols)
     n = 0
     futures = []
     for _ in range(threads):
-        futures.append(client.submit(climb_task, remote, backend, rows, cols, seed + n,
-                                     pool, deadline, pure=False))
+        futures.append(client.submit(run_task, remote, backend, rows, cols, seed + n,
+                                     kick, stall, deadline, pure=False))
         n += 1
     pending = distributed.as_completed(futures)
     for fut in pending:
         got = fut.result()
-        result.climbs += 1
+        result.runs += 1
+        result.climbs += got.climbs
         result.scored += got.scored
-        if got.score > result.score or (got.score == result.score
-                                        and got.board < result.board):
-            result.board, result.score = got.board, got.score
+        if got.score >= 0:
+            result.offer(got.board, got.score, perms)
         if tick:
             tick(result)
         if time.time() < deadline:
-            pending.add(client.submit(climb_task, remote, backend, rows, cols, seed + n,
-                                      pool, deadline, pure=False))
+            pending.add(client.submit(run_task, remote, backend, rows, cols, seed + n,
+                                      kick, stall, deadline, pure=False))
             n += 1

@@ -85,12 +85,12 @@ def test_usage_error_exits_2(words):
 
 
 def test_best(words):
-    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--pool", "5", "--words",
+    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--words",
             words, "--quiet")
     assert r.exit_code == 0, r.stderr
     board, score = r.stdout.splitlines()[-1].split()
     assert int(score) == oracle_score(board, 3, 3, WORDS) > 0
-    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--pool", "5", "--words",
+    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--words",
             words, "--quiet", "--json")
     data = json.loads(r.stdout.splitlines()[-1])
     assert set(data) == {"board", "score", "words"}
@@ -100,7 +100,7 @@ def test_best(words):
 
 
 def test_best_on_two_processes(words):
-    r = run("boggle", "best", "--size", "3x3", "--time", "2", "--pool", "5", "--words",
+    r = run("boggle", "best", "--size", "3x3", "--time", "2", "--words",
             words, "--quiet", "--jobs", "2")
     assert r.exit_code == 0, r.stderr
     board, score = r.stdout.splitlines()[-1].split()

@@ -1,4 +1,4 @@
-"""The best-board search on a Dask cluster (loopback only): climbs run as
+"""The best-board search on a Dask cluster (loopback only): runs go as
 tasks on the workers, and the board reported scores what the oracle says.
 Skipped when Dask distributed is not installed (``dlxc[dask]``)."""
 
@@ -23,6 +23,6 @@ def test_best_on_dask():
                                   host="127.0.0.1", dashboard_address=":0",
                                   silence_logs=40) as cluster:
         result = best_on_dask(3, 3, text, cluster.scheduler_address, seed=5, seconds=3,
-                              pool=10)
-    assert result.climbs >= 2
+                              stall=5)
+    assert result.runs >= 2
     assert result.score == oracle_score(result.board, 3, 3, WORDS) > 0
