@@ -36,7 +36,10 @@ import types
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+try:  # the installed dlxc (a plain install, or an editable one)
+    import dlxc  # noqa: F401
+except ImportError:  # else the checkout this script is in
+    sys.path.insert(0, str(ROOT))
 
 from dlxc.crossword.wordlist import read_word_list  # noqa: E402
 from dlxc.models.crossword.fill import read_grid  # noqa: E402

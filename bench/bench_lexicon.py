@@ -43,7 +43,10 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parent))
+try:  # the installed dlxc (a plain install, or an editable one)
+    import dlxc  # noqa: F401
+except ImportError:  # else the checkout this script is in
+    sys.path.insert(0, str(HERE.parent))
 
 from dlxc.lexicon import Lexicon, _cbackend  # noqa: E402
 from dlxc.models.scrabble import MoveFinder, greedy_positions  # noqa: E402
