@@ -25,7 +25,7 @@ PACKAGE = ROOT / "dlxc"
 # (layer, [modules of one rank], ...) bottom to top; a module may import only
 # modules of a lower rank.
 ORDER: list[tuple[str, list[str]]] = [
-    ("base", ["dlxc._version", "dlxc.errors", "dlxc._closing", "dlxc._dlxc_cffi",
+    ("base", ["dlxc._version", "dlxc.errors", "dlxc._closing", "dlxc._files", "dlxc._dlxc_cffi",
               "dlxc._lexfast"]),
     ("base", ["dlxc.progress", "dlxc._native", "dlxc._args"]),
     ("base", ["dlxc.engines"]),

@@ -20,6 +20,7 @@ from array import array
 from collections.abc import Iterable
 from typing import Optional, Union
 
+from .._files import read_bytes, utf8_text
 from ..errors import CrosswordError
 from . import engine
 from .mirror import BadLine, NotAscii
@@ -149,21 +150,11 @@ def parse_word_list(blob: bytes, source: str = "<words>",
         raise CrosswordError(f"{source}:{exc.line}: {exc.reason}: {text!r}") from None
     else:
         return WordPool(ASCII, codes, starts, scores, repeats, source)
-    try:
-        text = blob.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = blob[:exc.start].count(b"\n") + 1
-        raise CrosswordError(f"{source}:{line}: not UTF-8 text ({exc.reason})") from None
-    return _parse_text(text, source)
+    return _parse_text(utf8_text(blob, source, CrosswordError), source)
 
 
 def read_word_list(path: Union[str, "os.PathLike[str]"],
                    backend: Optional[str] = None) -> WordPool:
     """Read a word-list file (the one function that does)."""
-    name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            blob = f.read()
-    except OSError as exc:
-        raise CrosswordError(f"{name}: cannot read the word list ({exc.strerror})") from None
+    name, blob = read_bytes(path, "word list", CrosswordError)
     return parse_word_list(blob, name, backend)

@@ -37,6 +37,7 @@ from array import array
 from dataclasses import dataclass
 from typing import Optional
 
+from .._files import read_bytes
 from ..errors import LexiconError
 from .alphabet import Alphabet
 
@@ -145,12 +146,7 @@ def loads(blob: bytes, name: str = "<bytes>") -> LexiconData:
 
 
 def load(path: "os.PathLike[str] | str") -> LexiconData:
-    name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            blob = f.read()
-    except OSError as exc:
-        raise LexiconError(f"{name}: cannot read the lexicon ({exc.strerror})") from None
+    name, blob = read_bytes(path, "lexicon", LexiconError)
     return loads(blob, name)
 
 

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional, Union
 
+from ..._files import read_bytes, utf8_text
 from ...crossword import engine
 from ...crossword.wordlist import WordPool
 from ...errors import CrosswordError
@@ -131,18 +132,8 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
 
 
 def read_grid(path: Union[str, "os.PathLike[str]"]) -> Grid:
-    name = os.fspath(path)
-    try:
-        with open(name, "rb") as f:
-            blob = f.read()
-    except OSError as exc:
-        raise CrosswordError(f"{name}: cannot read the grid ({exc.strerror})") from None
-    try:
-        text = blob.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = blob[:exc.start].count(b"\n") + 1
-        raise CrosswordError(f"{name}:{line}: not UTF-8 text ({exc.reason})") from None
-    return parse_grid(text, name)
+    name, blob = read_bytes(path, "grid", CrosswordError)
+    return parse_grid(utf8_text(blob, name, CrosswordError), name)
 
 
 class Filled:
