@@ -13,8 +13,10 @@ dlxc says so once with a ``BackendWarning`` that tells why and what to do
 from __future__ import annotations
 
 import os
-import warnings
-from .errors import BackendError, BackendUnavailable, BackendWarning
+
+# warnings and dlxc.errors are imported where they are raised: `dlxc count
+# FILE` (dlxc/_launch.py) passes through here, and on a small file those two
+# imports cost about a twentieth of its whole run.
 
 BACKENDS = ("c", "python")
 _c_error: "BaseException | None" = None
@@ -45,6 +47,8 @@ def active_backend() -> str:
         return "c"
     global _warned
     if not _warned:
+        import warnings
+        from .errors import BackendWarning
         _warned = True
         warnings.warn(f"dlxc runs on its pure-Python engine, about 50 times slower than the "
                       f"C one, because the C extension cannot be loaded: {_c_error}",
@@ -57,7 +61,9 @@ def resolve(name: "str | None") -> str:
     if name is None:
         return active_backend()
     if name not in BACKENDS:
+        from .errors import BackendError
         raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
     if name == "c" and _c_error is not None:
+        from .errors import BackendUnavailable
         raise BackendUnavailable(f"the C backend is unavailable: {_c_error}")
     return name

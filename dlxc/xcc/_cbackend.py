@@ -8,11 +8,17 @@ from __future__ import annotations
 
 from .._native import built_version as _built_version
 from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
-from ..errors import SolverError
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16
 _UINT64_MAX = (1 << 64) - 1  # a budget or a table size beyond it is "no limit"
+
+
+def _solver_error(message: str):
+    """A SolverError; dlxc.errors is imported here rather than at the top,
+    which `dlxc count FILE` on a small file would pay for (dlxc/engines.py)."""
+    from ..errors import SolverError
+    return SolverError(message)
 
 
 def _check(code: int) -> int:
@@ -20,7 +26,7 @@ def _check(code: int) -> int:
     if code < 0:
         if code == lib.DLXC_ENOMEM:
             raise MemoryError("dlxc: " + ffi.string(lib.dlxc_strerror(code)).decode())
-        raise SolverError(ffi.string(lib.dlxc_strerror(code)).decode())
+        raise _solver_error(ffi.string(lib.dlxc_strerror(code)).decode())
     return code
 
 
@@ -187,7 +193,7 @@ class CSolver:
     def _live(self):
         """The handle; after close(), SolverError (not a cffi TypeError)."""
         if self._handle is None:
-            raise SolverError("this search has been closed; its engine is freed")
+            raise _solver_error("this search has been closed; its engine is freed")
         return self._handle
 
     def close(self):
@@ -228,7 +234,7 @@ class CCells(CSolver):
         return 0, 0, 0, False
 
     def _dlx2_only(self, *args):
-        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
+        raise _solver_error("splitting, memo tables, probes and samples need strategy='dlx2'")
 
     set_split = replay = set_memo = probe = sample = _dlx2_only
 
