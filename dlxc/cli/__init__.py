@@ -14,17 +14,36 @@ import click
 from .._version import __version__
 
 
-# Which module defines each command.  A command's module is imported only
-# when that command runs (or a list of commands is shown), so `dlxc count`
-# does not pay for importing the puzzle modelers.
-_COMMANDS = {"count": "solve", "solve": "solve", "estimate": "scale", "sample": "scale",
-             "wordsearch": "puzzles", "wordrect": "puzzles", "lexicon": "lexicon",
-             "moves": "lexicon", "crossword": "crossword", "boggle": "boggle"}
+# Each command: the module that defines it, and the first sentence of its
+# help, which `dlxc --help` lists.  A command's module is imported only when
+# that command runs or shows its own help, so neither `dlxc count` nor the
+# list of commands pays for importing the puzzle modelers, the renderers and
+# every engine (about 0.1 s).  tests/cli/test_cli_help_list.py holds each
+# sentence equal to the command's own.
+_COMMANDS = {
+    "boggle": ("boggle", "Boggle: the words of a board, totals of many boards, the best "
+                         "board."),
+    "count": ("solve", "Count the solutions of DLX files (Knuth's format; - is stdin)."),
+    "crossword": ("crossword", "Crosswords: free-form layouts from a word list, and fills of "
+                               "grids with blocks."),
+    "estimate": ("scale", "Estimate the size of a DLX file's search tree (Knuth's random "
+                          "probes)."),
+    "lexicon": ("lexicon", "Build lexicon files (a minimal DAWG and a GADDAG) and query them."),
+    "moves": ("lexicon", "Every legal Scrabble move, best first, one a line: score, first "
+                         "square (row,col from 0), direction, word (blanks in lower case)."),
+    "sample": ("scale", "Draw solutions of a DLX file uniformly at random."),
+    "solve": ("solve", "List the solutions of a DLX file (Knuth's format; - is stdin)."),
+    "wordrect": ("puzzles", "Fill an MxN rectangle so that every row is an N-letter word and "
+                            "every column an M-letter word of a list (Knuth's word "
+                            "rectangles)."),
+    "wordsearch": ("puzzles", "Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, "
+                              "list them, or make a puzzle."),
+}
 
 
 class _LazyGroup(click.Group):
     """A click group whose commands are imported on first use (click's
-    list_commands/get_command contract)."""
+    list_commands/get_command contract), and listed without importing them."""
 
     def list_commands(self, ctx: click.Context) -> list:
         return sorted(set(super().list_commands(ctx)) | set(_COMMANDS))
@@ -32,13 +51,25 @@ class _LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str):
         command = super().get_command(ctx, cmd_name)
         if command is None and cmd_name in _COMMANDS:
-            module = importlib.import_module(f"{__name__}.{_COMMANDS[cmd_name]}")
+            module = importlib.import_module(f"{__name__}.{_COMMANDS[cmd_name][0]}")
             command = getattr(module, cmd_name)
             self.add_command(command)
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """click's list of commands, each command's short help made by click
+        from the sentence in _COMMANDS (click.Group's own list would import
+        every command)."""
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = [(name, click.Command(name, help=_COMMANDS[name][1]).get_short_help_str(limit))
+                for name in names]
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="dlxc")
 def main() -> None:
-    """Count, list and sample exact covers with colors (Knuth's Algorithm C)."""
+    """Word puzzles and exact covers with colors (Knuth's Algorithm C): count,
+    list, sample and make them."""
