@@ -13,13 +13,12 @@ Options, outcomes and exit codes are those of ``dlxc.cli.common``.
 from __future__ import annotations
 
 import json
-import secrets
 import sys
 
 import click
 
 from ..errors import NoSolutionError
-from ..xcc.estimate import estimate as run_estimate
+from ..xcc.estimate import estimate as run_estimate, fresh_seed
 from ..xcc.sampling import Sampler, draw_seeds
 from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common
@@ -99,7 +98,7 @@ def sample(file, k, seed, memo_limit, backend, as_json, timeout, node_limit, qui
     with user_errors():
         problem = read_problem(file)
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = fresh_seed()
         with common.progress_bar("counting", quiet, force=show_progress) as bar:
             sampler = Sampler(problem, backend=backend, memo_limit=memo_limit, progress=bar,
                               timeout=timeout, node_limit=node_limit)

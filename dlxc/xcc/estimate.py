@@ -28,7 +28,7 @@ small.  More probes are the only cure.
 from __future__ import annotations
 
 import math
-import secrets
+import os
 import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Optional
@@ -111,6 +111,14 @@ def _duration(seconds: float) -> str:
     return f"{seconds:.0f} s"
 
 
+def fresh_seed() -> int:
+    """63 random bits from the system's source, what secrets.randbits(63)
+    gives, without importing secrets (and hmac and hashlib with it): every
+    command of the command line imports this module, and those imports cost
+    it a few milliseconds."""
+    return int.from_bytes(os.urandom(8), "little") >> 1
+
+
 def probe_seeds(seed: int):
     """The endless stream of per-probe seeds derived from ``seed``."""
     state = seed & ((1 << 64) - 1)
@@ -156,7 +164,7 @@ def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[in
     timeout = seconds(timeout)  # inf: no limit
     backend = resolve(backend)
     if seed is None:
-        seed = secrets.randbits(63)
+        seed = fresh_seed()
     t0 = time.perf_counter()
     rate: Optional[float] = None
     if calibrate is not None:

@@ -39,7 +39,6 @@ split the same way everywhere, so it runs on one core only.
 from __future__ import annotations
 
 import dataclasses
-import multiprocessing as mp
 import os
 import queue as queue_module
 import signal
@@ -351,7 +350,8 @@ def _worker_signals() -> None:
         libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
     except (OSError, AttributeError):  # no prctl here: the parent's cleanup must do
         return
-    parent = mp.parent_process()
+    import multiprocessing  # here: importing it costs every command a few ms
+    parent = multiprocessing.parent_process()
     if parent is not None and os.getppid() != parent.pid:
         os._exit(1)  # the parent died before prctl took effect
 
@@ -424,11 +424,12 @@ def _list_task(paths) -> None:
 def _context():
     """'fork' where it is safe and fast (Linux, no other thread running),
     else 'spawn'."""
-    methods = mp.get_all_start_methods()
+    import multiprocessing  # here, not at the top: most counts run on one process
+    methods = multiprocessing.get_all_start_methods()
     if sys.platform.startswith("linux") and "fork" in methods and \
             threading.active_count() == 1:
-        return mp.get_context("fork")
-    return mp.get_context("spawn")
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context("spawn")
 
 
 def _check_backend_and_jobs(backend, jobs):

@@ -21,13 +21,12 @@ of a longer sample are the k draws of a shorter one.
 
 from __future__ import annotations
 
-import secrets
 from typing import TYPE_CHECKING, Optional
 
 from .._args import whole
 from .._closing import Closing
 from ..errors import MemoLimitError, NoSolutionError, SearchStopped
-from .estimate import probe_seeds
+from .estimate import fresh_seed, probe_seeds
 from .search import Search, memo_entries_for
 
 if TYPE_CHECKING:
@@ -94,7 +93,7 @@ class Sampler(Closing):
         draws a fresh seed."""
         k = whole(k, "the number of samples")
         if seed is None:
-            seed = secrets.randbits(63)
+            seed = fresh_seed()
         return [self.draw(s) for s in draw_seeds(seed, k)]
 
     def close(self) -> None:
