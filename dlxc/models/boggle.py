@@ -171,10 +171,6 @@ def roll(dice: str = "new", seed: Optional[int] = None,
     return Board("".join(faces), rows, cols)
 
 
-def random_board(rows: int, cols: int, rng: random.Random) -> Board:
-    return Board("".join(rng.choice(LETTERS) for _ in range(rows * cols)), rows, cols)
-
-
 # ---- the scorer ---------------------------------------------------------------
 
 @dataclass(frozen=True)
