@@ -17,6 +17,7 @@ from __future__ import annotations
 import os
 from typing import Iterable, Optional
 
+from .._files import read_lines
 from ..errors import BoggleError
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
@@ -41,15 +42,7 @@ def boggle_form(word: str) -> Optional[str]:
 def read_words(path: "os.PathLike[str] | str") -> list[str]:
     """The words of the list at ``path``, folded, in file order (letters
     a..z only; other lines are left out)."""
-    try:
-        with open(path, encoding="utf-8-sig") as f:
-            lines = f.read().splitlines()
-    except OSError as exc:
-        raise BoggleError(f"cannot read the word list {os.fspath(path)!r}: "
-                          f"{exc.strerror or exc}") from None
-    except UnicodeDecodeError as exc:
-        raise BoggleError(f"{os.fspath(path)}: not UTF-8 text ({exc.reason} at byte "
-                          f"{exc.start})") from None
+    _, lines = read_lines(path, "word list", BoggleError)
     out = []
     for line in lines:
         word = line.strip().casefold()

@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from typing import Optional
 
 from .._closing import Closing
+from .._files import read_lines
 from ..engines import c_import_error, resolve
 from ..errors import LexiconError
 from . import fileformat, mirror
@@ -101,16 +102,9 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
 
 
 def read_word_list(path: "os.PathLike[str] | str") -> WordList:
-    """The words of a file, one per line (blank lines ignored)."""
-    name = os.fspath(path)
-    try:
-        with open(name, encoding="utf-8-sig") as f:  # a byte-order mark is no letter
-            text = f.read()
-    except UnicodeDecodeError as exc:
-        raise LexiconError(f"{name}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
-    except OSError as exc:
-        raise LexiconError(f"{name}: cannot read the word list ({exc.strerror})") from None
-    lines = text.splitlines()
+    """The words of a file, one per line (blank lines ignored; dlxc._files.read_lines
+    says what a line is)."""
+    name, lines = read_lines(path, "word list", LexiconError)
     return _collect(((line, f"{name}:{i}") for i, line in enumerate(lines, 1) if line.strip()),
                     name)
 

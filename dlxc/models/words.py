@@ -13,12 +13,12 @@ character that is not a letter is an error that names the entry.
 from __future__ import annotations
 
 import os
-import sys
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
+from .._files import read_lines
 from ..errors import ProblemError
 
 # what an entry may contain besides letters, and loses
@@ -118,30 +118,7 @@ def read_entries(path: "os.PathLike[str] | str") -> tuple[list[str], list[str]]:
     stands (``file:line``); ``-`` reads the standard input.  Blank lines and
     lines starting with ``#`` are left out.  The text is UTF-8, with or
     without a byte-order mark; LF, CRLF and CR end lines."""
-    name = os.fspath(path)
-    try:
-        if name == "-":
-            name = "<stdin>"
-            stdin = sys.stdin
-            data = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
-        else:
-            with open(name, "rb") as f:
-                data = f.read()
-    except OSError as exc:
-        raise ProblemError(f"{name}: cannot read the word list ({exc.strerror})") from None
-    # bytes.splitlines ends lines at LF, CRLF and CR only (str's would also
-    # split at form feeds and Unicode separators)
-    raw_lines = data.removeprefix(b"\xef\xbb\xbf").splitlines()
-    try:
-        lines = [raw.decode("utf-8") for raw in raw_lines]
-    except UnicodeDecodeError:
-        for i, raw in enumerate(raw_lines, 1):
-            try:
-                raw.decode("utf-8")
-            except UnicodeDecodeError as exc:
-                raise ProblemError(f"{name}:{i}: not UTF-8 text ({exc.reason} at byte "
-                                   f"{exc.start} of the line)") from None
-        raise
+    name, lines = read_lines(path, "word list", ProblemError)
     entries, where = [], []
     for i, line in enumerate(lines, 1):
         text = line.strip()
