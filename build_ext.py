@@ -94,6 +94,30 @@ def python_extensions() -> list:
             for unit in _units() for c in sorted(unit.glob("_*.c"))]
 
 
+def inplace_target() -> str:
+    """The name ``pip install -e .`` gives the cffi extension in dlxc/, which
+    ``python build_ext.py`` gives it too: _dlxc_cffi.abi3.so (cffi's
+    modules use CPython's limited API), .pyd on Windows.  Left to itself
+    ffibuilder.compile() would name it _dlxc_cffi.cpython-311-<platform>.so,
+    and with both files there Python loads that one, however old."""
+    return "_dlxc_cffi" + (".pyd" if sys.platform == "win32" else ".abi3.so")
+
+
+def remove_shadowed(built: str) -> None:
+    """Delete the other builds of the extension ``built`` beside it (those
+    an older build_ext.py left under the longer name): whichever of them
+    comes first in importlib.machinery.EXTENSION_SUFFIXES is the one loaded,
+    and the version check cannot tell a stale build from a fresh one."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+
+    folder, name = os.path.split(built)
+    stem = name.split(".")[0]
+    for other in os.listdir(folder or "."):
+        if other != name and other.split(".")[0] == stem and \
+                any(other.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
+            os.remove(os.path.join(folder, other))
+
+
 def _build_python_extensions_in_place() -> None:
     """What ``pip install -e .`` does for them: dlxc/<name>*.so in place."""
     from setuptools import Distribution
@@ -108,5 +132,5 @@ def _build_python_extensions_in_place() -> None:
 
 
 if __name__ == "__main__":
-    ffibuilder.compile(verbose=True)
+    remove_shadowed(ffibuilder.compile(verbose=True, target=inplace_target()))
     _build_python_extensions_in_place()

@@ -13,6 +13,7 @@ built in this checkout):
 
 from __future__ import annotations
 
+import importlib.machinery
 import os
 import shutil
 import subprocess
@@ -171,3 +172,23 @@ def test_editable_install_gives_c_at_the_checkout_root(tmp_path):
     backend, where = out.stdout.split()
     assert backend == "c", out.stderr
     assert Path(where).parent == src / "dlxc"
+
+
+def test_a_build_removes_the_other_names_of_its_extension(tmp_path):
+    """python build_ext.py writes the cffi extension under pip install -e's
+    name and removes the longer name an older build left, which Python would
+    load instead."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from build_ext import inplace_target, remove_shadowed
+    finally:
+        sys.path.remove(str(ROOT))
+    suffixes = importlib.machinery.EXTENSION_SUFFIXES
+    assert any(inplace_target() == "_dlxc_cffi" + s for s in suffixes)
+    names = [f"_dlxc_cffi{s}" for s in suffixes] + ["_dlxc_cffi.c", "_dlxc_cffi.o",
+                                                     "_lexfast" + suffixes[0]]
+    for name in names:
+        (tmp_path / name).write_text("")
+    remove_shadowed(str(tmp_path / f"_dlxc_cffi{suffixes[-1]}"))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        [f"_dlxc_cffi{suffixes[-1]}", "_dlxc_cffi.c", "_dlxc_cffi.o", "_lexfast" + suffixes[0]])
