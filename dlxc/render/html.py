@@ -12,10 +12,9 @@
 from __future__ import annotations
 
 import json
-from xml.sax.saxutils import escape
 
 from .page import Page
-from .svg import MARK_COLORS
+from .svg import MARK_COLORS, attribute, markup
 
 _CSS = """
 body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:1.5em;color:#111}
@@ -148,17 +147,17 @@ def page_html(page: Page) -> str:
                 num = f'<span class="num">{sq.number}</span>' if sq.number is not None else ""
                 if typed and not sq.given:
                     inner = (f'<input maxlength="2" aria-label="row {r + 1} column {c + 1}" '
-                             f'data-a="{escape(sq.letter)}">')
+                             f'data-a="{attribute(sq.letter)}">')
                 else:
-                    inner = escape(sq.letter)
+                    inner = markup(sq.letter)
                 tds.append(f"<td>{num}{inner}</td>")
         rows.append("<tr>" + "".join(tds) + "</tr>")
     items = []
     for k, w in enumerate(page.words):
         if page.word_display == "clues":
-            text = f"<b>{escape(w.label or '')}</b> {escape(w.clue or '')} ({len(w.answer)})"
+            text = f"<b>{markup(w.label or '')}</b> {markup(w.clue or '')} ({len(w.answer)})"
         else:
-            text = escape(w.text) + (f" <small>({escape(w.clue)})</small>" if w.clue else "")
+            text = markup(w.text) + (f" <small>({markup(w.clue)})</small>" if w.clue else "")
         hidden = " hidden" if page.word_display == "count" else ""
         items.append(f'<li id="w{k}"{hidden}>{text}</li>')
     if page.kind == "wordsearch":
@@ -169,8 +168,8 @@ def page_html(page: Page) -> str:
                     'Enter: <input id="guess" autocomplete="off"></p>')
     else:
         controls = '<p><button id="check">Check</button></p>'
-    notes = "".join(f"<p>{escape(n)}</p>" for n in page.notes)
-    title = escape(page.title or page.kind)
+    notes = "".join(f"<p>{markup(n)}</p>" for n in page.notes)
+    title = markup(page.title or page.kind)
     lines = " lines" if page.kind != "wordsearch" else ""
     return f"""<!DOCTYPE html>
 <html lang="en">

@@ -4,7 +4,10 @@ round at both ends, so a straight word gets the usual capsule)."""
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+# html.escape, not xml.sax.saxutils.escape: importing saxutils imports
+# urllib.request, which every puzzle command paid for at its start (about a
+# tenth of `dlxc wordsearch ... --count`).
+from html import escape
 
 from .page import Page
 
@@ -14,8 +17,15 @@ MARK_COLORS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
                "#f032e6", "#9a6324", "#808000", "#000075")
 
 
-def _attr(text: str) -> str:
-    return escape(text, {'"': "&quot;"})
+def markup(text: str) -> str:
+    """``text`` as XML or HTML text: &, < and > escaped (the SVG and HTML
+    pages use it)."""
+    return escape(text, quote=False)
+
+
+def attribute(text: str) -> str:
+    """``text`` as the value of an attribute in double quotes."""
+    return markup(text).replace('"', "&quot;")
 
 
 def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0,
@@ -28,11 +38,11 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0,
     w, h = cols * cell + 2 * pad, rows * cell + 2 * pad + top
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
            f'viewBox="0 0 {w:g} {h:g}" font-family="DejaVu Sans, Verdana, sans-serif">',
-           f"<title>{escape(page.title or page.kind)}</title>",
+           f"<title>{markup(page.title or page.kind)}</title>",
            f'<rect width="{w:g}" height="{h:g}" fill="white"/>']
     if top:
         out.append(f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{cell * 0.6:g}" '
-                   f'text-anchor="middle" font-weight="bold">{escape(page.title)}</text>')
+                   f'text-anchor="middle" font-weight="bold">{markup(page.title)}</text>')
     x0, y0 = pad, pad + top
     lines = page.kind != "wordsearch" and page.kind != "boggle"
     for r, row in enumerate(page.grid):
@@ -52,7 +62,7 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0,
                 size = cell * (0.55 if len(sq.letter) < 2 else 0.42)
                 out.append(f'<text x="{x + cell / 2:g}" y="{y + cell * 0.7:g}" '
                            f'font-size="{size:g}" text-anchor="middle">'
-                           f"{escape(sq.letter)}</text>")
+                           f"{markup(sq.letter)}</text>")
     if answers:
         for k, word in enumerate(page.marked()):
             pts = " ".join(f"{x0 + (c + 0.5) * cell:g},{y0 + (r + 0.5) * cell:g}"
@@ -63,7 +73,7 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0,
                            f'cy="{y0 + (r + 0.5) * cell:g}" r="{cell * 0.38:g}" '
                            f'fill="{MARK_COLORS[k % len(MARK_COLORS)]}" fill-opacity="0.3"/>')
                 continue
-            out.append(f'<polyline class="answer" data-word="{_attr(word.text)}" '
+            out.append(f'<polyline class="answer" data-word="{attribute(word.text)}" '
                        f'points="{pts}" fill="none" '
                        f'stroke="{MARK_COLORS[k % len(MARK_COLORS)]}" stroke-opacity="0.35" '
                        f'stroke-width="{cell * 0.72:g}" stroke-linecap="round" '
