@@ -19,7 +19,7 @@ __all__ = ["BACKENDS", "STRATEGIES", "active_backend", "available_backends", "c_
            "resolve", "pick_strategy", "make_solver", "CSolver"]
 
 
-STRATEGIES = ("dlx2", "ssxcc")
+STRATEGIES = ("dlx2", "ssxcc", "bits")
 
 
 def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=None,
@@ -42,10 +42,10 @@ def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=Non
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of auto, "
                          f"{', '.join(STRATEGIES)}")
-    if strategy == "ssxcc" and seed is not None:
-        raise ValueError("the ssxcc strategy breaks no ties at random; drop the seed or use "
-                         "strategy='dlx2'")
-    if strategy == "ssxcc" and memo:
+    if strategy != "dlx2" and seed is not None:
+        raise ValueError(f"the {strategy} strategy breaks no ties at random; drop the seed or "
+                         "use strategy='dlx2'")
+    if strategy != "dlx2" and memo:
         raise ValueError("memoized counting needs strategy='dlx2'")
     return strategy
 
@@ -65,6 +65,11 @@ def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int |
             from ._cbackend import CCells as cls
         else:
             from .sscells import CellsSolver as cls
+    elif strategy == "bits":
+        if backend == "c":
+            from ._cbackend import CBits as cls
+        else:
+            from .bits import BitsSolver as cls
     elif backend == "c":
         cls = CSolver
     else:
