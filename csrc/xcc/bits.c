@@ -76,8 +76,8 @@ enum { BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE, BS_ERROR };
 
 typedef struct dlxc_bits bits_t;
 typedef int32_t (*choose_fn)(const bits_t *, const uint64_t *, const uint64_t *, int32_t *);
-typedef uint64_t (*commit_fn)(const bits_t *, int32_t, const uint64_t *, uint64_t *,
-                              const uint64_t *, uint64_t *);
+typedef void (*commit_fn)(const bits_t *, int32_t, const uint64_t *, uint64_t *,
+                          const uint64_t *, uint64_t *);
 typedef uint64_t (*leaf_count_fn)(const bits_t *, const uint64_t *, int32_t, int32_t,
                                   uint64_t);
 
@@ -91,6 +91,7 @@ struct dlxc_bits {
     int32_t *nlo, *nhi;     /* node k kills entries nlo[k] .. nhi[k]-1 */
     int32_t *npri;          /* node k's item if primary, else -1 */
     int32_t *nprim;         /* nprim[o]: primary items of option o */
+    int64_t *owords;        /* owords[o]: entries of o's kill lists (updates) */
     int32_t *opt_id;
     uint64_t *A, *U;        /* the levels' copies */
     int32_t *pl, *best, *ent, *choice;
@@ -140,6 +141,7 @@ void dlxc_bits_free(dlxc_bits *s)
     free(s->nhi);
     free(s->npri);
     free(s->nprim);
+    free(s->owords);
     free(s->opt_id);
     free(s->A);
     free(s->U);
@@ -232,6 +234,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
     s->nhi = malloc(((size_t)total + 1) * sizeof *s->nhi);
     s->npri = malloc(((size_t)total + 1) * sizeof *s->npri);
     s->nprim = calloc((size_t)n_options + 1, sizeof *s->nprim);
+    s->owords = calloc((size_t)n_options + 1, sizeof *s->owords);
     s->opt_id = malloc(((size_t)n_options + 1) * sizeof *s->opt_id);
     s->A = calloc((size_t)(levels * s->nw) + 1, sizeof *s->A);
     s->U = calloc((size_t)(levels * s->pw) + 1, sizeof *s->U);
@@ -243,7 +246,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
     s->deg = calloc((size_t)levels, sizeof *s->deg);
     s->kth = calloc((size_t)levels, sizeof *s->kth);
     if (!len || !seen || !occ || !nopt || !tmp || !s->mlo || !s->ostart || !s->nlo ||
-        !s->nhi || !s->npri || !s->nprim || !s->opt_id || !s->A || !s->U || !s->pl ||
+        !s->nhi || !s->npri || !s->nprim || !s->owords || !s->opt_id || !s->A || !s->U || !s->pl ||
         !s->best || !s->ent || !s->choice || !s->rem || !s->deg || !s->kth)
         goto nomem;
 
@@ -330,6 +333,9 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
             }
         }
     }
+    for (j = 0; j < n_options; j++)
+        for (k = opt_start[j]; k < opt_start[j + 1]; k++)
+            s->owords[j] += s->nhi[k] - s->nlo[k];
     if (s->n_ent + levels * ((int64_t)s->nw + s->pw) > MAX_WORDS) {
         rc = DLXC_ETOOBIG;
         goto fail;
@@ -500,8 +506,9 @@ advance:    /* C5: try the next option of best[level] */
     s->rem[level] &= s->rem[level] - 1;
     s->choice[level] = o;
     s->kth[level]++;
-    updates += s->commit(s, o, a, s->A + (int64_t)(level + 1) * nw,
-                         s->U + (int64_t)level * pw, s->U + (int64_t)(level + 1) * pw);
+    s->commit(s, o, a, s->A + (int64_t)(level + 1) * nw,
+              s->U + (int64_t)level * pw, s->U + (int64_t)(level + 1) * pw);
+    updates += (uint64_t)s->owords[o];
     s->pl[level + 1] = s->pl[level] - s->nprim[o];
     if (s->pl[level + 1] == 0) goto solution;
     level++;

@@ -5,9 +5,9 @@ Same functions, same names, same tree and same statistics as the C engine
 options active at level ``l`` (bit o = option o, in input order), ``U[l]``
 the uncovered primary items, and ``kill[o]`` everything option o kills
 (the union of its nodes' lists M_x and K_{x,c}; bits.c applies them one
-list at a time, and the options removed, its updates, are the same).  The
-tree is DLX2's; read bits.c for the prose, the comments here only point at
-its sections.
+list at a time).  Its updates are bits.c's: the words of those lists,
+``owords[o]``, whose nonzero 64-bit words bits.c keeps.  The tree is DLX2's;
+read bits.c for the prose, the comments here only point at its sections.
 """
 
 from __future__ import annotations
@@ -20,6 +20,15 @@ from .mirror import keep_overlapping
 DONE, BATCH, BUDGET = 0, 1, 2
 BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
 _COUNTER_CEILING = 1 << 62
+
+
+def _nonzero_words(mask: int) -> int:
+    """How many 64-bit words of ``mask`` are not zero (bits.c's entries)."""
+    n = 0
+    while mask:
+        n += (mask & 0xFFFFFFFFFFFFFFFF) != 0
+        mask >>= 64
+    return n
 
 
 class BitsSolver:
@@ -44,13 +53,17 @@ class BitsSolver:
         self.kill = kill = [0] * n_options         # kill[o]: what committing o removes
         self.pbits = pbits = [0] * n_options       # pbits[o]: o's primary items
         self.nprim = nprim = [0] * n_options
+        self.owords = owords = [0] * n_options     # owords[o]: the words of o's lists
+        words: dict[tuple[int, int], int] = {}
         for o in range(n_options):
             for k in range(opt_start[o], opt_start[o + 1]):
                 x, c = opt_items[k], opt_colors[k]
-                if x < n_primary or not c:
-                    kill[o] |= M[x]
-                else:
-                    kill[o] |= M[x] & ~colored[x, c]
+                key = (x, 0 if x < n_primary else c)
+                mask = M[x] & ~colored[key] if key[1] else M[x]
+                kill[o] |= mask
+                if key not in words:
+                    words[key] = _nonzero_words(mask)
+                owords[o] += words[key]
                 if x < n_primary:
                     pbits[o] |= 1 << x
                     nprim[o] += 1
@@ -91,9 +104,8 @@ class BitsSolver:
 
     def commit(self, o: int, level: int) -> None:
         """Level+1's state: level's without what option o kills."""
-        a, kill = self.A[level], self.kill[o]
-        self.updates += (a & kill).bit_count()
-        self.A[level + 1] = a & ~kill
+        self.updates += self.owords[o]
+        self.A[level + 1] = self.A[level] & ~self.kill[o]
         self.U[level + 1] = self.U[level] & ~self.pbits[o]
         self.pl[level + 1] = self.pl[level] - self.nprim[o]
 

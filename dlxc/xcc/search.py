@@ -208,7 +208,8 @@ class Search(Closing):
         self.limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
         self.stopped: Optional[str] = None
-        #: The engine: "dlx2" (DLX2's tree and statistics) or "ssxcc" (SSXCC's);
+        #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
+        #: "bits" (bitsets, DLX2's tree);
         #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
         self.strategy = pick_strategy(strategy, len(problem.primary), len(problem.items), seed,
                                       memo_entries is not None)
