@@ -226,3 +226,36 @@ def test_cli_count_bits():
     assert r1.exit_code == r2.exit_code == 0
     assert r1.stdout == r2.stdout == "92\n"
     assert "0 cleansings, 1199 nodes" in r1.stderr and "1199 nodes" in r2.stderr
+
+
+def test_auto_takes_bits_where_it_fits():
+    from dlxc.xcc.backend import BITS_MAX_OPTIONS, BITS_MAX_PRIMARY
+    assert pick_strategy("auto", 6, 15, n_options=3990) == "bits"        # word rectangles 3x3
+    assert pick_strategy("auto", 4, 40, n_options=260) == "bits"         # word search 6x6
+    assert pick_strategy("auto", 72, 72, n_options=2057) == "bits"       # pentominoes 6x10
+    assert pick_strategy("auto", 72, 72, n_options=2057, seed=1) == "dlx2"
+    assert pick_strategy("auto", 72, 72, n_options=2057, memo=True) == "dlx2"
+    # huge or wide problems keep the sparse engines
+    assert pick_strategy("auto", 6, 15, n_options=1_000_000) == "ssxcc"
+    assert pick_strategy("auto", 4, 40, n_options=BITS_MAX_OPTIONS + 1) == "dlx2"
+    assert pick_strategy("auto", BITS_MAX_PRIMARY + 1, 200, n_options=500) == "ssxcc"
+    # without the number of options, the rule of the two sparse engines
+    assert pick_strategy("auto", 6, 15) == "ssxcc"
+
+
+def test_launch_and_cli_take_bits_by_default(c_backend):
+    """The fast path of `dlxc count FILE` and the full command line pick the
+    same engine: the bits engine's statistics (no cleansings) on queens 8."""
+    import subprocess
+    import sys
+    path = str(PUZZLES / "queens-8.dlx")
+    launch = "import sys; from dlxc._launch import main; sys.argv[0] = 'dlxc'; main()"
+    fast = subprocess.run([sys.executable, "-c", launch, "count", path],
+                          capture_output=True, text=True)
+    assert fast.stdout == "92\n"
+    assert "0 cleansings, 1199 nodes" in fast.stderr
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    full = CliRunner().invoke(main, ["count", "--json", path])
+    assert '"nodes": 1199' in full.stdout and '"cleansings": 0' in full.stdout
