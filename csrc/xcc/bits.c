@@ -31,26 +31,38 @@
  * dlxc.c's last level too: with one uncovered primary item p left, every
  * active option of p is a solution, here |A & M_p| of them at once, a
  * popcount per word of p when they are only counted.  Its updates are its
- * own: the options removed from A (popcount(A[w] & mask) before each
- * clearing), none at the last level; no cleansings (docs/xcc.md, 8).
+ * own: the mask words ANDed into A (the entries of the kill lists of each
+ * committed option, owords[o], fixed per option), none at the last level;
+ * no cleansings (docs/xcc.md, section 8).
  *
  * Why: on small problems with many options per node the other engines
  * remove options one by one (word rectangles 3x3: 59 million single
  * removals for 443,000 nodes in SSXCC), while here one AND removes up to
  * 64 of them, and the last level, where word searches spend most of their
- * nodes, is a few popcounts.  The price is memory: a copy of A per level
- * and kill lists that grow with the number of colors of each item, so
- * strategy "auto" takes this engine only for problems of a few thousand
- * options (dlxc/xcc/backend.py, pick_strategy).
+ * nodes, is a few popcounts.  The price: a copy of A per level, kill
+ * lists that grow with the number of colors of each item, and a scan of
+ * every uncovered primary item per node that costs more than DLX2's when
+ * there are hundreds of them with few options each; so strategy "auto"
+ * takes this engine for at most 80 primary items and 2^18 options
+ * (dlxc/xcc/backend.py, pick_strategy).
  *
- * Historical notes (measurements: docs/xcc.md, section 8):
- *  - A copy of A per level, not a trail of (word, old value): on the word
- *    rectangles a commit touches more words than A has, so the copy
- *    (one memcpy of a few hundred bytes) is less work than the trail.
+ * Historical notes (search CPU time, medians of 3 alternating runs on a
+ * shared 2-core host; docs/xcc.md, section 8):
+ *  - A copy of A per level, not a trail of (word, old value) with the AND
+ *    done in place: a commit touches about as many words as A has, and a
+ *    trail entry is one store more and a restore later.  The trail took
+ *    word rectangles 3x3 from 0.089 s to 0.145 s, 3x4 from 1.08 to 1.68,
+ *    pentominoes 6x10 from 2.43 to 3.30, 13 queens from 0.160 to 0.259.
+ *  - updates were first the options removed, popcount(A[w] & mask) before
+ *    each AND: 25-40% of the search (pentominoes 2.72 s against 1.97 s,
+ *    the 8x8 word search 0.21 s against 0.12 s).  The mask words applied
+ *    are as deterministic, describe the work done, and cost nothing.
  *  - The popcount: the extension is built without -march, where
  *    __builtin_popcountll is a call into libgcc; the inner loops are
  *    compiled twice (bits_hot.h), once for the popcnt instruction, chosen
- *    at run time as csrc/boggle/score.c does.
+ *    at run time as csrc/boggle/score.c does: 2-3 times as fast
+ *    (pentominoes 6.91 s without, 2.72 s with; word rectangles 3x4 3.54 s
+ *    and 1.11 s).
  */
 #include "bits.h"
 #include <limits.h>
