@@ -45,8 +45,29 @@ def _units() -> list[Path]:
     return sorted(units, key=lambda p: p.name != "xcc")
 
 
+def _unit_headers(unit: Path) -> list[Path]:
+    """A unit's marked headers in name order, except that a header comes
+    after the unit's headers it includes (their types are in its cdef:
+    csrc/xcc/bits.h uses dlxc.h's dlxc_stats)."""
+    marked = [h for h in sorted(unit.glob("*.h")) if _MARKED.search(h.read_text("utf-8"))]
+    names = {h.name for h in marked}
+    out: list[Path] = []
+
+    def place(h: Path) -> None:
+        if h in out:
+            return
+        for name in re.findall(r'#include "([^"]+)"', h.read_text("utf-8")):
+            if name in names and name != h.name:
+                place(unit / name)
+        out.append(h)
+
+    for h in marked:
+        place(h)
+    return out
+
+
 def _headers() -> list[Path]:
-    return [h for unit in _units() for h in sorted(unit.glob("*.h")) if _MARKED.search(h.read_text("utf-8"))]
+    return [h for unit in _units() for h in _unit_headers(unit)]
 
 
 def _cdef() -> str:

@@ -76,7 +76,7 @@ def _count(path: str):
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
     solver = make_solver("c", n_primary, n_items, (start, items, colors, None), None,
-                         pick_strategy("auto", n_primary, n_items))
+                         pick_strategy("auto", n_primary, n_items, n_options=len(start) - 1))
     del start, items, colors
     previous = _signal.signal(_signal.SIGTERM, _on_sigterm)
     budget = _FIRST_SLICE

@@ -46,12 +46,13 @@ def _stats_record(stats) -> dict:
 @limit_options
 @output_options
 @json_option("One JSON object per file and line instead of plain numbers.")
-@click.option("--strategy", type=click.Choice(["auto", "dlx2", "ssxcc"]), default="auto",
-              show_default=True,
+@click.option("--strategy", type=click.Choice(["auto", "dlx2", "ssxcc", "bits"]),
+              default="auto", show_default=True,
               help="The engine: dlx2 (Knuth's DLX2: dancing links, its tree and statistics), "
                    "ssxcc (Knuth's SSXCC: sparse sets and forced moves, its tree and "
-                   "statistics), auto (the faster one for the file; DLX2's with --seed, "
-                   "--memo, --jobs or a scheduler).")
+                   "statistics), bits (bitsets of options: DLX2's tree, its own updates), "
+                   "auto (the faster one for the file; DLX2's with --seed, --memo, --jobs "
+                   "or a scheduler).")
 @user_errors
 def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
     """Count the solutions of DLX files (Knuth's format; - is stdin).

@@ -244,3 +244,34 @@ class CCells(CSolver):
         st = self._stats
         lib.dlxc_cells_get_stats(self._handle, st)
         return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
+
+
+class CBits(CCells):
+    """A ``dlxc_bits`` handle (csrc/xcc/bits.c: bitsets of options, DLX2's
+    tree): the same calls as CSolver for listing and counting; splitting,
+    memo, probes and samples belong to the DLX2 engine."""
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
+                 opt_ids=None, seed=0, randomize=False):
+        if randomize:
+            raise ValueError("the bits strategy has no random tie-breaking; use strategy='dlx2'")
+        out = ffi.new("dlxc_bits **")
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
+        _check(lib.dlxc_bits_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
+        self._handle = ffi.gc(out[0], lib.dlxc_bits_free)
+        self._buffers(n_primary)
+
+    _engine_run = lib.dlxc_bits_run
+
+    def progress(self):
+        if self._handle is None:
+            return self._final_progress
+        return lib.dlxc_bits_progress(self._handle)
+
+    def stats(self):
+        if self._handle is None:
+            return self._final
+        st = self._stats
+        lib.dlxc_bits_get_stats(self._handle, st)
+        return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))

@@ -19,33 +19,49 @@ __all__ = ["BACKENDS", "STRATEGIES", "active_backend", "available_backends", "c_
            "resolve", "pick_strategy", "make_solver", "CSolver"]
 
 
-STRATEGIES = ("dlx2", "ssxcc")
+STRATEGIES = ("dlx2", "ssxcc", "bits")
+
+
+#: The bits engine's bounds for ``auto`` (docs/xcc.md, section 8): it scans
+#: every uncovered primary item at every node, a few words each, and copies
+#: the bitset of options per level, so many primary items with few options
+#: each (dominoes 16x16: 1.2x DLX2's time, 80x80: 4x) or a very large
+#: bitset are left to the sparse engines.
+BITS_MAX_PRIMARY = 80
+BITS_MAX_OPTIONS = 1 << 18
 
 
 def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=None,
-                  memo: bool = False) -> str:
+                  memo: bool = False, n_options: "int | None" = None) -> str:
     """The engine a search uses: ``"dlx2"`` (dancing links, DLX2's tree and
-    statistics), ``"ssxcc"`` (sparse sets, SSXCC's tree and statistics), or
-    ``"auto"``/None, the faster one for the problem as measured
-    (bench/bench_knuth.py): DLX2's when ties are broken at random or a memo
-    table is wanted (only that engine does either), and when secondary items
-    outnumber primary ones more than four to one (word searches: Knuth's
-    SSXCC saves and scans every active item at every level, most of them
-    cells, and is 2-4 times slower than DLX2 there; dlxc's two engines are
-    close, and DLX2's statistics are the ones docs/xcc.md gives for word
-    searches); SSXCC's otherwise (pentominoes, Langford pairs, queens, word
-    rectangles)."""
+    statistics), ``"ssxcc"`` (sparse sets, SSXCC's tree and statistics),
+    ``"bits"`` (bitsets of options, DLX2's tree), or ``"auto"``/None, the
+    fastest for the problem as measured (bench/bench_knuth.py, docs/xcc.md
+    section 8): DLX2's when ties are broken at random or a memo table is
+    wanted (only that engine does either); the bits engine when the number
+    of options is known and the problem is small enough for it, at most
+    ``BITS_MAX_PRIMARY`` primary items and ``BITS_MAX_OPTIONS`` options (it
+    was 1.3-20 times as fast as the faster of the other two on every row of
+    the bench and on word rectangles up to 8x8); otherwise DLX2's when
+    secondary items outnumber primary ones more than four to one (word
+    searches: Knuth's SSXCC saves and scans every active item at every
+    level, most of them cells) and SSXCC's for the rest."""
     if strategy is None or strategy == "auto":
-        if seed is not None or memo or n_items - n_primary > 4 * n_primary:
+        if seed is not None or memo:
+            return "dlx2"
+        if (n_options is not None and n_primary <= BITS_MAX_PRIMARY
+                and n_options <= BITS_MAX_OPTIONS):
+            return "bits"
+        if n_items - n_primary > 4 * n_primary:
             return "dlx2"
         return "ssxcc"
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of auto, "
                          f"{', '.join(STRATEGIES)}")
-    if strategy == "ssxcc" and seed is not None:
-        raise ValueError("the ssxcc strategy breaks no ties at random; drop the seed or use "
-                         "strategy='dlx2'")
-    if strategy == "ssxcc" and memo:
+    if strategy != "dlx2" and seed is not None:
+        raise ValueError(f"the {strategy} strategy breaks no ties at random; drop the seed or "
+                         "use strategy='dlx2'")
+    if strategy != "dlx2" and memo:
         raise ValueError("memoized counting needs strategy='dlx2'")
     return strategy
 
@@ -65,6 +81,11 @@ def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int |
             from ._cbackend import CCells as cls
         else:
             from .sscells import CellsSolver as cls
+    elif strategy == "bits":
+        if backend == "c":
+            from ._cbackend import CBits as cls
+        else:
+            from .bits import BitsSolver as cls
     elif backend == "c":
         cls = CSolver
     else:

@@ -88,14 +88,14 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     - ``overlap``: one mask (an int) per option; the statistics'
       ``overlapping`` then counts the solutions in which every option shares
       a bit of its mask with another (``Search.set_overlap``).
-    - ``strategy``: the engine of a serial count, "dlx2", "ssxcc" or "auto"
+    - ``strategy``: the engine of a serial count, "dlx2", "ssxcc", "bits" or "auto"
       (``dlxc.xcc.backend.pick_strategy``); split and Dask counts use DLX2's.
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
     jobs = check_request(problem, seed=seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
                          scheduler=scheduler, overlap=overlap)
-    if strategy == "ssxcc" and (jobs != 1 or scheduler is not None):
+    if strategy in ("ssxcc", "bits") and (jobs != 1 or scheduler is not None):
         raise RequestError("a count split over processes follows DLX2's tree; "
                            "use strategy='dlx2' or 'auto'")
     timeout = seconds(timeout)  # inf: no limit

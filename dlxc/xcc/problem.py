@@ -281,7 +281,8 @@ class Problem:
         within optional limits; with ``memo_entries``, a memoized count with
         a table of at most that many entries (it counts and samples, but
         cannot list solutions).  ``strategy`` picks the engine: "dlx2"
-        (DLX2's tree and statistics), "ssxcc" (SSXCC's) or "auto" (the faster
+        (DLX2's tree and statistics), "ssxcc" (SSXCC's), "bits" (bitsets,
+        DLX2's tree, docs/xcc.md section 8) or "auto" (the fastest
         for this problem, see ``dlxc.xcc.backend.pick_strategy``)."""
         return Search(self, backend=backend, seed=seed, limit=limit, memo_entries=memo_entries,
                       node_limit=node_limit, timeout=timeout, progress=progress,

@@ -208,12 +208,14 @@ class Search(Closing):
         self.limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
         self.stopped: Optional[str] = None
-        #: The engine: "dlx2" (DLX2's tree and statistics) or "ssxcc" (SSXCC's);
+        #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
+        #: "bits" (bitsets, DLX2's tree);
         #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
+        arrays = problem.live_arrays()
         self.strategy = pick_strategy(strategy, len(problem.primary), len(problem.items), seed,
-                                      memo_entries is not None)
+                                      memo_entries is not None, n_options=len(arrays[0]) - 1)
         self._solver = make_solver(self.backend, len(problem.primary), len(problem.items),
-                                   problem.live_arrays(), seed, self.strategy)
+                                   arrays, seed, self.strategy)
         if memo_entries is not None:
             self._solver.set_memo(memo_entries)
         self._slicer = Slicer(self.backend)

@@ -89,7 +89,9 @@ def test_cli_count_scheduler(cluster, tmp_path):
     path = tmp_path / "ws6.dlx"
     write_dlx(word_search_problem(6, 6, WORDS), path)
     runner = CliRunner()
-    serial = json.loads(runner.invoke(main, ["count", str(path), "--json"]).stdout)
+    # DLX2's statistics, which a split count keeps (auto takes the bits engine here)
+    serial = json.loads(runner.invoke(main, ["count", str(path), "--json",
+                                             "--strategy", "dlx2"]).stdout)
     result = runner.invoke(main, ["count", str(path), "--json", "--scheduler",
                                   cluster.scheduler_address])
     assert result.exit_code == 0, result.output

@@ -157,4 +157,4 @@ def test_cli_count_strategies(tmp_path):
     assert r1.exit_code == r2.exit_code == r3.exit_code == 0
     assert r1.stdout == r2.stdout == r3.stdout == "92\n"
     assert "20078 updates, 0 cleansings, 947 nodes" in r1.stderr
-    assert "947 nodes" in r3.stderr  # auto picks SSXCC's engine for queens
+    assert "0 cleansings, 1199 nodes" in r3.stderr  # auto picks the bits engine for queens

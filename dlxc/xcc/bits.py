@@ -1,0 +1,272 @@
+"""The pure-Python mirror of csrc/xcc/bits.c: XCC with bitsets of options.
+
+Same functions, same names, same tree and same statistics as the C engine
+(``strategy="bits"``).  Python's ints are the bitsets: ``A[l]`` holds the
+options active at level ``l`` (bit o = option o, in input order), ``U[l]``
+the uncovered primary items, and ``kill[o]`` everything option o kills
+(the union of its nodes' lists M_x and K_{x,c}; bits.c applies them one
+list at a time).  Its updates are bits.c's: the words of those lists,
+``owords[o]``, whose nonzero 64-bit words bits.c keeps.  The tree is DLX2's;
+read bits.c for the prose, the comments here only point at its sections.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..errors import SolverError
+from .mirror import keep_overlapping
+
+DONE, BATCH, BUDGET = 0, 1, 2
+BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
+_COUNTER_CEILING = 1 << 62
+
+
+def _nonzero_words(mask: int) -> int:
+    """How many 64-bit words of ``mask`` are not zero (bits.c's entries)."""
+    n = 0
+    while mask:
+        n += (mask & 0xFFFFFFFFFFFFFFFF) != 0
+        mask >>= 64
+    return n
+
+
+class BitsSolver:
+    """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.CBits``)."""
+
+    # ---- 3. Inputting the options ----
+    def __init__(self, n_primary: int, n_items: int, opt_start: Sequence[int],
+                 opt_items: Sequence[int], opt_colors: Sequence[int],
+                 opt_ids: Sequence[int] | None = None, seed: int = 0,
+                 randomize: bool = False) -> None:
+        if randomize:
+            raise ValueError("the bits strategy has no random tie-breaking; use strategy='dlx2'")
+        n_options = len(opt_start) - 1
+        self.M = M = [0] * n_items                 # M[x]: the options containing x
+        colored: dict[tuple[int, int], int] = {}   # (x, c): the options giving x the color c
+        for o in range(n_options):
+            for k in range(opt_start[o], opt_start[o + 1]):
+                x, c = opt_items[k], opt_colors[k]
+                M[x] |= 1 << o
+                if c:
+                    colored[x, c] = colored.get((x, c), 0) | 1 << o
+        self.kill = kill = [0] * n_options         # kill[o]: what committing o removes
+        self.pbits = pbits = [0] * n_options       # pbits[o]: o's primary items
+        self.nprim = nprim = [0] * n_options
+        self.owords = owords = [0] * n_options     # owords[o]: the words of o's lists
+        words: dict[tuple[int, int], int] = {}
+        for o in range(n_options):
+            for k in range(opt_start[o], opt_start[o + 1]):
+                x, c = opt_items[k], opt_colors[k]
+                key = (x, 0 if x < n_primary else c)
+                mask = M[x] & ~colored[key] if key[1] else M[x]
+                kill[o] |= mask
+                if key not in words:
+                    words[key] = _nonzero_words(mask)
+                owords[o] += words[key]
+                if x < n_primary:
+                    pbits[o] |= 1 << x
+                    nprim[o] += 1
+        self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
+        self.n_primary = n_primary
+        levels = n_primary + 2
+        self.A = [0] * levels
+        self.U = [0] * levels
+        self.A[0] = (1 << n_options) - 1
+        self.U[0] = (1 << n_primary) - 1
+        self.pl = [0] * levels
+        self.pl[0] = n_primary
+        self.best = [0] * levels
+        self.rest = [0] * levels   # untried options of best[l] (bits.c: ent, rem)
+        self.choice = [0] * levels
+        self.deg = [0] * levels
+        self.kth = [0] * levels
+        self.state = BS_NEW
+        self.level = self.max_level = 0
+        self.solutions = self.nodes = self.updates = 0
+        self.closed = False
+
+    # ---- 4. The dancing ----
+    def choose(self, a: int, u: int) -> tuple[int, int]:
+        """C3: the uncovered primary item with fewest active options, the
+        leftmost on ties, and its size; a size of 0 ends the scan."""
+        M = self.M
+        best, t = -1, None
+        while u:
+            p = (u & -u).bit_length() - 1
+            u &= u - 1
+            n = (a & M[p]).bit_count()
+            if t is None or n < t:
+                best, t = p, n
+                if t == 0:
+                    break
+        return best, t
+
+    def commit(self, o: int, level: int) -> None:
+        """Level+1's state: level's without what option o kills."""
+        self.updates += self.owords[o]
+        self.A[level + 1] = self.A[level] & ~self.kill[o]
+        self.U[level + 1] = self.U[level] & ~self.pbits[o]
+        self.pl[level + 1] = self.pl[level] - self.nprim[o]
+
+    def next_option(self, level: int) -> int:
+        r = self.rest[level]
+        return (r & -r).bit_length() - 1 if r else -1
+
+    # ---- 5. The resumable search ----
+    def record(self, k: int, out: list | None, room: int) -> bool:
+        if out is None:
+            return True
+        if room <= self._recorded:
+            return False
+        self._recorded += 1
+        out.append(tuple(self.opt_id[self.choice[l]] for l in range(k)))
+        return True
+
+    def _enter(self, level: int, p: int, size: int) -> None:
+        self.best[level] = p
+        self.rest[level] = self.A[level] & self.M[p]
+        self.deg[level] = size
+        self.kth[level] = 0
+
+    def run(self, node_budget: int, out: list | None = None, room: int = 0,
+            paths: list | None = None) -> int:
+        """Search on, as ``dlxc_bits_run``."""
+        self._live()
+        if self.state == BS_DONE:
+            return DONE
+        level = self.level
+        limit = self.nodes + node_budget
+        self._recorded = 0
+        room = room if room > 0 else 1 << 62
+        status = DONE
+        step = {BS_NEW: "forward", BS_FORWARD: "forward", BS_SOLUTION: "solution",
+                BS_LEAF: "leaf"}[self.state]
+        if self.state == BS_NEW:
+            level = 0
+        while True:
+            if step == "forward":
+                if self.nodes >= limit:
+                    self.state, status = BS_FORWARD, BUDGET
+                    break
+                self.nodes += 1
+                self.max_level = max(self.max_level, level)
+                if self.pl[level] == 0:  # the empty solution
+                    level = -1
+                    step = "solution"
+                    continue
+                if self.pl[level] == 1:  # the last level
+                    u = self.U[level]
+                    p = (u & -u).bit_length() - 1
+                    self._enter(level, p, (self.A[level] & self.M[p]).bit_count())
+                    step = "leaf"
+                    continue
+                p, t = self.choose(self.A[level], self.U[level])
+                self._enter(level, p, t)
+                step = "advance"
+            elif step == "advance":
+                o = self.next_option(level)
+                if o < 0:
+                    step = "backup"
+                    continue
+                self.rest[level] &= self.rest[level] - 1
+                self.choice[level] = o
+                self.kth[level] += 1
+                self.commit(o, level)
+                if self.pl[level + 1] == 0:
+                    step = "solution"
+                    continue
+                level += 1
+                step = "forward"
+            elif step == "solution":
+                if self.nodes >= limit:
+                    self.state, status = BS_SOLUTION, BUDGET
+                    break
+                if not self.record(level + 1, out, room):
+                    self.state, status = BS_SOLUTION, BATCH
+                    break
+                self.nodes += 1
+                self.solutions += 1
+                step = "done" if level < 0 else "advance"
+            elif step == "backup":
+                if level == 0:
+                    step = "done"
+                    continue
+                level -= 1
+                step = "advance"
+            elif step == "leaf":
+                if out is None:
+                    n = self.rest[level].bit_count()
+                    if n <= limit - self.nodes:
+                        self.nodes += n
+                        self.solutions += n
+                        self.kth[level] += n
+                        step = "backup"
+                        continue
+                stopped = False
+                while (o := self.next_option(level)) >= 0:
+                    if self.nodes >= limit:
+                        self.state, status, stopped = BS_LEAF, BUDGET, True
+                        break
+                    self.choice[level] = o
+                    if not self.record(level + 1, out, room):
+                        self.state, status, stopped = BS_LEAF, BATCH, True
+                        break
+                    self.rest[level] &= self.rest[level] - 1
+                    self.kth[level] += 1
+                    self.nodes += 1
+                    self.solutions += 1
+                if stopped:
+                    break
+                step = "backup"
+            else:  # done
+                self.state, status = BS_DONE, DONE
+                break
+        self.level = level
+        if self.nodes >= _COUNTER_CEILING or self.updates >= _COUNTER_CEILING:
+            raise SolverError("a 64-bit counter would overflow")
+        return status
+
+    def set_overlap(self, masks: Sequence[int], words: int) -> None:
+        self._overlap_masks = list(masks)
+
+    def run_overlap(self, node_budget: int) -> tuple[int, int]:
+        out: list = []
+        status = self.run(node_budget, out, 1 << 62)
+        return status, len(keep_overlapping(out, self._overlap_masks))
+
+    def progress(self) -> float:
+        """Knuth's estimate of the fraction of the tree explored (bits.c)."""
+        if self.state == BS_DONE:
+            return 1.0
+        if self.state == BS_NEW:
+            return 0.0
+        f, fd = 0.0, 1.0
+        top = self.level + 1 if self.state in (BS_LEAF, BS_SOLUTION) else self.level
+        for lev in range(top):
+            if fd >= 1e300:
+                break
+            k = self.kth[lev] + (1 if lev == self.level and self.state == BS_LEAF else 0)
+            d = max(self.deg[lev], k)
+            fd *= d
+            f += (k - 1) / fd
+        return min(1.0, f)
+
+    def stats(self) -> tuple[int, int, int, int, int, bool]:
+        return (self.solutions, self.nodes, self.updates, 0, self.max_level,
+                self.state == BS_DONE)
+
+    def memo_info(self) -> tuple[int, int, int, bool]:
+        return 0, 0, 0, False
+
+    def _dlx2_only(self, *args):
+        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
+
+    set_split = replay = set_memo = probe = sample = _dlx2_only
+
+    def close(self) -> None:
+        self.closed = True
+
+    def _live(self) -> None:
+        if self.closed:
+            raise SolverError("this search has been closed; its engine is freed")
