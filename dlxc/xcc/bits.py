@@ -3,9 +3,9 @@
 Same functions, same names, same tree and same statistics as the C engine
 (``strategy="bits"``).  Python's ints are the bitsets: ``A[l]`` holds the
 options active at level ``l`` (bit o = option o, in input order), ``U[l]``
-the uncovered primary items, and ``kill[o]`` everything option o kills
-(the union of its nodes' lists M_x and K_{x,c}; bits.c applies them one
-list at a time).  Its updates are bits.c's: the words of those lists,
+the uncovered primary items, and ``kill[o]`` the kill lists of option o's
+nodes (M_x or K_{x,c}, one int each, shared between the nodes that have
+the same item and color).  Its updates are bits.c's: the words of those lists,
 ``owords[o]``, whose nonzero 64-bit words bits.c keeps.  The tree is DLX2's;
 read bits.c for the prose, the comments here only point at its sections.
 """
@@ -22,13 +22,18 @@ BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
 _COUNTER_CEILING = 1 << 62
 
 
+def _bitset(members: list[int], nbytes: int) -> int:
+    """The int whose bits are ``members``."""
+    b = bytearray(nbytes)
+    for o in members:
+        b[o >> 3] |= 1 << (o & 7)
+    return int.from_bytes(b, "little")
+
+
 def _nonzero_words(mask: int) -> int:
     """How many 64-bit words of ``mask`` are not zero (bits.c's entries)."""
-    n = 0
-    while mask:
-        n += (mask & 0xFFFFFFFFFFFFFFFF) != 0
-        mask >>= 64
-    return n
+    n = (mask.bit_length() + 63) // 64
+    return sum(1 for w in memoryview(mask.to_bytes(8 * n, "little")).cast("Q") if w)
 
 
 class BitsSolver:
@@ -42,31 +47,41 @@ class BitsSolver:
         if randomize:
             raise ValueError("the bits strategy has no random tie-breaking; use strategy='dlx2'")
         n_options = len(opt_start) - 1
-        self.M = M = [0] * n_items                 # M[x]: the options containing x
-        colored: dict[tuple[int, int], int] = {}   # (x, c): the options giving x the color c
+        # M[x], the options containing x, and the options giving x each
+        # color, built as bytes (OR-ing 1 << o into an int would copy it
+        # each time: quadratic in the number of options)
+        nbytes = (n_options + 7) // 8
+        users: list[list[int]] = [[] for _ in range(n_items)]
+        colored_users: dict[tuple[int, int], list[int]] = {}
         for o in range(n_options):
             for k in range(opt_start[o], opt_start[o + 1]):
                 x, c = opt_items[k], opt_colors[k]
-                M[x] |= 1 << o
+                users[x].append(o)
                 if c:
-                    colored[x, c] = colored.get((x, c), 0) | 1 << o
-        self.kill = kill = [0] * n_options         # kill[o]: what committing o removes
+                    colored_users.setdefault((x, c), []).append(o)
+        self.M = M = [_bitset(u, nbytes) for u in users]
+        # the kill lists: M_x for a primary item or an uncolored use,
+        # K_{x,c} = M_x minus the options giving x the color c
+        lists = {key: M[key[0]] & ~_bitset(u, nbytes) for key, u in colored_users.items()}
+        words: dict[tuple[int, int], int] = {}
+        self.kill = kill = [()] * n_options        # kill[o]: its nodes' lists
         self.pbits = pbits = [0] * n_options       # pbits[o]: o's primary items
         self.nprim = nprim = [0] * n_options
         self.owords = owords = [0] * n_options     # owords[o]: the words of o's lists
-        words: dict[tuple[int, int], int] = {}
         for o in range(n_options):
+            kills = []
             for k in range(opt_start[o], opt_start[o + 1]):
                 x, c = opt_items[k], opt_colors[k]
                 key = (x, 0 if x < n_primary else c)
-                mask = M[x] & ~colored[key] if key[1] else M[x]
-                kill[o] |= mask
+                mask = lists[key] if key[1] else M[x]
+                kills.append(mask)
                 if key not in words:
                     words[key] = _nonzero_words(mask)
                 owords[o] += words[key]
                 if x < n_primary:
                     pbits[o] |= 1 << x
                     nprim[o] += 1
+            kill[o] = tuple(kills)
         self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
         self.n_primary = n_primary
         levels = n_primary + 2
@@ -105,7 +120,10 @@ class BitsSolver:
     def commit(self, o: int, level: int) -> None:
         """Level+1's state: level's without what option o kills."""
         self.updates += self.owords[o]
-        self.A[level + 1] = self.A[level] & ~self.kill[o]
+        a = self.A[level]
+        for mask in self.kill[o]:
+            a &= ~mask
+        self.A[level + 1] = a
         self.U[level + 1] = self.U[level] & ~self.pbits[o]
         self.pl[level + 1] = self.pl[level] - self.nprim[o]
 

@@ -158,8 +158,7 @@ def test_bits_fault_injection_colors_matter():
     start, items, colors, ids = problem.live_arrays()
     solver = BitsSolver(n_primary, n_items, start, items, colors, ids)
     for o in range(len(solver.kill)):
-        for k in range(start[o], start[o + 1]):
-            solver.kill[o] |= solver.M[items[k]]
+        solver.kill[o] = tuple(solver.M[items[k]] for k in range(start[o], start[o + 1]))
     out: list = []
     while solver.run(1 << 40, out):
         pass
