@@ -574,7 +574,8 @@ class MirrorSolver:
     def run(self, node_budget: int, out: list | None = None, room: int = 0,
             paths: list | None = None) -> int:
         """Search on, as ``dlxc_run``: solutions are appended to ``out`` and
-        split paths to ``paths`` (at most ``room`` records in this call), or,
+        split paths to ``paths`` (at most ``room`` records in this call; no
+        limit when ``room`` is 0, as for the C engine's max_solutions), or,
         with ``out=None``, only counted.  Returns DONE, BATCH or BUDGET."""
         self._live()
         if self.state == ST_DONE:
@@ -586,6 +587,7 @@ class MirrorSolver:
         level, best_itm, cur_node = self.level, self.best_itm, self.cur_node
         limit = self.nodes + node_budget
         self._recorded = 0
+        room = room if room > 0 else 1 << 62
         goto = {ST_NEW: "forward", ST_FORWARD: "forward", ST_SOLUTION: "solution",
                 ST_LEAF: "leaf"}[self.state]
         status = DONE

@@ -20,6 +20,7 @@ from hypothesis import strategies as st
 import examples
 from oracles import xcc as oracle
 from dlxc import Colored, Problem, ProblemWarning, SolverError
+from dlxc.xcc.backend import make_solver
 from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
@@ -321,6 +322,23 @@ def test_backends_in_lockstep_on_classic_models(c_backend, problem, seed):
     runs = [(list(s), stats_key(s))
             for s in (problem.solutions(backend=b, seed=seed) for b in ("c", "python"))]
     assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("strategy", ["dlx2", "ssxcc", "bits"])
+def test_room_zero_means_no_limit_on_every_engine(c_backend, strategy):
+    """run(budget, out, room=0) lists without a limit on the number of
+    solutions, in C (max_solutions 0) as in each mirror."""
+    problem = queens(6)
+    runs = {}
+    for backend in ("c", "python"):
+        solver = make_solver(backend, len(problem.primary), len(problem.items),
+                             problem.live_arrays(), None, strategy)
+        out: list = []
+        for _ in range(1000):
+            if solver.run(1 << 40, out, 0) == DONE:
+                break
+        runs[backend] = (out, solver.stats())
+    assert len(runs["c"][0]) == 4 and runs["c"] == runs["python"]
 
 
 @given(problem=random_problems(), k=st.integers(0, 4), budget=st.integers(1, 6))
