@@ -63,7 +63,7 @@ def _count(path: str):
     must (the file cannot be read here, or the C engine is missing)."""
     try:
         from .xcc._cbackend import read_dlx_arrays
-        from .xcc.backend import make_solver, pick_strategy
+        from .xcc.backend import make_picked_solver
         with open(path, "rb") as f:
             data = f.read()
     except (ImportError, OSError):
@@ -75,8 +75,8 @@ def _count(path: str):
     del data, arrays
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
-    solver = make_solver("c", n_primary, n_items, (start, items, colors, None), None,
-                         pick_strategy("auto", n_primary, n_items, n_options=len(start) - 1))
+    _, solver = make_picked_solver("c", n_primary, n_items, (start, items, colors, None), None,
+                                   "auto")
     del start, items, colors
     previous = _signal.signal(_signal.SIGTERM, _on_sigterm)
     budget = _FIRST_SLICE

@@ -16,7 +16,7 @@ except ImportError:  # not built, or stale: dlxc.engines says why
     CSolver = None  # type: ignore[assignment,misc]
 
 __all__ = ["BACKENDS", "STRATEGIES", "active_backend", "available_backends", "c_import_error",
-           "resolve", "pick_strategy", "make_solver", "CSolver"]
+           "resolve", "pick_strategy", "make_solver", "make_picked_solver", "CSolver"]
 
 
 STRATEGIES = ("dlx2", "ssxcc", "bits")
@@ -92,3 +92,21 @@ def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int |
         from .mirror import MirrorSolver  # not imported by runs that never use it
         cls = MirrorSolver
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
+
+
+def make_picked_solver(backend: str, n_primary: int, n_items: int, arrays,
+                       seed: "int | None", strategy: "str | None", memo: bool = False):
+    """(the strategy, its solver): pick_strategy's choice for ``strategy``,
+    made.  When ``auto`` picks the bits engine and its C side refuses the
+    problem (kill lists past 2^27 words, which takes items of thousands of
+    colors, or no memory for them), the solver is the engine ``auto`` takes
+    when bits is out of the question; the Python mirror has no such bound."""
+    picked = pick_strategy(strategy, n_primary, n_items, seed, memo,
+                           n_options=len(arrays[0]) - 1)
+    try:
+        return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)
+    except (RuntimeError, MemoryError):  # SolverError is a RuntimeError
+        if picked != "bits" or strategy not in (None, "auto"):
+            raise
+    picked = pick_strategy(strategy, n_primary, n_items, seed, memo)  # n_options unknown: no bits
+    return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence, Unio
 from .._args import optional_whole, seconds, whole
 from .._closing import Closing
 from ..errors import RequestError, SolverError
-from .backend import make_solver, pick_strategy, resolve
+from .backend import make_picked_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
 if TYPE_CHECKING:
@@ -211,11 +211,9 @@ class Search(Closing):
         #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
         #: "bits" (bitsets, DLX2's tree);
         #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
-        arrays = problem.live_arrays()
-        self.strategy = pick_strategy(strategy, len(problem.primary), len(problem.items), seed,
-                                      memo_entries is not None, n_options=len(arrays[0]) - 1)
-        self._solver = make_solver(self.backend, len(problem.primary), len(problem.items),
-                                   arrays, seed, self.strategy)
+        self.strategy, self._solver = make_picked_solver(
+            self.backend, len(problem.primary), len(problem.items), problem.live_arrays(), seed,
+            strategy, memo_entries is not None)
         if memo_entries is not None:
             self._solver.set_memo(memo_entries)
         self._slicer = Slicer(self.backend)

@@ -258,3 +258,40 @@ def test_launch_and_cli_take_bits_by_default(c_backend):
     from dlxc.cli import main
     full = CliRunner().invoke(main, ["count", "--json", path])
     assert '"nodes": 1199' in full.stdout and '"cleansings": 0' in full.stdout
+
+
+def _refusing_bits(monkeypatch):
+    """The C bits engine refusing every problem, as it does one whose kill
+    lists pass 2^27 words (DLXC_ETOOBIG)."""
+    from dlxc.xcc import _cbackend
+
+    def refuse(*args, **kwargs):
+        raise SolverError("problem too large for 32-bit node links")
+    monkeypatch.setattr(_cbackend, "CBits", refuse)
+
+
+def test_auto_falls_back_when_the_bits_engine_refuses(c_backend, monkeypatch):
+    problem = word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"])
+    def key(stats):
+        return stats.solutions, stats.nodes, stats.updates, stats.cleansings
+
+    expected = key(problem.count_stats(backend="c", strategy="dlx2"))
+    assert key(problem.count_stats(backend="c", strategy="auto")) != expected  # bits' updates
+    _refusing_bits(monkeypatch)
+    search = problem.search(backend="c", strategy="auto")
+    assert search.strategy == "dlx2"  # what auto takes for a word search without bits
+    assert key(problem.count_stats(backend="c", strategy="auto")) == expected
+    with pytest.raises(SolverError, match="too large"):
+        problem.search(backend="c", strategy="bits")
+
+
+def test_short_path_falls_back_when_the_bits_engine_refuses(c_backend, monkeypatch, capsys,
+                                                            tmp_path):
+    from dlxc import _launch
+    from dlxc.xcc.dlxformat import write_dlx
+    path = tmp_path / "langford7.dlx"
+    write_dlx(langford(7), path)
+    _refusing_bits(monkeypatch)
+    assert _launch._count(str(path)) == 0
+    out, err = capsys.readouterr()
+    assert out == f"{langford(7).count(backend='c')}\n" and "Altogether" in err
