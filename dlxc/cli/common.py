@@ -193,7 +193,7 @@ def memo_note(stats: Stats, label: Optional[str] = None) -> None:
 def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
               memo_limit=None, scheduler=None, timeout=None, node_limit=None, quiet=False,
               show_progress=False, label: Optional[str] = None, overlap=None,
-              strategy="dlx2") -> Stats:
+              strategy="auto") -> Stats:
     """Count ``problem`` as the options ask (``dlxc.xcc.count``), with a
     progress bar when wanted; the latest figures are watched, so Ctrl-C
     reports them."""
