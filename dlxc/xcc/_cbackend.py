@@ -207,28 +207,32 @@ class CSolver:
             ffi.release(handle)
 
 
-class CCells(CSolver):
-    """A ``dlxc_cells`` handle (csrc/xcc/sscells.c, SSXCC's tree): the same
-    calls as CSolver for listing and counting; splitting, memo, probes and
-    samples belong to the DLX2 engine."""
+class _SideEngine(CSolver):
+    """A handle of one of the engines beside DLX2's (csrc/xcc/sscells.c,
+    csrc/xcc/bits.c), whose functions have the same shapes: the same calls
+    as CSolver for listing and counting; splitting, memo, probes and samples
+    belong to the DLX2 engine.  A subclass names its strategy, its handle
+    type and its five functions."""
+
+    _strategy = _handle_type = ""
+    _engine_new = _engine_free = _engine_run = _engine_progress = _engine_stats = None
 
     def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
                  opt_ids=None, seed=0, randomize=False):
         if randomize:
-            raise ValueError("the ssxcc strategy has no random tie-breaking; use strategy='dlx2'")
-        out = ffi.new("dlxc_cells **")
+            raise ValueError(f"the {self._strategy} strategy has no random tie-breaking; use "
+                             "strategy='dlx2'")
+        out = ffi.new(self._handle_type)
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
-        _check(lib.dlxc_cells_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
-        self._handle = ffi.gc(out[0], lib.dlxc_cells_free)
+        _check(self._engine_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
+        self._handle = ffi.gc(out[0], self._engine_free)
         self._buffers(n_primary)
-
-    _engine_run = lib.dlxc_cells_run
 
     def progress(self):
         if self._handle is None:
             return self._final_progress
-        return lib.dlxc_cells_progress(self._handle)
+        return self._engine_progress(self._handle)
 
     def memo_info(self):
         return 0, 0, 0, False
@@ -242,36 +246,24 @@ class CCells(CSolver):
         if self._handle is None:
             return self._final
         st = self._stats
-        lib.dlxc_cells_get_stats(self._handle, st)
+        self._engine_stats(self._handle, st)
         return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
 
 
-class CBits(CCells):
+class CCells(_SideEngine):
+    """A ``dlxc_cells`` handle (csrc/xcc/sscells.c, SSXCC's tree)."""
+
+    _strategy, _handle_type = "ssxcc", "dlxc_cells **"
+    _engine_new, _engine_free, _engine_run = (lib.dlxc_cells_new, lib.dlxc_cells_free,
+                                              lib.dlxc_cells_run)
+    _engine_progress, _engine_stats = lib.dlxc_cells_progress, lib.dlxc_cells_get_stats
+
+
+class CBits(_SideEngine):
     """A ``dlxc_bits`` handle (csrc/xcc/bits.c: bitsets of options, DLX2's
-    tree): the same calls as CSolver for listing and counting; splitting,
-    memo, probes and samples belong to the DLX2 engine."""
+    tree)."""
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
-                 opt_ids=None, seed=0, randomize=False):
-        if randomize:
-            raise ValueError("the bits strategy has no random tie-breaking; use strategy='dlx2'")
-        out = ffi.new("dlxc_bits **")
-        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
-        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
-        _check(lib.dlxc_bits_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids))
-        self._handle = ffi.gc(out[0], lib.dlxc_bits_free)
-        self._buffers(n_primary)
-
-    _engine_run = lib.dlxc_bits_run
-
-    def progress(self):
-        if self._handle is None:
-            return self._final_progress
-        return lib.dlxc_bits_progress(self._handle)
-
-    def stats(self):
-        if self._handle is None:
-            return self._final
-        st = self._stats
-        lib.dlxc_bits_get_stats(self._handle, st)
-        return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
+    _strategy, _handle_type = "bits", "dlxc_bits **"
+    _engine_new, _engine_free, _engine_run = (lib.dlxc_bits_new, lib.dlxc_bits_free,
+                                              lib.dlxc_bits_run)
+    _engine_progress, _engine_stats = lib.dlxc_bits_progress, lib.dlxc_bits_get_stats

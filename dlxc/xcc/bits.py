@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import SolverError
-from .mirror import keep_overlapping
+from .mirror import SideMirror
 
 DONE, BATCH, BUDGET = 0, 1, 2
 BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
@@ -36,7 +36,7 @@ def _nonzero_words(mask: int) -> int:
     return sum(1 for w in memoryview(mask.to_bytes(8 * n, "little")).cast("Q") if w)
 
 
-class BitsSolver:
+class BitsSolver(SideMirror):
     """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.CBits``)."""
 
     # ---- 3. Inputting the options ----
@@ -99,7 +99,6 @@ class BitsSolver:
         self.state = BS_NEW
         self.level = self.max_level = 0
         self.solutions = self.nodes = self.updates = 0
-        self.closed = False
 
     # ---- 4. The dancing ----
     def choose(self, a: int, u: int) -> tuple[int, int]:
@@ -245,14 +244,6 @@ class BitsSolver:
             raise SolverError("a 64-bit counter would overflow")
         return status
 
-    def set_overlap(self, masks: Sequence[int], words: int) -> None:
-        self._overlap_masks = list(masks)
-
-    def run_overlap(self, node_budget: int) -> tuple[int, int]:
-        out: list = []
-        status = self.run(node_budget, out, 1 << 62)
-        return status, len(keep_overlapping(out, self._overlap_masks))
-
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the tree explored (bits.c)."""
         if self.state == BS_DONE:
@@ -273,18 +264,3 @@ class BitsSolver:
     def stats(self) -> tuple[int, int, int, int, int, bool]:
         return (self.solutions, self.nodes, self.updates, 0, self.max_level,
                 self.state == BS_DONE)
-
-    def memo_info(self) -> tuple[int, int, int, bool]:
-        return 0, 0, 0, False
-
-    def _dlx2_only(self, *args):
-        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
-
-    set_split = replay = set_memo = probe = sample = _dlx2_only
-
-    def close(self) -> None:
-        self.closed = True
-
-    def _live(self) -> None:
-        if self.closed:
-            raise SolverError("this search has been closed; its engine is freed")

@@ -50,6 +50,38 @@ def keep_overlapping(solutions: list, masks: Sequence[int]) -> list:
     return [sol for sol in solutions if all_overlap([masks[j] for j in sol])]
 
 
+class SideMirror:
+    """What the mirrors of the engines beside DLX2's (sscells.py, bits.py)
+    share around their search, as _cbackend's _SideEngine does for their C
+    side: overlap filtering of the listed solutions, no memo table, no
+    splits, probes or samples (DLX2's engine alone has those), close."""
+
+    closed = False
+
+    def set_overlap(self, masks: Sequence[int], words: int) -> None:
+        self._overlap_masks = list(masks)
+
+    def run_overlap(self, node_budget: int) -> tuple[int, int]:
+        out: list = []
+        status = self.run(node_budget, out, 1 << 62)
+        return status, len(keep_overlapping(out, self._overlap_masks))
+
+    def memo_info(self) -> tuple[int, int, int, bool]:
+        return 0, 0, 0, False
+
+    def _dlx2_only(self, *args):
+        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
+
+    set_split = replay = set_memo = probe = sample = _dlx2_only
+
+    def close(self) -> None:
+        self.closed = True
+
+    def _live(self) -> None:
+        if self.closed:
+            raise SolverError("this search has been closed; its engine is freed")
+
+
 def mask_words(masks: Sequence[int]) -> int:
     """How many 64-bit words the widest mask needs (at least one): the
     width ``dlxc_keep_overlapping`` reads them in."""

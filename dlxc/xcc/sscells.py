@@ -16,14 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..errors import SolverError
-from .mirror import keep_overlapping
+from .mirror import SideMirror
 
 DONE, BATCH, BUDGET = 0, 1, 2
 CS_NEW, CS_FORWARD, CS_LEAF, CS_DONE = range(4)
 _COUNTER_CEILING = 1 << 62
 
 
-class CellsSolver:
+class CellsSolver(SideMirror):
     """The mirror of a ``dlxc_cells`` handle (see ``_cbackend.CCells``)."""
 
     # ---- 3. Inputting the options ----
@@ -82,7 +82,6 @@ class CellsSolver:
         self.state = CS_NEW
         self.level = self.max_level = self.best_itm = self.cur_choice = 0
         self.solutions = self.nodes = self.updates = 0
-        self.closed = False
 
     # ---- 4. The dancing ----
     def hide(self, c: int, color: int, check: bool) -> bool:
@@ -321,14 +320,6 @@ class CellsSolver:
             raise SolverError("a 64-bit counter would overflow")
         return status
 
-    def set_overlap(self, masks: Sequence[int], words: int) -> None:
-        self._overlap_masks = list(masks)
-
-    def run_overlap(self, node_budget: int) -> tuple[int, int]:
-        out: list = []
-        status = self.run(node_budget, out, 1 << 62)
-        return status, len(keep_overlapping(out, self._overlap_masks))
-
     def progress(self) -> float:
         """Knuth's estimate of the fraction of the tree explored (sscells.c)."""
         if self.state == CS_DONE:
@@ -355,18 +346,3 @@ class CellsSolver:
     def stats(self) -> tuple[int, int, int, int, int, bool]:
         return (self.solutions, self.nodes, self.updates, 0, self.max_level,
                 self.state == CS_DONE)
-
-    def memo_info(self) -> tuple[int, int, int, bool]:
-        return 0, 0, 0, False
-
-    def _dlx2_only(self, *args):
-        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
-
-    set_split = replay = set_memo = probe = sample = _dlx2_only
-
-    def close(self) -> None:
-        self.closed = True
-
-    def _live(self) -> None:
-        if self.closed:
-            raise SolverError("this search has been closed; its engine is freed")
