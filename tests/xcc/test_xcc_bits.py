@@ -15,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oracles import xcc as oracle
+from strategies import run_to_end, small_xcc_problems
 from dlxc import Problem, read_dlx
 from dlxc.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
@@ -24,33 +25,8 @@ from dlxc.xcc.backend import make_solver, pick_strategy
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "dlx"
 
 
-@st.composite
-def xcc_problems(draw, colored=True, max_options=12):
-    """Random XCC problems: up to 5 primary and 4 secondary items, options
-    of 1-3 primary and up to 3 secondary items, colored from 2 colors."""
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(0, 4))
-    primary = [f"p{i}" for i in range(n_primary)]
-    secondary = [f"s{i}" for i in range(n_secondary)]
-    options = []
-    for _ in range(draw(st.integers(0, max_options))):
-        prims = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
-        secs = draw(st.lists(st.sampled_from(secondary), max_size=3, unique=True)) \
-            if secondary else []
-        options.append(prims + [(s, draw(st.sampled_from("ab")))
-                                if colored and draw(st.booleans()) else s for s in secs])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return Problem(primary, secondary, options)
-
-
-def run_all(problem, backend, strategy="bits", budget=1 << 40, room=1 << 40, count_only=False):
-    solver = make_solver(backend, len(problem.primary), len(problem.items),
-                         problem.live_arrays(), None, strategy)
-    out = None if count_only else []
-    while solver.run(budget, out, room):
-        pass
-    return out, solver.stats()
+def run_all(problem, backend, strategy="bits", **how):
+    return run_to_end(problem, backend, strategy, **how)
 
 
 def same_tree(bits_stats, dlx2_stats):
@@ -59,7 +35,7 @@ def same_tree(bits_stats, dlx2_stats):
         dlx2_stats[0], dlx2_stats[1], dlx2_stats[4], dlx2_stats[5])
 
 
-@given(problem=xcc_problems())
+@given(problem=small_xcc_problems())
 def test_bits_finds_the_oracles_solutions(backend, problem):
     got, stats = run_all(problem, backend)
     assert {frozenset(s) for s in got} == oracle.solutions(problem)
@@ -67,13 +43,13 @@ def test_bits_finds_the_oracles_solutions(backend, problem):
     assert stats[3] == 0  # no cleansings
 
 
-@given(problem=xcc_problems(colored=False))
+@given(problem=small_xcc_problems(colored=False))
 def test_bits_finds_the_oracles_solutions_without_colors(backend, problem):
     got, _ = run_all(problem, backend)
     assert {frozenset(s) for s in got} == oracle.solutions(problem)
 
 
-@given(problem=xcc_problems(max_options=70))
+@given(problem=small_xcc_problems(max_options=70))
 def test_bits_walks_dlx2s_tree(backend, problem):
     """More than 64 options, so that kill lists span several words."""
     got, stats = run_all(problem, backend)
@@ -82,7 +58,7 @@ def test_bits_walks_dlx2s_tree(backend, problem):
     assert same_tree(stats, dlx2_stats)
 
 
-@given(problem=xcc_problems(max_options=70), budget=st.integers(1, 5), room=st.integers(0, 3),
+@given(problem=small_xcc_problems(max_options=70), budget=st.integers(1, 5), room=st.integers(0, 3),
        count_only=st.booleans())
 def test_bits_c_and_mirror_in_lockstep(c_backend, problem, budget, room, count_only):
     """Same solutions in the same order and the same statistics, however

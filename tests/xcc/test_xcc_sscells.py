@@ -18,7 +18,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from oracles import xcc as oracle
-from dlxc import Problem, read_dlx
+from strategies import run_to_end, small_xcc_problems
+from dlxc import read_dlx
 from dlxc.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
@@ -27,49 +28,24 @@ from dlxc.xcc.backend import make_solver, pick_strategy
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "dlx"
 
 
-@st.composite
-def xcc_problems(draw, colored=True):
-    """Random XCC problems: up to 5 primary and 4 secondary items, up to 12
-    options of 1-4 items, secondary items colored from 2 colors."""
-    n_primary = draw(st.integers(1, 5))
-    n_secondary = draw(st.integers(0, 4))
-    primary = [f"p{i}" for i in range(n_primary)]
-    secondary = [f"s{i}" for i in range(n_secondary)]
-    options = []
-    for _ in range(draw(st.integers(0, 12))):
-        prims = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
-        secs = draw(st.lists(st.sampled_from(secondary), max_size=3, unique=True)) \
-            if secondary else []
-        options.append(prims + [(s, draw(st.sampled_from("ab")))
-                                if colored and draw(st.booleans()) else s for s in secs])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        return Problem(primary, secondary, options)
+def run_all(problem, backend, strategy="ssxcc", **how):
+    return run_to_end(problem, backend, strategy, **how)
 
 
-def run_all(problem, backend, strategy="ssxcc", budget=1 << 40, room=0):
-    solver = make_solver(backend, len(problem.primary), len(problem.items),
-                         problem.live_arrays(), None, strategy)
-    out: list = []
-    while solver.run(budget, out, room):
-        pass
-    return out, solver.stats()
-
-
-@given(problem=xcc_problems())
+@given(problem=small_xcc_problems())
 def test_ssxcc_finds_the_oracles_solutions(backend, problem):
     got, stats = run_all(problem, backend)
     assert {frozenset(s) for s in got} == oracle.solutions(problem)
     assert len(got) == len(set(map(frozenset, got))) == stats[0]
 
 
-@given(problem=xcc_problems(colored=False))
+@given(problem=small_xcc_problems(colored=False))
 def test_ssxcc_finds_the_oracles_solutions_without_colors(backend, problem):
     got, _ = run_all(problem, backend)
     assert {frozenset(s) for s in got} == oracle.solutions(problem)
 
 
-@given(problem=xcc_problems(), budget=st.integers(1, 5), room=st.integers(0, 3))
+@given(problem=small_xcc_problems(), budget=st.integers(1, 5), room=st.integers(0, 3))
 def test_ssxcc_c_and_mirror_in_lockstep(c_backend, problem, budget, room):
     """Same solutions in the same order and the same statistics, however
     the search is cut into calls."""
