@@ -303,7 +303,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
         for (k = len[x]; k < len[x + 1]; k++) {
             int32_t o = nopt[occ[k]], w = o >> 6;
             if (s->n_ent == s->mlo[x] || s->kw[s->n_ent - 1] != w) {
-                if ((rc = push(s, w, 0)) != DLXC_DONE) goto fail;
+                if ((rc = push(s, w, 0)) != DLXC_DONE) goto leave;
             }
             s->km[s->n_ent - 1] |= UINT64_C(1) << (o & 63);
         }
@@ -338,7 +338,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
             }
             for (e = lo; e < hi; e++)
                 if (tmpm[e - lo] && (rc = push(s, s->kw[e], tmpm[e - lo])) != DLXC_DONE)
-                    goto fail;
+                    goto leave;
             for (; g < h; g++) {
                 s->nlo[tmp[g].node] = first;
                 s->nhi[tmp[g].node] = (int32_t)s->n_ent;
@@ -350,7 +350,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
             s->owords[j] += s->nhi[k] - s->nlo[k];
     if (s->n_ent + levels * ((int64_t)s->nw + s->pw) > MAX_WORDS) {
         rc = DLXC_ETOOBIG;
-        goto fail;
+        goto leave;
     }
 
     /* level 0: every option active, every primary item uncovered */
@@ -369,21 +369,17 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
     }
 #endif
     s->state = BS_NEW;
-    free(len);
-    free(seen);
-    free(occ);
-    free(nopt);
-    free(tmp);
-    free(tmpm);
     *out = s;
-    return DLXC_DONE;
+    s = NULL;   /* the caller's now: below, only the scratch arrays go */
+    rc = DLXC_DONE;
+    goto leave;
 
 invalid:
     rc = DLXC_EINVAL;
-    goto fail;
+    goto leave;
 nomem:
     rc = DLXC_ENOMEM;
-fail:
+leave:      /* every way out, success too: rc says which */
     free(len);
     free(seen);
     free(occ);

@@ -211,17 +211,14 @@ class _SideEngine(CSolver):
     """A handle of one of the engines beside DLX2's (csrc/xcc/sscells.c,
     csrc/xcc/bits.c), whose functions have the same shapes: the same calls
     as CSolver for listing and counting; splitting, memo, probes and samples
-    belong to the DLX2 engine.  A subclass names its strategy, its handle
-    type and its five functions."""
+    belong to the DLX2 engine, and so do seeds (make_solver refuses one).
+    A subclass names its handle type and its five functions."""
 
-    _strategy = _handle_type = ""
+    _handle_type = ""
     _engine_new = _engine_free = _engine_run = _engine_progress = _engine_stats = None
 
     def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
                  opt_ids=None, seed=0, randomize=False):
-        if randomize:
-            raise ValueError(f"the {self._strategy} strategy has no random tie-breaking; use "
-                             "strategy='dlx2'")
         out = ffi.new(self._handle_type)
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
@@ -253,7 +250,7 @@ class _SideEngine(CSolver):
 class CCells(_SideEngine):
     """A ``dlxc_cells`` handle (csrc/xcc/sscells.c, SSXCC's tree)."""
 
-    _strategy, _handle_type = "ssxcc", "dlxc_cells **"
+    _handle_type = "dlxc_cells **"
     _engine_new, _engine_free, _engine_run = (lib.dlxc_cells_new, lib.dlxc_cells_free,
                                               lib.dlxc_cells_run)
     _engine_progress, _engine_stats = lib.dlxc_cells_progress, lib.dlxc_cells_get_stats
@@ -263,7 +260,7 @@ class CBits(_SideEngine):
     """A ``dlxc_bits`` handle (csrc/xcc/bits.c: bitsets of options, DLX2's
     tree)."""
 
-    _strategy, _handle_type = "bits", "dlxc_bits **"
+    _handle_type = "dlxc_bits **"
     _engine_new, _engine_free, _engine_run = (lib.dlxc_bits_new, lib.dlxc_bits_free,
                                               lib.dlxc_bits_run)
     _engine_progress, _engine_stats = lib.dlxc_bits_progress, lib.dlxc_bits_get_stats

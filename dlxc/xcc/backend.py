@@ -76,6 +76,9 @@ def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int |
     randomize = seed is not None
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
+    if randomize and strategy != "dlx2":
+        raise ValueError(f"the {strategy} strategy has no random tie-breaking; use "
+                         "strategy='dlx2'")
     if strategy == "ssxcc":
         if backend == "c":
             from ._cbackend import CCells as cls

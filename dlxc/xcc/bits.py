@@ -44,8 +44,6 @@ class BitsSolver(SideMirror):
                  opt_items: Sequence[int], opt_colors: Sequence[int],
                  opt_ids: Sequence[int] | None = None, seed: int = 0,
                  randomize: bool = False) -> None:
-        if randomize:
-            raise ValueError("the bits strategy has no random tie-breaking; use strategy='dlx2'")
         n_options = len(opt_start) - 1
         # M[x], the options containing x, and the options giving x each
         # color, built as bytes (OR-ing 1 << o into an int would copy it

@@ -54,7 +54,8 @@ class SideMirror:
     """What the mirrors of the engines beside DLX2's (sscells.py, bits.py)
     share around their search, as _cbackend's _SideEngine does for their C
     side: overlap filtering of the listed solutions, no memo table, no
-    splits, probes or samples (DLX2's engine alone has those), close."""
+    splits, probes, samples or seeds (DLX2's engine alone has those;
+    make_solver refuses a seed), close."""
 
     closed = False
 

@@ -31,8 +31,6 @@ class CellsSolver(SideMirror):
                  opt_items: Sequence[int], opt_colors: Sequence[int],
                  opt_ids: Sequence[int] | None = None, seed: int = 0,
                  randomize: bool = False) -> None:
-        if randomize:
-            raise ValueError("the ssxcc strategy has no random tie-breaking; use strategy='dlx2'")
         n_options = len(opt_start) - 1
         length = [0] * n_items
         for k in range(opt_start[n_options] if n_options >= 0 else 0):
