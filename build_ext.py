@@ -95,10 +95,9 @@ ffibuilder.set_source(
     # setuptools wants source paths relative to where the build runs
     sources=[os.path.relpath(c) for unit in _units() for c in _cffi_sources(unit)],
     include_dirs=[os.path.relpath(unit) for unit in _units()],
-    define_macros=[("DLXC_PACKAGE_VERSION", '"%s"' % _version())],
+    define_macros=[("DLXC_PACKAGE_VERSION", f'"{_version()}"')],
     extra_compile_args=_compile_args(),
 )
-
 
 
 def python_extensions() -> list:
@@ -107,12 +106,18 @@ def python_extensions() -> list:
     cffi extension's)."""
     from setuptools import Extension
 
-    return [Extension(f"dlxc.{c.stem}", sources=[os.path.relpath(c)],
-                      include_dirs=[os.path.relpath(unit)],
-                      depends=[os.path.relpath(h) for h in sorted(unit.glob("*.h"))],
-                      define_macros=[("DLXC_PACKAGE_VERSION", '"%s"' % _version())],
-                      extra_compile_args=_compile_args())
-            for unit in _units() for c in sorted(unit.glob("_*.c"))]
+    return [
+        Extension(
+            f"dlxc.{c.stem}",
+            sources=[os.path.relpath(c)],
+            include_dirs=[os.path.relpath(unit)],
+            depends=[os.path.relpath(h) for h in sorted(unit.glob("*.h"))],
+            define_macros=[("DLXC_PACKAGE_VERSION", f'"{_version()}"')],
+            extra_compile_args=_compile_args(),
+        )
+        for unit in _units()
+        for c in sorted(unit.glob("_*.c"))
+    ]
 
 
 def inplace_target() -> str:
@@ -134,8 +139,11 @@ def remove_shadowed(built: str) -> None:
     folder, name = os.path.split(built)
     stem = name.split(".")[0]
     for other in os.listdir(folder or "."):
-        if other != name and other.split(".")[0] == stem and \
-                any(other.endswith(suffix) for suffix in EXTENSION_SUFFIXES):
+        if (
+            other != name
+            and other.split(".")[0] == stem
+            and any(other.endswith(suffix) for suffix in EXTENSION_SUFFIXES)
+        ):
             os.remove(os.path.join(folder, other))
 
 

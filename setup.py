@@ -58,8 +58,12 @@ class optional_build_ext(build_ext):
             f"dlxc installs without it and runs on its pure-Python engine, which is\n"
             f"about 50 times slower. To get the C engine, make {compiler} work (or\n"
             f"install a C compiler such as gcc, or point CC at one) and reinstall\n"
-            f"dlxc. DLXC_REQUIRE_C=1 makes this a build error instead.\n{_BANNER}\n\n")
+            f"dlxc. DLXC_REQUIRE_C=1 makes this a build error instead.\n{_BANNER}\n\n"
+        )
 
 
-setup(cffi_modules=["build_ext.py:ffibuilder"], ext_modules=python_extensions(),
-      cmdclass={"build_ext": optional_build_ext})
+setup(
+    cffi_modules=["build_ext.py:ffibuilder"],
+    ext_modules=python_extensions(),
+    cmdclass={"build_ext": optional_build_ext},
+)

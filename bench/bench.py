@@ -26,8 +26,11 @@ WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 def problems(big: bool):
     """(name, builder, backends) in order of size."""
     rows = [
-        ("ABEL+LAND 4x4 EWSN", lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"),
-         ("c", "python")),
+        (
+            "ABEL+LAND 4x4 EWSN",
+            lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"),
+            ("c", "python"),
+        ),
         ("8 queens", lambda: queens(8), ("c", "python")),
         ("10 queens", lambda: queens(10), ("c", "python")),
         ("Langford n=8", lambda: langford(8), ("c", "python")),
@@ -84,15 +87,20 @@ def main() -> None:
                 continue
             stats, secs = time_count(problem, backend, args.runs)
             if args.markdown:
-                print(f"| {name} | {backend} | {stats.solutions:,} | {stats.nodes:,} | "
-                      f"{secs:.3f} |")
+                print(
+                    f"| {name} | {backend} | {stats.solutions:,} | {stats.nodes:,} | {secs:.3f} |"
+                )
             else:
-                print(f"{name:<22} {backend:<7} {stats.solutions:>12,} {stats.nodes:>12,} "
-                      f"{secs:>9.3f}")
+                print(
+                    f"{name:<22} {backend:<7} {stats.solutions:>12,} {stats.nodes:>12,} "
+                    f"{secs:>9.3f}"
+                )
     if "c" in backends:
         n, rate = time_iteration(word_search_problem(7, 7, WORDS), max(1, args.runs // 2))
-        print(f"\niteration: {n:,} solutions of the 7x7 word search, "
-              f"median {rate / 1e6:.2f} million solutions/s delivered to Python")
+        print(
+            f"\niteration: {n:,} solutions of the 7x7 word search, "
+            f"median {rate / 1e6:.2f} million solutions/s delivered to Python"
+        )
 
 
 if __name__ == "__main__":

@@ -40,8 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlxc.models.boggle import (DEFAULT_WORDS, KICK, STALL, BestSearch, Boggle, ParallelScorer,
-                                moves)
+from dlxc.models.boggle import DEFAULT_WORDS, KICK, STALL, BestSearch, Boggle, ParallelScorer, moves
 
 _PEER_DRIVER = r"""
 import json, sys, time
@@ -81,9 +80,14 @@ def variations(board: str) -> list:
 def board_sets(n_random: int, n_var55: int, seed: int) -> dict:
     rng = random.Random(seed)
     letters = "abcdefghijklmnopqrstuvwxyz"
-    sets = {"random44": (["".join(rng.choice(letters) for _ in range(16))
-                          for _ in range(n_random)], 4, 4),
-            "var44": (variations("perslatgsineters"), 4, 4)}
+    sets = {
+        "random44": (
+            ["".join(rng.choice(letters) for _ in range(16)) for _ in range(n_random)],
+            4,
+            4,
+        ),
+        "var44": (variations("perslatgsineters"), 4, 4),
+    }
     var55 = variations("ligdrmanesietildsracsepes")
     picked = sorted(rng.sample(range(len(var55)), min(n_var55, len(var55))))
     sets["var55"] = ([var55[i] for i in picked], 5, 5)
@@ -92,8 +96,12 @@ def board_sets(n_random: int, n_var55: int, seed: int) -> dict:
 
 class Peer:
     def __init__(self, python: str, folder: str, words: str, sets_file: str) -> None:
-        self.proc = subprocess.Popen([python, "-c", _PEER_DRIVER, folder, words, sets_file],
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen(
+            [python, "-c", _PEER_DRIVER, folder, words, sets_file],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
 
     def run(self, name: str, dump: str = "-") -> tuple:
         self.proc.stdin.write(f"{name} {dump}\n")
@@ -127,19 +135,29 @@ def bench_scoring(args, sets: dict) -> None:
         two = ParallelScorer(bg, 2) if args.jobs2 else None
         peer = Peer(args.peer_python, args.peer_dir, args.words, sets_file)
         try:
-            print("boards per CPU second of the scoring process (the host is shared: wall "
-                  "time counts other users' work), except '2 jobs/s', which is wall-clock, "
-                  "and 'x1 job' = 2 jobs / 1 job in wall-clock; 'x1 cpu' = 1 job's CPU time / the "
-                  "busiest worker's CPU time per batch (the speed-up on two idle cores)")
-            print(f"{'set':9} {'boards':>8} {'peer/s':>9} {'dlxc/s':>9} {'ratio':>6} "
-                  f"{'dfs/s':>9} {'ratio':>6} {'2 jobs/s':>9} {'x1 job':>6} {'x1 cpu':>6}"
-                  "  identical")
+            print(
+                "boards per CPU second of the scoring process (the host is shared: wall "
+                "time counts other users' work), except '2 jobs/s', which is wall-clock, "
+                "and 'x1 job' = 2 jobs / 1 job in wall-clock; 'x1 cpu' = 1 job's CPU time / the "
+                "busiest worker's CPU time per batch (the speed-up on two idle cores)"
+            )
+            print(
+                f"{'set':9} {'boards':>8} {'peer/s':>9} {'dlxc/s':>9} {'ratio':>6} "
+                f"{'dfs/s':>9} {'ratio':>6} {'2 jobs/s':>9} {'x1 job':>6} {'x1 cpu':>6}"
+                "  identical"
+            )
             for name, (boards, rows, cols) in sets.items():
                 n = len(boards)
                 data = "".join(boards).encode("ascii")
                 dump = os.path.join(tmp, f"{name}.json")
-                ts: dict = {"peer": [], "dlxc": [], "dfs": [], "wall1": [], "two": [],
-                            "two_cpu": []}
+                ts: dict = {
+                    "peer": [],
+                    "dlxc": [],
+                    "dfs": [],
+                    "wall1": [],
+                    "two": [],
+                    "two_cpu": [],
+                }
                 identical = True
                 for r in range(args.rounds):
                     cpu, wall, total = peer.run(name, dump if r == 0 else "-")
@@ -151,8 +169,7 @@ def bench_scoring(args, sets: dict) -> None:
                         with open(dump) as f:
                             identical = list(scores) == json.load(f)
                     identical = identical and sum(scores) == total
-                    cpu, wall, dscores = timed(lambda: bg.score_many(data, rows, cols,
-                                                                     dfs=True))
+                    cpu, wall, dscores = timed(lambda: bg.score_many(data, rows, cols, dfs=True))
                     ts["dfs"].append(n / cpu)
                     identical = identical and list(dscores) == list(scores)
                     if two is not None:
@@ -163,12 +180,14 @@ def bench_scoring(args, sets: dict) -> None:
                         ts["two_cpu"].append(n / (two.cpu_critical - before))
                         identical = identical and list(tscores) == list(scores)
                 med = {k: statistics.median(v) if v else float("nan") for k, v in ts.items()}
-                print(f"{name:9} {n:8d} {med['peer']:9.0f} {med['dlxc']:9.0f} "
-                      f"{med['dlxc'] / med['peer']:6.2f} {med['dfs']:9.0f} "
-                      f"{med['dfs'] / med['peer']:6.2f} {med['two']:9.0f} "
-                      f"{med['two'] / med['wall1']:6.2f} {med['two_cpu'] / med['dlxc']:6.2f}"
-                      f"  {'yes' if identical else 'NO'}",
-                      flush=True)
+                print(
+                    f"{name:9} {n:8d} {med['peer']:9.0f} {med['dlxc']:9.0f} "
+                    f"{med['dlxc'] / med['peer']:6.2f} {med['dfs']:9.0f} "
+                    f"{med['dfs'] / med['peer']:6.2f} {med['two']:9.0f} "
+                    f"{med['two'] / med['wall1']:6.2f} {med['two_cpu'] / med['dlxc']:6.2f}"
+                    f"  {'yes' if identical else 'NO'}",
+                    flush=True,
+                )
                 if args.verbose:
                     for k, v in ts.items():
                         print(f"    {k}: {' '.join(f'{x:.0f}' for x in v)}")
@@ -184,8 +203,10 @@ class _Reached(Exception):
 
 def bench_best(args) -> None:
     text = Boggle(args.words).text
-    print(f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s), "
-          f"kick {args.best_kick}, stall {args.best_stall}")
+    print(
+        f"best-board search, 4x4, {args.best_time:.0f} s a seed, {args.best_jobs} job(s), "
+        f"kick {args.best_kick}, stall {args.best_stall}"
+    )
     for seed in args.best:
         marks: dict = {}
         start, cpu0 = time.perf_counter(), time.process_time()
@@ -196,13 +217,22 @@ def bench_best(args) -> None:
                 if result.score >= goal and goal not in marks:
                     marks[goal] = (now, time.process_time() - cpu0, result.scored)
 
-        with BestSearch(4, 4, seed=seed, jobs=args.best_jobs, kick=args.best_kick,
-                        stall=args.best_stall, text=text) as search:
-            if args.best_stop:     # stop at 3,625: a tick that ends the search
+        with BestSearch(
+            4,
+            4,
+            seed=seed,
+            jobs=args.best_jobs,
+            kick=args.best_kick,
+            stall=args.best_stall,
+            text=text,
+        ) as search:
+            if args.best_stop:  # stop at 3,625: a tick that ends the search
+
                 def stop(result, tick=tick) -> None:
                     tick(result)
                     if result.score >= 3625:
                         raise _Reached
+
                 try:
                     result = search.run(seconds=args.best_time, tick=stop)
                 except _Reached:
@@ -211,19 +241,26 @@ def bench_best(args) -> None:
                 result = search.run(seconds=args.best_time, tick=tick)
         tick(result)
         # wall seconds, CPU seconds of this process (jobs 1: the whole search)
-        show = {g: f"{marks[g][0]:.1f}s (cpu {marks[g][1]:.1f}s)" if g in marks else "-"
-                for g in (3600, 3625)}
-        print(f"seed {seed}: {result.board} {result.score}  reached 3600 at {show[3600]}, "
-              f"3625 at {show[3625]}  ({result.runs} runs, {result.climbs} climbs, "
-              f"{result.scored:,} boards)", flush=True)
+        show = {
+            g: f"{marks[g][0]:.1f}s (cpu {marks[g][1]:.1f}s)" if g in marks else "-"
+            for g in (3600, 3625)
+        }
+        print(
+            f"seed {seed}: {result.board} {result.score}  reached 3600 at {show[3600]}, "
+            f"3625 at {show[3625]}  ({result.runs} runs, {result.climbs} climbs, "
+            f"{result.scored:,} boards)",
+            flush=True,
+        )
 
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--peer-dir", default=os.environ.get("HYBRID_BOGGLE_DIR"),
-                   help="folder holding hybrid-boggle's cpp_boggle module")
-    p.add_argument("--peer-python", default=os.environ.get("HYBRID_BOGGLE_PYTHON",
-                                                           sys.executable))
+    p.add_argument(
+        "--peer-dir",
+        default=os.environ.get("HYBRID_BOGGLE_DIR"),
+        help="folder holding hybrid-boggle's cpp_boggle module",
+    )
+    p.add_argument("--peer-python", default=os.environ.get("HYBRID_BOGGLE_PYTHON", sys.executable))
     p.add_argument("--words", default=str(DEFAULT_WORDS))
     p.add_argument("--rounds", type=int, default=5)
     p.add_argument("--random", type=int, default=100_000, help="random 4x4 boards")
@@ -231,25 +268,36 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--sets", default="random44,var44,var55")
     p.add_argument("--no-jobs2", dest="jobs2", action="store_false")
-    p.add_argument("--best", type=lambda s: [int(x) for x in s.split(",")], default=None,
-                   metavar="SEEDS", help="also run the best-board search for these seeds")
+    p.add_argument(
+        "--best",
+        type=lambda s: [int(x) for x in s.split(",")],
+        default=None,
+        metavar="SEEDS",
+        help="also run the best-board search for these seeds",
+    )
     p.add_argument("--best-time", type=float, default=60.0)
     p.add_argument("--best-jobs", type=int, default=1)
     p.add_argument("--best-kick", type=int, default=KICK)
     p.add_argument("--best-stall", type=int, default=STALL)
-    p.add_argument("--best-stop", action="store_true",
-                   help="end a seed's search when it reaches 3,625")
+    p.add_argument(
+        "--best-stop", action="store_true", help="end a seed's search when it reaches 3,625"
+    )
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args()
     if args.sets:
         if not args.peer_dir:
-            raise SystemExit("give --peer-dir (or HYBRID_BOGGLE_DIR): the folder of "
-                             "hybrid-boggle's cpp_boggle module")
+            raise SystemExit(
+                "give --peer-dir (or HYBRID_BOGGLE_DIR): the folder of "
+                "hybrid-boggle's cpp_boggle module"
+            )
         wanted = args.sets.split(",")
-        sets = {k: v for k, v in board_sets(args.random, args.var55, args.seed).items()
-                if k in wanted}
-        print(f"dlxc vs hybrid-boggle, {Path(args.words).name}, {args.rounds} rounds, "
-              f"medians (boards/s); ratio = dlxc / peer; 'x1 job' = 2 jobs / 1 job")
+        sets = {
+            k: v for k, v in board_sets(args.random, args.var55, args.seed).items() if k in wanted
+        }
+        print(
+            f"dlxc vs hybrid-boggle, {Path(args.words).name}, {args.rounds} rounds, "
+            f"medians (boards/s); ratio = dlxc / peer; 'x1 job' = 2 jobs / 1 job"
+        )
         bench_scoring(args, sets)
     if args.best:
         bench_best(args)

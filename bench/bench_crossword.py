@@ -41,9 +41,9 @@ try:  # the installed dlxc (a plain install, or an editable one)
 except ImportError:  # else the checkout this script is in
     sys.path.insert(0, str(ROOT))
 
+from dlxc.crossword import engine  # noqa: E402
 from dlxc.crossword.wordlist import read_word_list  # noqa: E402
 from dlxc.models.crossword.fill import read_grid  # noqa: E402
-from dlxc.crossword import engine  # noqa: E402
 from dlxc.models.crossword.layout import default_side, make_layout  # noqa: E402
 
 DLXC = [str(Path(sys.executable).parent / "dlxc")]
@@ -64,6 +64,7 @@ def median(xs):
 
 
 # ------------------------------------------------------------------ layout
+
 
 def sample_enable(path: str, n: int, seed: int = 2024) -> Path:
     words = [w for w in read_word_list(path).words]
@@ -92,10 +93,14 @@ def bench_layout(args) -> None:
     cases = []
     if args.enable:
         pool80 = sample_enable(args.enable, 80_000)
-        cases += [("80k ENABLE, 79x79", pool80, (79, 79), False),
-                  ("80k ENABLE, 93x93 symmetric", pool80, (93, 93), True)]
-    cases += [("20 everyday words", COMMON20, None, False),
-              ("100 everyday words", COMMON100, None, False)]
+        cases += [
+            ("80k ENABLE, 79x79", pool80, (79, 79), False),
+            ("80k ENABLE, 93x93 symmetric", pool80, (93, 93), True),
+        ]
+    cases += [
+        ("20 everyday words", COMMON20, None, False),
+        ("100 everyday words", COMMON100, None, False),
+    ]
     for label, path, size, sym in cases:
         inproc, cli, placed, eng = [], [], [], []
         for r in range(args.rounds):
@@ -117,22 +122,27 @@ def bench_layout(args) -> None:
             if res.returncode:
                 raise SystemExit(res.stderr)
             cli.append(dt)
-        print(f"{label}: placed {min(placed)}-{max(placed)} of {len(pool)} (seeds 0-"
-              f"{args.rounds - 1}); engine (one seed) median {median(eng):.4f} s; "
-              f"read+layout+check median {median(inproc):.4f} s; "
-              f"whole command median {median(cli):.3f} s")
+        print(
+            f"{label}: placed {min(placed)}-{max(placed)} of {len(pool)} (seeds 0-"
+            f"{args.rounds - 1}); engine (one seed) median {median(eng):.4f} s; "
+            f"read+layout+check median {median(inproc):.4f} s; "
+            f"whole command median {median(cli):.3f} s"
+        )
         if not size and not args.no_genxword:
             try:
                 side = max(board.width, board.height)
                 runs = [genxword_layout(pool.words, side, 1.0) for _ in range(args.rounds)]
-                print(f"  genxword ({side}x{side}, 1 s budget): placed "
-                      f"{min(n for _, n in runs)}-{max(n for _, n in runs)}, median "
-                      f"{median([t for t, _ in runs]):.3f} s")
+                print(
+                    f"  genxword ({side}x{side}, 1 s budget): placed "
+                    f"{min(n for _, n in runs)}-{max(n for _, n in runs)}, median "
+                    f"{median([t for t, _ in runs]):.3f} s"
+                )
             except ImportError as exc:
                 print(f"  genxword unavailable: {exc}")
 
 
 # ------------------------------------------------------------------ fill
+
 
 def qxw_deck(grid_path: Path) -> Path:
     grid = read_grid(grid_path)
@@ -162,28 +172,37 @@ def bench_fill(args) -> None:
     for grid, name, path in cases:
         ours, theirs, codes = [], [], set()
         for r in range(args.rounds):
-            dt, res = wall(DLXC + ["crossword", "fill", str(grid), "-w", path, "--seed", str(r),
-                                   "-q"])
+            dt, res = wall(
+                DLXC + ["crossword", "fill", str(grid), "-w", path, "--seed", str(r), "-q"]
+            )
             ours.append(dt)
             codes.add(res.returncode)
             if args.qxw:
                 deck = qxw_deck(grid)
                 dt, q = wall([args.qxw, "-b", "-d", path, str(deck)], timeout=600)
                 theirs.append(dt)
-        line = (f"{grid.name} / {name}: dlxc median {median(ours):.3f} s "
-                f"(exit {sorted(codes)}, seeds 0-{args.rounds - 1})")
+        line = (
+            f"{grid.name} / {name}: dlxc median {median(ours):.3f} s "
+            f"(exit {sorted(codes)}, seeds 0-{args.rounds - 1})"
+        )
         if theirs:
-            line += (f"; qxw -b median {median(theirs):.3f} s (exit {q.returncode}); "
-                     f"qxw/dlxc {median(theirs) / median(ours):.2f}")
+            line += (
+                f"; qxw -b median {median(theirs):.3f} s (exit {q.returncode}); "
+                f"qxw/dlxc {median(theirs) / median(ours):.2f}"
+            )
         print(line)
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--enable", default=os.environ.get("DLXC_ENABLE"),
-                    help="ENABLE word list (one word a line)")
-    ap.add_argument("--american", default=os.environ.get("DLXC_AMERICAN"),
-                    help="american-english filtered to lowercase a-z words")
+    ap.add_argument(
+        "--enable", default=os.environ.get("DLXC_ENABLE"), help="ENABLE word list (one word a line)"
+    )
+    ap.add_argument(
+        "--american",
+        default=os.environ.get("DLXC_AMERICAN"),
+        help="american-english filtered to lowercase a-z words",
+    )
     ap.add_argument("--qxw", default=os.environ.get("DLXC_QXW"), help="the qxw binary")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--no-genxword", action="store_true")

@@ -42,7 +42,9 @@ def problems(words: str) -> dict[str, tuple[str, list[str] | None]]:
     return {
         "pentominoes 6x10": ("py", "pentominoes(6, 10)"),
         "word rectangles 3x3, 665 words": (
-            "cli", ["wordrect", "3x3", "--words", str(ROOT / "puzzles/words/three-letter.txt")]),
+            "cli",
+            ["wordrect", "3x3", "--words", str(ROOT / "puzzles/words/three-letter.txt")],
+        ),
         "word rectangles 3x4": ("cli", ["wordrect", "3x4", "--words", words, "--lowercase"]),
         "Langford pairs n=11": ("py", "langford(11)"),
         "13 queens": ("py", "queens(13)"),
@@ -54,14 +56,15 @@ def problems(words: str) -> dict[str, tuple[str, list[str] | None]]:
 
 def write(kind: str, how, path: Path, dlxc: str) -> None:
     if kind == "py":
-        code = ("import sys; from dlxc.models.classic import *; "
-                "from dlxc.xcc.dlxformat import write_dlx; "
-                f"write_dlx({how}, sys.argv[1])")
+        code = (
+            "import sys; from dlxc.models.classic import *; "
+            "from dlxc.xcc.dlxformat import write_dlx; "
+            f"write_dlx({how}, sys.argv[1])"
+        )
         subprocess.run([sys.executable, "-c", code, str(path)], check=True)
     else:
         with open(path, "w") as f:
-            subprocess.run([dlxc, *how, "--dlx"], stdout=f, stderr=subprocess.DEVNULL,
-                           check=True)
+            subprocess.run([dlxc, *how, "--dlx"], stdout=f, stderr=subprocess.DEVNULL, check=True)
 
 
 def timed(cmd: list[str], stdin: Path | None) -> tuple[float, str, str]:
@@ -92,15 +95,19 @@ def main() -> None:
     ap.add_argument("--dlx2", default=os.environ.get("DLX2"), help="a DLX2 binary")
     ap.add_argument("--ssxcc", default=os.environ.get("SSXCC"), help="an SSXCC binary")
     ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--words", default="/usr/share/dict/words",
-                    help="word list of the 3x4 word rectangles")
+    ap.add_argument(
+        "--words", default="/usr/share/dict/words", help="word list of the 3x4 word rectangles"
+    )
     ap.add_argument("--only", default="", help="comma-separated substrings of problem names")
     args = ap.parse_args()
     if not args.dlx2 or not args.ssxcc:
         sys.exit("give --dlx2 and --ssxcc (or DLX2 and SSXCC): paths of Knuth's programs")
     dlxc = shutil.which("dlxc") or sys.exit("dlxc is not on PATH (pip install .)")
-    chosen = {k: v for k, v in problems(args.words).items()
-              if not args.only or any(s.strip() in k for s in args.only.split(","))}
+    chosen = {
+        k: v
+        for k, v in problems(args.words).items()
+        if not args.only or any(s.strip() in k for s in args.only.split(","))
+    }
     programs = {
         "DLX2": lambda f: ([args.dlx2], f),
         "SSXCC": lambda f: ([args.ssxcc], f),
@@ -116,7 +123,7 @@ def main() -> None:
             counts = {}
             order = list(programs)
             for r in range(args.runs):
-                for prog in order[r % 3:] + order[:r % 3]:
+                for prog in order[r % 3 :] + order[: r % 3]:
                     cmd, stdin = programs[prog](path)
                     t, out, err = timed(cmd, stdin)
                     times[prog].append(t)
@@ -126,18 +133,22 @@ def main() -> None:
             med = {p: statistics.median(ts) for p, ts in times.items()}
             ratio = med["dlxc"] / min(med["DLX2"], med["SSXCC"])
             rows.append((name, counts["dlxc"], med, ratio))
-            print(f"{name} ({counts['dlxc']:,}): dlxc {med['dlxc']:.3f} s, DLX2 "
-                  f"{med['DLX2']:.3f} s, SSXCC {med['SSXCC']:.3f} s; dlxc / faster "
-                  f"{ratio:.2f}   runs: " + "; ".join(
-                      f"{p} " + " ".join(f"{t:.3f}" for t in ts) for p, ts in times.items()),
-                  flush=True)
+            print(
+                f"{name} ({counts['dlxc']:,}): dlxc {med['dlxc']:.3f} s, DLX2 "
+                f"{med['DLX2']:.3f} s, SSXCC {med['SSXCC']:.3f} s; dlxc / faster "
+                f"{ratio:.2f}   runs: "
+                + "; ".join(f"{p} " + " ".join(f"{t:.3f}" for t in ts) for p, ts in times.items()),
+                flush=True,
+            )
     print(f"load average after: {loadavg()}")
     print()
-    print(f"| problem | dlxc | DLX2 | SSXCC | dlxc / faster |")
+    print("| problem | dlxc | DLX2 | SSXCC | dlxc / faster |")
     print("|---|---|---|---|---|")
     for name, n, med, ratio in rows:
-        print(f"| {name} ({n:,}) | {med['dlxc']:.3f} s | {med['DLX2']:.3f} s | "
-              f"{med['SSXCC']:.3f} s | {ratio:.2f} |")
+        print(
+            f"| {name} ({n:,}) | {med['dlxc']:.3f} s | {med['DLX2']:.3f} s | "
+            f"{med['SSXCC']:.3f} s | {ratio:.2f} |"
+        )
 
 
 if __name__ == "__main__":

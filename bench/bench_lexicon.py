@@ -80,7 +80,7 @@ def side_by_side(containers, words, slices=10):
     order = list(containers)
     step = -(-len(words) // slices)
     for start in range(0, len(words), step):
-        part = words[start:start + step]
+        part = words[start : start + step]
         for name, container in order:
             total[name] += per_call_ns(container, part) * len(part)
         order.reverse()
@@ -94,8 +94,11 @@ def main(argv=None) -> int:
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--magpie", default=os.environ.get("MAGPIE_BIN"))
-    ap.add_argument("--magpie-command", default=os.environ.get("MAGPIE_COMMAND"),
-                    help="arguments for the MAGPIE binary whose run is timed")
+    ap.add_argument(
+        "--magpie-command",
+        default=os.environ.get("MAGPIE_COMMAND"),
+        help="arguments for the MAGPIE binary whose run is timed",
+    )
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
 
@@ -112,18 +115,20 @@ def main(argv=None) -> int:
     while len(misses) < 20_000:
         w = rng.choice(words)
         k = rng.randrange(len(w))
-        m = w[:k] + rng.choice("abcdefghijklmnopqrstuvwxyz") + w[k + 1:]
+        m = w[:k] + rng.choice("abcdefghijklmnopqrstuvwxyz") + w[k + 1 :]
         if m not in vocabulary:
             misses.append(m)
 
     peers = {}
     try:
         import dawg
+
         peers["DAWG2"] = dawg.DAWG(words)
     except ImportError as exc:
         print(f"DAWG2 unavailable: {exc}", file=sys.stderr)
     try:
         import marisa_trie
+
         peers["marisa-trie"] = marisa_trie.Trie(words)
     except ImportError as exc:
         print(f"marisa-trie unavailable: {exc}", file=sys.stderr)
@@ -138,12 +143,28 @@ def main(argv=None) -> int:
         game += 1
         # turns 4..19 of each game: boards with 4 to 19 moves on them
         positions += greedy_positions(finder, seed=args.seed * 1000 + game, turns=20)[4:]
-    positions = positions[:args.positions]
+    positions = positions[: args.positions]
 
-    results: dict = {k: [] for k in (
-        "dawg_wall", "dawg_cpu", "gaddag_wall", "gaddag_cpu", "load", "hit_dlxc", "miss_dlxc",
-        "batch", "batch_bytes", "batch_shuffled", "batch_shuffled_list", "batch_engine", "movegen",
-        "movegen_cpu", "movegen_best")}
+    results: dict = {
+        k: []
+        for k in (
+            "dawg_wall",
+            "dawg_cpu",
+            "gaddag_wall",
+            "gaddag_cpu",
+            "load",
+            "hit_dlxc",
+            "miss_dlxc",
+            "batch",
+            "batch_bytes",
+            "batch_shuffled",
+            "batch_shuffled_list",
+            "batch_engine",
+            "movegen",
+            "movegen_cpu",
+            "movegen_best",
+        )
+    }
     for name in peers:
         results[f"hit_{name}"] = []
         results[f"miss_{name}"] = []
@@ -192,16 +213,23 @@ def main(argv=None) -> int:
 
     med = {k: _median(v) for k, v in results.items()}
     report = {
-        "words": len(words), "dawg_nodes": len(dawg_nodes), "dawg_bytes": 4 * len(dawg_nodes),
-        "gaddag_nodes": len(gad), "gaddag_bytes": 4 * len(gad),
-        "dawg_build_s": med["dawg_wall"], "dawg_build_cpu_s": med["dawg_cpu"],
-        "gaddag_build_s": med["gaddag_wall"], "gaddag_build_cpu_s": med["gaddag_cpu"],
-        "load_s": med["load"], "positions": len(positions),
+        "words": len(words),
+        "dawg_nodes": len(dawg_nodes),
+        "dawg_bytes": 4 * len(dawg_nodes),
+        "gaddag_nodes": len(gad),
+        "gaddag_bytes": 4 * len(gad),
+        "dawg_build_s": med["dawg_wall"],
+        "dawg_build_cpu_s": med["dawg_cpu"],
+        "gaddag_build_s": med["gaddag_wall"],
+        "gaddag_build_cpu_s": med["gaddag_cpu"],
+        "load_s": med["load"],
+        "positions": len(positions),
         "moves_per_position": n_moves / len(positions),
         "movegen_positions_per_s": med["movegen"],
         "movegen_positions_per_cpu_s": med["movegen_cpu"],
         "movegen_best_positions_per_s": med["movegen_best"],
-        "batch_ns_per_word": med["batch"], "batch_bytes_ns_per_word": med["batch_bytes"],
+        "batch_ns_per_word": med["batch"],
+        "batch_bytes_ns_per_word": med["batch_bytes"],
         "batch_shuffled_ns_per_word": med["batch_shuffled"],
         "batch_shuffled_list_ns_per_word": med["batch_shuffled_list"],
         "batch_engine_ns_per_word": med["batch_engine"],
@@ -217,13 +245,18 @@ def main(argv=None) -> int:
         # "Turns Played" over the run's seconds is positions per second
         import re
         import resource
+
         walls, cpus, turns = [], [], 0
         for _ in range(args.rounds):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run([args.magpie] + shlex.split(args.magpie_command), check=True,
-                                  capture_output=True, text=True,
-                                  cwd=Path(args.magpie).resolve().parent.parent)
+            done = subprocess.run(
+                [args.magpie] + shlex.split(args.magpie_command),
+                check=True,
+                capture_output=True,
+                text=True,
+                cwd=Path(args.magpie).resolve().parent.parent,
+            )
             walls.append(time.perf_counter() - start)
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -238,30 +271,42 @@ def main(argv=None) -> int:
         print(json.dumps(report, indent=1))
         return 0
     print(f"# {report['words']} words; medians of {args.rounds} rounds (shared machine)")
-    print(f"DAWG    {report['dawg_nodes']:>9,} nodes {report['dawg_bytes']:>10,} bytes  "
-          f"build {report['dawg_build_s']:.4f} s (cpu {report['dawg_build_cpu_s']:.4f})")
-    print(f"GADDAG  {report['gaddag_nodes']:>9,} nodes {report['gaddag_bytes']:>10,} bytes  "
-          f"build {report['gaddag_build_s']:.4f} s (cpu {report['gaddag_build_cpu_s']:.4f})")
+    print(
+        f"DAWG    {report['dawg_nodes']:>9,} nodes {report['dawg_bytes']:>10,} bytes  "
+        f"build {report['dawg_build_s']:.4f} s (cpu {report['dawg_build_cpu_s']:.4f})"
+    )
+    print(
+        f"GADDAG  {report['gaddag_nodes']:>9,} nodes {report['gaddag_bytes']:>10,} bytes  "
+        f"build {report['gaddag_build_s']:.4f} s (cpu {report['gaddag_build_cpu_s']:.4f})"
+    )
     print(f"load    {report['load_s'] * 1e3:.2f} ms")
     for name in ["dlxc"] + list(peers):
         ratio = report[f"hit_ns_{name}"] / report["hit_ns_dlxc"]
-        print(f"membership (CPU) {name:<12} hit {report[f'hit_ns_{name}']:7.1f} ns  "
-              f"miss {report[f'miss_ns_{name}']:7.1f} ns  ({ratio:.2f}x dlxc's hit time)")
-    print(f"batch   (CPU) contains_many, sorted list: {report['batch_ns_per_word']:.1f} ns/word "
-          f"(as_bytes {report['batch_bytes_ns_per_word']:.1f}, engine call alone "
-          f"{report['batch_engine_ns_per_word']:.1f}); shuffled: "
-          f"{report['batch_shuffled_list_ns_per_word']:.1f} ns/word (as_bytes "
-          f"{report['batch_shuffled_ns_per_word']:.1f})")
-    print(f"moves   {report['positions']} positions, {report['moves_per_position']:.0f} moves "
-          f"each on average: {report['movegen_positions_per_s']:,.0f} positions/s all moves "
-          f"({report['movegen_positions_per_cpu_s']:,.0f} per CPU second), "
-          f"{report['movegen_best_positions_per_s']:,.0f} positions/s best move sorted out")
+        print(
+            f"membership (CPU) {name:<12} hit {report[f'hit_ns_{name}']:7.1f} ns  "
+            f"miss {report[f'miss_ns_{name}']:7.1f} ns  ({ratio:.2f}x dlxc's hit time)"
+        )
+    print(
+        f"batch   (CPU) contains_many, sorted list: {report['batch_ns_per_word']:.1f} ns/word "
+        f"(as_bytes {report['batch_bytes_ns_per_word']:.1f}, engine call alone "
+        f"{report['batch_engine_ns_per_word']:.1f}); shuffled: "
+        f"{report['batch_shuffled_list_ns_per_word']:.1f} ns/word (as_bytes "
+        f"{report['batch_shuffled_ns_per_word']:.1f})"
+    )
+    print(
+        f"moves   {report['positions']} positions, {report['moves_per_position']:.0f} moves "
+        f"each on average: {report['movegen_positions_per_s']:,.0f} positions/s all moves "
+        f"({report['movegen_positions_per_cpu_s']:,.0f} per CPU second), "
+        f"{report['movegen_best_positions_per_s']:,.0f} positions/s best move sorted out"
+    )
     if "magpie_seconds" in report:
-        print(f"MAGPIE  {report['magpie_command']!r}: {report['magpie_seconds']:.3f} s "
-              f"(cpu {report['magpie_cpu_seconds']:.3f} s), {report['magpie_turns']} turns: "
-              f"{report['magpie_turns'] / report['magpie_seconds']:,.0f} positions/s, "
-              f"{report['magpie_turns'] / max(report['magpie_cpu_seconds'], 1e-9):,.0f} per CPU "
-              "second (startup and loading its 112 MB word map included)")
+        print(
+            f"MAGPIE  {report['magpie_command']!r}: {report['magpie_seconds']:.3f} s "
+            f"(cpu {report['magpie_cpu_seconds']:.3f} s), {report['magpie_turns']} turns: "
+            f"{report['magpie_turns'] / report['magpie_seconds']:,.0f} positions/s, "
+            f"{report['magpie_turns'] / max(report['magpie_cpu_seconds'], 1e-9):,.0f} per CPU "
+            "second (startup and loading its 112 MB word map included)"
+        )
     return 0
 
 

@@ -57,24 +57,42 @@ def timed(cmd: list) -> tuple[float, float, str]:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rounds", type=int, default=5)
-    ap.add_argument("--peer-python", default=os.environ.get("WSG_PYTHON"),
-                    help="a Python with word-search-generator installed ($WSG_PYTHON)")
+    ap.add_argument(
+        "--peer-python",
+        default=os.environ.get("WSG_PYTHON"),
+        help="a Python with word-search-generator installed ($WSG_PYTHON)",
+    )
     args = ap.parse_args()
     dlxc = shutil.which("dlxc") or sys.exit("dlxc is not on PATH")
     rows = {"dlxc": [], "word-search-generator": []}
     placed = {"dlxc": 20, "word-search-generator": None}
     with tempfile.TemporaryDirectory() as tmp:
         for k in range(1, args.rounds + 1):
-            wall, cpu, _ = timed([dlxc, "wordsearch", "15x15", "--words", str(WORDS),
-                                  "--seed", str(k), "--format", "pdf", "-q",
-                                  "-o", f"{tmp}/dlxc-{k}.pdf"])
+            wall, cpu, _ = timed(
+                [
+                    dlxc,
+                    "wordsearch",
+                    "15x15",
+                    "--words",
+                    str(WORDS),
+                    "--seed",
+                    str(k),
+                    "--format",
+                    "pdf",
+                    "-q",
+                    "-o",
+                    f"{tmp}/dlxc-{k}.pdf",
+                ]
+            )
             rows["dlxc"].append((wall, cpu))
             if args.peer_python:
-                wall, cpu, out = timed([args.peer_python, "-c", PEER, str(WORDS),
-                                        f"{tmp}/wsg-{k}.pdf"])
+                wall, cpu, out = timed(
+                    [args.peer_python, "-c", PEER, str(WORDS), f"{tmp}/wsg-{k}.pdf"]
+                )
                 rows["word-search-generator"].append((wall, cpu))
                 placed["word-search-generator"] = min(
-                    int(out), placed["word-search-generator"] or 20)
+                    int(out), placed["word-search-generator"] or 20
+                )
     print(f"15x15, 20 words, two-page PDF, {args.rounds} rounds (medians):")
     med = {}
     for name, runs in rows.items():
@@ -84,8 +102,10 @@ def main() -> None:
         wall = statistics.median(r[0] for r in runs)
         cpu = statistics.median(r[1] for r in runs)
         med[name] = (wall, cpu)
-        print(f"  {name:22s} wall {wall:.3f} s  cpu {cpu:.3f} s  words placed "
-              f"(fewest of the rounds): {placed[name]}")
+        print(
+            f"  {name:22s} wall {wall:.3f} s  cpu {cpu:.3f} s  words placed "
+            f"(fewest of the rounds): {placed[name]}"
+        )
     if len(med) == 2:
         (dw, dc), (pw, pc) = med["dlxc"], med["word-search-generator"]
         print(f"  ratio dlxc / peer: wall {dw / pw:.2f}, cpu {dc / pc:.2f}")

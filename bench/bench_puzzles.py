@@ -59,11 +59,16 @@ def check(puzzle) -> None:
             for c in range(cols):
                 for dr, dc in DIRECTIONS.values():
                     cells = [(r + dr * k, c + dc * k) for k in range(len(lets))]
-                    if all(0 <= a < rows and 0 <= b < cols and grid[a][b] == ch
-                           for (a, b), ch in zip(cells, lets)):
+                    if all(
+                        0 <= a < rows and 0 <= b < cols and grid[a][b] == ch
+                        for (a, b), ch in zip(cells, lets)
+                    ):
                         found.add(frozenset(cells))
-        extra = [f for f in found if f != own
-                 and not any(f <= other for w, (other, _) in placed.items() if w != word)]
+        extra = [
+            f
+            for f in found
+            if f != own and not any(f <= other for w, (other, _) in placed.items() if w != word)
+        ]
         if own not in found or extra:
             raise SystemExit(f"bad puzzle: {word} found {len(found)} times")
 
@@ -72,19 +77,28 @@ def summary(times: list[float]) -> str:
     return f"median {statistics.median(times):.3f} s, max {max(times):.3f} s"
 
 
-def puzzles(name: str, size: int, words: list[str], seeds: range, skip_cli: bool,
-            file: Path) -> None:
+def puzzles(
+    name: str, size: int, words: list[str], seeds: range, skip_cli: bool, file: Path
+) -> None:
     lib = []
     for seed in seeds:
         t0 = time.perf_counter()
         p = WordSearch(size, size, words).puzzle(seed)
         lib.append(time.perf_counter() - t0)
         check(p)
-    print(f"{name}: library, seeds {seeds.start}..{seeds.stop - 1}: {summary(lib)}; "
-          f"all {len(words)} words placed, every puzzle checked")
+    print(
+        f"{name}: library, seeds {seeds.start}..{seeds.stop - 1}: {summary(lib)}; "
+        f"all {len(words)} words placed, every puzzle checked"
+    )
     if not skip_cli:
-        cli = [wall(dlxc("wordsearch", f"{size}x{size}", "--words", str(file), "--seed",
-                         str(seed), "-q")) for seed in seeds]
+        cli = [
+            wall(
+                dlxc(
+                    "wordsearch", f"{size}x{size}", "--words", str(file), "--seed", str(seed), "-q"
+                )
+            )
+            for seed in seeds
+        ]
         print(f"{name}: CLI wall time: {summary(cli)}")
 
 
@@ -99,9 +113,11 @@ def compare(words: list[str], size: int, seeds: range) -> None:
         random.seed(seed)
         other = Other(" ".join(words), level=3, size=size)
         placed.append(len(other.placed_words))
-    print(f"word-search-generator, {len(words)} words in {size}x{size}: placed "
-          f"{statistics.mean(placed):.2f} on average over seeds {seeds.start}..{seeds.stop - 1} "
-          f"(min {min(placed)}, max {max(placed)})")
+    print(
+        f"word-search-generator, {len(words)} words in {size}x{size}: placed "
+        f"{statistics.mean(placed):.2f} on average over seeds {seeds.start}..{seeds.stop - 1} "
+        f"(min {min(placed)}, max {max(placed)})"
+    )
 
 
 def main() -> None:
@@ -114,19 +130,26 @@ def main() -> None:
     args = ap.parse_args()
 
     # 1. the seed's count, start-up included
-    times = [wall(dlxc("wordsearch", "6x6", "ABEL", "CANTOR", "GAUSS", "EULER", "--count"))
-             for _ in range(args.runs)]
+    times = [
+        wall(dlxc("wordsearch", "6x6", "ABEL", "CANTOR", "GAUSS", "EULER", "--count"))
+        for _ in range(args.runs)
+    ]
     print(f"dlxc wordsearch 6x6 ABEL CANTOR GAUSS EULER --count: {summary(times)} wall")
 
     # 2. 20 common words in 15x15
     common, _ = read_entries(WORDS / "common20.txt")
-    puzzles("15x15, 20 words", 15, common, range(args.seeds), args.skip_cli,
-            WORDS / "common20.txt")
+    puzzles("15x15, 20 words", 15, common, range(args.seeds), args.skip_cli, WORDS / "common20.txt")
 
     # 3. the 118 elements in 32x32
     elements, _ = read_entries(WORDS / "elements.txt")
-    puzzles("32x32, 118 elements", 32, elements, range(args.element_seeds), args.skip_cli,
-            WORDS / "elements.txt")
+    puzzles(
+        "32x32, 118 elements",
+        32,
+        elements,
+        range(args.element_seeds),
+        args.skip_cli,
+        WORDS / "elements.txt",
+    )
 
     # 4. word rectangles
     secs = []
@@ -138,8 +161,10 @@ def main() -> None:
     assert n == 154_946, n
     print(f"wordrect 3x3, 665 words: {n} rectangles, search {summary(secs)}")
     if not args.skip_cli:
-        times = [wall(dlxc("wordrect", "3x3", "--words", str(WORDS / "three-letter.txt"),
-                           "--count")) for _ in range(args.runs)]
+        times = [
+            wall(dlxc("wordrect", "3x3", "--words", str(WORDS / "three-letter.txt"), "--count"))
+            for _ in range(args.runs)
+        ]
         print(f"dlxc wordrect 3x3 ... --count: {summary(times)} wall")
 
     # 5. crossing counts
@@ -149,12 +174,17 @@ def main() -> None:
         times, outs = [], set()
         for _ in range(max(1, args.runs // 2) if size == "8x8" else args.runs):
             t0 = time.perf_counter()
-            outs.add(subprocess.run(cmd, check=True, capture_output=True, text=True,
-                                    cwd=ROOT).stdout.strip())
+            outs.add(
+                subprocess.run(
+                    cmd, check=True, capture_output=True, text=True, cwd=ROOT
+                ).stdout.strip()
+            )
             times.append(time.perf_counter() - t0)
         out = " / ".join(sorted(outs))  # one count, unless something is wrong
-        print(f"dlxc wordsearch {size} ... --count --crossing --jobs {jobs}: {out} layouts "
-              f"cross, {summary(times)} wall")
+        print(
+            f"dlxc wordsearch {size} ... --count --crossing --jobs {jobs}: {out} layouts "
+            f"cross, {summary(times)} wall"
+        )
 
     if args.compare:
         compare(common, 15, range(args.seeds))

@@ -45,8 +45,9 @@ print(json.dumps({
 """
 
 
-def generate(path: str, n_options: int, n_primary: int = 2000, n_secondary: int = 2000,
-             seed: int = 2024) -> None:
+def generate(
+    path: str, n_options: int, n_primary: int = 2000, n_secondary: int = 2000, seed: int = 2024
+) -> None:
     rng = random.Random(seed)
     primary = [f"p{i}" for i in range(n_primary)]
     secondary = [f"s{i}" for i in range(n_secondary)]
@@ -76,23 +77,35 @@ def main() -> None:
         path = os.path.join(tmp, "big.dlx")
         t0 = time.perf_counter()
         generate(path, args.options)
-        print(f"generated {args.options:,} options ({os.path.getsize(path) / 1e6:.1f} MB) "
-              f"in {time.perf_counter() - t0:.1f} s", flush=True)
+        print(
+            f"generated {args.options:,} options ({os.path.getsize(path) / 1e6:.1f} MB) "
+            f"in {time.perf_counter() - t0:.1f} s",
+            flush=True,
+        )
         runs = []
         for r in range(args.runs):
             # started in the temporary directory: from a checkout's root,
             # 'python -c' would import the checkout's dlxc/, not the installed one
-            out = subprocess.run([sys.executable, "-c", CHILD, path], check=True, cwd=tmp,
-                                 capture_output=True, text=True).stdout
+            out = subprocess.run(
+                [sys.executable, "-c", CHILD, path],
+                check=True,
+                cwd=tmp,
+                capture_output=True,
+                text=True,
+            ).stdout
             runs.append(json.loads(out))
             x = runs[-1]
-            print(f"run {r + 1}: read {x['read']:.2f} s + search setup {x['search']:.2f} s "
-                  f"= {x['total']:.2f} s, peak RSS {x['rss_mb']:.0f} MB", flush=True)
-    med = {k: statistics.median(x[k] for x in runs) for k in ("read", "search", "total",
-                                                              "rss_mb")}
-    print(f"median of {args.runs}: read {med['read']:.2f} s + search setup "
-          f"{med['search']:.2f} s = {med['total']:.2f} s, peak RSS {med['rss_mb']:.0f} MB "
-          f"(target: at most 2 s and 300 MB)")
+            print(
+                f"run {r + 1}: read {x['read']:.2f} s + search setup {x['search']:.2f} s "
+                f"= {x['total']:.2f} s, peak RSS {x['rss_mb']:.0f} MB",
+                flush=True,
+            )
+    med = {k: statistics.median(x[k] for x in runs) for k in ("read", "search", "total", "rss_mb")}
+    print(
+        f"median of {args.runs}: read {med['read']:.2f} s + search setup "
+        f"{med['search']:.2f} s = {med['total']:.2f} s, peak RSS {med['rss_mb']:.0f} MB "
+        f"(target: at most 2 s and 300 MB)"
+    )
 
 
 if __name__ == "__main__":

@@ -38,9 +38,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes
 from dlxc.models.wordsearch import word_search_problem
+from dlxc.xcc.dlxformat import write_dlx
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 WS8_SOLUTIONS = 123_800_040  # the issue's figure, DLX2's count
@@ -76,11 +76,16 @@ def run(args: list[str]) -> tuple[float, str, str, int, float, float]:
     before_own = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     if args and args[0] == PAIR:
-        procs = [subprocess.Popen(dlxc_command() + args[1:], stdout=subprocess.PIPE,
-                                  stderr=subprocess.PIPE, text=True) for _ in range(2)]
+        procs = [
+            subprocess.Popen(
+                dlxc_command() + args[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            )
+            for _ in range(2)
+        ]
         outs = [proc.communicate() for proc in procs]
-        p = subprocess.CompletedProcess(args, max(proc.returncode for proc in procs),
-                                        outs[0][0], outs[0][1])
+        p = subprocess.CompletedProcess(
+            args, max(proc.returncode for proc in procs), outs[0][0], outs[0][1]
+        )
     else:
         p = subprocess.run(dlxc_command() + args, capture_output=True, text=True)
     wall = time.perf_counter() - t0
@@ -130,75 +135,105 @@ def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, Timing]:
     note = f"{len(quiet_rounds)} of {runs} rounds quiet"
     raw = "; ".join(f"{k}: " + " ".join(f"{t:.2f}" for t in v) for k, v in times.items())
     print(f"  ({note}; {raw})")
-    return {k: Timing(statistics.median(times[k][i] for i in use), outs[k], times[k], cpus[k])
-            for k in variants}
+    return {
+        k: Timing(statistics.median(times[k][i] for i in use), outs[k], times[k], cpus[k])
+        for k in variants
+    }
 
 
 def bench_jobs(files, runs):
-    res = alternate({"--jobs 1": ["count", "--json", files["ws8"], "--jobs", "1"],
-                     "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"],
-                     "two --jobs 1 at once": [PAIR, "count", "--json", files["ws8"]]}, runs)
+    res = alternate(
+        {
+            "--jobs 1": ["count", "--json", files["ws8"], "--jobs", "1"],
+            "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"],
+            "two --jobs 1 at once": [PAIR, "count", "--json", files["ws8"]],
+        },
+        runs,
+    )
     one, two, pair = res["--jobs 1"], res["--jobs 2"], res["two --jobs 1 at once"]
     fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"].median
     rec1 = json.loads(one.outs[0])
     rec2 = json.loads(two.outs[0])
-    same = all(json.loads(o)[k] == rec1[k] for o in one.outs + two.outs
-               for k in ("solutions", "nodes", "updates", "cleansings"))
-    print(f"count 8x8 word search: --jobs 1 {one.median:.3f} s, --jobs 2 {two.median:.3f} s, "
-          f"ratio {two.median / one.median:.3f} (target <= 0.55); solutions "
-          f"{rec2['solutions']:,}, identical figures in every run: {same}")
+    same = all(
+        json.loads(o)[k] == rec1[k]
+        for o in one.outs + two.outs
+        for k in ("solutions", "nodes", "updates", "cleansings")
+    )
+    print(
+        f"count 8x8 word search: --jobs 1 {one.median:.3f} s, --jobs 2 {two.median:.3f} s, "
+        f"ratio {two.median / one.median:.3f} (target <= 0.55); solutions "
+        f"{rec2['solutions']:,}, identical figures in every run: {same}"
+    )
     # The two variants of a round ran seconds apart, so their ratio is less
     # exposed to the host's slow drifts than the ratio of the medians.
     rounds = [b / a for a, b in zip(one.walls, two.walls)]
-    print(f"  ratio within each round: {' '.join(f'{r:.3f}' for r in rounds)}; "
-          f"median {statistics.median(rounds):.3f}")
-    print(f"  a command's fixed cost (start-up, imports, reading; both variants pay it): "
-          f"{fixed:.3f} s; without it the ratio is "
-          f"{(two.median - fixed) / (one.median - fixed):.3f}")
+    print(
+        f"  ratio within each round: {' '.join(f'{r:.3f}' for r in rounds)}; "
+        f"median {statistics.median(rounds):.3f}"
+    )
+    print(
+        f"  a command's fixed cost (start-up, imports, reading; both variants pay it): "
+        f"{fixed:.3f} s; without it the ratio is "
+        f"{(two.median - fixed) / (one.median - fixed):.3f}"
+    )
     # The same work in CPU seconds: what --jobs 2 costs in all beyond the
     # serial count is how much slower each core runs while both are busy
     # (plus the little the split itself costs).
     cpu = statistics.median(b / a for a, b in zip(one.cpus, two.cpus))
-    print(f"  CPU seconds, --jobs 2 / --jobs 1 (median over rounds): {cpu:.3f}; a perfect "
-          f"split of that CPU time over two cores would give the ratio "
-          f"{(fixed + (cpu * one.median - fixed) / 2) / one.median:.3f}")
+    print(
+        f"  CPU seconds, --jobs 2 / --jobs 1 (median over rounds): {cpu:.3f}; a perfect "
+        f"split of that CPU time over two cores would give the ratio "
+        f"{(fixed + (cpu * one.median - fixed) / 2) / one.median:.3f}"
+    )
     # Two serial counts at once show what the two cores give when both are
     # busy (on shared hosts each often runs slower than one alone).  A
     # perfect split of one count would take the fixed cost plus half of
     # what each of the pair took beyond it.
     ideal = fixed + (pair.median - fixed) / 2
-    print(f"  two serial counts at once: {pair.median:.3f} s ({pair.median / one.median:.2f} x "
-          f"one alone); a perfect split on these cores would take {ideal:.3f} s, ratio "
-          f"{ideal / one.median:.3f}; --jobs 2 reaches {ideal / two.median:.0%} of that")
+    print(
+        f"  two serial counts at once: {pair.median:.3f} s ({pair.median / one.median:.2f} x "
+        f"one alone); a perfect split on these cores would take {ideal:.3f} s, ratio "
+        f"{ideal / one.median:.3f}; --jobs 2 reaches {ideal / two.median:.0%} of that"
+    )
 
 
 def bench_memo(files, runs):
     res = alternate({"dominoes --memo": ["count", "--json", "--memo", files["dom8"]]}, runs)
     t, outs = res["dominoes --memo"].median, res["dominoes --memo"].outs
     rec = json.loads(outs[0])
-    print(f"count --memo dominoes 8x8: {rec['solutions']:,} tilings, {rec['nodes']:,} nodes, "
-          f"engine {rec['seconds'] * 1000:.1f} ms, command {t:.3f} s (median of {runs})")
-    res = alternate({"plain": ["count", "--json", files["ws8"]],
-                     "memo": ["count", "--json", "--memo", files["ws8"]]}, max(1, runs // 2))
+    print(
+        f"count --memo dominoes 8x8: {rec['solutions']:,} tilings, {rec['nodes']:,} nodes, "
+        f"engine {rec['seconds'] * 1000:.1f} ms, command {t:.3f} s (median of {runs})"
+    )
+    res = alternate(
+        {
+            "plain": ["count", "--json", files["ws8"]],
+            "memo": ["count", "--json", "--memo", files["ws8"]],
+        },
+        max(1, runs // 2),
+    )
     plain = json.loads(res["plain"].outs[0])
     memo = json.loads(res["memo"].outs[0])
-    print(f"count 8x8 word search: plain {plain['solutions']:,} solutions, "
-          f"{plain['nodes']:,} nodes, {res['plain'].median:.2f} s; --memo "
-          f"{memo['solutions']:,} solutions, {memo['nodes']:,} nodes, {res['memo'].median:.2f} s")
+    print(
+        f"count 8x8 word search: plain {plain['solutions']:,} solutions, "
+        f"{plain['nodes']:,} nodes, {res['plain'].median:.2f} s; --memo "
+        f"{memo['solutions']:,} solutions, {memo['nodes']:,} nodes, {res['memo'].median:.2f} s"
+    )
 
 
 def bench_estimate(files, runs):
     errors, times = [], []
     for seed in range(runs):
-        seconds, out, _, _, _, _ = run(["estimate", "--json", "--seed", str(seed),
-                                        files["ws8"]])
+        seconds, out, _, _, _, _ = run(["estimate", "--json", "--seed", str(seed), files["ws8"]])
         rec = json.loads(out)
         errors.append(rec["solutions"] / WS8_SOLUTIONS - 1)
         times.append(seconds)
     worst = max(abs(e) for e in errors)
-    print(f"estimate 8x8 word search: errors {', '.join(f'{e:+.2%}' for e in errors)} "
-          f"(worst {worst:.2%}, target 5%); command {statistics.median(times):.2f} s median, "
-          f"{max(times):.2f} s max (target < 2 s); predicted full count {rec['seconds']:.2f} s")
+    print(
+        f"estimate 8x8 word search: errors {', '.join(f'{e:+.2%}' for e in errors)} "
+        f"(worst {worst:.2%}, target 5%); command {statistics.median(times):.2f} s median, "
+        f"{max(times):.2f} s max (target < 2 s); predicted full count {rec['seconds']:.2f} s"
+    )
 
 
 def bench_dask(files, runs):
@@ -207,19 +242,36 @@ def bench_dask(files, runs):
     except ImportError:
         print("dask: skipped (pip install 'dlxc[dask]')")
         return
-    with LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
-                      dashboard_address=None, silence_logs=40) as cluster:
+    with LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=40,
+    ) as cluster:
         for name in ("ws7", "ws8"):
-            res = alternate({"serial": ["count", "--json", files[name]],
-                             "dask": ["count", "--json", "--scheduler",
-                                      cluster.scheduler_address, files[name]]},
-                            max(1, runs // 2))
+            res = alternate(
+                {
+                    "serial": ["count", "--json", files[name]],
+                    "dask": [
+                        "count",
+                        "--json",
+                        "--scheduler",
+                        cluster.scheduler_address,
+                        files[name],
+                    ],
+                },
+                max(1, runs // 2),
+            )
             a = json.loads(res["serial"].outs[0])
             b = json.loads(res["dask"].outs[0])
             same = all(a[k] == b[k] for k in ("solutions", "nodes", "updates", "cleansings"))
-            print(f"dask 2 workers, {name}: {b['solutions']:,} solutions, figures equal the "
-                  f"serial ones: {same}; serial {res['serial'].median:.2f} s, "
-                  f"cluster {res['dask'].median:.2f} s")
+            print(
+                f"dask 2 workers, {name}: {b['solutions']:,} solutions, figures equal the "
+                f"serial ones: {same}; serial {res['serial'].median:.2f} s, "
+                f"cluster {res['dask'].median:.2f} s"
+            )
 
 
 def main() -> None:
@@ -229,15 +281,21 @@ def main() -> None:
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         files = {}
-        for name, problem in (("ws7", word_search_problem(7, 7, WORDS)),
-                              ("ws8", word_search_problem(8, 8, WORDS)),
-                              ("dom8", dominoes(8, 8)),
-                              ("tiny", word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"))):
+        for name, problem in (
+            ("ws7", word_search_problem(7, 7, WORDS)),
+            ("ws8", word_search_problem(8, 8, WORDS)),
+            ("dom8", dominoes(8, 8)),
+            ("tiny", word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")),
+        ):
             files[name] = str(Path(tmp) / f"{name}.dlx")
             write_dlx(problem, files[name])
         for part in args.only.split(","):
-            {"jobs": bench_jobs, "memo": bench_memo, "estimate": bench_estimate,
-             "dask": bench_dask}[part](files, args.runs)
+            {
+                "jobs": bench_jobs,
+                "memo": bench_memo,
+                "estimate": bench_estimate,
+                "dask": bench_dask,
+            }[part](files, args.runs)
 
 
 if __name__ == "__main__":

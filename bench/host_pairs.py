@@ -97,10 +97,12 @@ def main() -> None:
                 alone.append(timed([[str(exe)]]))
                 pair.append(timed([[str(exe)], [str(exe)]]))
             ratios = [b / a for a, b in zip(alone, pair)]
-            print(f"{name:6} alone {' '.join(f'{t:.2f}' for t in alone)} s; two at once "
-                  f"{' '.join(f'{t:.2f}' for t in pair)} s; pair / alone: median "
-                  f"{statistics.median(ratios):.3f} (rounds: "
-                  f"{' '.join(f'{r:.2f}' for r in ratios)})")
+            print(
+                f"{name:6} alone {' '.join(f'{t:.2f}' for t in alone)} s; two at once "
+                f"{' '.join(f'{t:.2f}' for t in pair)} s; pair / alone: median "
+                f"{statistics.median(ratios):.3f} (rounds: "
+                f"{' '.join(f'{r:.2f}' for r in ratios)})"
+            )
 
 
 if __name__ == "__main__":

@@ -23,8 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.wordsearch import word_search_problem
+from dlxc.xcc.dlxformat import write_dlx
 
 
 def timed(cmd, stdin_path=None):
@@ -53,11 +53,14 @@ def main() -> None:
             ours.append(t)
     m = re.search(r"(\d+) nodes", r2.stderr)
     import json
+
     mine = json.loads(r1.stdout.splitlines()[-1])
     a, b = statistics.median(theirs), statistics.median(ours)
-    print(f"word search {args.size}x{args.size}: DLX2 median {a:.2f} s "
-          f"({m.group(1) if m else '?'} nodes), dlxc median {b:.2f} s "
-          f"({mine['nodes']} nodes, {mine['solutions']} solutions); ratio dlxc/DLX2 {b / a:.2f}")
+    print(
+        f"word search {args.size}x{args.size}: DLX2 median {a:.2f} s "
+        f"({m.group(1) if m else '?'} nodes), dlxc median {b:.2f} s "
+        f"({mine['nodes']} nodes, {mine['solutions']} solutions); ratio dlxc/DLX2 {b / a:.2f}"
+    )
     print("runs DLX2:", " ".join(f"{t:.2f}" for t in theirs))
     print("runs dlxc:", " ".join(f"{t:.2f}" for t in ours))
 

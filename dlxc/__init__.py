@@ -12,14 +12,32 @@ from ._version import __version__
 # a submodule (the command line's start, dlxc._launch) does not pay for the
 # whole package: `dlxc count` on a small file is mostly start-up.
 _LAZY = {
-    "active_backend": "xcc.backend", "available_backends": "xcc.backend",
-    "read_dlx": "xcc.dlxformat", "write_dlx": "xcc.dlxformat",
-    "Colored": "xcc.problem", "Problem": "xcc.problem",
-    "Search": "xcc.search", "Stats": "xcc.search",
-    **dict.fromkeys(["BackendError", "BackendUnavailable", "BackendWarning", "BoardError",
-                     "BoggleError", "CrosswordError", "DlxcError", "DlxcWarning",
-                     "DlxFormatError", "LexiconError", "ProblemError", "ProblemWarning",
-                     "SolverError"], "errors"),
+    "active_backend": "xcc.backend",
+    "available_backends": "xcc.backend",
+    "read_dlx": "xcc.dlxformat",
+    "write_dlx": "xcc.dlxformat",
+    "Colored": "xcc.problem",
+    "Problem": "xcc.problem",
+    "Search": "xcc.search",
+    "Stats": "xcc.search",
+    **dict.fromkeys(
+        [
+            "BackendError",
+            "BackendUnavailable",
+            "BackendWarning",
+            "BoardError",
+            "BoggleError",
+            "CrosswordError",
+            "DlxcError",
+            "DlxcWarning",
+            "DlxFormatError",
+            "LexiconError",
+            "ProblemError",
+            "ProblemWarning",
+            "SolverError",
+        ],
+        "errors",
+    ),
 }
 
 
@@ -28,6 +46,7 @@ def __getattr__(name: str):
     if module is None:
         raise AttributeError(f"module 'dlxc' has no attribute {name!r}")
     from importlib import import_module
+
     value = getattr(import_module(f".{module}", __name__), name)
     globals()[name] = value
     return value
@@ -38,9 +57,26 @@ def __dir__() -> list:
 
 
 __all__ = [
-    "__version__", "Problem", "Colored", "Search", "Stats",
-    "active_backend", "available_backends", "read_dlx", "write_dlx",
-    "DlxcError", "ProblemError", "DlxFormatError", "SolverError", "BackendError", "BackendUnavailable",
-    "LexiconError", "BoardError", "BoggleError", "CrosswordError",
-    "DlxcWarning", "ProblemWarning", "BackendWarning",
+    "__version__",
+    "Problem",
+    "Colored",
+    "Search",
+    "Stats",
+    "active_backend",
+    "available_backends",
+    "read_dlx",
+    "write_dlx",
+    "DlxcError",
+    "ProblemError",
+    "DlxFormatError",
+    "SolverError",
+    "BackendError",
+    "BackendUnavailable",
+    "LexiconError",
+    "BoardError",
+    "BoggleError",
+    "CrosswordError",
+    "DlxcWarning",
+    "ProblemWarning",
+    "BackendWarning",
 ]

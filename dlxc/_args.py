@@ -48,6 +48,5 @@ def seconds(value: object, what: str = "timeout") -> Optional[float]:
     if math.isnan(number):
         raise RequestError(f"{what} must be a number of seconds (inf: no limit), got {value!r}")
     if number < 0:
-        raise RequestError(f"{what} must not be negative (seconds; inf: no limit), "
-                           f"got {value!r}")
+        raise RequestError(f"{what} must not be negative (seconds; inf: no limit), got {value!r}")
     return None if math.isinf(number) else number

@@ -14,8 +14,9 @@ from typing import Callable
 _BOM = b"\xef\xbb\xbf"
 
 
-def read_bytes(path: "os.PathLike[str] | str", what: str,
-               error: Callable[[str], Exception]) -> tuple[str, bytes]:
+def read_bytes(
+    path: os.PathLike[str] | str, what: str, error: Callable[[str], Exception]
+) -> tuple[str, bytes]:
     """(the file's name, its bytes); ``error("NAME: cannot read the WHAT
     (why)")`` raised when the file cannot be read."""
     name = os.fspath(path)
@@ -32,13 +33,13 @@ def utf8_text(blob: bytes, name: str, error: Callable[[str], Exception]) -> str:
     try:
         return blob.decode("utf-8")
     except UnicodeDecodeError as exc:
-        line = len(blob[:exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-                   .split(b"\n"))
+        line = len(blob[: exc.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n").split(b"\n"))
         raise error(f"{name}:{line}: not UTF-8 text ({exc.reason})") from None
 
 
-def read_lines(path: "os.PathLike[str] | str", what: str,
-               error: Callable[[str], Exception]) -> tuple[str, list[str]]:
+def read_lines(
+    path: os.PathLike[str] | str, what: str, error: Callable[[str], Exception]
+) -> tuple[str, list[str]]:
     """(the file's name, its lines), ``-`` being the standard input (named
     ``<stdin>``).  The text is UTF-8, a byte-order mark at its start is
     dropped, and LF, CRLF and CR end lines, as bytes.splitlines has it

@@ -15,17 +15,16 @@ command line's own (tests/xcc/test_xcc_launch.py compares the two).
 
 from __future__ import annotations
 
-import os
-import sys
-import time
-
 # _signal, not signal: the signal module wraps the same functions in enums,
 # and importing enum (with functools and collections) costs more than this
 # whole short path's own work on a small file.
 import _signal
+import os
+import sys
+import time
 
 _FIRST_SLICE = 1 << 12  # nodes of the first engine call; doubled while calls are short,
-_SLICE_SECONDS = 0.01   # so that Ctrl-C and SIGTERM are seen within a few hundredths
+_SLICE_SECONDS = 0.01  # so that Ctrl-C and SIGTERM are seen within a few hundredths
 
 
 def main() -> None:
@@ -43,12 +42,17 @@ def main() -> None:
             sys.stderr.flush()
             os._exit(status)
     from .cli import main as full
+
     sys.exit(full())
 
 
 def _plain_file(arg: str) -> bool:
-    return (not arg.startswith("-") and os.environ.get("DLXC_BACKEND", "c") == "c"
-            and os.environ.get("DLXC_READER") != "python" and not _isatty(sys.stderr))
+    return (
+        not arg.startswith("-")
+        and os.environ.get("DLXC_BACKEND", "c") == "c"
+        and os.environ.get("DLXC_READER") != "python"
+        and not _isatty(sys.stderr)
+    )
 
 
 def _isatty(stream) -> bool:
@@ -64,6 +68,7 @@ def _count(path: str):
     try:
         from .xcc._cbackend import read_dlx_arrays
         from .xcc.backend import make_picked_solver
+
         with open(path, "rb") as f:
             data = f.read()
     except (ImportError, OSError):
@@ -75,8 +80,9 @@ def _count(path: str):
     del data, arrays
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
-    _, solver = make_picked_solver("c", n_primary, n_items, (start, items, colors, None), None,
-                                   "auto")
+    _, solver = make_picked_solver(
+        "c", n_primary, n_items, (start, items, colors, None), None, "auto"
+    )
     del start, items, colors
     previous = _signal.signal(_signal.SIGTERM, _on_sigterm)
     budget = _FIRST_SLICE
@@ -88,8 +94,9 @@ def _count(path: str):
             if time.perf_counter() - t < _SLICE_SECONDS and budget < 1 << 40:
                 budget *= 2
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
-        print(_summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"),
-              file=sys.stderr)
+        print(
+            _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"), file=sys.stderr
+        )
         return 130
     finally:
         _signal.signal(_signal.SIGTERM, previous)
@@ -114,5 +121,7 @@ def _summary(stats, seconds: float, head: str) -> str:
     """dlxc.xcc.search.Stats.summary's sentence (not imported: it costs the
     dataclasses module; the tests hold the two sentences equal)."""
     solutions, nodes, updates, cleansings = stats[:4]
-    return (f"{head} {solutions} solution{'s' if solutions != 1 else ''}, {updates} updates, "
-            f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend).")
+    return (
+        f"{head} {solutions} solution{'s' if solutions != 1 else ''}, {updates} updates, "
+        f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend)."
+    )

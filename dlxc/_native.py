@@ -23,15 +23,19 @@ def missing_reason(package_dir) -> str:
     likely because no C compiler worked at install time."""
     root = package_dir.parent
     if (root / "build_ext.py").is_file() and (root / "csrc").is_dir():
-        return (f"you are importing dlxc from {package_dir}, a source checkout in which "
-                f"the C extension was never compiled; run `pip install -e .` in {root} "
-                "(or `python build_ext.py` there) to build it in place (it needs a C "
-                "compiler; `pip install -v -e .` says why a build failed), or run Python "
-                "from another directory to use the installed dlxc")
-    return (f"dlxc in {package_dir} was installed without its C extension, most likely "
-            "because no C compiler worked when it was built (`pip install -v` shows why); "
-            "install a C compiler and reinstall dlxc (pip install --force-reinstall "
-            "--no-cache-dir ...)")
+        return (
+            f"you are importing dlxc from {package_dir}, a source checkout in which "
+            f"the C extension was never compiled; run `pip install -e .` in {root} "
+            "(or `python build_ext.py` there) to build it in place (it needs a C "
+            "compiler; `pip install -v -e .` says why a build failed), or run Python "
+            "from another directory to use the installed dlxc"
+        )
+    return (
+        f"dlxc in {package_dir} was installed without its C extension, most likely "
+        "because no C compiler worked when it was built (`pip install -v` shows why); "
+        "install a C compiler and reinstall dlxc (pip install --force-reinstall "
+        "--no-cache-dir ...)"
+    )
 
 
 try:
@@ -40,15 +44,15 @@ except ModuleNotFoundError as exc:
     if exc.name != __name__.rpartition(".")[0] + "._dlxc_cffi":
         raise  # something the extension needs (cffi's backend) is missing
     from pathlib import Path  # only here: pathlib costs a start-up a few ms
-    raise ImportError(missing_reason(Path(__file__).resolve().parent),
-                      name=exc.name) from None
+
+    raise ImportError(missing_reason(Path(__file__).resolve().parent), name=exc.name) from None
 
 built_version = ffi.string(lib.dlxc_version()).decode()
 if built_version != __version__:
     raise ImportError(
         f"stale C extension: built for dlxc {built_version}, this is dlxc {__version__}; "
-        "reinstall dlxc (pip install .)")
-
+        "reinstall dlxc (pip install .)"
+    )
 
 
 def int32_array(values):

@@ -19,7 +19,7 @@ import os
 # imports cost about a twentieth of its whole run.
 
 BACKENDS = ("c", "python")
-_c_error: "BaseException | None" = None
+_c_error: BaseException | None = None
 _warned = False
 
 try:
@@ -28,7 +28,7 @@ except ImportError as exc:  # not built, or built for another version
     _c_error = exc
 
 
-def c_import_error() -> "BaseException | None":
+def c_import_error() -> BaseException | None:
     """Why the C engines are unavailable, or None when they are available."""
     return _c_error
 
@@ -48,22 +48,29 @@ def active_backend() -> str:
     global _warned
     if not _warned:
         import warnings
+
         from .errors import BackendWarning
+
         _warned = True
-        warnings.warn(f"dlxc runs on its pure-Python engine, about 50 times slower than the "
-                      f"C one, because the C extension cannot be loaded: {_c_error}",
-                      BackendWarning, stacklevel=3)
+        warnings.warn(
+            f"dlxc runs on its pure-Python engine, about 50 times slower than the "
+            f"C one, because the C extension cannot be loaded: {_c_error}",
+            BackendWarning,
+            stacklevel=3,
+        )
     return "python"
 
 
-def resolve(name: "str | None") -> str:
+def resolve(name: str | None) -> str:
     """``name`` checked (``c`` or ``python``), or the active backend for None."""
     if name is None:
         return active_backend()
     if name not in BACKENDS:
         from .errors import BackendError
+
         raise BackendError(f"unknown backend {name!r}; choose one of {', '.join(BACKENDS)}")
     if name == "c" and _c_error is not None:
         from .errors import BackendUnavailable
+
         raise BackendUnavailable(f"the C backend is unavailable: {_c_error}")
     return name

@@ -13,12 +13,11 @@ first).  The command line prints an outcome's message as it is, without
 
 from __future__ import annotations
 
-
-EXIT_INPUT = 1         # bad input, a missing file, an unusable backend
-EXIT_USAGE = 2         # a usage error (click's own)
-EXIT_NONE = 3          # no layout exists
-EXIT_STOPPED = 4       # a limit stopped the work first; what was found is printed
-EXIT_INTERRUPT = 130   # Ctrl-C or SIGTERM, as a shell reports SIGINT (128 + 2)
+EXIT_INPUT = 1  # bad input, a missing file, an unusable backend
+EXIT_USAGE = 2  # a usage error (click's own)
+EXIT_NONE = 3  # no layout exists
+EXIT_STOPPED = 4  # a limit stopped the work first; what was found is printed
+EXIT_INTERRUPT = 130  # Ctrl-C or SIGTERM, as a shell reports SIGINT (128 + 2)
 EXIT_BROKEN_PIPE = 141  # the reader of stdout went away, as SIGPIPE (128 + 13)
 
 
@@ -39,8 +38,9 @@ class DlxFormatError(ProblemError):
     1-based line number, ``text`` the line itself, ``reason`` the problem.
     """
 
-    def __init__(self, reason: str, file: str = "<input>", line: int | None = None,
-                 text: str | None = None) -> None:
+    def __init__(
+        self, reason: str, file: str = "<input>", line: int | None = None, text: str | None = None
+    ) -> None:
         self.reason = reason
         self.file = file
         self.line = line
@@ -63,9 +63,12 @@ class InputFileError(DlxcError, OSError):
         return f"cannot open {self.filename!r}: {self.strerror}"
 
     @classmethod
-    def from_oserror(cls, exc: OSError, path: str) -> "InputFileError":
-        kind = {FileNotFoundError: InputFileNotFound, IsADirectoryError: InputIsADirectory,
-                PermissionError: InputPermissionError}.get(type(exc), cls)
+    def from_oserror(cls, exc: OSError, path: str) -> InputFileError:
+        kind = {
+            FileNotFoundError: InputFileNotFound,
+            IsADirectoryError: InputIsADirectory,
+            PermissionError: InputPermissionError,
+        }.get(type(exc), cls)
         return kind(exc.errno, exc.strerror or str(exc), path)
 
 

@@ -19,7 +19,7 @@ from typing import IO, Optional
 
 from ._closing import Closing
 
-DELAY = 1.0      # seconds before the bar appears: short counts stay silent
+DELAY = 1.0  # seconds before the bar appears: short counts stay silent
 _SCALE = 10_000  # the bar counts in hundredths of a percent
 
 
@@ -46,22 +46,35 @@ class ProgressBar(Closing):
     ``close()`` when the count is over.
     """
 
-    def __init__(self, desc: str = "counting", file: Optional[IO] = None,
-                 enabled: Optional[bool] = None, delay: float = DELAY,
-                 mininterval: float = 0.1) -> None:
+    def __init__(
+        self,
+        desc: str = "counting",
+        file: Optional[IO] = None,
+        enabled: Optional[bool] = None,
+        delay: float = DELAY,
+        mininterval: float = 0.1,
+    ) -> None:
         self.file = sys.stderr if file is None else file
         self.enabled = wanted(self.file) if enabled is None else enabled
         self._bar = None
         self._last = 0
         if self.enabled:
             from tqdm import tqdm
+
             self._bar = tqdm(
-                total=_SCALE, file=self.file, delay=delay, desc=desc, leave=False,
-                dynamic_ncols=True, mininterval=mininterval, postfix=["0 solutions"],
+                total=_SCALE,
+                file=self.file,
+                delay=delay,
+                desc=desc,
+                leave=False,
+                dynamic_ncols=True,
+                mininterval=mininterval,
+                postfix=["0 solutions"],
                 # a list postfix is used as given (a string would get a ", " in
                 # front); tqdm's README shows this form
                 bar_format="{desc}: {percentage:5.1f}%|{bar}| {postfix[0]} "
-                           "[{elapsed} elapsed, {remaining} left]")
+                "[{elapsed} elapsed, {remaining} left]",
+            )
 
     def __call__(self, fraction: float, stats=None) -> None:
         if self._bar is None:

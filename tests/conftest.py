@@ -29,13 +29,17 @@ os.environ["PYTHONSAFEPATH"] = "1"
 # run.  No deadline: the machine is shared and timing is bench/'s business.
 # The fixtures given to hypothesis tests are constant strings (a backend's
 # name), so sharing one value across examples is what is wanted.
-_COMMON = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow,
-                                                     HealthCheck.function_scoped_fixture])
+_COMMON = dict(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture]
+)
 settings.register_profile("ci", max_examples=120, derandomize=True, **_COMMON)
 settings.register_profile("dev", max_examples=120, **_COMMON)
 settings.register_profile("quick", max_examples=20, **_COMMON)
-settings.load_profile(os.environ.get(
-    "HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI", "").lower() == "true" else "dev"))
+settings.load_profile(
+    os.environ.get(
+        "HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
+    )
+)
 
 
 def pytest_configure(config):
@@ -43,8 +47,8 @@ def pytest_configure(config):
     # mypy_extensions.TypedDict, whose DeprecationWarning would turn the
     # report into an INTERNALERROR under filterwarnings = error.
     config.addinivalue_line(
-        "filterwarnings",
-        "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning")
+        "filterwarnings", "ignore:mypy_extensions.TypedDict is deprecated:DeprecationWarning"
+    )
 
 
 def _c_skip_reason() -> str:

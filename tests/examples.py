@@ -28,13 +28,17 @@ COLOR_FIGURES = {"solutions": 1, "nodes": 4, "updates": 14, "cleansings": 5}
 def color_example(match: str = "no primary item") -> Problem:
     """The color example built in code; the warning must match ``match``."""
     with pytest.warns(ProblemWarning, match=match):
-        return Problem(["A", "B", "C"], ["X", "Y"], [
-            ["A", "B", Colored("X", "0"), Colored("Y", "0")],
-            ["A", "C", Colored("X", "1"), Colored("Y", "1")],
-            [Colored("X", "0"), Colored("Y", "1")],
-            ["B", Colored("X", "1")],
-            ["C", Colored("Y", "1")],
-        ])
+        return Problem(
+            ["A", "B", "C"],
+            ["X", "Y"],
+            [
+                ["A", "B", Colored("X", "0"), Colored("Y", "0")],
+                ["A", "C", Colored("X", "1"), Colored("Y", "1")],
+                [Colored("X", "0"), Colored("Y", "1")],
+                ["B", Colored("X", "1")],
+                ["C", Colored("Y", "1")],
+            ],
+        )
 
 
 def run_cli(*args, input=None):

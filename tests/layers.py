@@ -25,13 +25,24 @@ PACKAGE = ROOT / "dlxc"
 # (layer, [modules of one rank], ...) bottom to top; a module may import only
 # modules of a lower rank.
 ORDER: list[tuple[str, list[str]]] = [
-    ("base", ["dlxc._version", "dlxc.errors", "dlxc._closing", "dlxc._files", "dlxc._dlxc_cffi",
-              "dlxc._lexfast"]),
+    (
+        "base",
+        [
+            "dlxc._version",
+            "dlxc.errors",
+            "dlxc._closing",
+            "dlxc._files",
+            "dlxc._dlxc_cffi",
+            "dlxc._lexfast",
+        ],
+    ),
     ("base", ["dlxc.progress", "dlxc._native", "dlxc._args"]),
     ("base", ["dlxc.engines"]),
     ("engines", ["dlxc.xcc.mirror", "dlxc.xcc._cbackend"]),
-    ("engines", ["dlxc.xcc.sscells", "dlxc.xcc.bits", "dlxc.lexicon.alphabet",
-                 "dlxc.lexicon.mirror"]),
+    (
+        "engines",
+        ["dlxc.xcc.sscells", "dlxc.xcc.bits", "dlxc.lexicon.alphabet", "dlxc.lexicon.mirror"],
+    ),
     ("engines", ["dlxc.xcc.backend", "dlxc.lexicon.fileformat"]),
     ("engines", ["dlxc.lexicon._cbackend", "dlxc.crossword.mirror"]),
     ("engines", ["dlxc.crossword._cbackend"]),
@@ -47,13 +58,24 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.xcc.dlxformat"]),
     ("services", ["dlxc", "dlxc.xcc", "dlxc.lexicon"]),
     ("services", ["dlxc.render.page"]),
-    ("services", ["dlxc.render.text", "dlxc.render.svg", "dlxc.render.ipuz",
-                  "dlxc.render.kinds"]),
+    ("services", ["dlxc.render.text", "dlxc.render.svg", "dlxc.render.ipuz", "dlxc.render.kinds"]),
     ("services", ["dlxc.render.html", "dlxc.render.pdf"]),
     ("services", ["dlxc.render"]),
-    ("models", ["dlxc.models", "dlxc.models.words", "dlxc.models.classic", "dlxc.models.scrabble",
-                "dlxc.models.themes", "dlxc.models.wordlists", "dlxc.models.crossword", "dlxc.models.crossword.layout",
-                "dlxc.models.crossword.fill", "dlxc.models.boggle"]),
+    (
+        "models",
+        [
+            "dlxc.models",
+            "dlxc.models.words",
+            "dlxc.models.classic",
+            "dlxc.models.scrabble",
+            "dlxc.models.themes",
+            "dlxc.models.wordlists",
+            "dlxc.models.crossword",
+            "dlxc.models.crossword.layout",
+            "dlxc.models.crossword.fill",
+            "dlxc.models.boggle",
+        ],
+    ),
     ("models", ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid"]),
     ("models", ["dlxc.models.wordsearch.layout"]),
     ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),
@@ -61,8 +83,17 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
-    ("cli", ["dlxc.cli.solve", "dlxc.cli.scale", "dlxc.cli.puzzles", "dlxc.cli.lexicon",
-             "dlxc.cli.crossword", "dlxc.cli.boggle"]),
+    (
+        "cli",
+        [
+            "dlxc.cli.solve",
+            "dlxc.cli.scale",
+            "dlxc.cli.puzzles",
+            "dlxc.cli.lexicon",
+            "dlxc.cli.crossword",
+            "dlxc.cli.boggle",
+        ],
+    ),
     ("cli", ["dlxc.cli"]),
     ("cli", ["dlxc._launch"]),
 ]
@@ -83,8 +114,9 @@ def modules() -> dict[str, Path]:
 
 def _is_type_checking(node: ast.If) -> bool:
     t = node.test
-    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or \
-        (isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING")
+    return (isinstance(t, ast.Name) and t.id == "TYPE_CHECKING") or (
+        isinstance(t, ast.Attribute) and t.attr == "TYPE_CHECKING"
+    )
 
 
 def imports(name: str, path: Path, known: set) -> tuple[set, set]:
@@ -94,8 +126,12 @@ def imports(name: str, path: Path, known: set) -> tuple[set, set]:
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     runtime: set = set()
     typing_only: set = set()
-    guarded = {id(n) for node in ast.walk(tree) if isinstance(node, ast.If)
-               and _is_type_checking(node) for n in ast.walk(node)}
+    guarded = {
+        id(n)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and _is_type_checking(node)
+        for n in ast.walk(node)
+    }
     for node in ast.walk(tree):
         targets = []
         if isinstance(node, ast.Import):
@@ -103,7 +139,7 @@ def imports(name: str, path: Path, known: set) -> tuple[set, set]:
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
-                base = base[:len(base) - node.level + 1]
+                base = base[: len(base) - node.level + 1]
                 stem = ".".join(base + ([node.module] if node.module else []))
             else:
                 stem = node.module or ""
@@ -133,8 +169,10 @@ def violations() -> list[str]:
     for name, (runtime, _) in g.items():
         for target in sorted(runtime):
             if name in RANK and target in RANK and RANK[target] >= RANK[name]:
-                bad.append(f"{name} ({LAYER[name]}, rank {RANK[name]}) imports {target} "
-                           f"({LAYER[target]}, rank {RANK[target]})")
+                bad.append(
+                    f"{name} ({LAYER[name]}, rank {RANK[name]}) imports {target} "
+                    f"({LAYER[target]}, rank {RANK[target]})"
+                )
     return bad
 
 

@@ -50,5 +50,15 @@ def decode_board(board: bytes) -> bytes:
     return board.translate(_FROM_INDEX)
 
 
-__all__ = ["make_trie", "resolve", "encode_boards", "decode_board", "FRONTIER_CAP",
-           "read_words", "trie_text", "boggle_form", "CTrie", "MirrorTrie"]
+__all__ = [
+    "make_trie",
+    "resolve",
+    "encode_boards",
+    "decode_board",
+    "FRONTIER_CAP",
+    "read_words",
+    "trie_text",
+    "boggle_form",
+    "CTrie",
+    "MirrorTrie",
+]

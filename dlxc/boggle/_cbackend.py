@@ -46,20 +46,35 @@ class CTrie:
             raise SolverError("this Boggle trie has been closed")
         return self._handle
 
-    def score(self, boards: bytes, n_boards: int, rows: int, cols: int,
-              frontier_cap: int) -> array:
+    def score(self, boards: bytes, n_boards: int, rows: int, cols: int, frontier_cap: int) -> array:
         scores = array("i", bytes(4 * n_boards))
-        _check(lib.dlxc_bog_score(self._live(), rows, cols,
-                                  ffi.from_buffer("uint8_t[]", boards), n_boards,
-                                  ffi.from_buffer("int32_t[]", scores), frontier_cap,
-                                  self._stats))
+        _check(
+            lib.dlxc_bog_score(
+                self._live(),
+                rows,
+                cols,
+                ffi.from_buffer("uint8_t[]", boards),
+                n_boards,
+                ffi.from_buffer("int32_t[]", scores),
+                frontier_cap,
+                self._stats,
+            )
+        )
         return scores
 
     def score_dfs(self, boards: bytes, n_boards: int, rows: int, cols: int) -> array:
         scores = array("i", bytes(4 * n_boards))
-        _check(lib.dlxc_bog_score_dfs(self._live(), rows, cols,
-                                      ffi.from_buffer("uint8_t[]", boards), n_boards,
-                                      ffi.from_buffer("int32_t[]", scores), self._stats))
+        _check(
+            lib.dlxc_bog_score_dfs(
+                self._live(),
+                rows,
+                cols,
+                ffi.from_buffer("uint8_t[]", boards),
+                n_boards,
+                ffi.from_buffer("int32_t[]", scores),
+                self._stats,
+            )
+        )
         return scores
 
     def solve(self, board: bytes, rows: int, cols: int) -> list:
@@ -67,8 +82,9 @@ class CTrie:
         used = ffi.new("int64_t *")
         while True:
             buf = ffi.new("int32_t[]", size)
-            code = lib.dlxc_bog_solve(self._live(), rows, cols,
-                                      ffi.from_buffer("uint8_t[]", board), buf, size, used)
+            code = lib.dlxc_bog_solve(
+                self._live(), rows, cols, ffi.from_buffer("uint8_t[]", board), buf, size, used
+            )
             if code != lib.DLXC_BOG_EBUFFER:
                 break
             size *= 4
@@ -77,15 +93,14 @@ class CTrie:
         paths, i = [], 0
         while i < len(data):
             k = data[i]
-            paths.append(tuple(data[i + 1:i + 1 + k]))
+            paths.append(tuple(data[i + 1 : i + 1 + k]))
             i += k + 1
         return paths
 
     @property
     def stats(self) -> dict:
         s = self._stats
-        return {"boards": s.boards, "states": s.states, "words": s.words,
-                "max_level": s.max_level}
+        return {"boards": s.boards, "states": s.states, "words": s.words, "max_level": s.max_level}
 
     def close(self) -> None:
         if self._handle is not None:

@@ -19,20 +19,24 @@ from dataclasses import dataclass, field
 
 from ..errors import BoggleError, SolverError
 
-A = 26                      # the alphabet a..z; q is the die face Qu
-LETTERS = (1 << A) - 1      # arcs: the child letters
-POINTS_SHIFT = 26           # arcs: the points of the word ending here
+A = 26  # the alphabet a..z; q is the die face Qu
+LETTERS = (1 << A) - 1  # arcs: the child letters
+POINTS_SHIFT = 26  # arcs: the points of the word ending here
 MAX_CELLS = 64
 NEIGHBOURS = 8
 _SCORES = (0, 0, 0, 1, 1, 2, 3, 5)
 _UINT32 = (1 << 32) - 1
 
 OK, ENOMEM, EINVAL, ELETTER, ESIZE, ETOOBIG, EBUFFER = 0, -1, -2, -3, -4, -5, -6
-_MESSAGES = {OK: "success", ENOMEM: "out of memory",
-             EINVAL: "invalid argument to the Boggle scorer",
-             ELETTER: "a letter outside a..z", ESIZE: "a board must have 1 to 64 cells",
-             ETOOBIG: "too many trie nodes for 32-bit indices",
-             EBUFFER: "the word buffer is too small for this board"}
+_MESSAGES = {
+    OK: "success",
+    ENOMEM: "out of memory",
+    EINVAL: "invalid argument to the Boggle scorer",
+    ELETTER: "a letter outside a..z",
+    ESIZE: "a board must have 1 to 64 cells",
+    ETOOBIG: "too many trie nodes for 32-bit indices",
+    EBUFFER: "the word buffer is too small for this board",
+}
 
 
 def strerror(code: int) -> str:
@@ -74,9 +78,10 @@ class Stats:
 
 # == The trie ==============================================================
 
+
 def trie_new(text: bytes) -> Trie:
     """The trie of the words of ``text`` (one a line, a..z, qu written q)."""
-    kids = [[-1] * A]                  # rows of 26 children, in insertion order
+    kids = [[-1] * A]  # rows of 26 children, in insertion order
     score = [0]
     words = 0
     for raw in text.split(b"\n"):
@@ -153,6 +158,7 @@ def _stamps(t: Trie, n: int) -> int:
 
 # == The board =============================================================
 
+
 def geometry(rows: int, cols: int) -> list:
     """Neighbour rows of every cell (row above, left, right, row below)."""
     if not (1 <= rows and 1 <= cols and rows * cols <= MAX_CELLS):
@@ -160,9 +166,14 @@ def geometry(rows: int, cols: int) -> list:
     nbr = []
     for r in range(rows):
         for c in range(cols):
-            nbr.append(tuple(rr * cols + cc for rr in (r - 1, r, r + 1)
-                             for cc in (c - 1, c, c + 1)
-                             if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols))
+            nbr.append(
+                tuple(
+                    rr * cols + cc
+                    for rr in (r - 1, r, r + 1)
+                    for cc in (c - 1, c, c + 1)
+                    if (rr, cc) != (r, c) and 0 <= rr < rows and 0 <= cc < cols
+                )
+            )
     return nbr
 
 
@@ -170,15 +181,24 @@ def _prepare(rows: int, cols: int, boards: bytes, n_boards: int) -> list:
     if n_boards < 0 or n_boards >= 1 << 25:
         raise MirrorStatus(EINVAL)
     nbr = geometry(rows, cols)
-    if any(b >= A for b in boards[:n_boards * rows * cols]):
+    if any(b >= A for b in boards[: n_boards * rows * cols]):
         raise MirrorStatus(ELETTER)
     return nbr
 
 
 # == The frontier walk (walk.h) ============================================
 
-def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: list,
-          frontier_cap: int, stats: Stats) -> None:
+
+def score(
+    t: Trie,
+    rows: int,
+    cols: int,
+    boards: bytes,
+    n_boards: int,
+    scores: list,
+    frontier_cap: int,
+    stats: Stats,
+) -> None:
     """Scores of n_boards boards (letters 0..25 row by row) into scores."""
     nbr = _prepare(rows, cols, boards, n_boards)
     if frontier_cap < 64:
@@ -191,13 +211,13 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
     nbrmask = [sum(1 << j for j in ns) for ns in nbr]
     base = _stamps(t, n_boards)
     cap = frontier_cap
-    level: list = [None] * (MAX_CELLS + 2)     # level d: states of d cells
+    level: list = [None] * (MAX_CELLS + 2)  # level d: states of d cells
     pos = [0] * (MAX_CELLS + 2)
     states = words = deepest = 0
     gen_board = gen_cell = 0
     d = 0
     while True:
-        if d == 0:                              # more first letters
+        if d == 0:  # more first letters
             out = []
             while gen_board < n_boards and len(out) < cap:
                 c = child(t, 0, boards[gen_board * ncells + gen_cell])
@@ -220,7 +240,7 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
             level[1], pos[1], d = out, 0, 1
             continue
         states_in = level[d]
-        if pos[d] == len(states_in):            # level d is spent: back up
+        if pos[d] == len(states_in):  # level d is spent: back up
             d -= 1
             continue
         out = []
@@ -230,14 +250,14 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
             i += 1
             stamp = base + b
             off = b * ncells
-            todo = nbrmask[cell] & ~mask        # the neighbours not visited
+            todo = nbrmask[cell] & ~mask  # the neighbours not visited
             while todo:
                 low = todo & -todo
                 j = low.bit_length() - 1
                 todo ^= low
                 letter = boards[off + j]
                 if not s_arcs >> letter & 1:
-                    continue                    # no such word
+                    continue  # no such word
                 c = s_first + bin(s_arcs & ((1 << letter) - 1)).count("1")
                 states += 1
                 points = arcs[c] >> POINTS_SHIFT
@@ -259,6 +279,7 @@ def score(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: l
 
 
 # == The depth-first walk (score.c) ========================================
+
 
 class _Walk:
     def __init__(self, t: Trie, nbr: list, board: bytes, buf) -> None:
@@ -295,14 +316,15 @@ class _Walk:
                 self.dfs(c, j, 0)
 
 
-def score_dfs(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: list,
-              stats: Stats) -> None:
+def score_dfs(
+    t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, scores: list, stats: Stats
+) -> None:
     nbr = _prepare(rows, cols, boards, n_boards)
     ncells = rows * cols
     base = _stamps(t, n_boards)
     total = _Walk(t, nbr, b"", None)
     for b in range(n_boards):
-        w = _Walk(t, nbr, boards[b * ncells:(b + 1) * ncells], None)
+        w = _Walk(t, nbr, boards[b * ncells : (b + 1) * ncells], None)
         w.stamp = base + b
         w.board_walk()
         scores[b] = w.score
@@ -317,11 +339,12 @@ def score_dfs(t: Trie, rows: int, cols: int, boards: bytes, n_boards: int, score
 
 # == The words of one board ================================================
 
+
 def solve(t: Trie, rows: int, cols: int, board: bytes) -> list:
     """The first path (depth-first order) of every word of one board."""
     nbr = _prepare(rows, cols, board, 1)
     paths: list = []
-    w = _Walk(t, nbr, board[:rows * cols], paths)
+    w = _Walk(t, nbr, board[: rows * cols], paths)
     w.stamp = _stamps(t, 1)
     w.board_walk()
     return paths
@@ -333,7 +356,7 @@ class MirrorTrie:
     backend = "python"
 
     def __init__(self, text: bytes) -> None:
-        self._trie: "Trie | None" = trie_new(text)
+        self._trie: Trie | None = trie_new(text)
         self._stats = Stats()
         self.nodes = self._trie.nodes
         self.words = self._trie.words
@@ -343,8 +366,7 @@ class MirrorTrie:
             raise BoggleError("this Boggle trie has been closed")
         return self._trie
 
-    def score(self, boards: bytes, n_boards: int, rows: int, cols: int,
-              frontier_cap: int) -> array:
+    def score(self, boards: bytes, n_boards: int, rows: int, cols: int, frontier_cap: int) -> array:
         scores = [0] * n_boards
         score(self._live(), rows, cols, boards, n_boards, scores, frontier_cap, self._stats)
         return array("i", scores)
@@ -360,8 +382,7 @@ class MirrorTrie:
     @property
     def stats(self) -> dict:
         s = self._stats
-        return {"boards": s.boards, "states": s.states, "words": s.words,
-                "max_level": s.max_level}
+        return {"boards": s.boards, "states": s.states, "words": s.words, "max_level": s.max_level}
 
     def close(self) -> None:
         self._trie = None

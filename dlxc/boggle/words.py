@@ -15,7 +15,8 @@ not followed by u cannot be formed on a board and is left out.
 from __future__ import annotations
 
 import os
-from typing import Iterable, Optional
+from collections.abc import Iterable
+from typing import Optional
 
 from .._files import read_lines
 from ..errors import BoggleError
@@ -39,7 +40,7 @@ def boggle_form(word: str) -> Optional[str]:
     return parts[0] + "".join("q" + part[1:] for part in parts[1:])
 
 
-def read_words(path: "os.PathLike[str] | str") -> list[str]:
+def read_words(path: os.PathLike[str] | str) -> list[str]:
     """The words of the list at ``path``, folded, in file order (letters
     a..z only; other lines are left out)."""
     _, lines = read_lines(path, "word list", BoggleError)

@@ -13,7 +13,6 @@ import click
 
 from .._version import __version__
 
-
 # Each command: the module that defines it, and the first sentence of its
 # help, which `dlxc --help` lists.  A command's module is imported only when
 # that command runs or shows its own help, so neither `dlxc count` nor the
@@ -21,23 +20,31 @@ from .._version import __version__
 # every engine (about 0.1 s).  tests/cli/test_cli_help_list.py holds each
 # sentence equal to the command's own.
 _COMMANDS = {
-    "boggle": ("boggle", "Boggle: the words of a board, totals of many boards, the best "
-                         "board."),
+    "boggle": ("boggle", "Boggle: the words of a board, totals of many boards, the best board."),
     "count": ("solve", "Count the solutions of DLX files (Knuth's format; - is stdin)."),
-    "crossword": ("crossword", "Crosswords: free-form layouts from a word list, and fills of "
-                               "grids with blocks."),
-    "estimate": ("scale", "Estimate the size of a DLX file's search tree (Knuth's random "
-                          "probes)."),
+    "crossword": (
+        "crossword",
+        "Crosswords: free-form layouts from a word list, and fills of grids with blocks.",
+    ),
+    "estimate": ("scale", "Estimate the size of a DLX file's search tree (Knuth's random probes)."),
     "lexicon": ("lexicon", "Build lexicon files (a minimal DAWG and a GADDAG) and query them."),
-    "moves": ("lexicon", "Every legal Scrabble move, best first, one a line: score, first "
-                         "square (row,col from 0), direction, word (blanks in lower case)."),
+    "moves": (
+        "lexicon",
+        "Every legal Scrabble move, best first, one a line: score, first "
+        "square (row,col from 0), direction, word (blanks in lower case).",
+    ),
     "sample": ("scale", "Draw solutions of a DLX file uniformly at random."),
     "solve": ("solve", "List the solutions of a DLX file (Knuth's format; - is stdin)."),
-    "wordrect": ("puzzles", "Fill an MxN rectangle so that every row is an N-letter word and "
-                            "every column an M-letter word of a list (Knuth's word "
-                            "rectangles)."),
-    "wordsearch": ("puzzles", "Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, "
-                              "list them, or make a puzzle."),
+    "wordrect": (
+        "puzzles",
+        "Fill an MxN rectangle so that every row is an N-letter word and "
+        "every column an M-letter word of a list (Knuth's word "
+        "rectangles).",
+    ),
+    "wordsearch": (
+        "puzzles",
+        "Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list them, or make a puzzle.",
+    ),
 }
 
 
@@ -62,8 +69,10 @@ class _LazyGroup(click.Group):
         every command)."""
         names = self.list_commands(ctx)
         limit = formatter.width - 6 - max(map(len, names))
-        rows = [(name, click.Command(name, help=_COMMANDS[name][1]).get_short_help_str(limit))
-                for name in names]
+        rows = [
+            (name, click.Command(name, help=_COMMANDS[name][1]).get_short_help_str(limit))
+            for name in names
+        ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
 

@@ -18,33 +18,60 @@ from typing import Optional
 import click
 
 from ..errors import BoggleError
-from ..models.boggle import (DICE, KICK, STALL, BestResult, BestSearch, Board, Boggle,
-                             ParallelScorer, best_on_dask, check_size, parse_size, roll)
+from ..models.boggle import (
+    DICE,
+    KICK,
+    STALL,
+    BestResult,
+    BestSearch,
+    Board,
+    Boggle,
+    ParallelScorer,
+    best_on_dask,
+    check_size,
+    parse_size,
+    roll,
+)
 from ..render.kinds import boggle_page
 from .common import user_errors
 from .output import emit, output_format_options
 
-_BATCH = 1 << 16   # boards read and scored at a time by `score`
+_BATCH = 1 << 16  # boards read and scored at a time by `score`
 
 
 def _words_option(f):
-    return click.option("-w", "--words", "words", default=None, metavar="LIST",
-                        help="The word list, one word a line (default: ENABLE2K, "
-                        "dlxc/models/wordlists/enable2k.txt).")(f)
+    return click.option(
+        "-w",
+        "--words",
+        "words",
+        default=None,
+        metavar="LIST",
+        help="The word list, one word a line (default: ENABLE2K, "
+        "dlxc/models/wordlists/enable2k.txt).",
+    )(f)
 
 
 def _backend_option(f):
-    return click.option("--backend", type=click.Choice(["c", "python"]), default=None,
-                        help="The engine (default: C when built, else the Python mirror).")(f)
+    return click.option(
+        "--backend",
+        type=click.Choice(["c", "python"]),
+        default=None,
+        help="The engine (default: C when built, else the Python mirror).",
+    )(f)
 
 
 def _size_option(f):
-    return click.option("--size", default=None, metavar="ROWSxCOLS",
-                        help="The board's size (default: the square of its length).")(f)
+    return click.option(
+        "--size",
+        default=None,
+        metavar="ROWSxCOLS",
+        help="The board's size (default: the square of its length).",
+    )(f)
 
 
 def _jobs(jobs: Optional[int]) -> int:
     from ..xcc.parallel import resolve_jobs
+
     return resolve_jobs(jobs)
 
 
@@ -61,6 +88,7 @@ def boggle() -> None:
 
 # ---- solve --------------------------------------------------------------------
 
+
 @boggle.command()
 @click.argument("board")
 @_words_option
@@ -69,9 +97,18 @@ def boggle() -> None:
 @output_format_options
 @_backend_option
 @user_errors
-def solve(board: str, words: Optional[str], size: Optional[str], as_json: bool,
-          fmt: Optional[str], output: Optional[str], paper: str, font: Optional[str],
-          title: Optional[str], backend: Optional[str]) -> None:
+def solve(
+    board: str,
+    words: Optional[str],
+    size: Optional[str],
+    as_json: bool,
+    fmt: Optional[str],
+    output: Optional[str],
+    paper: str,
+    font: Optional[str],
+    title: Optional[str],
+    backend: Optional[str],
+) -> None:
     """Every word of BOARD with a path (cells numbered 0.. row by row) and
     its points, then the total.  With --format svg, pdf, html or json, the
     board as a puzzle page and its words as the answers.
@@ -85,15 +122,29 @@ def solve(board: str, words: Optional[str], size: Optional[str], as_json: bool,
         sol = bg.solve(parsed)
     found = sorted(sol.words, key=lambda f: (-f.points, f.word))
     if fmt not in (None, "text"):
-        page = boggle_page(parsed.letters, [(f.word, f.path) for f in found], cols=parsed.cols,
-                           score=sol.score, title=title or "Boggle")
+        page = boggle_page(
+            parsed.letters,
+            [(f.word, f.path) for f in found],
+            cols=parsed.cols,
+            score=sol.score,
+            title=title or "Boggle",
+        )
         emit([page], fmt, output, paper=paper, font=font)
         return
     if as_json:
-        click.echo(json.dumps({"board": parsed.letters, "rows": parsed.rows,
-                               "cols": parsed.cols, "score": sol.score,
-                               "words": [{"word": f.word, "path": list(f.path),
-                                          "points": f.points} for f in found]}))
+        click.echo(
+            json.dumps(
+                {
+                    "board": parsed.letters,
+                    "rows": parsed.rows,
+                    "cols": parsed.cols,
+                    "score": sol.score,
+                    "words": [
+                        {"word": f.word, "path": list(f.path), "points": f.points} for f in found
+                    ],
+                }
+            )
+        )
         return
     for f in found:
         click.echo(f"{f.points:3d} {f.word} {'-'.join(map(str, f.path))}")
@@ -102,17 +153,25 @@ def solve(board: str, words: Optional[str], size: Optional[str], as_json: bool,
 
 # ---- score --------------------------------------------------------------------
 
+
 @boggle.command()
 @click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
 @_words_option
 @_size_option
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Processes to score with (0: every core).")
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Processes to score with (0: every core).",
+)
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
 @user_errors
-def score(file, words: Optional[str], size: Optional[str], jobs: int,
-          backend: Optional[str], quiet: bool) -> None:
+def score(
+    file, words: Optional[str], size: Optional[str], jobs: int, backend: Optional[str], quiet: bool
+) -> None:
     """One total a line for the boards of FILE (one board a line; default
     stdin); boards per second on stderr.
 
@@ -152,12 +211,16 @@ def score(file, words: Optional[str], size: Optional[str], jobs: int,
     seconds = time.perf_counter() - start
     if not quiet:
         rate = n / seconds if seconds > 0 else 0.0
-        click.echo(f"{n:,} boards in {seconds:.2f}s = {rate:,.0f} boards/s "
-                   f"({scorer.jobs} process{'es' if scorer.jobs > 1 else ''}, "
-                   f"{bg.backend})", err=True)
+        click.echo(
+            f"{n:,} boards in {seconds:.2f}s = {rate:,.0f} boards/s "
+            f"({scorer.jobs} process{'es' if scorer.jobs > 1 else ''}, "
+            f"{bg.backend})",
+            err=True,
+        )
 
 
 # ---- best ---------------------------------------------------------------------
+
 
 def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
     if result.score < 0:
@@ -168,38 +231,79 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
         if bg is not None:
             sol = bg.solve(Board(result.board, result.rows, result.cols))
             words = sorted({f.word for f in sol.words})
-        click.echo(json.dumps({"board": result.board, "score": result.score,
-                               "words": words}))
+        click.echo(json.dumps({"board": result.board, "score": result.score, "words": words}))
     else:
         click.echo(f"{result.board} {result.score}")
 
 
 @boggle.command()
-@click.option("--size", default="4x4", show_default=True, metavar="ROWSxCOLS",
-              help="The board's size.")
-@click.option("--seed", type=int, default=0, show_default=True,
-              help="Seed of the first run (run k uses SEED + k): the same seed, the "
-              "same search.")
-@click.option("--time", "seconds", type=click.FloatRange(min=0), default=60.0,
-              show_default=True, metavar="SECONDS", help="How long to search.")
-@click.option("-j", "--jobs", type=click.IntRange(min=0), default=1, show_default=True,
-              help="Processes scoring each batch side by side (0: every core).")
-@click.option("--kick", type=click.IntRange(min=1), default=KICK, show_default=True,
-              help="Random moves from a peak to the start of the next climb.")
-@click.option("--stall", type=click.IntRange(min=0), default=STALL, show_default=True,
-              help="Climbs without a better board before a run starts afresh.")
-@click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Search on the Dask cluster at ADDRESS (tcp://HOST:8786), one run "
-              "a task.")
+@click.option(
+    "--size", default="4x4", show_default=True, metavar="ROWSxCOLS", help="The board's size."
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Seed of the first run (run k uses SEED + k): the same seed, the same search.",
+)
+@click.option(
+    "--time",
+    "seconds",
+    type=click.FloatRange(min=0),
+    default=60.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="How long to search.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    help="Processes scoring each batch side by side (0: every core).",
+)
+@click.option(
+    "--kick",
+    type=click.IntRange(min=1),
+    default=KICK,
+    show_default=True,
+    help="Random moves from a peak to the start of the next climb.",
+)
+@click.option(
+    "--stall",
+    type=click.IntRange(min=0),
+    default=STALL,
+    show_default=True,
+    help="Climbs without a better board before a run starts afresh.",
+)
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Search on the Dask cluster at ADDRESS (tcp://HOST:8786), one run a task.",
+)
 @_words_option
-@click.option("--json", "as_json", is_flag=True,
-              help="Print a JSON object (board, score, words) instead.")
+@click.option(
+    "--json", "as_json", is_flag=True, help="Print a JSON object (board, score, words) instead."
+)
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or statistics.")
 @user_errors
-def best(size: str, seed: int, seconds: float, jobs: int, kick: int, stall: int,
-         scheduler: Optional[str], words: Optional[str], as_json: bool,
-         backend: Optional[str], quiet: bool) -> None:
+def best(
+    size: str,
+    seed: int,
+    seconds: float,
+    jobs: int,
+    kick: int,
+    stall: int,
+    scheduler: Optional[str],
+    words: Optional[str],
+    as_json: bool,
+    backend: Optional[str],
+    quiet: bool,
+) -> None:
     """Search for the highest-scoring board by iterated local search: climb
     to a peak over one- and two-cell changes (a letter changed, two letters
     swapped), every neighbour of the board scored in one batch and the best
@@ -218,28 +322,57 @@ def best(size: str, seed: int, seconds: float, jobs: int, kick: int, stall: int,
     bg = Boggle(words, backend=backend)
     bar = None
     from ..progress import wanted
-    if wanted(sys.stderr, quiet):     # a terminal, and no --quiet
+
+    if wanted(sys.stderr, quiet):  # a terminal, and no --quiet
         from tqdm import tqdm
-        bar = tqdm(total=round(seconds), file=sys.stderr, unit="s", leave=False,
-                   desc="best", dynamic_ncols=True, mininterval=0.2,
-                   bar_format="{desc}: {bar} {n:.0f}/{total:.0f}s {postfix}")
+
+        bar = tqdm(
+            total=round(seconds),
+            file=sys.stderr,
+            unit="s",
+            leave=False,
+            desc="best",
+            dynamic_ncols=True,
+            mininterval=0.2,
+            bar_format="{desc}: {bar} {n:.0f}/{total:.0f}s {postfix}",
+        )
     start = time.perf_counter()
 
     def tick(result: BestResult) -> None:
         if bar is not None:
             bar.n = min(seconds, time.perf_counter() - start)
-            bar.set_postfix_str(f"{result.board} {result.score} "
-                                f"({result.climbs} climbs, {result.scored:,} boards)")
+            bar.set_postfix_str(
+                f"{result.board} {result.score} ({result.climbs} climbs, {result.scored:,} boards)"
+            )
 
     result = BestResult("", -1, rows, cols)
     search = None
     try:
         if scheduler:
-            best_on_dask(rows, cols, bg.text, scheduler, seed=seed, seconds=seconds,
-                         kick=kick, stall=stall, backend=backend, tick=tick, result=result)
+            best_on_dask(
+                rows,
+                cols,
+                bg.text,
+                scheduler,
+                seed=seed,
+                seconds=seconds,
+                kick=kick,
+                stall=stall,
+                backend=backend,
+                tick=tick,
+                result=result,
+            )
         else:
-            search = BestSearch(rows, cols, seed=seed, jobs=_jobs(jobs), kick=kick,
-                                stall=stall, backend=backend, text=bg.text)
+            search = BestSearch(
+                rows,
+                cols,
+                seed=seed,
+                jobs=_jobs(jobs),
+                kick=kick,
+                stall=stall,
+                backend=backend,
+                text=bg.text,
+            )
             result = search.result
             search.run(seconds=seconds, tick=tick)
     except KeyboardInterrupt:
@@ -247,8 +380,11 @@ def best(size: str, seed: int, seconds: float, jobs: int, kick: int, stall: int,
             search.close()
         if bar is not None:
             bar.close()
-        click.echo(f"Interrupted after {time.perf_counter() - start:.1f}s "
-                   f"({result.climbs} climbs); the best board so far:", err=True)
+        click.echo(
+            f"Interrupted after {time.perf_counter() - start:.1f}s "
+            f"({result.climbs} climbs); the best board so far:",
+            err=True,
+        )
         _report(result, bg, as_json)
         sys.stdout.flush()
         sys.exit(130)
@@ -258,18 +394,27 @@ def best(size: str, seed: int, seconds: float, jobs: int, kick: int, stall: int,
         if bar is not None:
             bar.close()
     if not quiet:
-        click.echo(f"{result.runs} runs, {result.climbs} climbs, {result.scored:,} "
-                   f"boards scored in {result.seconds:.1f}s", err=True)
+        click.echo(
+            f"{result.runs} runs, {result.climbs} climbs, {result.scored:,} "
+            f"boards scored in {result.seconds:.1f}s",
+            err=True,
+        )
     _report(result, bg, as_json)
     bg.close()
 
 
 # ---- roll ---------------------------------------------------------------------
 
+
 @boggle.command(name="roll")
-@click.option("--dice", type=click.Choice(sorted(DICE)), default="new", show_default=True,
-              help="classic (4x4, 1976), new (4x4, 1987), big (5x5, 1979), "
-              "superbig (6x6, 2011; its two-letter and blank faces are rolled again).")
+@click.option(
+    "--dice",
+    type=click.Choice(sorted(DICE)),
+    default="new",
+    show_default=True,
+    help="classic (4x4, 1976), new (4x4, 1987), big (5x5, 1979), "
+    "superbig (6x6, 2011; its two-letter and blank faces are rolled again).",
+)
 @click.option("--seed", type=int, default=None, help="Seed of the roll (default: random).")
 @click.option("--grid", is_flag=True, help="Also print the board as a grid (on stderr).")
 @user_errors

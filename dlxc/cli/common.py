@@ -35,8 +35,15 @@ from typing import Callable, Optional, TypeVar
 
 import click
 
-from ..errors import (EXIT_BROKEN_PIPE, EXIT_INPUT, EXIT_INTERRUPT, DlxcError, DlxcWarning,
-                      Outcome, RequestError)
+from ..errors import (
+    EXIT_BROKEN_PIPE,
+    EXIT_INPUT,
+    EXIT_INTERRUPT,
+    DlxcError,
+    DlxcWarning,
+    Outcome,
+    RequestError,
+)
 from ..progress import ProgressBar, wanted
 from ..xcc.count import count as count_problem
 from ..xcc.dlxformat import read_dlx
@@ -45,13 +52,16 @@ from ..xcc.search import DEFAULT_MEMO_BYTES, Stats
 
 F = TypeVar("F", bound=Callable)
 
-EPILOG = ("Exit status: 0 done, 1 bad input (the message names file and line), "
-          "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
-          "is printed, marked partial), 130 interrupted (Ctrl-C or SIGTERM; the "
-          "statistics so far go to stderr), 141 stdout closed early (as by head).")
+EPILOG = (
+    "Exit status: 0 done, 1 bad input (the message names file and line), "
+    "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
+    "is printed, marked partial), 130 interrupted (Ctrl-C or SIGTERM; the "
+    "statistics so far go to stderr), 141 stdout closed early (as by head)."
+)
 
 
 # ---- options, each declared once ------------------------------------------------
+
 
 class ByteSize(click.ParamType):
     """A size in bytes: ``1000``, ``64K``, ``512M``, ``2G``, ``1.5GiB``
@@ -73,9 +83,13 @@ BYTES = ByteSize()
 
 
 def backend_option(f: F) -> F:
-    return click.option("--backend", type=click.Choice(["c", "python"]), default=None,
-                        help="The engine: the C core or the pure-Python mirror (default: "
-                             "$DLXC_BACKEND, else c when it is built).")(f)
+    return click.option(
+        "--backend",
+        type=click.Choice(["c", "python"]),
+        default=None,
+        help="The engine: the C core or the pure-Python mirror (default: "
+        "$DLXC_BACKEND, else c when it is built).",
+    )(f)
 
 
 def seed_option(help: str) -> Callable[[F], F]:
@@ -88,28 +102,53 @@ def json_option(help: str) -> Callable[[F], F]:
 
 def limit_options(f: F) -> F:
     """``--timeout SECONDS`` and ``--node-limit N``."""
-    f = click.option("--node-limit", type=click.IntRange(min=1), default=None,
-                     metavar="N", help="Stop after N search nodes; exit status 4 when that "
-                     "leaves the work undecided or partial.")(f)
-    f = click.option("--timeout", type=click.FloatRange(min=0), default=None,
-                     metavar="SECONDS", help="Stop after this many seconds; exit status 4 "
-                     "when that leaves the work undecided or partial.")(f)
+    f = click.option(
+        "--node-limit",
+        type=click.IntRange(min=1),
+        default=None,
+        metavar="N",
+        help="Stop after N search nodes; exit status 4 when that "
+        "leaves the work undecided or partial.",
+    )(f)
+    f = click.option(
+        "--timeout",
+        type=click.FloatRange(min=0),
+        default=None,
+        metavar="SECONDS",
+        help="Stop after this many seconds; exit status 4 "
+        "when that leaves the work undecided or partial.",
+    )(f)
     return f
 
 
 def output_options(f: F) -> F:
     """``--quiet`` and ``--progress``."""
-    f = click.option("--progress", "show_progress", is_flag=True,
-                     help="Show the progress bar even when stderr is not a terminal.")(f)
-    f = click.option("--quiet", "-q", is_flag=True,
-                     help="No progress bar and no statistics on stderr (results, reasons, "
-                          "warnings and errors still show).")(f)
+    f = click.option(
+        "--progress",
+        "show_progress",
+        is_flag=True,
+        help="Show the progress bar even when stderr is not a terminal.",
+    )(f)
+    f = click.option(
+        "--quiet",
+        "-q",
+        is_flag=True,
+        help="No progress bar and no statistics on stderr (results, reasons, "
+        "warnings and errors still show).",
+    )(f)
     return f
 
 
 def jobs_option(help: str) -> Callable[[F], F]:
-    return click.option("--jobs", "-j", type=click.IntRange(min=0), default=1,
-                        show_default=True, metavar="N", help=help)
+    return click.option(
+        "--jobs",
+        "-j",
+        type=click.IntRange(min=0),
+        default=1,
+        show_default=True,
+        metavar="N",
+        help=help,
+    )
 
 
 def memo_option(help: str) -> Callable[[F], F]:
@@ -121,20 +160,27 @@ def memo_limit_option(help: str) -> Callable[[F], F]:
 
 
 def scheduler_option(f: F) -> F:
-    return click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
-                        help="Count on the Dask cluster of this scheduler (pip install "
-                             "'dlxc[dask]').")(f)
+    return click.option(
+        "--scheduler",
+        default=None,
+        metavar="tcp://HOST:PORT",
+        help="Count on the Dask cluster of this scheduler (pip install 'dlxc[dask]').",
+    )(f)
 
 
-MEMO_LIMIT_HELP = (f"Memory for the --memo table, e.g. 512M or 4G (default "
-                   f"{DEFAULT_MEMO_BYTES >> 30}G); when it is full the count goes on "
-                   "exactly, without new entries.")
+MEMO_LIMIT_HELP = (
+    f"Memory for the --memo table, e.g. 512M or 4G (default "
+    f"{DEFAULT_MEMO_BYTES >> 30}G); when it is full the count goes on "
+    "exactly, without new entries."
+)
 
 
 # ---- progress and statistics ----------------------------------------------------
 
-def progress_bar(label: Optional[str], quiet: bool, stdout_too: bool = False,
-                 force: bool = False) -> ProgressBar:
+
+def progress_bar(
+    label: Optional[str], quiet: bool, stdout_too: bool = False, force: bool = False
+) -> ProgressBar:
     """A progress bar on stderr: with ``force`` (--progress), or when stderr
     is a terminal and not --quiet (and, when results go to stdout as they
     come, stdout is not that terminal)."""
@@ -148,20 +194,25 @@ def extra_lines(stats: Stats) -> list[str]:
     """What the summary sentence does not say: processes and memo table."""
     lines = []
     if stats.subproblems:
-        lines.append(f"Split into {stats.subproblems:,} subproblems for {stats.jobs} "
-                     f"process{'es' if stats.jobs != 1 else ''}.")
+        lines.append(
+            f"Split into {stats.subproblems:,} subproblems for {stats.jobs} "
+            f"process{'es' if stats.jobs != 1 else ''}."
+        )
     elif stats.jobs > 1:
         lines.append("The tree was too small to split: one process counted it.")
     if stats.memo is not None:
         m = stats.memo
         size = f", {m.bytes / (1 << 20):.1f} MiB" if m.bytes else ""
-        lines.append(f"Memo table: {m.entries:,} entries, {m.hits:,} hits{size}"
-                     f"{' (full)' if m.full else ''}.")
+        lines.append(
+            f"Memo table: {m.entries:,} entries, {m.hits:,} hits{size}"
+            f"{' (full)' if m.full else ''}."
+        )
     return lines
 
 
-def echo_stats(stats: Optional[Stats], quiet: bool, note: str = "",
-               label: Optional[str] = None) -> None:
+def echo_stats(
+    stats: Optional[Stats], quiet: bool, note: str = "", label: Optional[str] = None
+) -> None:
     """DLX2's summary sentence and the extra lines on stderr, unless quiet."""
     if quiet or stats is None:
         return
@@ -183,27 +234,54 @@ def memo_note(stats: Stats, label: Optional[str] = None) -> None:
     """Note on stderr that the memo table filled up (the count stays exact)."""
     if stats.memo is not None and stats.memo.full:
         head = f"{label}: " if label else ""
-        click.echo(f"{head}note: the memo table filled up at {stats.memo.entries:,} entries; "
-                   "the rest was counted exactly without new entries (a larger "
-                   "--memo-limit may be faster)", err=True)
+        click.echo(
+            f"{head}note: the memo table filled up at {stats.memo.entries:,} entries; "
+            "the rest was counted exactly without new entries (a larger "
+            "--memo-limit may be faster)",
+            err=True,
+        )
 
 
 # ---- running a count ------------------------------------------------------------
 
-def run_count(problem: Problem, *, backend=None, seed=None, jobs=1, memo=False,
-              memo_limit=None, scheduler=None, timeout=None, node_limit=None, quiet=False,
-              show_progress=False, label: Optional[str] = None, overlap=None,
-              strategy="auto") -> Stats:
+
+def run_count(
+    problem: Problem,
+    *,
+    backend=None,
+    seed=None,
+    jobs=1,
+    memo=False,
+    memo_limit=None,
+    scheduler=None,
+    timeout=None,
+    node_limit=None,
+    quiet=False,
+    show_progress=False,
+    label: Optional[str] = None,
+    overlap=None,
+    strategy="auto",
+) -> Stats:
     """Count ``problem`` as the options ask (``dlxc.xcc.count``), with a
     progress bar when wanted; the latest figures are watched, so Ctrl-C
     reports them."""
     with progress_bar(label, quiet, force=show_progress) as bar:
         latest = watch(_Latest(bar), label)
-        return count_problem(problem, backend=backend, seed=seed, jobs=jobs, memo=memo,
-                             memo_limit=memo_limit, scheduler=scheduler, timeout=timeout,
-                             node_limit=node_limit, progress=latest, overlap=overlap,
-                             started=lambda search: watch(search, label),
-                             strategy=_serial_strategy(strategy, seed, jobs, memo, scheduler))
+        return count_problem(
+            problem,
+            backend=backend,
+            seed=seed,
+            jobs=jobs,
+            memo=memo,
+            memo_limit=memo_limit,
+            scheduler=scheduler,
+            timeout=timeout,
+            node_limit=node_limit,
+            progress=latest,
+            overlap=overlap,
+            started=lambda search: watch(search, label),
+            strategy=_serial_strategy(strategy, seed, jobs, memo, scheduler),
+        )
 
 
 def _serial_strategy(strategy, seed, jobs, memo, scheduler):
@@ -242,9 +320,11 @@ class _SoFar:
 
     def summary(self) -> str:
         s = self.s
-        return (f"Stopped after {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
-                f"{s.nodes} nodes, {s.seconds:.3f} s ({s.backend} backend, split count: "
-                "updates and cleansings are added up only at the end).")
+        return (
+            f"Stopped after {s.solutions} solution{'s' if s.solutions != 1 else ''}, "
+            f"{s.nodes} nodes, {s.seconds:.3f} s ({s.backend} backend, split count: "
+            "updates and cleansings are added up only at the end)."
+        )
 
 
 def read_problem(file: str) -> Problem:
@@ -285,7 +365,7 @@ def _on_sigterm(signum, frame) -> None:
 class _UserErrors:
     """The context manager behind ``user_errors``."""
 
-    def __enter__(self) -> "_UserErrors":
+    def __enter__(self) -> _UserErrors:
         self._old_term = None
         if threading.current_thread() is threading.main_thread():
             self._old_term = signal.signal(signal.SIGTERM, _on_sigterm)
@@ -307,8 +387,8 @@ class _UserErrors:
     def __exit__(self, typ, exc, tb) -> bool:
         if self._old_term is not None:
             signal.signal(signal.SIGTERM, self._old_term)
-        watched = _watched[self._mark:]
-        del _watched[self._mark:]
+        watched = _watched[self._mark :]
+        del _watched[self._mark :]
         self._catcher.__exit__(None, None, None)
         if exc is None or isinstance(exc, click.exceptions.ClickException):
             return False
@@ -327,8 +407,7 @@ class _UserErrors:
         if isinstance(exc, (DlxcError, OSError)):
             raise _InputError(input_error(exc)) from None
         if isinstance(exc, MemoryError):
-            raise _InputError("out of memory: the problem is too big for this machine") \
-                from None
+            raise _InputError("out of memory: the problem is too big for this machine") from None
         return False
 
 
@@ -388,7 +467,7 @@ def _report_interrupt(watched) -> None:
         return
     for head in ("Stopped after ", "Altogether "):
         if text.startswith(head):
-            text = "Interrupted after " + text[len(head):]
+            text = "Interrupted after " + text[len(head) :]
             break
     else:
         text = "Interrupted: " + text

@@ -18,23 +18,31 @@ import click
 from ..lexicon import Lexicon
 from .common import user_errors
 
-_BACKEND = click.option("--backend", type=click.Choice(["c", "python"]), default=None,
-                        help="The engine (default: C when built, else the Python mirror).")
+_BACKEND = click.option(
+    "--backend",
+    type=click.Choice(["c", "python"]),
+    default=None,
+    help="The engine (default: C when built, else the Python mirror).",
+)
 _JSON = click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 
 
 def _open(path: str, backend) -> Lexicon:
     lex = Lexicon.from_file(path, backend=backend)
     if lex.skipped:
-        click.echo(f"{path}: skipped {lex.skipped} entries that are not purely letters",
-                   err=True)
+        click.echo(f"{path}: skipped {lex.skipped} entries that are not purely letters", err=True)
     return lex
 
 
 def _facts(lex: Lexicon, seconds: float) -> dict:
-    return {"words": lex.words, "dawg_nodes": lex.dawg_nodes, "dawg_bytes": lex.dawg_bytes,
-            "gaddag_nodes": lex.gaddag_nodes, "gaddag_bytes": lex.gaddag_bytes,
-            "seconds": round(seconds, 6)}
+    return {
+        "words": lex.words,
+        "dawg_nodes": lex.dawg_nodes,
+        "dawg_bytes": lex.dawg_bytes,
+        "gaddag_nodes": lex.gaddag_nodes,
+        "gaddag_bytes": lex.gaddag_bytes,
+        "seconds": round(seconds, 6),
+    }
 
 
 def _print_facts(facts: dict, as_json: bool) -> None:
@@ -67,8 +75,9 @@ def build(word_list: str, output: str, as_json: bool, backend) -> None:
     lex = Lexicon.from_word_file(word_list, backend=backend)
     seconds = time.perf_counter() - start
     if lex.skipped:
-        click.echo(f"{word_list}: skipped {lex.skipped} entries that are not purely letters",
-                   err=True)
+        click.echo(
+            f"{word_list}: skipped {lex.skipped} entries that are not purely letters", err=True
+        )
     lex.save(output)
     _print_facts(_facts(lex, seconds), as_json)
 
@@ -115,16 +124,29 @@ def anagram(file: str, letters: str, sub: bool, backend) -> None:
 
 
 @click.command()
-@click.option("--lexicon", "lexicon_file", required=True, metavar="FILE",
-              help="A lexicon file or a word list.")
-@click.option("--board", required=True, metavar="BOARD",
-              help="A file of one line per row (. empty, a letter a tile, lower case a "
-                   "blank); - for stdin.")
+@click.option(
+    "--lexicon",
+    "lexicon_file",
+    required=True,
+    metavar="FILE",
+    help="A lexicon file or a word list.",
+)
+@click.option(
+    "--board",
+    required=True,
+    metavar="BOARD",
+    help="A file of one line per row (. empty, a letter a tile, lower case a blank); - for stdin.",
+)
 @click.option("--rack", required=True, help="The rack's letters, ? for a blank.")
-@click.option("--top", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Only the N best moves.")
-@click.option("--rules", default=None, metavar="FILE",
-              help="A JSON rules file (board, premiums, tile values); default standard English.")
+@click.option(
+    "--top", type=click.IntRange(min=1), default=None, metavar="N", help="Only the N best moves."
+)
+@click.option(
+    "--rules",
+    default=None,
+    metavar="FILE",
+    help="A JSON rules file (board, premiums, tile values); default standard English.",
+)
 @_JSON
 @_BACKEND
 @user_errors

@@ -10,8 +10,9 @@ Boggle boards ``dlxc.render.kinds``) and calls ``emit(pages, fmt, ...)``.
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Callable, Optional, Sequence, TypeVar
+from typing import Callable, Optional, TypeVar
 
 import click
 
@@ -22,20 +23,42 @@ F = TypeVar("F", bound=Callable)
 
 def output_format_options(f: F) -> F:
     """--format, -o/--output, --paper, --font, --title."""
-    f = click.option("--title", default=None, metavar="TEXT",
-                     help="The puzzle's title (on the page, in the file).")(f)
-    f = click.option("--font", default=None, metavar="FILE.ttf",
-                     help="With --format pdf: a TrueType font for scripts DejaVu Sans "
-                          "lacks.")(f)
-    f = click.option("--paper", type=click.Choice(list(PAPERS)), default="letter",
-                     show_default=True, help="With --format pdf: the paper size.")(f)
-    f = click.option("-o", "--output", default=None, metavar="FILE",
-                     help="Write to FILE instead of stdout; several puzzles in svg, ipuz "
-                          "or html go to FILE-1.svg, FILE-2.svg, ...")(f)
-    f = click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=None,
-                     help="text, json (one page object a line), svg (the grid; the answers "
-                          "marked with --answers), pdf (puzzle pages, then answer pages; "
-                          "needs dlxc[pdf]), ipuz (ipuz.org), html (solve on screen).")(f)
+    f = click.option(
+        "--title",
+        default=None,
+        metavar="TEXT",
+        help="The puzzle's title (on the page, in the file).",
+    )(f)
+    f = click.option(
+        "--font",
+        default=None,
+        metavar="FILE.ttf",
+        help="With --format pdf: a TrueType font for scripts DejaVu Sans lacks.",
+    )(f)
+    f = click.option(
+        "--paper",
+        type=click.Choice(list(PAPERS)),
+        default="letter",
+        show_default=True,
+        help="With --format pdf: the paper size.",
+    )(f)
+    f = click.option(
+        "-o",
+        "--output",
+        default=None,
+        metavar="FILE",
+        help="Write to FILE instead of stdout; several puzzles in svg, ipuz "
+        "or html go to FILE-1.svg, FILE-2.svg, ...",
+    )(f)
+    f = click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(list(FORMATS)),
+        default=None,
+        help="text, json (one page object a line), svg (the grid; the answers "
+        "marked with --answers), pdf (puzzle pages, then answer pages; "
+        "needs dlxc[pdf]), ipuz (ipuz.org), html (solve on screen).",
+    )(f)
     return f
 
 
@@ -48,8 +71,15 @@ def output_paths(output: str, n: int) -> list[Path]:
     return [path.with_name(f"{path.stem}-{k}{path.suffix}") for k in range(1, n + 1)]
 
 
-def emit(pages: Sequence[Page], fmt: str, output: Optional[str], *, answers: bool = False,
-         paper: str = "letter", font: Optional[str] = None) -> list[str]:
+def emit(
+    pages: Sequence[Page],
+    fmt: str,
+    output: Optional[str],
+    *,
+    answers: bool = False,
+    paper: str = "letter",
+    font: Optional[str] = None,
+) -> list[str]:
     """Write ``pages`` in format ``fmt`` to ``output`` (a file; None:
     stdout).  Returns the names of the files written."""
     docs = render(pages, fmt, answers=answers, paper=paper, font=font)

@@ -22,8 +22,8 @@ import time
 import click
 
 from ..errors import NoLayout, SearchStopped
-from ..models.wordrect import WordRectangle
 from ..models.pages import theme_entries, themes, wordrect_page, wordsearch_page
+from ..models.wordrect import WordRectangle
 from ..models.words import display_form, load_word_list, read_clued_entries
 from ..models.wordsearch import DIRECTION_SETS, LayoutSearch, WordSearch, parse_mask
 from ..models.wordsearch.fit import choose_size, fit_words, quick_layout, word_directions
@@ -31,15 +31,26 @@ from ..models.wordsearch.grid import _ALL as DIRECTION_ORDER
 from ..models.wordsearch.maker import puzzle_from_layout
 from ..xcc.dlxformat import write_dlx
 from . import common
+from .common import (
+    backend_option,
+    echo_stats,
+    jobs_option,
+    limit_flag,
+    limit_options,
+    memo_option,
+    output_options,
+    run_count,
+    user_errors,
+    watch,
+)
 from .output import emit, output_format_options
-from .common import (backend_option, echo_stats, jobs_option, limit_flag,
-                     limit_options, memo_option, output_options, run_count, user_errors,
-                     watch)
 
-_OUTCOMES = ("Exit status: 0 a layout was found (or counted), 3 no layout exists (proved; "
-             "stderr says why when that is cheap to tell), 4 stopped by --node-limit or "
-             "--timeout before deciding (a count so far is printed and marked partial), "
-             "1 bad input, 2 usage error, 130 interrupted.")
+_OUTCOMES = (
+    "Exit status: 0 a layout was found (or counted), 3 no layout exists (proved; "
+    "stderr says why when that is cheap to tell), 4 stopped by --node-limit or "
+    "--timeout before deciding (a count so far is printed and marked partial), "
+    "1 bad input, 2 usage error, 130 interrupted."
+)
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX\u00d7]\s*(\d+)\s*$")
 _MAX_SIDE = 1000
@@ -51,8 +62,9 @@ def _size(text: str, what: str) -> tuple[int, int]:
         raise click.BadParameter(f"{text!r} is not a size like 6x6 or 15x20", param_hint=what)
     rows, cols = int(m.group(1)), int(m.group(2))
     if not (1 <= rows <= _MAX_SIDE and 1 <= cols <= _MAX_SIDE):
-        raise click.BadParameter(f"{text!r}: each side must be from 1 to {_MAX_SIDE}",
-                                 param_hint=what)
+        raise click.BadParameter(
+            f"{text!r}: each side must be from 1 to {_MAX_SIDE}", param_hint=what
+        )
     return rows, cols
 
 
@@ -87,84 +99,198 @@ def _command_line(ctx: click.Context) -> str:
 def _limits(f):
     """What every search of a puzzle command takes: limits, backend, output
     and, with --count, how the count runs."""
-    f = jobs_option("With --count: processes to share the count (0: every core); "
-                    "the count equals a serial one.")(f)
+    f = jobs_option(
+        "With --count: processes to share the count (0: every core); the count equals a serial one."
+    )(f)
     f = memo_option("With --count: memoized counting (fewer nodes, the same count).")(f)
     return output_options(backend_option(limit_options(f)))
 
 
 def _direction_help() -> str:
-    sets = "; ".join(f"{name} = {','.join(dirs)}" for name, dirs in DIRECTION_SETS.items()
-                     if name not in ("forward", "hard"))
-    return ("Allowed directions, comma-separated: E W S N SE SW NE NW, or a named set "
-            f"({sets}; forward = easy, hard = all).")
+    sets = "; ".join(
+        f"{name} = {','.join(dirs)}"
+        for name, dirs in DIRECTION_SETS.items()
+        if name not in ("forward", "hard")
+    )
+    return (
+        "Allowed directions, comma-separated: E W S N SE SW NE NW, or a named set "
+        f"({sets}; forward = easy, hard = all)."
+    )
 
 
 # ---- dlxc wordsearch ----------------------------------------------------------------
 
+
 @click.command(epilog=_OUTCOMES)
 @click.argument("args", nargs=-1, metavar="[ROWSxCOLS] [WORD]...")
-@click.option("-w", "--words", "word_file", default=None, metavar="FILE",
-              help="Read words from FILE too ('-': standard input), one a line ('#' starts "
-                   "a comment line); 'ICE CREAM;a cold dessert' shows ICE CREAM with its "
-                   "clue and hides ICECREAM.")
-@click.option("--theme", default=None, metavar="NAME",
-              help=f"Take the words (with clues) from a list dlxc ships: "
-                   f"{', '.join(themes())}.")
-@click.option("--pick", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Use N words drawn at random (by the seed) from the words given.")
-@click.option("-d", "--directions", default="all", show_default=True, metavar="SET",
-              help=_direction_help())
-@click.option("--mask", "mask_file", default=None, metavar="FILE",
-              help="A picture of the grid, one line per row: '#' a square that is not a "
-                   "cell, '.' a cell (spaces between squares are ignored).")
+@click.option(
+    "-w",
+    "--words",
+    "word_file",
+    default=None,
+    metavar="FILE",
+    help="Read words from FILE too ('-': standard input), one a line ('#' starts "
+    "a comment line); 'ICE CREAM;a cold dessert' shows ICE CREAM with its "
+    "clue and hides ICECREAM.",
+)
+@click.option(
+    "--theme",
+    default=None,
+    metavar="NAME",
+    help=f"Take the words (with clues) from a list dlxc ships: {', '.join(themes())}.",
+)
+@click.option(
+    "--pick",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Use N words drawn at random (by the seed) from the words given.",
+)
+@click.option(
+    "-d", "--directions", default="all", show_default=True, metavar="SET", help=_direction_help()
+)
+@click.option(
+    "--mask",
+    "mask_file",
+    default=None,
+    metavar="FILE",
+    help="A picture of the grid, one line per row: '#' a square that is not a "
+    "cell, '.' a cell (spaces between squares are ignored).",
+)
 @click.option("--count", "count", is_flag=True, help="Print the number of layouts.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Print the first N layouts as grids (the default is 1).")
-@click.option("--seed", type=int, default=None, metavar="S",
-              help="Make one puzzle from seed S: a random layout (drawn uniformly when the "
-                   "layouts can be counted quickly), the empty cells filled with random "
-                   "letters, each word found exactly once.")
-@click.option("--dlx", "dlx", is_flag=True,
-              help="Print the XCC model in Knuth's DLX format (DLX2 reads it) and stop.")
-@click.option("--crossing", is_flag=True,
-              help="Keep only layouts in which every word shares a cell with another "
-                   "word (filtered from all layouts).")
-@click.option("--filler", default=None, metavar="LETTERS",
-              help="With --seed: the letters to fill empty cells with (default: the "
-                   "letters of the words).")
-@click.option("--answers", is_flag=True,
-              help="With --seed: print the answer key after the puzzle (with --format "
-                   "svg: mark the answers).")
-@click.option("--puzzles", "n_puzzles", type=click.IntRange(min=1), default=None,
-              metavar="N", help="Make N puzzles (seeds S, S+1, ...): one PDF with numbered "
-                                "pages, or one file each.")
-@click.option("--partial", is_flag=True,
-              help="Place as many of the words as fit, and name the rest.")
-@click.option("--message", default=None, metavar="TEXT",
-              help="Hide TEXT in the cells the words leave over (read row by row).")
-@click.option("--backward", type=click.FloatRange(0, 1), default=None, metavar="SHARE",
-              help="The share of words that read backwards (W, N, SW, NW), 0 to 1.")
-@click.option("--diagonal", type=click.FloatRange(0, 1), default=None, metavar="SHARE",
-              help="The share of words that read diagonally, 0 to 1.")
-@click.option("--filler-weights", type=click.Choice(["uniform", "words"]), default="uniform",
-              show_default=True,
-              help="Draw filler letters alike, or as often as the words use them (so no "
-                   "word stands out).")
-@click.option("--decoys", type=click.IntRange(min=0), default=0, metavar="N",
-              help="Write N near-misses of the words (a word less its last letter, or with "
-                   "a letter changed) into the filler.")
-@click.option("--json", "as_json", is_flag=True,
-              help="JSON: one object per layout and line, with the grid and every word's "
-                   "row, col (from 0), direction and cells; with --count, the count.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Print the first N layouts as grids (the default is 1).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    metavar="S",
+    help="Make one puzzle from seed S: a random layout (drawn uniformly when the "
+    "layouts can be counted quickly), the empty cells filled with random "
+    "letters, each word found exactly once.",
+)
+@click.option(
+    "--dlx",
+    "dlx",
+    is_flag=True,
+    help="Print the XCC model in Knuth's DLX format (DLX2 reads it) and stop.",
+)
+@click.option(
+    "--crossing",
+    is_flag=True,
+    help="Keep only layouts in which every word shares a cell with another "
+    "word (filtered from all layouts).",
+)
+@click.option(
+    "--filler",
+    default=None,
+    metavar="LETTERS",
+    help="With --seed: the letters to fill empty cells with (default: the letters of the words).",
+)
+@click.option(
+    "--answers",
+    is_flag=True,
+    help="With --seed: print the answer key after the puzzle (with --format "
+    "svg: mark the answers).",
+)
+@click.option(
+    "--puzzles",
+    "n_puzzles",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Make N puzzles (seeds S, S+1, ...): one PDF with numbered pages, or one file each.",
+)
+@click.option(
+    "--partial", is_flag=True, help="Place as many of the words as fit, and name the rest."
+)
+@click.option(
+    "--message",
+    default=None,
+    metavar="TEXT",
+    help="Hide TEXT in the cells the words leave over (read row by row).",
+)
+@click.option(
+    "--backward",
+    type=click.FloatRange(0, 1),
+    default=None,
+    metavar="SHARE",
+    help="The share of words that read backwards (W, N, SW, NW), 0 to 1.",
+)
+@click.option(
+    "--diagonal",
+    type=click.FloatRange(0, 1),
+    default=None,
+    metavar="SHARE",
+    help="The share of words that read diagonally, 0 to 1.",
+)
+@click.option(
+    "--filler-weights",
+    type=click.Choice(["uniform", "words"]),
+    default="uniform",
+    show_default=True,
+    help="Draw filler letters alike, or as often as the words use them (so no word stands out).",
+)
+@click.option(
+    "--decoys",
+    type=click.IntRange(min=0),
+    default=0,
+    metavar="N",
+    help="Write N near-misses of the words (a word less its last letter, or with "
+    "a letter changed) into the filler.",
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="JSON: one object per layout and line, with the grid and every word's "
+    "row, col (from 0), direction and cells; with --count, the count.",
+)
 @output_format_options
 @_limits
 @click.pass_context
 @user_errors
-def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, limit, seed,
-               dlx, crossing, filler, answers, n_puzzles, partial, message, backward, diagonal,
-               filler_weights, decoys, as_json, fmt, output, paper, font, title, node_limit,
-               timeout, backend, quiet, show_progress, jobs, memo):
+def wordsearch(
+    ctx,
+    args,
+    word_file,
+    theme,
+    pick,
+    directions,
+    mask_file,
+    count,
+    limit,
+    seed,
+    dlx,
+    crossing,
+    filler,
+    answers,
+    n_puzzles,
+    partial,
+    message,
+    backward,
+    diagonal,
+    filler_weights,
+    decoys,
+    as_json,
+    fmt,
+    output,
+    paper,
+    font,
+    title,
+    node_limit,
+    timeout,
+    backend,
+    quiet,
+    show_progress,
+    jobs,
+    memo,
+):
     """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
     them, or make a puzzle.
 
@@ -185,16 +311,28 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
     random and told on stderr.
     """
     # a size starts with a digit, which no word has: '4by4' is a bad size
-    size, words = (args[0], args[1:]) if args and args[0].strip()[:1].isdigit() \
-        else (None, args)
-    making = (fmt not in (None, "text") or n_puzzles is not None or partial or message
-              or decoys or backward is not None or diagonal is not None
-              or filler_weights != "uniform" or (fmt == "text" and seed is not None))
-    modes = [m for m, on in (("--count", count), ("--dlx", dlx),
-                             ("--limit", limit is not None),
-                             ("--seed" if seed is not None else "a puzzle option",
-                              seed is not None or making))
-             if on]
+    size, words = (args[0], args[1:]) if args and args[0].strip()[:1].isdigit() else (None, args)
+    making = (
+        fmt not in (None, "text")
+        or n_puzzles is not None
+        or partial
+        or message
+        or decoys
+        or backward is not None
+        or diagonal is not None
+        or filler_weights != "uniform"
+        or (fmt == "text" and seed is not None)
+    )
+    modes = [
+        m
+        for m, on in (
+            ("--count", count),
+            ("--dlx", dlx),
+            ("--limit", limit is not None),
+            ("--seed" if seed is not None else "a puzzle option", seed is not None or making),
+        )
+        if on
+    ]
     if len(modes) > 1:
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
     if (filler is not None or answers) and seed is None and not making:
@@ -207,11 +345,14 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
             click.echo(f"seed {seed}", err=True)
     _check_scale(count, jobs, memo)
     if crossing and memo:
-        raise click.UsageError("--crossing checks every layout, which --memo does not visit; "
-                               "drop one of them")
+        raise click.UsageError(
+            "--crossing checks every layout, which --memo does not visit; drop one of them"
+        )
     if dlx and (crossing or as_json):
-        raise click.UsageError("--dlx writes the XCC model; --crossing filters layouts "
-                               "and --json formats them, so they do not go with it")
+        raise click.UsageError(
+            "--dlx writes the XCC model; --crossing filters layouts "
+            "and --json formats them, so they do not go with it"
+        )
     entries, sources = list(words), [f"word {k + 1}" for k in range(len(words))]
     clues: list = [None] * len(entries)
     lists = []
@@ -224,8 +365,7 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
         sources += where
         clues += more_clues
     if not entries:
-        raise click.UsageError("give the words to hide (WORD... or --words FILE or "
-                               "--theme NAME)")
+        raise click.UsageError("give the words to hide (WORD... or --words FILE or --theme NAME)")
     if seed is not None and (theme is not None or any(clues)):
         making = True  # the page shows display forms and clues
     if pick is not None and pick < len(entries):
@@ -239,46 +379,76 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
         side = choose_size(entries, directions, seed=seed or 0, backend=backend)
         rows = cols = side
         if not quiet:
-            click.echo(f"grid {side}x{side} (the smallest found to fit, with a margin)",
-                       err=True)
+            click.echo(f"grid {side}x{side} (the smallest found to fit, with a margin)", err=True)
     else:
         rows, cols = _size(size, "ROWSxCOLS")
     holes = None
     if mask_file is not None:
         with click.open_file(mask_file, encoding="utf-8") as f:
             text = f.read()
-        _, _, holes = parse_mask(text, rows, cols,
-                                 source="<stdin>" if mask_file == "-" else mask_file)
+        _, _, holes = parse_mask(
+            text, rows, cols, source="<stdin>" if mask_file == "-" else mask_file
+        )
     if making:
-        _make_puzzles(rows, cols, entries, sources, clues, directions, holes,
-                      seed=seed, n=n_puzzles or 1, partial=partial, message=message,
-                      backward=backward, diagonal=diagonal, filler=filler,
-                      filler_weights=filler_weights, decoys=decoys, crossing=crossing,
-                      fmt=fmt or "text", output=output, paper=paper, font=font,
-                      title=title, theme=theme, answers=answers, node_limit=node_limit,
-                      timeout=timeout,
-                      backend=backend, quiet=quiet, show_progress=show_progress)
+        _make_puzzles(
+            rows,
+            cols,
+            entries,
+            sources,
+            clues,
+            directions,
+            holes,
+            seed=seed,
+            n=n_puzzles or 1,
+            partial=partial,
+            message=message,
+            backward=backward,
+            diagonal=diagonal,
+            filler=filler,
+            filler_weights=filler_weights,
+            decoys=decoys,
+            crossing=crossing,
+            fmt=fmt or "text",
+            output=output,
+            paper=paper,
+            font=font,
+            title=title,
+            theme=theme,
+            answers=answers,
+            node_limit=node_limit,
+            timeout=timeout,
+            backend=backend,
+            quiet=quiet,
+            show_progress=show_progress,
+        )
         return
     ws = WordSearch(rows, cols, entries, directions, holes, sources=sources)
 
     if dlx:
-        comment = "\n".join([
-            _command_line(ctx),
-            f"Word search in {_article(rows)} {rows}x{cols} grid"
-            + (f" less {len(ws.holes)} squares" if ws.holes else "")
-            + f", directions {','.join(ws.directions)}: {len(ws.words)} words.",
-            "Primary items: the words. Secondary items: the cells row_col (from 0),",
-            "colored by their letters. One option per placement of a word.",
-            "Words: " + " ".join(ws.words),
-        ])
+        comment = "\n".join(
+            [
+                _command_line(ctx),
+                f"Word search in {_article(rows)} {rows}x{cols} grid"
+                + (f" less {len(ws.holes)} squares" if ws.holes else "")
+                + f", directions {','.join(ws.directions)}: {len(ws.words)} words.",
+                "Primary items: the words. Secondary items: the cells row_col (from 0),",
+                "colored by their letters. One option per placement of a word.",
+                "Words: " + " ".join(ws.words),
+            ]
+        )
         write_dlx(ws.problem, sys.stdout, comment=comment, knuth=True)
         return
 
     reasons = ws.obstacles()
     if reasons:
         _no_layout(ws, reasons, crossing)
-    how = dict(node_limit=node_limit, timeout=timeout, backend=backend, quiet=quiet,
-               show_progress=show_progress)
+    how = dict(
+        node_limit=node_limit,
+        timeout=timeout,
+        backend=backend,
+        quiet=quiet,
+        show_progress=show_progress,
+    )
     if seed is not None:
         _puzzle(ws, seed, filler, crossing, answers, as_json, **how)
     elif count:
@@ -287,20 +457,50 @@ def wordsearch(ctx, args, word_file, theme, pick, directions, mask_file, count, 
         _list_layouts(ws, limit or 1, crossing, as_json, **how)
 
 
-def _make_puzzles(rows, cols, entries, sources, clues, directions, holes, *, seed, n,
-                  partial, message, backward, diagonal, filler, filler_weights, decoys,
-                  crossing, fmt, output, paper, font, title, theme, answers, node_limit,
-                  timeout, backend, quiet, show_progress) -> None:
+def _make_puzzles(
+    rows,
+    cols,
+    entries,
+    sources,
+    clues,
+    directions,
+    holes,
+    *,
+    seed,
+    n,
+    partial,
+    message,
+    backward,
+    diagonal,
+    filler,
+    filler_weights,
+    decoys,
+    crossing,
+    fmt,
+    output,
+    paper,
+    font,
+    title,
+    theme,
+    answers,
+    node_limit,
+    timeout,
+    backend,
+    quiet,
+    show_progress,
+) -> None:
     """Make ``n`` puzzles (seeds ``seed``, ``seed + 1``, ...) with the
     maker's controls and write them in ``fmt``."""
     t0 = time.perf_counter()
     left_out: list[str] = []
     first_layout = None
     if partial:
-        dirs = word_directions(len(entries), directions, backward=backward,
-                               diagonal=diagonal, seed=seed)
-        fit = fit_words(rows, cols, entries, directions, holes, seed=seed, word_dirs=dirs,
-                        backend=backend)
+        dirs = word_directions(
+            len(entries), directions, backward=backward, diagonal=diagonal, seed=seed
+        )
+        fit = fit_words(
+            rows, cols, entries, directions, holes, seed=seed, word_dirs=dirs, backend=backend
+        )
         left_out = [display_form(entries[k]) for k in fit.left_out]
         first_layout = fit.layout
         if not fit.placed:
@@ -309,39 +509,66 @@ def _make_puzzles(rows, cols, entries, sources, clues, directions, holes, *, see
         sources = [sources[k] for k in fit.placed]
         clues = [clues[k] for k in fit.placed]
         if not quiet:
-            click.echo(f"placed {len(entries)} words; left out {len(left_out)}: "
-                       + ", ".join(left_out), err=True)
+            click.echo(
+                f"placed {len(entries)} words; left out {len(left_out)}: " + ", ".join(left_out),
+                err=True,
+            )
     pages = []
     for k in range(n):
         s = seed + k
-        dirs = word_directions(len(entries), directions, backward=backward,
-                               diagonal=diagonal, seed=s)
-        ws = WordSearch(rows, cols, entries, directions, holes, sources=sources,
-                        word_directions=dirs)
+        dirs = word_directions(
+            len(entries), directions, backward=backward, diagonal=diagonal, seed=s
+        )
+        ws = WordSearch(
+            rows, cols, entries, directions, holes, sources=sources, word_directions=dirs
+        )
         reasons = ws.obstacles()
         if reasons:
             _no_layout(ws, reasons, crossing)
-        make = dict(filler=filler, crossing=crossing, backend=backend,
-                    filler_weights=filler_weights, message=message, decoys=decoys)
+        make = dict(
+            filler=filler,
+            crossing=crossing,
+            backend=backend,
+            filler_weights=filler_weights,
+            message=message,
+            decoys=decoys,
+        )
         if partial:
             puzzle = _dense_puzzle(ws, s, first_layout if k == 0 else None, make)
         else:
             try:
-                with common.progress_bar("searching for a layout", quiet,
-                                         force=show_progress) as bar:
-                    puzzle = ws.puzzle(s, node_limit=node_limit, timeout=timeout,
-                                       progress=bar if bar.enabled else None, **make)
+                with common.progress_bar(
+                    "searching for a layout", quiet, force=show_progress
+                ) as bar:
+                    puzzle = ws.puzzle(
+                        s,
+                        node_limit=node_limit,
+                        timeout=timeout,
+                        progress=bar if bar.enabled else None,
+                        **make,
+                    )
             except SearchStopped as exc:
                 echo_stats(exc.stats, quiet)
                 raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
         name = title or (theme.replace("-", " ").capitalize() if theme else "Word search")
-        pages.append(wordsearch_page(puzzle, title=name, clues=clues, left_out=left_out,
-                                     number=k + 1 if n > 1 else None, message=message))
+        pages.append(
+            wordsearch_page(
+                puzzle,
+                title=name,
+                clues=clues,
+                left_out=left_out,
+                number=k + 1 if n > 1 else None,
+                message=message,
+            )
+        )
     written = emit(pages, fmt, output, answers=answers, paper=paper, font=font)
     if not quiet:
         where = f" to {', '.join(written)}" if written else ""
-        click.echo(f"{n} puzzle{'s' if n > 1 else ''} from seed {seed} in {fmt}{where}, "
-                   f"{time.perf_counter() - t0:.3f} s.", err=True)
+        click.echo(
+            f"{n} puzzle{'s' if n > 1 else ''} from seed {seed} in {fmt}{where}, "
+            f"{time.perf_counter() - t0:.3f} s.",
+            err=True,
+        )
 
 
 def _dense_puzzle(ws: WordSearch, seed: int, hint, make: dict, tries: int = 10):
@@ -350,19 +577,27 @@ def _dense_puzzle(ws: WordSearch, seed: int, hint, make: dict, tries: int = 10):
     found), and the maker fills it; a layout it cannot fill is replaced."""
     rng = random.Random(seed)
     for attempt in range(tries):
-        layout = hint if attempt == 0 and hint is not None else \
-            quick_layout(ws, rng.getrandbits(31), backend=make["backend"])
+        layout = (
+            hint
+            if attempt == 0 and hint is not None
+            else quick_layout(ws, rng.getrandbits(31), backend=make["backend"])
+        )
         if layout is None:
             continue
         # the same placements, as options of this word search
-        layout = ws.layout(ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col,
-                                        DIRECTION_ORDER.index(p.direction))
-                           for p in layout.placements)
+        layout = ws.layout(
+            ws.option_at(
+                ws.words.index(p.word), p.row * ws.cols + p.col, DIRECTION_ORDER.index(p.direction)
+            )
+            for p in layout.placements
+        )
         puzzle = puzzle_from_layout(ws, layout, seed, **make)
         if puzzle is not None:
             return puzzle
-    raise SearchStopped(f"gave up after {tries} layouts of the {len(ws.words)} words that "
-                        "fit: none could be filled so that each word reads once")
+    raise SearchStopped(
+        f"gave up after {tries} layouts of the {len(ws.words)} words that "
+        "fit: none could be filled so that each word reads once"
+    )
 
 
 def _no_layout(ws: WordSearch, reasons, crossing: bool, search_note: str = "") -> None:
@@ -386,22 +621,43 @@ def _check_scale(count: bool, jobs: int, memo: bool) -> None:
 
 
 def _stopped(what: str, why, node_limit, timeout) -> SearchStopped:
-    return SearchStopped(f"partial: stopped by {limit_flag(why, node_limit, timeout)} before "
-                         f"the search was complete; the count is of the {what} found so far")
+    return SearchStopped(
+        f"partial: stopped by {limit_flag(why, node_limit, timeout)} before "
+        f"the search was complete; the count is of the {what} found so far"
+    )
 
 
-def _count_layouts(ws, crossing, as_json, *, jobs, memo, node_limit, timeout, backend, quiet,
-                   show_progress):
-    stats = run_count(ws.problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
-                      node_limit=node_limit, quiet=quiet, show_progress=show_progress,
-                      label="counting", overlap=ws.cell_masks() if crossing else None)
+def _count_layouts(
+    ws, crossing, as_json, *, jobs, memo, node_limit, timeout, backend, quiet, show_progress
+):
+    stats = run_count(
+        ws.problem,
+        backend=backend,
+        jobs=jobs,
+        memo=memo,
+        timeout=timeout,
+        node_limit=node_limit,
+        quiet=quiet,
+        show_progress=show_progress,
+        label="counting",
+        overlap=ws.cell_masks() if crossing else None,
+    )
     seen = stats.solutions
     n = seen if stats.overlapping is None else stats.overlapping
     complete = stats.complete
     if as_json:
-        click.echo(json.dumps({"layouts": n, "complete": complete, "crossing": crossing,
-                               "nodes": stats.nodes, "updates": stats.updates,
-                               "cleansings": stats.cleansings}))
+        click.echo(
+            json.dumps(
+                {
+                    "layouts": n,
+                    "complete": complete,
+                    "crossing": crossing,
+                    "nodes": stats.nodes,
+                    "updates": stats.updates,
+                    "cleansings": stats.cleansings,
+                }
+            )
+        )
     else:
         click.echo(n)
     note = f" {n} of the {seen} layouts cross." if crossing else ""
@@ -430,11 +686,20 @@ def _print_grids(grids, as_json: bool, limit: int) -> int:
     return shown
 
 
-def _list_layouts(ws, limit, crossing, as_json, *, node_limit, timeout, backend, quiet,
-                  show_progress):
-    with common.progress_bar("searching", quiet, stdout_too=True, force=show_progress) as bar, \
-            LayoutSearch(ws, crossing=crossing, backend=backend, node_limit=node_limit,
-                         timeout=timeout, progress=bar if bar.enabled else None) as found:
+def _list_layouts(
+    ws, limit, crossing, as_json, *, node_limit, timeout, backend, quiet, show_progress
+):
+    with (
+        common.progress_bar("searching", quiet, stdout_too=True, force=show_progress) as bar,
+        LayoutSearch(
+            ws,
+            crossing=crossing,
+            backend=backend,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=bar if bar.enabled else None,
+        ) as found,
+    ):
         watch(found)
         if not crossing:
             found.room = min(found.room, limit)
@@ -442,37 +707,70 @@ def _list_layouts(ws, limit, crossing, as_json, *, node_limit, timeout, backend,
         stats = found.stats
         complete, stopped = found.complete, found.stopped
     echo_stats(stats, quiet)
-    _undecided_or_none(ws, "layout", shown, limit, complete, stopped, node_limit, timeout,
-                       lambda: _no_layout(ws, [], crossing, " (the complete search found none)"))
+    _undecided_or_none(
+        ws,
+        "layout",
+        shown,
+        limit,
+        complete,
+        stopped,
+        node_limit,
+        timeout,
+        lambda: _no_layout(ws, [], crossing, " (the complete search found none)"),
+    )
 
 
-def _undecided_or_none(ws, what, shown, limit, complete, stopped, node_limit, timeout,
-                       none) -> None:
+def _undecided_or_none(
+    ws, what, shown, limit, complete, stopped, node_limit, timeout, none
+) -> None:
     """After a listing: a note when a limit cut it short, ``none()`` when
     the complete search found nothing, ``SearchStopped`` when a limit came
     before anything was found or ruled out."""
     if shown:
         if stopped is not None and shown < limit:
-            click.echo(f"note: stopped by {limit_flag(stopped, node_limit, timeout)} after "
-                       f"{shown} of the {limit} {what}s asked for", err=True)
+            click.echo(
+                f"note: stopped by {limit_flag(stopped, node_limit, timeout)} after "
+                f"{shown} of the {limit} {what}s asked for",
+                err=True,
+            )
         return
     if complete:
         none()
-    raise SearchStopped(f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} "
-                        f"before a {what} was found or ruled out")
+    raise SearchStopped(
+        f"undecided: stopped by {limit_flag(stopped, node_limit, timeout)} "
+        f"before a {what} was found or ruled out"
+    )
 
 
-def _puzzle(ws, seed, filler, crossing, answers, as_json, *, node_limit, timeout, backend,
-            quiet, show_progress):
+def _puzzle(
+    ws,
+    seed,
+    filler,
+    crossing,
+    answers,
+    as_json,
+    *,
+    node_limit,
+    timeout,
+    backend,
+    quiet,
+    show_progress,
+):
     t0 = time.perf_counter()
     if not quiet:
         for line in ws.outlook(seed=seed, backend=backend):
             click.echo(line, err=True)
     try:
         with common.progress_bar("searching for a layout", quiet, force=show_progress) as bar:
-            puzzle = ws.puzzle(seed, filler=filler, crossing=crossing, backend=backend,
-                               node_limit=node_limit, timeout=timeout,
-                               progress=bar if bar.enabled else None)
+            puzzle = ws.puzzle(
+                seed,
+                filler=filler,
+                crossing=crossing,
+                backend=backend,
+                node_limit=node_limit,
+                timeout=timeout,
+                progress=bar if bar.enabled else None,
+            )
     except NoLayout as exc:
         if exc.reasons:
             _no_layout(ws, exc.reasons, crossing)
@@ -491,11 +789,17 @@ def _puzzle(ws, seed, filler, crossing, answers, as_json, *, node_limit, timeout
             click.echo(puzzle.answer_key())
     if not quiet:
         st = puzzle.stats
-        how = ("drawn uniformly from all " f"{st.solutions} layouts" if puzzle.uniform else
-               "found by a randomized search (too many layouts to draw uniformly)")
-        click.echo(f"Puzzle from seed {seed}: layout {how}, {st.nodes} nodes, "
-                   f"{puzzle.repairs} repairs, {time.perf_counter() - t0:.3f} s "
-                   f"({st.backend} backend).", err=True)
+        how = (
+            f"drawn uniformly from all {st.solutions} layouts"
+            if puzzle.uniform
+            else "found by a randomized search (too many layouts to draw uniformly)"
+        )
+        click.echo(
+            f"Puzzle from seed {seed}: layout {how}, {st.nodes} nodes, "
+            f"{puzzle.repairs} repairs, {time.perf_counter() - t0:.3f} s "
+            f"({st.backend} backend).",
+            err=True,
+        )
 
 
 def _article(n: int) -> str:
@@ -506,31 +810,70 @@ def _article(n: int) -> str:
 
 # ---- dlxc wordrect ----------------------------------------------------------------
 
-@click.command(epilog=_OUTCOMES.replace("a layout", "a rectangle").replace(
-    "no layout", "no rectangle"))
+
+@click.command(
+    epilog=_OUTCOMES.replace("a layout", "a rectangle").replace("no layout", "no rectangle")
+)
 @click.argument("size", metavar="MxN")
-@click.option("-w", "--words", "word_file", required=True, metavar="FILE",
-              help="The word list ('-': standard input), one word a line; entries that "
-                   "are not purely letters are skipped (e.g. /usr/share/dict/words).")
-@click.option("--lowercase", is_flag=True,
-              help="Skip entries with an upper-case letter (the proper nouns of a "
-                   "dictionary).")
+@click.option(
+    "-w",
+    "--words",
+    "word_file",
+    required=True,
+    metavar="FILE",
+    help="The word list ('-': standard input), one word a line; entries that "
+    "are not purely letters are skipped (e.g. /usr/share/dict/words).",
+)
+@click.option(
+    "--lowercase",
+    is_flag=True,
+    help="Skip entries with an upper-case letter (the proper nouns of a dictionary).",
+)
 @click.option("--distinct", is_flag=True, help="Use no word twice in one rectangle.")
 @click.option("--count", "count", is_flag=True, help="Print the number of rectangles.")
-@click.option("--limit", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Print the first N rectangles (the default is 1).")
-@click.option("--dlx", "dlx", is_flag=True,
-              help="Print the XCC model in Knuth's DLX format and stop.")
-@click.option("--json", "as_json", is_flag=True,
-              help="JSON: one object per rectangle and line (grid, across, down); with "
-                   "--count, the count.")
+@click.option(
+    "--limit",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Print the first N rectangles (the default is 1).",
+)
+@click.option(
+    "--dlx", "dlx", is_flag=True, help="Print the XCC model in Knuth's DLX format and stop."
+)
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help="JSON: one object per rectangle and line (grid, across, down); with --count, the count.",
+)
 @output_format_options
 @_limits
 @click.pass_context
 @user_errors
-def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_json,
-             fmt, output, paper, font, title, node_limit, timeout, backend, quiet,
-             show_progress, jobs, memo):
+def wordrect(
+    ctx,
+    size,
+    word_file,
+    lowercase,
+    distinct,
+    count,
+    limit,
+    dlx,
+    as_json,
+    fmt,
+    output,
+    paper,
+    font,
+    title,
+    node_limit,
+    timeout,
+    backend,
+    quiet,
+    show_progress,
+    jobs,
+    memo,
+):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
 
@@ -539,15 +882,17 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
     dlxc wordrect 3x4 --words /usr/share/dict/words --lowercase --distinct --limit 5
     """
     rows, cols = _size(size, "MxN")
-    modes = [m for m, on in (("--count", count), ("--dlx", dlx), ("--limit", limit is not None))
-             if on]
+    modes = [
+        m for m, on in (("--count", count), ("--dlx", dlx), ("--limit", limit is not None)) if on
+    ]
     if len(modes) > 1:
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
     if dlx and as_json:
         raise click.UsageError("--dlx writes the XCC model; --json does not go with it")
     if fmt is not None and (count or dlx or as_json):
-        raise click.UsageError("--format writes rectangles: it goes with --limit, not with "
-                               "--count, --dlx or --json")
+        raise click.UsageError(
+            "--format writes rectangles: it goes with --limit, not with --count, --dlx or --json"
+        )
     _check_scale(count, jobs, memo)
     wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
@@ -559,17 +904,24 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
             skipped.append(f"{wl.skipped_case} with upper case")
         if wl.repeats:
             skipped.append(f"{wl.repeats} repeated")
-        lengths = (f"{len(wr.across)} words of {cols} letters" if rows == cols else
-                   f"{len(wr.across)} words of {cols} letters and {len(wr.down)} of {rows}")
-        click.echo(f"{word_file}: {lengths}"
-                   + (f" (skipped {', '.join(skipped)})" if skipped else ""), err=True)
+        lengths = (
+            f"{len(wr.across)} words of {cols} letters"
+            if rows == cols
+            else f"{len(wr.across)} words of {cols} letters and {len(wr.down)} of {rows}"
+        )
+        click.echo(
+            f"{word_file}: {lengths}" + (f" (skipped {', '.join(skipped)})" if skipped else ""),
+            err=True,
+        )
     if dlx:
-        comment = "\n".join([
-            _command_line(ctx),
-            f"Word rectangles {rows}x{cols}: primary items r0.. (rows) and c0.. (columns),",
-            "secondary items row_col (cells, from 0) colored by their letters"
-            + (", and one per word (--distinct)." if distinct else "."),
-        ])
+        comment = "\n".join(
+            [
+                _command_line(ctx),
+                f"Word rectangles {rows}x{cols}: primary items r0.. (rows) and c0.. (columns),",
+                "secondary items row_col (cells, from 0) colored by their letters"
+                + (", and one per word (--distinct)." if distinct else "."),
+            ]
+        )
         write_dlx(wr.problem, sys.stdout, comment=comment, knuth=True)
         return
     reasons = wr.obstacles()
@@ -580,14 +932,30 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
         raise NoLayout("no rectangle exists (the complete search found none)")
 
     if count:
-        stats = run_count(wr.problem, backend=backend, jobs=jobs, memo=memo, timeout=timeout,
-                          node_limit=node_limit, quiet=quiet, show_progress=show_progress,
-                          label="counting")
+        stats = run_count(
+            wr.problem,
+            backend=backend,
+            jobs=jobs,
+            memo=memo,
+            timeout=timeout,
+            node_limit=node_limit,
+            quiet=quiet,
+            show_progress=show_progress,
+            label="counting",
+        )
         n, complete = stats.solutions, stats.complete
         if as_json:
-            click.echo(json.dumps({"rectangles": n, "complete": complete,
-                                   "nodes": stats.nodes, "updates": stats.updates,
-                                   "cleansings": stats.cleansings}))
+            click.echo(
+                json.dumps(
+                    {
+                        "rectangles": n,
+                        "complete": complete,
+                        "nodes": stats.nodes,
+                        "updates": stats.updates,
+                        "cleansings": stats.cleansings,
+                    }
+                )
+            )
         else:
             click.echo(n)
         echo_stats(stats, quiet)
@@ -597,9 +965,15 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
             none()
         return
     want = limit or 1
-    with common.progress_bar("searching", quiet, stdout_too=True, force=show_progress) as bar, \
-            wr.search(backend=backend, node_limit=node_limit, timeout=timeout,
-                      progress=bar if bar.enabled else None) as run:
+    with (
+        common.progress_bar("searching", quiet, stdout_too=True, force=show_progress) as bar,
+        wr.search(
+            backend=backend,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=bar if bar.enabled else None,
+        ) as run,
+    ):
         watch(run)
         run.room = min(run.room, want)
         if fmt is None:
@@ -612,10 +986,20 @@ def wordrect(ctx, size, word_file, lowercase, distinct, count, limit, dlx, as_js
                     break
             shown = len(found)
             if found:
-                emit([wordrect_page(r, title=title or "Word rectangle",
-                                    number=k + 1 if len(found) > 1 else None)
-                      for k, r in enumerate(found)], fmt, output, paper=paper, font=font)
+                emit(
+                    [
+                        wordrect_page(
+                            r,
+                            title=title or "Word rectangle",
+                            number=k + 1 if len(found) > 1 else None,
+                        )
+                        for k, r in enumerate(found)
+                    ],
+                    fmt,
+                    output,
+                    paper=paper,
+                    font=font,
+                )
         stats, complete, stopped = run.stats, run.complete, run.stopped
     echo_stats(stats, quiet)
-    _undecided_or_none(wr, "rectangle", shown, want, complete, stopped, node_limit, timeout,
-                       none)
+    _undecided_or_none(wr, "rectangle", shown, want, complete, stopped, node_limit, timeout, none)

@@ -18,22 +18,34 @@ import sys
 import click
 
 from ..errors import NoSolutionError
-from ..xcc.estimate import estimate as run_estimate, fresh_seed
+from ..xcc.estimate import estimate as run_estimate
+from ..xcc.estimate import fresh_seed
 from ..xcc.sampling import Sampler, draw_seeds
 from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common
 from .common import backend_option, json_option, memo_limit_option, read_problem, user_errors
 
-
 # ---- dlxc estimate ----
+
 
 @click.command()
 @click.argument("file")
-@click.option("--probes", type=click.IntRange(min=1), default=10_000, show_default=True,
-              metavar="N", help="Random root-to-leaf probes to average.")
+@click.option(
+    "--probes",
+    type=click.IntRange(min=1),
+    default=10_000,
+    show_default=True,
+    metavar="N",
+    help="Random root-to-leaf probes to average.",
+)
 @common.seed_option("Seed of the probes (default: a fresh one, shown in the output).")
-@click.option("--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS",
-              help="Stop probing after this long, with fewer probes.")
+@click.option(
+    "--timeout",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="SECONDS",
+    help="Stop probing after this long, with fewer probes.",
+)
 @backend_option
 @json_option("One JSON object instead of text.")
 def estimate(file, probes, seed, timeout, backend, as_json) -> None:
@@ -54,8 +66,7 @@ def estimate(file, probes, seed, timeout, backend, as_json) -> None:
     """
     with user_errors():
         problem = read_problem(file)
-        est = run_estimate(problem, probes=probes, seed=seed, backend=backend,
-                           timeout=timeout)
+        est = run_estimate(problem, probes=probes, seed=seed, backend=backend, timeout=timeout)
         out = sys.stdout
         if as_json:
             out.write(json.dumps({"file": file, **est.as_dict()}) + "\n")
@@ -68,19 +79,31 @@ def estimate(file, probes, seed, timeout, backend, as_json) -> None:
 
 # ---- dlxc sample ----
 
+
 @click.command()
 @click.argument("file")
-@click.option("-n", "--count", "k", type=click.IntRange(min=0), default=1, show_default=True,
-              metavar="K", help="How many solutions to draw.")
-@common.seed_option("Seed of the draws: the same seed gives the same samples (default: "
-                    "a fresh one, reported on stderr).")
+@click.option(
+    "-n",
+    "--count",
+    "k",
+    type=click.IntRange(min=0),
+    default=1,
+    show_default=True,
+    metavar="K",
+    help="How many solutions to draw.",
+)
+@common.seed_option(
+    "Seed of the draws: the same seed gives the same samples (default: "
+    "a fresh one, reported on stderr)."
+)
 @memo_limit_option(f"Memory for the counts (default {DEFAULT_MEMO_BYTES >> 30}G).")
 @backend_option
 @json_option("One JSON object per sample and line.")
 @common.limit_options
 @common.output_options
-def sample(file, k, seed, memo_limit, backend, as_json, timeout, node_limit, quiet,
-           show_progress) -> None:
+def sample(
+    file, k, seed, memo_limit, backend, as_json, timeout, node_limit, quiet, show_progress
+) -> None:
     """Draw solutions of a DLX file uniformly at random.
 
     \b
@@ -100,8 +123,14 @@ def sample(file, k, seed, memo_limit, backend, as_json, timeout, node_limit, qui
         if seed is None:
             seed = fresh_seed()
         with common.progress_bar("counting", quiet, force=show_progress) as bar:
-            sampler = Sampler(problem, backend=backend, memo_limit=memo_limit, progress=bar,
-                              timeout=timeout, node_limit=node_limit)
+            sampler = Sampler(
+                problem,
+                backend=backend,
+                memo_limit=memo_limit,
+                progress=bar,
+                timeout=timeout,
+                node_limit=node_limit,
+            )
         with sampler:
             if k and sampler.count == 0:
                 raise NoSolutionError(f"{problem.name} has no solution to sample")
@@ -110,11 +139,12 @@ def sample(file, k, seed, memo_limit, backend, as_json, timeout, node_limit, qui
                 draw = sampler.draw(draw_seed)
                 text = problem.solution_text(draw)
                 if as_json:
-                    out.write(json.dumps({"sample": i, "options": list(draw), "text": text})
-                              + "\n")
+                    out.write(json.dumps({"sample": i, "options": list(draw), "text": text}) + "\n")
                 else:
                     out.write(f"sample {i}:\n" + "".join(t + "\n" for t in text) + "\n")
             out.flush()
         if not quiet:
-            click.echo(f"Drew {k} of {sampler.count:,} solutions uniformly at random "
-                       f"(seed {seed}).", err=True)
+            click.echo(
+                f"Drew {k} of {sampler.count:,} solutions uniformly at random (seed {seed}).",
+                err=True,
+            )

@@ -14,45 +14,77 @@ import click
 
 from ..errors import EXIT_INPUT, DlxcError, SearchStopped
 from . import common
-from .common import (EPILOG, MEMO_LIMIT_HELP, backend_option, echo_stats, input_error,
-                     jobs_option, json_option, limit_flag, limit_options, memo_limit_option,
-                     memo_note, memo_option, output_options, read_problem, run_count,
-                     scheduler_option, seed_option, user_errors, watch)
+from .common import (
+    EPILOG,
+    MEMO_LIMIT_HELP,
+    backend_option,
+    echo_stats,
+    input_error,
+    jobs_option,
+    json_option,
+    limit_flag,
+    limit_options,
+    memo_limit_option,
+    memo_note,
+    memo_option,
+    output_options,
+    read_problem,
+    run_count,
+    scheduler_option,
+    seed_option,
+    user_errors,
+    watch,
+)
 
 _FLUSH_SECONDS = 0.1
-_SEED_HELP = ("Break ties between items with equally few options at random, with this seed "
-              "(default: the leftmost item, as DLX2).")
+_SEED_HELP = (
+    "Break ties between items with equally few options at random, with this seed "
+    "(default: the leftmost item, as DLX2)."
+)
 _SPLIT_HELP = "Processes to share the work (0: every core). "
 
 
 def _stats_record(stats) -> dict:
-    return {"solutions": stats.solutions, "nodes": stats.nodes, "updates": stats.updates,
-            "cleansings": stats.cleansings, "seconds": round(stats.seconds, 6),
-            "backend": stats.backend, "complete": stats.complete,
-            "max_level": stats.max_level}
+    return {
+        "solutions": stats.solutions,
+        "nodes": stats.nodes,
+        "updates": stats.updates,
+        "cleansings": stats.cleansings,
+        "seconds": round(stats.seconds, 6),
+        "backend": stats.backend,
+        "complete": stats.complete,
+        "max_level": stats.max_level,
+    }
 
 
 # ---- dlxc count ----
+
 
 @click.command(epilog=EPILOG)
 @click.argument("files", nargs=-1, required=True, metavar="FILE...")
 @seed_option(_SEED_HELP)
 @backend_option
 @jobs_option(_SPLIT_HELP + "The count and the statistics equal a serial run's.")
-@memo_option("Memoized counting: residual problems met again are not searched again "
-             "(fewer nodes, the same count).")
+@memo_option(
+    "Memoized counting: residual problems met again are not searched again "
+    "(fewer nodes, the same count)."
+)
 @memo_limit_option(MEMO_LIMIT_HELP)
 @scheduler_option
 @limit_options
 @output_options
 @json_option("One JSON object per file and line instead of plain numbers.")
-@click.option("--strategy", type=click.Choice(["auto", "dlx2", "ssxcc", "bits"]),
-              default="auto", show_default=True,
-              help="The engine: dlx2 (Knuth's DLX2: dancing links, its tree and statistics), "
-                   "ssxcc (Knuth's SSXCC: sparse sets and forced moves, its tree and "
-                   "statistics), bits (bitsets of options: DLX2's tree, its own updates), "
-                   "auto (the faster one for the file; DLX2's with --seed, --memo, --jobs "
-                   "or a scheduler).")
+@click.option(
+    "--strategy",
+    type=click.Choice(["auto", "dlx2", "ssxcc", "bits"]),
+    default="auto",
+    show_default=True,
+    help="The engine: dlx2 (Knuth's DLX2: dancing links, its tree and statistics), "
+    "ssxcc (Knuth's SSXCC: sparse sets and forced moves, its tree and "
+    "statistics), bits (bitsets of options: DLX2's tree, its own updates), "
+    "auto (the faster one for the file; DLX2's with --seed, --memo, --jobs "
+    "or a scheduler).",
+)
 @user_errors
 def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
     """Count the solutions of DLX files (Knuth's format; - is stdin).
@@ -79,8 +111,15 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
         label = file if several else None
         try:
             problem = read_problem(file)
-            stats = run_count(problem, backend=backend, seed=seed, label=label, quiet=quiet,
-                              strategy=strategy, **how)
+            stats = run_count(
+                problem,
+                backend=backend,
+                seed=seed,
+                label=label,
+                quiet=quiet,
+                strategy=strategy,
+                **how,
+            )
         except (DlxcError, OSError) as exc:
             message = input_error(exc)
             if message is None:
@@ -100,10 +139,13 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
         if not stats.complete:
             stopped = True
             head = f"{label}: " if label else ""
-            click.echo(f"{head}partial: stopped by "
-                       f"{limit_flag(stats.stopped, how['node_limit'], how['timeout'])} "
-                       "before the search was complete; the figures count what was "
-                       "searched so far", err=True)
+            click.echo(
+                f"{head}partial: stopped by "
+                f"{limit_flag(stats.stopped, how['node_limit'], how['timeout'])} "
+                "before the search was complete; the figures count what was "
+                "searched so far",
+                err=True,
+            )
     if bad_input:  # a bad file outweighs a count stopped by a limit
         raise click.exceptions.Exit(EXIT_INPUT)
     if stopped:
@@ -112,10 +154,17 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
 
 # ---- dlxc solve ----
 
+
 @click.command(epilog=EPILOG)
 @click.argument("file")
-@click.option("--max", "max_solutions", type=click.IntRange(min=0), default=None,
-              metavar="N", help="Stop after N solutions (default: all).")
+@click.option(
+    "--max",
+    "max_solutions",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="Stop after N solutions (default: all).",
+)
 @seed_option(_SEED_HELP)
 @backend_option
 @jobs_option(_SPLIT_HELP + "Every solution comes once, but not in the serial order.")
@@ -123,8 +172,9 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
 @output_options
 @json_option("One JSON object per solution and line.")
 @user_errors
-def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit,
-          quiet, show_progress) -> None:
+def solve(
+    file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit, quiet, show_progress
+) -> None:
     """List the solutions of a DLX file (Knuth's format; - is stdin).
 
     \b
@@ -144,17 +194,24 @@ def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit
     out = sys.stdout
     write = out.write
     last_flush = time.monotonic()
-    with common.progress_bar("solving", quiet, stdout_too=True, force=show_progress) as bar, \
-            problem.solutions(backend=backend, seed=seed, limit=max_solutions, jobs=jobs,
-                              node_limit=node_limit, timeout=timeout) as search:
+    with (
+        common.progress_bar("solving", quiet, stdout_too=True, force=show_progress) as bar,
+        problem.solutions(
+            backend=backend,
+            seed=seed,
+            limit=max_solutions,
+            jobs=jobs,
+            node_limit=node_limit,
+            timeout=timeout,
+        ) as search,
+    ):
         watch(search)
         if bar.enabled and hasattr(search, "progress"):
             search.progress = bar
         for k, solution in enumerate(search, 1):
             text = problem.solution_text(solution)
             if as_json:
-                write(json.dumps({"solution": k, "options": list(solution), "text": text})
-                      + "\n")
+                write(json.dumps({"solution": k, "options": list(solution), "text": text}) + "\n")
             else:
                 write(f"solution {k}:\n" + "".join(t + "\n" for t in text) + "\n")
             now = time.monotonic()
@@ -166,6 +223,8 @@ def solve(file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit
         stopped = search.stopped
     echo_stats(stats, quiet)
     if stopped is not None:
-        raise SearchStopped(f"partial: stopped by {limit_flag(stopped, node_limit, timeout)} "
-                            "before the search was complete; the solutions above are those "
-                            "found so far")
+        raise SearchStopped(
+            f"partial: stopped by {limit_flag(stopped, node_limit, timeout)} "
+            "before the search was complete; the solutions above are those "
+            "found so far"
+        )

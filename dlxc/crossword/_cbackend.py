@@ -17,7 +17,6 @@ from .mirror import BadLine, NotAscii
 FOUND, EXHAUSTED, BUDGET = lib.DLXC_XW_FOUND, lib.DLXC_XW_EXHAUSTED, lib.DLXC_XW_BUDGET
 
 
-
 def _check(code: int) -> int:
     """The single choke point from C status codes to exceptions."""
     if code < 0:
@@ -26,7 +25,6 @@ def _check(code: int) -> int:
             raise MemoryError("dlxc: " + text)
         raise SolverError(text)
     return code
-
 
 
 def parse_words(blob: bytes, default_score: int):
@@ -39,33 +37,53 @@ def parse_words(blob: bytes, default_score: int):
     n_words = ffi.new("int32_t *")
     repeats = ffi.new("int32_t *")
     bad = ffi.new("int64_t *")
-    code = lib.dlxc_xw_parse_words(ffi.from_buffer("uint8_t[]", blob), n, default_score,
-                                   ffi.from_buffer("uint8_t[]", codes),
-                                   ffi.from_buffer("int32_t[]", starts),
-                                   ffi.from_buffer("int32_t[]", scores), n_words, repeats, bad)
+    code = lib.dlxc_xw_parse_words(
+        ffi.from_buffer("uint8_t[]", blob),
+        n,
+        default_score,
+        ffi.from_buffer("uint8_t[]", codes),
+        ffi.from_buffer("int32_t[]", starts),
+        ffi.from_buffer("int32_t[]", scores),
+        n_words,
+        repeats,
+        bad,
+    )
     if code == lib.DLXC_XW_ENONASCII:
         raise NotAscii()
     if code in (lib.DLXC_XW_ELETTER, lib.DLXC_XW_ESCORE):
         raise BadLine(bad[0], ffi.string(lib.dlxc_xw_strerror(code)).decode())
     _check(code)
     k = n_words[0]
-    del starts[k + 1:]
+    del starts[k + 1 :]
     del scores[k:]
-    return bytes(codes[:starts[k]]), starts, scores, repeats[0]
+    return bytes(codes[: starts[k]]), starts, scores, repeats[0]
 
 
-def layout(starts, codes: bytes, n_letters: int, width: int, height: int,
-           symmetric: bool, seed: int) -> list[tuple[int, int, int, int]]:
+def layout(
+    starts, codes: bytes, n_letters: int, width: int, height: int, symmetric: bool, seed: int
+) -> list[tuple[int, int, int, int]]:
     """Place words (see dlxc_xw_layout): (word, row, col, direction) records
     in placement order."""
     n_words = len(starts) - 1
     out = ffi.new("int32_t[]", 4 * max(n_words, 1))
     n_placed = ffi.new("int32_t *")
     letters = ffi.from_buffer("uint8_t[]", codes or b"\0")
-    _check(lib.dlxc_xw_layout(n_words, int32_array(starts), letters, n_letters, width, height,
-                              1 if symmetric else 0, seed & ((1 << 64) - 1), out, n_placed))
+    _check(
+        lib.dlxc_xw_layout(
+            n_words,
+            int32_array(starts),
+            letters,
+            n_letters,
+            width,
+            height,
+            1 if symmetric else 0,
+            seed & ((1 << 64) - 1),
+            out,
+            n_placed,
+        )
+    )
     data = ffi.unpack(out, 4 * n_placed[0])
-    return [tuple(data[i:i + 4]) for i in range(0, len(data), 4)]
+    return [tuple(data[i : i + 4]) for i in range(0, len(data), 4)]
 
 
 class Fill:
@@ -74,11 +92,26 @@ class Fill:
 
     def __init__(self, width, height, cells, starts, codes, scores, n_letters, seed=0):
         out = ffi.new("dlxc_xw_fill **")
-        self._arrays = (int32_array(cells), int32_array(starts),
-                        ffi.from_buffer("uint8_t[]", codes or b"\0"), int32_array(scores))
-        _check(lib.dlxc_xw_fill_new(out, width, height, self._arrays[0], len(starts) - 1,
-                                    self._arrays[1], self._arrays[2], self._arrays[3],
-                                    n_letters, seed & ((1 << 64) - 1)))
+        self._arrays = (
+            int32_array(cells),
+            int32_array(starts),
+            ffi.from_buffer("uint8_t[]", codes or b"\0"),
+            int32_array(scores),
+        )
+        _check(
+            lib.dlxc_xw_fill_new(
+                out,
+                width,
+                height,
+                self._arrays[0],
+                len(starts) - 1,
+                self._arrays[1],
+                self._arrays[2],
+                self._arrays[3],
+                n_letters,
+                seed & ((1 << 64) - 1),
+            )
+        )
         self._handle = ffi.gc(out[0], lib.dlxc_xw_fill_free)
         self.n_slots = lib.dlxc_xw_fill_n_slots(self._handle)
         self._words = ffi.new("int32_t[]", max(self.n_slots, 1))
@@ -89,8 +122,9 @@ class Fill:
         vals = ffi.new("int32_t[5]")
         out = []
         for s in range(self.n_slots):
-            _check(lib.dlxc_xw_fill_slot(self._handle, s, vals, vals + 1, vals + 2, vals + 3,
-                                         vals + 4))
+            _check(
+                lib.dlxc_xw_fill_slot(self._handle, s, vals, vals + 1, vals + 2, vals + 3, vals + 4)
+            )
             out.append(tuple(vals[0:5]))
         return out
 
@@ -109,8 +143,13 @@ class Fill:
             return self._final
         st = self._stats
         lib.dlxc_xw_fill_get_stats(self._handle, st)
-        return {"nodes": st.nodes, "revisions": st.revisions, "fills": st.fills,
-                "slots": st.n_slots, "done": bool(st.done)}
+        return {
+            "nodes": st.nodes,
+            "revisions": st.revisions,
+            "fills": st.fills,
+            "slots": st.n_slots,
+            "done": bool(st.done),
+        }
 
     def close(self) -> None:
         if self._handle is not None:

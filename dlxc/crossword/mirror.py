@@ -12,7 +12,6 @@ most constrained slot first).
 from __future__ import annotations
 
 from array import array
-from typing import Optional
 
 MASK64 = (1 << 64) - 1
 FOUND, EXHAUSTED, BUDGET = 1, 2, 3
@@ -100,6 +99,7 @@ def parse_words(blob: bytes, default_score: int):
 
 
 # ---------------------------------------------------------------- layout
+
 
 class _Layout:
     """The state of one layout run (layout.c's ``lay``)."""
@@ -195,7 +195,7 @@ class _Layout:
             j += 1
         cur[k] = j
         codes, starts = self.codes, self.starts
-        for j in range(j, len(lst)):
+        for j in range(j, len(lst)):  # noqa: B020  (resumes where the skip loop stopped)
             w = lst[j]
             if used[w] or w == exclude:
                 continue
@@ -339,8 +339,9 @@ class _Layout:
         return self.out
 
 
-def layout(starts, codes: bytes, n_letters: int, width: int, height: int,
-           symmetric: bool, seed: int) -> list[tuple[int, int, int, int]]:
+def layout(
+    starts, codes: bytes, n_letters: int, width: int, height: int, symmetric: bool, seed: int
+) -> list[tuple[int, int, int, int]]:
     """dlxc_xw_layout: (word, row, col, direction) records in placement order."""
     if width < 1 or height < 1 or not 1 <= n_letters <= 256:
         raise ValueError("malformed arguments")
@@ -348,6 +349,7 @@ def layout(starts, codes: bytes, n_letters: int, width: int, height: int,
 
 
 # ---------------------------------------------------------------- fill
+
 
 def ilog(x: int) -> int:
     """fill.c's ilog: 16 log2(x) to a sixteenth, in integers; -1024 for 0."""
@@ -384,8 +386,11 @@ class Fill:
                     if pr >= 0 and pc >= 0 and cells[pr * width + pc] != -1:
                         continue
                     L = 0
-                    while (r + L * dr < height and c + L * dc < width
-                           and cells[(r + L * dr) * width + c + L * dc] != -1):
+                    while (
+                        r + L * dr < height
+                        and c + L * dc < width
+                        and cells[(r + L * dr) * width + c + L * dc] != -1
+                    ):
                         L += 1
                     if L < 2:
                         continue
@@ -404,8 +409,11 @@ class Fill:
             by_len.setdefault(starts[w + 1] - starts[w], []).append(w)
         for sc in self.slot_cells:
             L = len(sc)
-            lst = [w for w in by_len.get(L, ())
-                   if all((self.dom[sc[p]] >> codes[starts[w] + p]) & 1 for p in range(L))]
+            lst = [
+                w
+                for w in by_len.get(L, ())
+                if all((self.dom[sc[p]] >> codes[starts[w] + p]) & 1 for p in range(L))
+            ]
             self.cand.append(lst)
             self.initial.append(len(lst))
         self.assigned = [-1] * self.n_slots
@@ -417,8 +425,10 @@ class Fill:
         self.nodes = self.revisions = self.fills = 0
 
     def slots(self):
-        return [(r, c, d, len(sc), self.initial[s])
-                for s, ((r, c, d), sc) in enumerate(zip(self.slot_info, self.slot_cells))]
+        return [
+            (r, c, d, len(sc), self.initial[s])
+            for s, ((r, c, d), sc) in enumerate(zip(self.slot_info, self.slot_cells))
+        ]
 
     def _set_dom(self, cell, mask, frm, queue, queued):
         if self.dom[cell] == mask:
@@ -582,8 +592,13 @@ class Fill:
         return list(self.assigned)
 
     def stats(self):
-        return {"nodes": self.nodes, "revisions": self.revisions, "fills": self.fills,
-                "slots": self.n_slots, "done": self.state == "done"}
+        return {
+            "nodes": self.nodes,
+            "revisions": self.revisions,
+            "fills": self.fills,
+            "slots": self.n_slots,
+            "done": self.state == "done",
+        }
 
     def close(self):
         pass

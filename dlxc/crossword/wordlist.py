@@ -34,8 +34,15 @@ class WordPool:
     each code an index into ``alphabet`` (a..z first, then any other letter
     in sorted order).  ``scores[i]`` is its score."""
 
-    def __init__(self, alphabet: str, codes: bytes, starts: "array[int]",
-                 scores: "array[int]", repeats: int = 0, source: str = "<words>") -> None:
+    def __init__(
+        self,
+        alphabet: str,
+        codes: bytes,
+        starts: array[int],
+        scores: array[int],
+        repeats: int = 0,
+        source: str = "<words>",
+    ) -> None:
         self.alphabet = alphabet
         self.codes = codes
         self.starts = starts
@@ -49,7 +56,7 @@ class WordPool:
 
     def word(self, i: int) -> str:
         a = self.alphabet
-        return "".join(a[c] for c in self.codes[self.starts[i]:self.starts[i + 1]])
+        return "".join(a[c] for c in self.codes[self.starts[i] : self.starts[i + 1]])
 
     @property
     def words(self) -> list[str]:
@@ -68,18 +75,19 @@ class WordPool:
         index = {ch: i for i, ch in enumerate(self.alphabet)}
         return bytes(index[ch] for ch in word)
 
-    def filtered(self, keep: Iterable[int]) -> "WordPool":
+    def filtered(self, keep: Iterable[int]) -> WordPool:
         """The pool of the words ``keep`` (indices, in that order)."""
         codes, starts, scores = bytearray(), array("i", [0]), array("i")
         for i in keep:
-            codes += self.codes[self.starts[i]:self.starts[i + 1]]
+            codes += self.codes[self.starts[i] : self.starts[i + 1]]
             starts.append(len(codes))
             scores.append(self.scores[i])
         return WordPool(self.alphabet, bytes(codes), starts, scores, source=self.source)
 
 
-def pool_from_words(words: Iterable[str], scores: Optional[Iterable[int]] = None,
-                    source: str = "<words>") -> WordPool:
+def pool_from_words(
+    words: Iterable[str], scores: Optional[Iterable[int]] = None, source: str = "<words>"
+) -> WordPool:
     """A pool from words given in code (tests, the API); same rules as a file."""
     words = list(words)
     if scores is None:
@@ -105,10 +113,11 @@ def _parse_text(text: str, source: str) -> WordPool:
         if sep:
             score_text = score_text.strip(" \t")
             sign = score_text[:1] in "+-" and score_text[:1] or ""
-            digits = score_text[len(sign):]
+            digits = score_text[len(sign) :]
             if not digits or not (digits.isascii() and digits.isdigit()):
-                raise CrosswordError(f"{source}:{number}: the score after ';' is not an "
-                                     f"integer: {line.rstrip()!r}")
+                raise CrosswordError(
+                    f"{source}:{number}: the score after ';' is not an integer: {line.rstrip()!r}"
+                )
             score = min(int(digits), 1_000_000_000) * (-1 if sign == "-" else 1)
         if not word or not word.isalpha():
             bad = next((ch for ch in word if not ch.isalpha()), None)
@@ -134,8 +143,9 @@ def _parse_text(text: str, source: str) -> WordPool:
     return WordPool(alphabet, bytes(codes), starts, scores, repeats, source)
 
 
-def parse_word_list(blob: bytes, source: str = "<words>",
-                    backend: Optional[str] = None) -> WordPool:
+def parse_word_list(
+    blob: bytes, source: str = "<words>", backend: Optional[str] = None
+) -> WordPool:
     """A pool from the bytes of a list file (see the module's docstring)."""
     if blob.startswith(b"\xef\xbb\xbf"):
         blob = blob[3:]
@@ -153,8 +163,7 @@ def parse_word_list(blob: bytes, source: str = "<words>",
     return _parse_text(utf8_text(blob, source, CrosswordError), source)
 
 
-def read_word_list(path: Union[str, "os.PathLike[str]"],
-                   backend: Optional[str] = None) -> WordPool:
+def read_word_list(path: Union[str, os.PathLike[str]], backend: Optional[str] = None) -> WordPool:
     """Read a word-list file (the one function that does)."""
     name, blob = read_bytes(path, "word list", CrosswordError)
     return parse_word_list(blob, name, backend)

@@ -37,8 +37,17 @@ except ImportError:  # not built, or stale: dlxc.engines says why
 
 MAX_LEN = mirror.MAX_LEN
 
-__all__ = ["Lexicon", "Query", "Alphabet", "LexiconError", "MoveGenerator", "resolve_backend",
-           "c_import_error", "read_word_list", "MAX_LEN"]
+__all__ = [
+    "Lexicon",
+    "Query",
+    "Alphabet",
+    "LexiconError",
+    "MoveGenerator",
+    "resolve_backend",
+    "c_import_error",
+    "read_word_list",
+    "MAX_LEN",
+]
 
 
 def resolve_backend(name: Optional[str]) -> str:
@@ -56,6 +65,7 @@ def _fail_where(exc: LexiconError, where: str) -> LexiconError:
 
 
 # ==== word lists =============================================================
+
 
 class WordList:
     """Words read for a lexicon: kept (normalized, each once), and how many
@@ -86,8 +96,10 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
             skipped += 1
             continue
         if len(word) > MAX_LEN:
-            raise LexiconError(f"{where}: {entry!r} has {len(word)} letters; the node format "
-                               f"takes words of at most {MAX_LEN}")
+            raise LexiconError(
+                f"{where}: {entry!r} has {len(word)} letters; the node format "
+                f"takes words of at most {MAX_LEN}"
+            )
         if word in seen:
             duplicates += 1
             continue
@@ -96,27 +108,31 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
     if n == 0:
         raise LexiconError(f"{name}: no words (the list is empty)")
     if not words:
-        raise LexiconError(f"{name}: no usable word: all {n} entries were skipped "
-                           "(an entry must be purely letters)")
+        raise LexiconError(
+            f"{name}: no usable word: all {n} entries were skipped "
+            "(an entry must be purely letters)"
+        )
     return WordList(words, skipped, duplicates, n)
 
 
-def read_word_list(path: "os.PathLike[str] | str") -> WordList:
+def read_word_list(path: os.PathLike[str] | str) -> WordList:
     """The words of a file, one per line (blank lines ignored; dlxc._files.read_lines
     says what a line is)."""
     name, lines = read_lines(path, "word list", LexiconError)
-    return _collect(((line, f"{name}:{i}") for i, line in enumerate(lines, 1) if line.strip()),
-                    name)
+    return _collect(
+        ((line, f"{name}:{i}") for i, line in enumerate(lines, 1) if line.strip()), name
+    )
 
 
 # ==== queries ================================================================
+
 
 class Query:
     """The answers of one query, produced lazily by the engine.  Iterate for
     words; ``batches()`` gives lists of words as the engine fills its buffer.
     A query can be walked once."""
 
-    def __init__(self, lexicon: "Lexicon", cursor, sort: bool = False) -> None:
+    def __init__(self, lexicon: Lexicon, cursor, sort: bool = False) -> None:
         self._lexicon = lexicon
         self._cursor = cursor
         self._sort = sort
@@ -152,6 +168,7 @@ class Query:
 
 # ==== the lexicon ============================================================
 
+
 class _PyMembership:
     """The membership calls in Python, for when dlxc._lexfast was not built:
     the methods of its C type ``Membership`` (csrc/lexicon/_lexfast.c), each
@@ -172,15 +189,19 @@ class _PyMembership:
 
 # `w in lex` on the C engine: the C type's membership slot, which Lexicon
 # inherits (it defines no __contains__), so no Python frame runs
-_Membership = (_cbackend.Membership if _cbackend is not None and _cbackend.Membership is not None
-               else _PyMembership)
+_Membership = (
+    _cbackend.Membership
+    if _cbackend is not None and _cbackend.Membership is not None
+    else _PyMembership
+)
 
 
 class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
     """A word list as a minimal DAWG (and a GADDAG) on one of the engines."""
 
-    def __init__(self, data: fileformat.LexiconData, backend: Optional[str] = None,
-                 skipped: int = 0) -> None:
+    def __init__(
+        self, data: fileformat.LexiconData, backend: Optional[str] = None, skipped: int = 0
+    ) -> None:
         self.backend = resolve_backend(backend)
         self.alphabet = data.alphabet
         self.dawg = data.dawg
@@ -204,8 +225,14 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
 
     # -- making one -------------------------------------------------------
     @classmethod
-    def from_words(cls, words: Iterable[str], *, backend: Optional[str] = None,
-                   gaddag: bool = True, name: str = "<words>") -> "Lexicon":
+    def from_words(
+        cls,
+        words: Iterable[str],
+        *,
+        backend: Optional[str] = None,
+        gaddag: bool = True,
+        name: str = "<words>",
+    ) -> Lexicon:
         """The lexicon of ``words``: each entry normalized (NFC, case-folded);
         entries that are not purely letters are skipped and counted in
         ``skipped``, repeats are dropped."""
@@ -213,12 +240,13 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         return cls._build(wl, backend, gaddag, name)
 
     @classmethod
-    def from_word_file(cls, path: "os.PathLike[str] | str", *, backend: Optional[str] = None,
-                       gaddag: bool = True) -> "Lexicon":
+    def from_word_file(
+        cls, path: os.PathLike[str] | str, *, backend: Optional[str] = None, gaddag: bool = True
+    ) -> Lexicon:
         return cls._build(read_word_list(path), backend, gaddag, os.fspath(path))
 
     @classmethod
-    def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> "Lexicon":
+    def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> Lexicon:
         backend = resolve_backend(backend)
         alphabet = Alphabet.from_words(wl.words)
         codes = sorted(alphabet.encode(w) for w in wl.words)  # type: ignore[type-var]
@@ -241,7 +269,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         return lex
 
     @classmethod
-    def load(cls, path: "os.PathLike[str] | str", *, backend: Optional[str] = None) -> "Lexicon":
+    def load(cls, path: os.PathLike[str] | str, *, backend: Optional[str] = None) -> Lexicon:
         """A lexicon file written by ``save``."""
         start = time.perf_counter()
         data = fileformat.load(path)
@@ -253,20 +281,25 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         return lex
 
     @classmethod
-    def from_file(cls, path: "os.PathLike[str] | str", *, backend: Optional[str] = None,
-                  gaddag: bool = True) -> "Lexicon":
+    def from_file(
+        cls, path: os.PathLike[str] | str, *, backend: Optional[str] = None, gaddag: bool = True
+    ) -> Lexicon:
         """A lexicon file, or a plain word list (told apart by the magic number)."""
         if fileformat.sniff(path):
             return cls.load(path, backend=backend)
         return cls.from_word_file(path, backend=backend, gaddag=gaddag)
 
-    def save(self, path: "os.PathLike[str] | str") -> None:
+    def save(self, path: os.PathLike[str] | str) -> None:
         fileformat.save(path, self.data())
 
     def data(self) -> fileformat.LexiconData:
-        return fileformat.LexiconData(self.alphabet, self.dawg,
-                                      self.gaddag if self.gaddag is not None else array("I"),
-                                      self.words, self.max_len)
+        return fileformat.LexiconData(
+            self.alphabet,
+            self.dawg,
+            self.gaddag if self.gaddag is not None else array("I"),
+            self.words,
+            self.max_len,
+        )
 
     def close(self) -> None:
         if not self._closed:
@@ -304,8 +337,10 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         return self.words
 
     def __repr__(self) -> str:
-        return (f"<Lexicon {self.words} words, {self.dawg_nodes} DAWG nodes, "
-                f"{self.gaddag_nodes} GADDAG nodes, {self.backend} backend>")
+        return (
+            f"<Lexicon {self.words} words, {self.dawg_nodes} DAWG nodes, "
+            f"{self.gaddag_nodes} GADDAG nodes, {self.backend} backend>"
+        )
 
     def sort_key(self, word: str) -> bytes:
         """The engine's order of words (the alphabet's code order)."""
@@ -486,7 +521,7 @@ def parse_pattern(pattern: str) -> list:
             end = text.find("]", i + 1)
             if end < 0:
                 raise LexiconError(f"pattern {pattern!r}: '[' without ']'")
-            inner = text[i + 1:end]
+            inner = text[i + 1 : end]
             neg = inner.startswith("^")
             letters = inner[1:] if neg else inner
             if not letters:
@@ -507,12 +542,32 @@ class MoveGenerator(Closing):
     """The move generator of one game's rules (arrays row by row): see
     dlxc.models.scrabble for boards, racks and rules as people write them."""
 
-    def __init__(self, lexicon: Lexicon, rows: int, cols: int, letter_mult, word_mult,
-                 values, start: tuple[int, int], bingo_tiles: int, bingo_bonus: int) -> None:
+    def __init__(
+        self,
+        lexicon: Lexicon,
+        rows: int,
+        cols: int,
+        letter_mult,
+        word_mult,
+        values,
+        start: tuple[int, int],
+        bingo_tiles: int,
+        bingo_bonus: int,
+    ) -> None:
         self.lexicon = lexicon
         engine = _engine(lexicon.backend)
-        self._gen = engine.Gen(rows, cols, letter_mult, word_mult, values, len(lexicon.alphabet),
-                               start[0], start[1], bingo_tiles, bingo_bonus)
+        self._gen = engine.Gen(
+            rows,
+            cols,
+            letter_mult,
+            word_mult,
+            values,
+            len(lexicon.alphabet),
+            start[0],
+            start[1],
+            bingo_tiles,
+            bingo_bonus,
+        )
 
     def run(self, board: bytes, rack: bytes) -> int:
         """Find every move on ``board`` (codes, +128 a blank) for ``rack``
@@ -537,10 +592,18 @@ class MoveGenerator(Closing):
             size = _cbackend.MOVE_BYTES
             out = []
             for k in range(0, len(raw), size):
-                rec = raw[k:k + size]
+                rec = raw[k : k + size]
                 n = rec[7]
-                out.append((int.from_bytes(rec[0:4], "little", signed=True), rec[4], rec[5],
-                            rec[6], rec[12:12 + n], rec[44:44 + n]))
+                out.append(
+                    (
+                        int.from_bytes(rec[0:4], "little", signed=True),
+                        rec[4],
+                        rec[5],
+                        rec[6],
+                        rec[12 : 12 + n],
+                        rec[44 : 44 + n],
+                    )
+                )
             return out
         moves = self._gen.moves if count is None else self._gen.moves[:count]
         return [(m.score, m.row, m.col, m.down, m.word, m.fresh) for m in moves]

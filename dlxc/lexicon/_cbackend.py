@@ -31,17 +31,27 @@ except ImportError as exc:
     Membership = None  # type: ignore[assignment,misc]
     membership_error = f"dlxc._lexfast cannot be imported: {exc}"
 else:
-    if built_version != __version__ or not hasattr(lib, "dlxc_lex_layout") \
-            or LAYOUT != lib.dlxc_lex_layout():
+    if (
+        built_version != __version__
+        or not hasattr(lib, "dlxc_lex_layout")
+        or LAYOUT != lib.dlxc_lex_layout()
+    ):
         Membership = None  # type: ignore[assignment,misc]
-        membership_error = ("dlxc._lexfast was built from other sources than the C extension; "
-                            "rebuild both (pip install -e . or python build_ext.py)")
+        membership_error = (
+            "dlxc._lexfast was built from other sources than the C extension; "
+            "rebuild both (pip install -e . or python build_ext.py)"
+        )
 
 MORE = lib.DLXC_LEX_MORE
-_STATUS = {lib.DLXC_LEX_EINVAL: "EINVAL", lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
-           lib.DLXC_LEX_EUNSORTED: "EUNSORTED", lib.DLXC_LEX_ELONG: "ELONG",
-           lib.DLXC_LEX_ECORRUPT: "ECORRUPT", lib.DLXC_LEX_EEMPTY: "EEMPTY",
-           lib.DLXC_LEX_EBOARD: "EBOARD"}
+_STATUS = {
+    lib.DLXC_LEX_EINVAL: "EINVAL",
+    lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
+    lib.DLXC_LEX_EUNSORTED: "EUNSORTED",
+    lib.DLXC_LEX_ELONG: "ELONG",
+    lib.DLXC_LEX_ECORRUPT: "ECORRUPT",
+    lib.DLXC_LEX_EEMPTY: "EEMPTY",
+    lib.DLXC_LEX_EBOARD: "EBOARD",
+}
 _BUFFER = 1 << 15
 MOVE_BYTES = ffi.sizeof("dlxc_lex_move")
 
@@ -87,13 +97,22 @@ def validate(nodes: array, max_letter: int) -> Optional[str]:
 class Lex:
     """A ``dlxc_lex`` handle (copies of both arrays, validated by C)."""
 
-    def __init__(self, dawg: array, gaddag: Optional[array], n_letters: int,
-                 ascii_table: bytes) -> None:
+    def __init__(
+        self, dawg: array, gaddag: Optional[array], n_letters: int, ascii_table: bytes
+    ) -> None:
         out = ffi.new("dlxc_lex **")
         g = ffi.from_buffer("uint32_t[]", gaddag) if gaddag is not None else ffi.NULL
-        _check(lib.dlxc_lex_new(out, ffi.from_buffer("uint32_t[]", dawg), len(dawg), g,
-                                len(gaddag) if gaddag is not None else 0, n_letters,
-                                ascii_table))
+        _check(
+            lib.dlxc_lex_new(
+                out,
+                ffi.from_buffer("uint32_t[]", dawg),
+                len(dawg),
+                g,
+                len(gaddag) if gaddag is not None else 0,
+                n_letters,
+                ascii_table,
+            )
+        )
         self._handle = ffi.gc(out[0], lib.dlxc_lex_free)
         self.n_letters = n_letters
         self.has_gaddag = gaddag is not None
@@ -123,18 +142,21 @@ class Lex:
         lib.dlxc_lex_contains_many(self._handle, buf, len(buf), 1 if ascii else 0, out, n, got)
         return ffi.buffer(out, got[0])[:]
 
-    def pattern(self, masks, star: int, n_tokens: int) -> "Cursor":
+    def pattern(self, masks, star: int, n_tokens: int) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
-        _check(lib.dlxc_lex_pattern(out, self._handle, ffi.new("uint64_t[256]", list(masks)),
-                                    star, n_tokens))
+        _check(
+            lib.dlxc_lex_pattern(
+                out, self._handle, ffi.new("uint64_t[256]", list(masks)), star, n_tokens
+            )
+        )
         return Cursor(out[0], self)
 
-    def anagram(self, counts, blanks: int, sub: bool) -> "Cursor":
+    def anagram(self, counts, blanks: int, sub: bool) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
         _check(lib.dlxc_lex_anagram(out, self._handle, bytes(counts), blanks, 1 if sub else 0))
         return Cursor(out[0], self)
 
-    def containing(self, frag: bytes, at: int, min_at: int) -> "Cursor":
+    def containing(self, frag: bytes, at: int, min_at: int) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
         _check(lib.dlxc_lex_containing(out, self._handle, frag, len(frag), at, min_at))
         return Cursor(out[0], self)
@@ -146,7 +168,7 @@ class Cursor:
 
     def __init__(self, handle, lex: Lex) -> None:
         self._handle = ffi.gc(handle, lib.dlxc_lex_cursor_free)
-        self._lex = lex   # the lexicon must outlive the cursor
+        self._lex = lex  # the lexicon must outlive the cursor
         self._buf = ffi.new("uint8_t[]", _BUFFER)
         self._used = ffi.new("int64_t *")
         self._count = ffi.new("int64_t *")
@@ -155,8 +177,9 @@ class Cursor:
     def next_raw(self) -> bytes:
         """The next batch as one buffer of 0-ended code strings (b'' at the end)."""
         while not self._done:
-            rc = _check(lib.dlxc_lex_cursor_next(self._handle, self._buf, _BUFFER, self._used,
-                                                 self._count))
+            rc = _check(
+                lib.dlxc_lex_cursor_next(self._handle, self._buf, _BUFFER, self._used, self._count)
+            )
             if rc != MORE:
                 self._done = True
             if self._used[0]:
@@ -171,12 +194,35 @@ class Cursor:
 class Gen:
     """A ``dlxc_lex_gen``: one game's rules; ``run`` finds the moves."""
 
-    def __init__(self, rows, cols, letter_mult, word_mult, values, n_letters, start_row,
-                 start_col, bingo_tiles, bingo_bonus) -> None:
+    def __init__(
+        self,
+        rows,
+        cols,
+        letter_mult,
+        word_mult,
+        values,
+        n_letters,
+        start_row,
+        start_col,
+        bingo_tiles,
+        bingo_bonus,
+    ) -> None:
         out = ffi.new("dlxc_lex_gen **")
-        _check(lib.dlxc_lex_gen_new(out, rows, cols, bytes(letter_mult), bytes(word_mult),
-                                    ffi.new("int32_t[]", list(values)), n_letters, start_row,
-                                    start_col, bingo_tiles, bingo_bonus))
+        _check(
+            lib.dlxc_lex_gen_new(
+                out,
+                rows,
+                cols,
+                bytes(letter_mult),
+                bytes(word_mult),
+                ffi.new("int32_t[]", list(values)),
+                n_letters,
+                start_row,
+                start_col,
+                bingo_tiles,
+                bingo_bonus,
+            )
+        )
         self._handle = ffi.gc(out[0], lib.dlxc_lex_gen_free)
         self._n = ffi.new("int64_t *")
         self.n = 0

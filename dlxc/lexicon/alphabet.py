@@ -44,11 +44,17 @@ class Alphabet:
         if not letters:
             raise LexiconError("an alphabet needs at least one letter")
         if len(letters) > MAX_LETTERS:
-            raise LexiconError(f"{len(letters)} letters: a lexicon's alphabet has at most "
-                               f"{MAX_LETTERS} (8-bit letter codes)")
+            raise LexiconError(
+                f"{len(letters)} letters: a lexicon's alphabet has at most "
+                f"{MAX_LETTERS} (8-bit letter codes)"
+            )
         for ch in letters:
-            if not isinstance(ch, str) or len(ch) != 1 or normalize(ch) != ch \
-                    and unicodedata.category(ch)[0] != "M":
+            if (
+                not isinstance(ch, str)
+                or len(ch) != 1
+                or normalize(ch) != ch
+                and unicodedata.category(ch)[0] != "M"
+            ):
                 raise LexiconError(f"{ch!r} is not a case-folded letter")
         if len(set(letters)) != len(letters) or list(letters) != sorted(letters):
             raise LexiconError("an alphabet's letters must be distinct and in code-point order")
@@ -60,7 +66,7 @@ class Alphabet:
         self._decode = {i + 1: ch for i, ch in enumerate(letters)}
 
     @classmethod
-    def from_words(cls, words: Iterable[str]) -> "Alphabet":
+    def from_words(cls, words: Iterable[str]) -> Alphabet:
         """The alphabet of the letters used by ``words`` (normalized words)."""
         seen: set[str] = set()
         for w in words:

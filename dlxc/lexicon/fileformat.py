@@ -53,13 +53,13 @@ class LexiconData:
     structure (the backend validates those)."""
 
     alphabet: Alphabet
-    dawg: array          # array('I')
-    gaddag: array        # array('I'), empty when there is none
+    dawg: array  # array('I')
+    gaddag: array  # array('I'), empty when there is none
     words: int
     max_len: int
 
 
-def nodes_from_bytes(data: "bytes | memoryview") -> array:
+def nodes_from_bytes(data: bytes | memoryview) -> array:
     nodes = array("I")
     nodes.frombytes(bytes(data))
     if sys.byteorder == "big":
@@ -78,20 +78,32 @@ def dumps(data: LexiconData) -> bytes:
     alpha = data.alphabet.to_text().encode("utf-8")
     padded = alpha + b"\0" * (-len(alpha) % 4)
     dawg, gaddag = nodes_to_bytes(data.dawg), nodes_to_bytes(data.gaddag)
-    fields = [VERSION, 0, data.words, data.max_len, len(data.alphabet), len(alpha),
-              len(data.dawg), len(data.gaddag), zlib.crc32(dawg), zlib.crc32(gaddag)]
+    fields = [
+        VERSION,
+        0,
+        data.words,
+        data.max_len,
+        len(data.alphabet),
+        len(alpha),
+        len(data.dawg),
+        len(data.gaddag),
+        zlib.crc32(dawg),
+        zlib.crc32(gaddag),
+    ]
     head = struct.pack("<8s10I", MAGIC, *fields)
     header_crc = zlib.crc32(alpha, zlib.crc32(head))
     return head + struct.pack("<2I", header_crc, 0) + padded + dawg + gaddag
 
 
-def save(path: "os.PathLike[str] | str", data: LexiconData) -> None:
+def save(path: os.PathLike[str] | str, data: LexiconData) -> None:
     blob = dumps(data)
     try:
         with open(path, "wb") as f:
             f.write(blob)
     except OSError as exc:
-        raise LexiconError(f"{os.fspath(path)}: cannot write the lexicon ({exc.strerror})") from None
+        raise LexiconError(
+            f"{os.fspath(path)}: cannot write the lexicon ({exc.strerror})"
+        ) from None
 
 
 def is_lexicon_file(head: bytes) -> bool:
@@ -101,6 +113,7 @@ def is_lexicon_file(head: bytes) -> bool:
 def loads(blob: bytes, name: str = "<bytes>") -> LexiconData:
     """The lexicon in ``blob``; LexiconError (naming ``name``) when it is
     not a whole, intact lexicon file."""
+
     def bad(why: str) -> LexiconError:
         return LexiconError(f"{name}: not a usable lexicon file: {why}")
 
@@ -108,8 +121,21 @@ def loads(blob: bytes, name: str = "<bytes>") -> LexiconData:
         if MAGIC.startswith(blob[:8]) or blob.startswith(MAGIC):
             raise bad(f"truncated ({len(blob)} bytes, the header alone takes {HEADER_BYTES})")
         raise bad("no lexicon magic number")
-    (magic, version, flags, words, max_len, letters, alpha_len, n_dawg, n_gaddag,
-     dawg_crc, gaddag_crc, header_crc, reserved) = _HEADER.unpack_from(blob)
+    (
+        magic,
+        version,
+        flags,
+        words,
+        max_len,
+        letters,
+        alpha_len,
+        n_dawg,
+        n_gaddag,
+        dawg_crc,
+        gaddag_crc,
+        header_crc,
+        reserved,
+    ) = _HEADER.unpack_from(blob)
     if magic != MAGIC:
         raise bad("no lexicon magic number")
     if version != VERSION:
@@ -125,8 +151,10 @@ def loads(blob: bytes, name: str = "<bytes>") -> LexiconData:
     start = alpha_end + (-alpha_len % 4)
     expected = start + 4 * (n_dawg + n_gaddag)
     if len(blob) != expected:
-        raise bad(f"{len(blob)} bytes where the header announces {expected}"
-                  + (" (truncated)" if len(blob) < expected else " (trailing bytes)"))
+        raise bad(
+            f"{len(blob)} bytes where the header announces {expected}"
+            + (" (truncated)" if len(blob) < expected else " (trailing bytes)")
+        )
     try:
         alphabet = Alphabet(alpha.decode("utf-8"))
     except (UnicodeDecodeError, LexiconError) as exc:
@@ -135,22 +163,23 @@ def loads(blob: bytes, name: str = "<bytes>") -> LexiconData:
         raise bad("the alphabet's size does not match the header")
     if n_dawg < 2 or words < 1 or max_len < 1:
         raise bad("an empty DAWG")
-    dawg_bytes = blob[start:start + 4 * n_dawg]
-    gaddag_bytes = blob[start + 4 * n_dawg:expected]
+    dawg_bytes = blob[start : start + 4 * n_dawg]
+    gaddag_bytes = blob[start + 4 * n_dawg : expected]
     if zlib.crc32(dawg_bytes) != dawg_crc:
         raise bad("the DAWG's checksum does not match (corrupted nodes)")
     if zlib.crc32(gaddag_bytes) != gaddag_crc:
         raise bad("the GADDAG's checksum does not match (corrupted nodes)")
-    return LexiconData(alphabet, nodes_from_bytes(dawg_bytes), nodes_from_bytes(gaddag_bytes),
-                       words, max_len)
+    return LexiconData(
+        alphabet, nodes_from_bytes(dawg_bytes), nodes_from_bytes(gaddag_bytes), words, max_len
+    )
 
 
-def load(path: "os.PathLike[str] | str") -> LexiconData:
+def load(path: os.PathLike[str] | str) -> LexiconData:
     name, blob = read_bytes(path, "lexicon", LexiconError)
     return loads(blob, name)
 
 
-def sniff(path: "os.PathLike[str] | str") -> Optional[bool]:
+def sniff(path: os.PathLike[str] | str) -> Optional[bool]:
     """True when ``path`` starts with the lexicon magic number, False when
     it does not (a word list, presumably)."""
     name = os.fspath(path)

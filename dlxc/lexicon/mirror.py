@@ -46,6 +46,7 @@ def _node(letter: int, child: int, term: int, last: int) -> int:
 
 # ==== build.c ===============================================================
 
+
 def _build_sorted(words: Sequence[bytes], max_code: int, max_len: int):
     """Daciuk's incremental construction; returns (lists, root): lists[id]
     is a tuple of arcs (letter, terminal, child id), lists[0] = ()."""
@@ -214,6 +215,7 @@ def validate(nodes: Sequence[int], max_letter: int) -> Optional[str]:
 
 # ==== query.c ===============================================================
 
+
 def _find(g: Sequence[int], i: int, c: int) -> int:
     if not i:
         return 0
@@ -340,7 +342,9 @@ class Cursor:
             return bool(self.sub) or d == self.tiles
         left = self.left[d]
         if left >= 0:
-            return len(self.frag) == 1 and (left == self.at if self.at >= 0 else left >= self.min_at)
+            return len(self.frag) == 1 and (
+                left == self.at if self.at >= 0 else left >= self.min_at
+            )
         return self.right[d] >= len(self.frag) - 1
 
     def emit(self, d: int) -> Optional[bytes]:
@@ -348,7 +352,7 @@ class Cursor:
             return bytes(self.word[:d])
         arcs = self.word[:d]
         s = arcs.index(self.sep) if self.sep in arcs else d
-        word = bytes(arcs[:s][::-1] + arcs[s + 1:])
+        word = bytes(arcs[:s][::-1] + arcs[s + 1 :])
         if self.at < 0:
             p = s - 1
             frag = self.frag
@@ -438,6 +442,7 @@ def containing(lex: Lex, frag: bytes, at: int, min_at: int) -> Cursor:
 
 # ==== moves.c ===============================================================
 
+
 class Move:
     """One move as moves.c records it (dlxc_lex_move)."""
 
@@ -454,17 +459,33 @@ class Move:
 class Gen:
     """``dlxc_lex_gen``: one game's rules."""
 
-    def __init__(self, rows, cols, letter_mult, word_mult, values, n_letters, start_row,
-                 start_col, bingo_tiles, bingo_bonus):
-        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE and 1 <= n_letters <= 63
-                and 0 <= start_row < rows and 0 <= start_col < cols):
+    def __init__(
+        self,
+        rows,
+        cols,
+        letter_mult,
+        word_mult,
+        values,
+        n_letters,
+        start_row,
+        start_col,
+        bingo_tiles,
+        bingo_bonus,
+    ):
+        if not (
+            1 <= rows <= MAX_SIDE
+            and 1 <= cols <= MAX_SIDE
+            and 1 <= n_letters <= 63
+            and 0 <= start_row < rows
+            and 0 <= start_col < cols
+        ):
             raise fail("EBOARD")
         self.rows, self.cols, self.n_letters = rows, cols, n_letters
         self.start = (start_row, start_col)
         self.bingo_tiles, self.bingo_bonus = bingo_tiles, bingo_bonus
-        self.values = list(values[:n_letters + 1])
-        lm = [letter_mult[i * cols:(i + 1) * cols] for i in range(rows)]
-        wm = [word_mult[i * cols:(i + 1) * cols] for i in range(rows)]
+        self.values = list(values[: n_letters + 1])
+        lm = [letter_mult[i * cols : (i + 1) * cols] for i in range(rows)]
+        wm = [word_mult[i * cols : (i + 1) * cols] for i in range(rows)]
         self.lm = (lm, [list(c) for c in zip(*lm)])
         self.wm = (wm, [list(c) for c in zip(*wm)])
         self.moves: list[Move] = []
@@ -478,7 +499,7 @@ def gen_run(gen: Gen, lex: Lex, board: bytes, rack: Sequence[int]) -> list[Move]
     if lex.gaddag is None or lex.n_letters != gen.n_letters:
         raise fail("EBOARD")
     rows, cols = gen.rows, gen.cols
-    b = [list(board[r * cols:(r + 1) * cols]) for r in range(rows)]
+    b = [list(board[r * cols : (r + 1) * cols]) for r in range(rows)]
     empty = True
     for row in b:
         for sq in row:
@@ -486,7 +507,7 @@ def gen_run(gen: Gen, lex: Lex, board: bytes, rack: Sequence[int]) -> list[Move]
                 empty = False
                 if not 1 <= (sq & ~BLANK) <= gen.n_letters:
                     raise fail("EBOARD")
-    if any(rack[gen.n_letters + 1:64]):
+    if any(rack[gen.n_letters + 1 : 64]):
         raise fail("EBOARD")
     gen.moves = []
     _direction(gen, lex, b, 0, rack, empty)
@@ -511,8 +532,9 @@ def _record(w, lo, hi, tiles, score):
     if tiles == gen.bingo_tiles:
         score += gen.bingo_bonus
     row, col = (lo, w.row) if w.down else (w.row, lo)
-    gen.moves.append(Move(score, row, col, w.down, bytes(w.cell[lo:hi + 1]),
-                          bytes(w.fresh[lo:hi + 1])))
+    gen.moves.append(
+        Move(score, row, col, w.down, bytes(w.cell[lo : hi + 1]), bytes(w.fresh[lo : hi + 1]))
+    )
 
 
 def _go_on(w, col, arc, lo, hi, tiles, total, mult, cross):
@@ -660,10 +682,12 @@ def _direction(gen, lex, b, down, rack, empty):
             if empty:
                 w.is_anchor[c] = int(r == sr and c == sc)
             else:
-                w.is_anchor[c] = int((c > 0 and bool(b[r][c - 1]))
-                                     or (c + 1 < cols and bool(b[r][c + 1]))
-                                     or (r > 0 and bool(b[r - 1][c]))
-                                     or (r + 1 < rows and bool(b[r + 1][c])))
+                w.is_anchor[c] = int(
+                    (c > 0 and bool(b[r][c - 1]))
+                    or (c + 1 < cols and bool(b[r][c + 1]))
+                    or (r > 0 and bool(b[r - 1][c]))
+                    or (r + 1 < rows and bool(b[r + 1][c]))
+                )
         for c in range(cols):
             if not w.is_anchor[c] or not w.check[c]:
                 continue

@@ -25,9 +25,10 @@ import os
 import random
 import time
 from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Iterator, Optional, Sequence
+from typing import Callable, Optional
 
 from .._closing import Closing
 from ..boggle import FRONTIER_CAP, encode_boards, make_trie, read_words, trie_text
@@ -36,7 +37,7 @@ from ..errors import BoggleError
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _LETTER_SET = frozenset(LETTERS)
 MAX_CELLS = 64
-_CALL = 1 << 20       # boards per engine call
+_CALL = 1 << 20  # boards per engine call
 
 # The default word list: ENABLE2K, shipped in puzzles/words/ (public domain).
 # Shipped inside the package (package data), so an installed dlxc has it.
@@ -57,37 +58,113 @@ DEFAULT_WORDS = Path(__file__).resolve().parent / "wordlists" / "enable2k.txt"
 #   Th) and three blank faces; a board here has one letter a cell, so when
 #   such a face comes up the die is rolled again (said in ``roll``'s help).
 DICE = {
-    "classic": ("aaciot", "abilty", "abjmoq", "acdemp", "acelrs", "adenvz", "ahmors", "bfiorx",
-                "denosw", "dknotu", "eefhiy", "egintv", "egkluy", "ehinps", "elpstu", "gilruw"),
-    "new": ("aaeegn", "abbjoo", "achops", "affkps", "aoottw", "cimotu", "deilrx", "delrvy",
-            "distty", "eeghnw", "eeinsu", "ehrtvw", "eiosst", "elrtty", "himnuq", "hlnnrz"),
-    "big": ("aaafrs", "aaeeee", "aafirs", "adennn", "aeeeem", "aeegmu", "aegmnn", "afirsy",
-            "bjkqxz", "ccenst", "ceiilt", "ceilpt", "ceipst", "ddhnot", "dhhlor", "dhlnor",
-            "dhlnor", "eiiitt", "emottt", "ensssu", "fiprsy", "gorrvw", "iprrry", "nootuw",
-            "ooottu"),
-    "superbig": (("a", "a", "a", "f", "r", "s"), ("a", "a", "e", "e", "e", "e"),
-                 ("a", "a", "e", "e", "o", "o"), ("a", "a", "f", "i", "r", "s"),
-                 ("a", "b", "d", "e", "i", "o"), ("a", "d", "e", "n", "n", "n"),
-                 ("a", "e", "e", "e", "e", "m"), ("a", "e", "e", "g", "m", "u"),
-                 ("a", "e", "g", "m", "n", "n"), ("a", "e", "i", "l", "m", "n"),
-                 ("a", "e", "i", "n", "o", "u"), ("a", "f", "i", "r", "s", "y"),
-                 ("an", "er", "he", "in", "q", "th"), ("b", "b", "j", "k", "x", "z"),
-                 ("c", "c", "e", "n", "s", "t"), ("c", "d", "d", "l", "n", "n"),
-                 ("c", "e", "i", "i", "t", "t"), ("c", "e", "i", "p", "s", "t"),
-                 ("c", "f", "g", "n", "u", "y"), ("d", "d", "h", "n", "o", "t"),
-                 ("d", "h", "h", "l", "o", "r"), ("d", "h", "h", "n", "o", "w"),
-                 ("d", "h", "l", "n", "o", "r"), ("e", "h", "i", "l", "r", "s"),
-                 ("e", "i", "i", "l", "s", "t"), ("e", "i", "l", "p", "s", "t"),
-                 ("e", "i", "o", "", "", ""), ("e", "m", "t", "t", "t", "o"),
-                 ("e", "n", "s", "s", "s", "u"), ("g", "o", "r", "r", "v", "w"),
-                 ("h", "i", "r", "s", "t", "v"), ("h", "o", "p", "r", "s", "t"),
-                 ("i", "p", "r", "s", "y", "y"), ("j", "k", "q", "w", "x", "z"),
-                 ("n", "o", "o", "t", "u", "w"), ("o", "o", "o", "t", "t", "u")),
+    "classic": (
+        "aaciot",
+        "abilty",
+        "abjmoq",
+        "acdemp",
+        "acelrs",
+        "adenvz",
+        "ahmors",
+        "bfiorx",
+        "denosw",
+        "dknotu",
+        "eefhiy",
+        "egintv",
+        "egkluy",
+        "ehinps",
+        "elpstu",
+        "gilruw",
+    ),
+    "new": (
+        "aaeegn",
+        "abbjoo",
+        "achops",
+        "affkps",
+        "aoottw",
+        "cimotu",
+        "deilrx",
+        "delrvy",
+        "distty",
+        "eeghnw",
+        "eeinsu",
+        "ehrtvw",
+        "eiosst",
+        "elrtty",
+        "himnuq",
+        "hlnnrz",
+    ),
+    "big": (
+        "aaafrs",
+        "aaeeee",
+        "aafirs",
+        "adennn",
+        "aeeeem",
+        "aeegmu",
+        "aegmnn",
+        "afirsy",
+        "bjkqxz",
+        "ccenst",
+        "ceiilt",
+        "ceilpt",
+        "ceipst",
+        "ddhnot",
+        "dhhlor",
+        "dhlnor",
+        "dhlnor",
+        "eiiitt",
+        "emottt",
+        "ensssu",
+        "fiprsy",
+        "gorrvw",
+        "iprrry",
+        "nootuw",
+        "ooottu",
+    ),
+    "superbig": (
+        ("a", "a", "a", "f", "r", "s"),
+        ("a", "a", "e", "e", "e", "e"),
+        ("a", "a", "e", "e", "o", "o"),
+        ("a", "a", "f", "i", "r", "s"),
+        ("a", "b", "d", "e", "i", "o"),
+        ("a", "d", "e", "n", "n", "n"),
+        ("a", "e", "e", "e", "e", "m"),
+        ("a", "e", "e", "g", "m", "u"),
+        ("a", "e", "g", "m", "n", "n"),
+        ("a", "e", "i", "l", "m", "n"),
+        ("a", "e", "i", "n", "o", "u"),
+        ("a", "f", "i", "r", "s", "y"),
+        ("an", "er", "he", "in", "q", "th"),
+        ("b", "b", "j", "k", "x", "z"),
+        ("c", "c", "e", "n", "s", "t"),
+        ("c", "d", "d", "l", "n", "n"),
+        ("c", "e", "i", "i", "t", "t"),
+        ("c", "e", "i", "p", "s", "t"),
+        ("c", "f", "g", "n", "u", "y"),
+        ("d", "d", "h", "n", "o", "t"),
+        ("d", "h", "h", "l", "o", "r"),
+        ("d", "h", "h", "n", "o", "w"),
+        ("d", "h", "l", "n", "o", "r"),
+        ("e", "h", "i", "l", "r", "s"),
+        ("e", "i", "i", "l", "s", "t"),
+        ("e", "i", "l", "p", "s", "t"),
+        ("e", "i", "o", "", "", ""),
+        ("e", "m", "t", "t", "t", "o"),
+        ("e", "n", "s", "s", "s", "u"),
+        ("g", "o", "r", "r", "v", "w"),
+        ("h", "i", "r", "s", "t", "v"),
+        ("h", "o", "p", "r", "s", "t"),
+        ("i", "p", "r", "s", "y", "y"),
+        ("j", "k", "q", "w", "x", "z"),
+        ("n", "o", "o", "t", "u", "w"),
+        ("o", "o", "o", "t", "t", "u"),
+    ),
 }
 DICE_SIZE = {"classic": (4, 4), "new": (4, 4), "big": (5, 5), "superbig": (6, 6)}
 
 
 # ---- boards -----------------------------------------------------------------
+
 
 @dataclass(frozen=True)
 class Board:
@@ -98,21 +175,25 @@ class Board:
     cols: int
 
     @classmethod
-    def parse(cls, text: str, size: Optional[tuple] = None) -> "Board":
+    def parse(cls, text: str, size: Optional[tuple] = None) -> Board:
         """A board from its letters row by row (spaces, ``/`` and ``,``
         between rows are ignored); the size is ``size`` or, for 9, 16, 25
         or 36 letters, the square."""
         letters = "".join(ch for ch in text.strip().casefold() if ch not in " /,\t")
         bad = sorted({ch for ch in letters if ch not in _LETTER_SET})
         if bad:
-            raise BoggleError(f"board {text!r}: {', '.join(map(repr, bad))} "
-                              f"{'is not a letter' if len(bad) == 1 else 'are not letters'} "
-                              "a..z (write the die face Qu as q)")
+            raise BoggleError(
+                f"board {text!r}: {', '.join(map(repr, bad))} "
+                f"{'is not a letter' if len(bad) == 1 else 'are not letters'} "
+                "a..z (write the die face Qu as q)"
+            )
         rows, cols = size if size is not None else _square(letters, text)
         check_size(rows, cols)
         if len(letters) != rows * cols:
-            raise BoggleError(f"board {text!r} has {len(letters)} letters; a {rows}x{cols} "
-                              f"board has {rows * cols}")
+            raise BoggleError(
+                f"board {text!r} has {len(letters)} letters; a {rows}x{cols} "
+                f"board has {rows * cols}"
+            )
         return cls(letters, rows, cols)
 
     def __str__(self) -> str:
@@ -121,8 +202,10 @@ class Board:
     def grid(self) -> str:
         """The board as rows of letters, Qu written out."""
         faces = ["Qu" if ch == "q" else ch.upper() for ch in self.letters]
-        return "\n".join(" ".join(f"{f:<2}" for f in faces[r * self.cols:(r + 1) * self.cols])
-                         .rstrip() for r in range(self.rows))
+        return "\n".join(
+            " ".join(f"{f:<2}" for f in faces[r * self.cols : (r + 1) * self.cols]).rstrip()
+            for r in range(self.rows)
+        )
 
     def word(self, path: Sequence[int]) -> str:
         """The word a path of cells spells (a q cell reads qu)."""
@@ -132,15 +215,19 @@ class Board:
 def _square(letters: str, text: str) -> tuple:
     side = int(round(len(letters) ** 0.5))
     if side * side != len(letters) or side < 1:
-        raise BoggleError(f"board {text!r} has {len(letters)} letters, which is no square; "
-                          "give its size (--size ROWSxCOLS)")
+        raise BoggleError(
+            f"board {text!r} has {len(letters)} letters, which is no square; "
+            "give its size (--size ROWSxCOLS)"
+        )
     return side, side
 
 
 def check_size(rows: int, cols: int) -> None:
     if rows < 1 or cols < 1 or rows * cols > MAX_CELLS:
-        raise BoggleError(f"a {rows}x{cols} board: boards have 1 to {MAX_CELLS} cells "
-                          "(3x3 to 6x6 and rectangles such as 3x4 or 4x5)")
+        raise BoggleError(
+            f"a {rows}x{cols} board: boards have 1 to {MAX_CELLS} cells "
+            "(3x3 to 6x6 and rectangles such as 3x4 or 4x5)"
+        )
 
 
 def parse_size(text: str) -> tuple:
@@ -153,8 +240,9 @@ def parse_size(text: str) -> tuple:
     return rows, cols
 
 
-def roll(dice: str = "new", seed: Optional[int] = None,
-         rng: Optional[random.Random] = None) -> Board:
+def roll(
+    dice: str = "new", seed: Optional[int] = None, rng: Optional[random.Random] = None
+) -> Board:
     """A board from the named dice set: the dice in random places, each
     showing a random face (a face no cell can hold, a two-letter face or a
     blank of the 6x6 set, is rolled again)."""
@@ -173,6 +261,7 @@ def roll(dice: str = "new", seed: Optional[int] = None,
 
 # ---- the scorer ---------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class Found:
     word: str
@@ -183,7 +272,7 @@ class Found:
 @dataclass
 class Solution:
     board: Board
-    words: list = field(default_factory=list)   # Found, in the order of the walk
+    words: list = field(default_factory=list)  # Found, in the order of the walk
 
     @property
     def score(self) -> int:
@@ -199,8 +288,9 @@ def load_words(words=None) -> list:
     """The words to score with: a path (default ENABLE2K), or words."""
     if words is None:
         if not DEFAULT_WORDS.exists():
-            raise BoggleError(f"the default word list {str(DEFAULT_WORDS)!r} is missing; "
-                              "give one with --words")
+            raise BoggleError(
+                f"the default word list {str(DEFAULT_WORDS)!r} is missing; give one with --words"
+            )
         words = DEFAULT_WORDS
     if isinstance(words, (str, os.PathLike)):
         return read_words(words)
@@ -210,15 +300,22 @@ def load_words(words=None) -> list:
 class Boggle(Closing):
     """A word list ready to score boards (one trie on one engine)."""
 
-    def __init__(self, words=None, backend: Optional[str] = None,
-                 frontier_cap: int = FRONTIER_CAP, text: Optional[bytes] = None) -> None:
+    def __init__(
+        self,
+        words=None,
+        backend: Optional[str] = None,
+        frontier_cap: int = FRONTIER_CAP,
+        text: Optional[bytes] = None,
+    ) -> None:
         if text is None:
             source = words if isinstance(words, (str, os.PathLike)) else None
             text = trie_text(load_words(words))
             if not text:
                 where = f" in {os.fspath(source)!r}" if source is not None else ""
-                raise BoggleError(f"no usable word{where}: a word has 3 letters or more, "
-                                  "a..z only, every q followed by u")
+                raise BoggleError(
+                    f"no usable word{where}: a word has 3 letters or more, "
+                    "a..z only, every q followed by u"
+                )
         self.text = text
         self.trie = make_trie(text, backend)
         self.backend = self.trie.backend
@@ -232,31 +329,31 @@ class Boggle(Closing):
     def stats(self) -> dict:
         return self.trie.stats
 
-    def score(self, board: "Board | str") -> int:
+    def score(self, board: Board | str) -> int:
         if not isinstance(board, Board):
             board = Board.parse(board)
         return self.score_many([board.letters], board.rows, board.cols)[0]
 
-    def score_many(self, boards: "Sequence[str] | bytes", rows: int, cols: int,
-                   dfs: bool = False) -> array:
+    def score_many(
+        self, boards: Sequence[str] | bytes, rows: int, cols: int, dfs: bool = False
+    ) -> array:
         """Totals of many boards of one size (strings of letters, or one
         bytes buffer of their letters end to end), in one engine call."""
         check_size(rows, cols)
         data = boards if isinstance(boards, bytes) else "".join(boards).encode("ascii")
         n, rest = divmod(len(data), rows * cols)
         if rest:
-            raise BoggleError(f"{len(data)} letters are no whole number of {rows}x{cols} "
-                              "boards")
+            raise BoggleError(f"{len(data)} letters are no whole number of {rows}x{cols} boards")
         enc = encode_boards(data)
         if n and max(enc) >= 26:
             bad = sorted({chr(c) for c in data if chr(c) not in _LETTER_SET})
             raise BoggleError(f"boards hold letters a..z only, not {', '.join(map(repr, bad))}")
         if n <= _CALL:
             return self._score(enc, n, rows, cols, dfs)
-        out = array("i")          # the engine takes fewer than 2**25 boards a call
+        out = array("i")  # the engine takes fewer than 2**25 boards a call
         size = rows * cols
         for k in range(0, n, _CALL):
-            part = enc[k * size:(k + _CALL) * size]
+            part = enc[k * size : (k + _CALL) * size]
             out.extend(self._score(part, len(part) // size, rows, cols, dfs))
         return out
 
@@ -265,11 +362,12 @@ class Boggle(Closing):
             return self.trie.score_dfs(enc, n, rows, cols)
         return self.trie.score(enc, n, rows, cols, self.frontier_cap)
 
-    def solve(self, board: "Board | str") -> Solution:
+    def solve(self, board: Board | str) -> Solution:
         if not isinstance(board, Board):
             board = Board.parse(board)
-        paths = self.trie.solve(encode_boards(board.letters.encode("ascii")),
-                                board.rows, board.cols)
+        paths = self.trie.solve(
+            encode_boards(board.letters.encode("ascii")), board.rows, board.cols
+        )
         found = []
         for path in paths:
             word = board.word(path)
@@ -287,7 +385,8 @@ _worker: Optional[Boggle] = None
 
 def _init_worker(text: bytes, backend: Optional[str], frontier_cap: int) -> None:
     import signal
-    signal.signal(signal.SIGINT, signal.SIG_IGN)   # the parent handles Ctrl-C
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent handles Ctrl-C
     # a worker forked from the dlxc command inherits its SIGTERM handler,
     # which raises; ParallelScorer.close() terminates workers with SIGTERM
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
@@ -308,6 +407,7 @@ def _context():
     import multiprocessing as mp
     import sys
     import threading
+
     if sys.platform.startswith("linux") and threading.active_count() == 1:
         return mp.get_context("fork")
     return mp.get_context("spawn")
@@ -326,17 +426,18 @@ class ParallelScorer(Closing):
         self.cpu_total = self.cpu_critical = 0.0
         self._pool = None
         if jobs > 1:
-            self._pool = _context().Pool(jobs, _init_worker,
-                                         (boggle.text, boggle.backend, boggle.frontier_cap))
+            self._pool = _context().Pool(
+                jobs, _init_worker, (boggle.text, boggle.backend, boggle.frontier_cap)
+            )
 
-    def score_many(self, boards: "Sequence[str] | bytes", rows: int, cols: int) -> array:
+    def score_many(self, boards: Sequence[str] | bytes, rows: int, cols: int) -> array:
         if self._pool is None:
             return self.boggle.score_many(boards, rows, cols)
         data = boards if isinstance(boards, bytes) else "".join(boards).encode("ascii")
         size = rows * cols
         n = len(data) // size
         per = -(-n // self.jobs)
-        pieces = [(data[i * size:(i + per) * size], rows, cols) for i in range(0, n, per)]
+        pieces = [(data[i * size : (i + per) * size], rows, cols) for i in range(0, n, per)]
         out = array("i")
         parts = self._pool.map(_score_chunk, pieces)
         for part, _ in parts:
@@ -354,9 +455,9 @@ class ParallelScorer(Closing):
 
 # ---- the best-board search ----------------------------------------------------
 
-KICK = 6          # random moves from a peak to the start of the next climb
-STALL = 300       # climbs without a better board before a run starts afresh
-_CHUNK = 1024     # boards scored between two looks at the clock (a 4x4 or 5x5 neighbourhood)
+KICK = 6  # random moves from a peak to the start of the next climb
+STALL = 300  # climbs without a better board before a run starts afresh
+_CHUNK = 1024  # boards scored between two looks at the clock (a 4x4 or 5x5 neighbourhood)
 
 
 def moves(board: bytes) -> Iterator[bytes]:
@@ -364,7 +465,7 @@ def moves(board: bytes) -> Iterator[bytes]:
     cells swapped (hybrid-boggle's hill-climbing neighbourhood)."""
     n = len(board)
     for i in range(n):
-        head, tail = board[:i], board[i + 1:]
+        head, tail = board[:i], board[i + 1 :]
         for c in range(97, 123):
             if c != board[i]:
                 yield head + bytes((c,)) + tail
@@ -391,7 +492,7 @@ def random_move(board: bytes, rng: random.Random) -> bytes:
     else:
         i = rng.randrange(n)
         c = 97 + rng.randrange(25)
-        b[i] = c + (c >= b[i])          # one of the 25 other letters
+        b[i] = c + (c >= b[i])  # one of the 25 other letters
     return bytes(b)
 
 
@@ -399,11 +500,19 @@ def symmetries(rows: int, cols: int) -> list:
     """The cell permutations that map the board onto itself (8 for a square:
     rotations and reflections; 4 for a rectangle)."""
     cells = [(r, c) for r in range(rows) for c in range(cols)]
-    maps = [lambda r, c: (r, c), lambda r, c: (rows - 1 - r, c),
-            lambda r, c: (r, cols - 1 - c), lambda r, c: (rows - 1 - r, cols - 1 - c)]
+    maps = [
+        lambda r, c: (r, c),
+        lambda r, c: (rows - 1 - r, c),
+        lambda r, c: (r, cols - 1 - c),
+        lambda r, c: (rows - 1 - r, cols - 1 - c),
+    ]
     if rows == cols:
-        maps += [lambda r, c: (c, r), lambda r, c: (cols - 1 - c, r),
-                 lambda r, c: (c, rows - 1 - r), lambda r, c: (cols - 1 - c, rows - 1 - r)]
+        maps += [
+            lambda r, c: (c, r),
+            lambda r, c: (cols - 1 - c, r),
+            lambda r, c: (c, rows - 1 - r),
+            lambda r, c: (cols - 1 - c, rows - 1 - r),
+        ]
     perms = []
     for f in maps:
         perm = tuple(f(r, c)[0] * cols + f(r, c)[1] for r, c in cells)
@@ -421,11 +530,18 @@ class _Deadline(Exception):
     """The clock passed the search's deadline in the middle of a climb."""
 
 
-_MEMO = 1 << 15   # boards whose best neighbour a run remembers
+_MEMO = 1 << 15  # boards whose best neighbour a run remembers
 
 
-def climb(scorer, board: bytes, score: int, rows: int, cols: int,
-          deadline: Optional[float] = None, memo: Optional[dict] = None) -> tuple:
+def climb(
+    scorer,
+    board: bytes,
+    score: int,
+    rows: int,
+    cols: int,
+    deadline: Optional[float] = None,
+    memo: Optional[dict] = None,
+) -> tuple:
     """Steepest ascent from ``board`` (scoring ``score``): every board one
     move away is scored, all in one batch, and the best of them (the first
     in the order of ``moves`` on ties) becomes the board, while it scores
@@ -448,7 +564,7 @@ def climb(scorer, board: bytes, score: int, rows: int, cols: int,
         for k in range(0, len(nbrs), _CHUNK):
             if deadline is not None and time.time() >= deadline:
                 raise _Deadline(board, score, scored)
-            part = nbrs[k:k + _CHUNK]
+            part = nbrs[k : k + _CHUNK]
             totals.extend(scorer.score_many(b"".join(part), rows, cols))
             scored += len(part)
         top = max(totals) if totals else score
@@ -482,11 +598,18 @@ def letter_weights(text: bytes) -> list:
     return [text.count(bytes((c,))) + 1 for c in range(97, 123)]
 
 
-def run(scorer, rows: int, cols: int, seed: int, kick: int = KICK, stall: int = STALL,
-        deadline: Optional[float] = None,
-        improved: Optional[Callable[[str, int], None]] = None,
-        climbed: Optional[Callable[[int], None]] = None,
-        weights: Optional[list] = None) -> Run:
+def run(
+    scorer,
+    rows: int,
+    cols: int,
+    seed: int,
+    kick: int = KICK,
+    stall: int = STALL,
+    deadline: Optional[float] = None,
+    improved: Optional[Callable[[str, int], None]] = None,
+    climbed: Optional[Callable[[int], None]] = None,
+    weights: Optional[list] = None,
+) -> Run:
     """One run of iterated local search (seeded): climb from a random board
     (its letters drawn with the odds ``weights``, see ``letter_weights``;
     default all alike) to a peak; then, again and again, make ``kick`` random moves from the
@@ -547,7 +670,7 @@ class BestResult:
     climbs: int = 0
     scored: int = 0
     seconds: float = 0.0
-    stopped: str = ""      # "time", "interrupt" or ""
+    stopped: str = ""  # "time", "interrupt" or ""
 
     def offer(self, board: str, score: int, perms: list) -> None:
         """Keep ``board`` if it beats the best so far (on equal scores, the
@@ -566,9 +689,19 @@ class BestSearch(Closing):
     ``best_on_dask``, runs whole runs side by side instead).  ``result`` is
     the best so far at every moment (for Ctrl-C)."""
 
-    def __init__(self, rows: int, cols: int, words=None, *, seed: int = 0,
-                 jobs: int = 1, kick: int = KICK, stall: int = STALL,
-                 backend: Optional[str] = None, text: Optional[bytes] = None) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        words=None,
+        *,
+        seed: int = 0,
+        jobs: int = 1,
+        kick: int = KICK,
+        stall: int = STALL,
+        backend: Optional[str] = None,
+        text: Optional[bytes] = None,
+    ) -> None:
         check_size(rows, cols)
         self.rows, self.cols = rows, cols
         self.seed, self.jobs, self.kick, self.stall = seed, jobs, kick, stall
@@ -578,8 +711,12 @@ class BestSearch(Closing):
         self._scorer = ParallelScorer(self.boggle, jobs)
         self.result = BestResult("", -1, rows, cols)
 
-    def run(self, seconds: Optional[float] = None, runs: Optional[int] = None,
-            tick: Optional[Callable[[BestResult], None]] = None) -> BestResult:
+    def run(
+        self,
+        seconds: Optional[float] = None,
+        runs: Optional[int] = None,
+        tick: Optional[Callable[[BestResult], None]] = None,
+    ) -> BestResult:
         """Search; ``tick(result)`` hears of every new best board and of
         every climb's end."""
         if seconds is None and runs is None:
@@ -605,8 +742,18 @@ class BestSearch(Closing):
                 if deadline is not None and time.time() >= deadline:
                     result.stopped = "time"
                     break
-                run(self._scorer, self.rows, self.cols, self.seed + n, self.kick, self.stall,
-                    deadline, improved, climbed, self.weights)
+                run(
+                    self._scorer,
+                    self.rows,
+                    self.cols,
+                    self.seed + n,
+                    self.kick,
+                    self.stall,
+                    deadline,
+                    improved,
+                    climbed,
+                    self.weights,
+                )
                 n += 1
                 result.runs = n
         finally:
@@ -618,8 +765,16 @@ class BestSearch(Closing):
         self.boggle.close()
 
 
-def run_task(text: bytes, backend: Optional[str], rows: int, cols: int, seed: int,
-             kick: int, stall: int, deadline: Optional[float]) -> Run:
+def run_task(
+    text: bytes,
+    backend: Optional[str],
+    rows: int,
+    cols: int,
+    seed: int,
+    kick: int,
+    stall: int,
+    deadline: Optional[float],
+) -> Run:
     """One run on a Dask worker (the worker builds the trie once and keeps
     it for the next tasks)."""
     key = (hash(text), backend)
@@ -631,18 +786,27 @@ def run_task(text: bytes, backend: Optional[str], rows: int, cols: int, seed: in
         cache["boggle"] = Boggle(text=text, backend=backend)
         cache["weights"] = letter_weights(text)
         cache["key"] = key
-    return run(cache["boggle"], rows, cols, seed, kick, stall, deadline,
-               weights=cache["weights"])
+    return run(cache["boggle"], rows, cols, seed, kick, stall, deadline, weights=cache["weights"])
 
 
 _TASK_CACHE: dict = {}
 
 
-def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int = 0,
-                 seconds: float, kick: int = KICK, stall: int = STALL,
-                 backend: Optional[str] = None,
-                 tick: Optional[Callable[[BestResult], None]] = None,
-                 result: Optional[BestResult] = None, connect_timeout: float = 30) -> BestResult:
+def best_on_dask(
+    rows: int,
+    cols: int,
+    text: bytes,
+    scheduler: str,
+    *,
+    seed: int = 0,
+    seconds: float,
+    kick: int = KICK,
+    stall: int = STALL,
+    backend: Optional[str] = None,
+    tick: Optional[Callable[[BestResult], None]] = None,
+    result: Optional[BestResult] = None,
+    connect_timeout: float = 30,
+) -> BestResult:
     """Runs on the workers of the Dask cluster at ``scheduler`` until
     ``seconds`` pass: each task is a run with its own seed, and a new one
     is handed out as each ends."""
@@ -650,8 +814,11 @@ def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int
         import distributed
     except ImportError as exc:
         from ..errors import BackendUnavailable
-        raise BackendUnavailable(f"the search on a Dask cluster needs Dask distributed "
-                                 f"({exc}); install it with: pip install 'dlxc[dask]'") from None
+
+        raise BackendUnavailable(
+            f"the search on a Dask cluster needs Dask distributed "
+            f"({exc}); install it with: pip install 'dlxc[dask]'"
+        ) from None
     result = result if result is not None else BestResult("", -1, rows, cols)
     start = time.perf_counter()
     deadline = time.time() + seconds
@@ -659,12 +826,26 @@ def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int
         client = distributed.Client(scheduler, timeout=connect_timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
         from ..errors import BackendUnavailable
-        raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: {exc}") \
-            from None
+
+        raise BackendUnavailable(
+            f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"
+        ) from None
     try:
-        with client.as_current():   # as_completed looks for the current client
-            _runs_on(client, distributed, rows, cols, text, seed, deadline, kick, stall,
-                     backend, tick, result)
+        with client.as_current():  # as_completed looks for the current client
+            _runs_on(
+                client,
+                distributed,
+                rows,
+                cols,
+                text,
+                seed,
+                deadline,
+                kick,
+                stall,
+                backend,
+                tick,
+                result,
+            )
         result.stopped = "time"
     finally:
         client.close()
@@ -672,16 +853,20 @@ def best_on_dask(rows: int, cols: int, text: bytes, scheduler: str, *, seed: int
     return result
 
 
-def _runs_on(client, distributed, rows, cols, text, seed, deadline, kick, stall, backend,
-             tick, result) -> None:
+def _runs_on(
+    client, distributed, rows, cols, text, seed, deadline, kick, stall, backend, tick, result
+) -> None:
     threads = max(1, sum(client.nthreads().values()))
     remote = client.scatter(text, broadcast=True, hash=False)
     perms = symmetries(rows, cols)
     n = 0
     futures = []
     for _ in range(threads):
-        futures.append(client.submit(run_task, remote, backend, rows, cols, seed + n,
-                                     kick, stall, deadline, pure=False))
+        futures.append(
+            client.submit(
+                run_task, remote, backend, rows, cols, seed + n, kick, stall, deadline, pure=False
+            )
+        )
         n += 1
     pending = distributed.as_completed(futures)
     for fut in pending:
@@ -694,6 +879,18 @@ def _runs_on(client, distributed, rows, cols, text, seed, deadline, kick, stall,
         if tick:
             tick(result)
         if time.time() < deadline:
-            pending.add(client.submit(run_task, remote, backend, rows, cols, seed + n,
-                                      kick, stall, deadline, pure=False))
+            pending.add(
+                client.submit(
+                    run_task,
+                    remote,
+                    backend,
+                    rows,
+                    cols,
+                    seed + n,
+                    kick,
+                    stall,
+                    deadline,
+                    pure=False,
+                )
+            )
             n += 1

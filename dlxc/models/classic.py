@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from ..xcc.problem import Problem
 
-__all__ = ["queens", "langford", "pentominoes", "dominoes", "PENTOMINOES",
-           "piece_orientations"]
+__all__ = ["queens", "langford", "pentominoes", "dominoes", "PENTOMINOES", "piece_orientations"]
 
 
 def queens(n: int) -> Problem:
@@ -31,8 +30,9 @@ def queens(n: int) -> Problem:
         raise ValueError(f"queens needs a board of at least 1x1, got n={n!r}")
     primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
     secondary = [f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)]
-    options = [[f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"]
-               for i in range(n) for j in range(n)]
+    options = [
+        [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"] for i in range(n) for j in range(n)
+    ]
     return Problem(primary, secondary, options, name=f"queens {n}")
 
 
@@ -50,8 +50,9 @@ def langford(n: int) -> Problem:
         raise ValueError(f"langford needs n >= 1, got n={n!r}")
     values = [str(k) for k in range(1, n + 1)]
     positions = [f"s{i}" for i in range(1, 2 * n + 1)]
-    options = [[str(k), f"s{i}", f"s{i + k + 1}"]
-               for k in range(1, n + 1) for i in range(1, 2 * n - k)]
+    options = [
+        [str(k), f"s{i}", f"s{i + k + 1}"] for k in range(1, n + 1) for i in range(1, 2 * n - k)
+    ]
     return Problem(values + positions, (), options, name=f"langford {n}")
 
 
@@ -106,7 +107,8 @@ def pentominoes(rows: int = 6, cols: int = 10) -> Problem:
     """
     if rows * cols != 60:
         raise ValueError(
-            f"the twelve pentominoes cover 60 cells; a {rows}x{cols} board has {rows * cols}")
+            f"the twelve pentominoes cover 60 cells; a {rows}x{cols} board has {rows * cols}"
+        )
     cells = [f"{r}_{c}" for r in range(rows) for c in range(cols)]
     options = []
     for name, shape in PENTOMINOES.items():
@@ -116,8 +118,7 @@ def pentominoes(rows: int = 6, cols: int = 10) -> Problem:
             for r in range(rows - height + 1):
                 for c in range(cols - width + 1):
                     options.append([name] + [f"{r + dr}_{c + dc}" for dr, dc in form])
-    return Problem(list(PENTOMINOES) + cells, (), options,
-                   name=f"pentominoes {rows}x{cols}")
+    return Problem(list(PENTOMINOES) + cells, (), options, name=f"pentominoes {rows}x{cols}")
 
 
 def dominoes(rows: int, cols: int) -> Problem:

@@ -24,11 +24,16 @@ from .words import display_form
 THEMES_PACKAGE = "dlxc.models.themes"
 
 
-def wordsearch_page(puzzle, *, title: str = "Word search",
-                    display: Optional[Sequence[str]] = None,
-                    clues: Optional[Sequence[Optional[str]]] = None,
-                    left_out: Sequence[str] = (), number: Optional[int] = None,
-                    message: Optional[str] = None) -> Page:
+def wordsearch_page(
+    puzzle,
+    *,
+    title: str = "Word search",
+    display: Optional[Sequence[str]] = None,
+    clues: Optional[Sequence[Optional[str]]] = None,
+    left_out: Sequence[str] = (),
+    number: Optional[int] = None,
+    message: Optional[str] = None,
+) -> Page:
     """The page of a ``Puzzle``: ``display`` and ``clues`` go with the
     puzzle's words in order (default: the entries as given, in upper case;
     no clues); ``left_out`` names words that did not fit (``--partial``),
@@ -36,28 +41,44 @@ def wordsearch_page(puzzle, *, title: str = "Word search",
     ws = puzzle.layout.search
     shown = list(display) if display is not None else [display_form(e) for e in ws.entries]
     grid: list[list[Optional[Cell]]] = [
-        [None if ch is None else Cell(ch) for ch in row] for row in puzzle.grid]
+        [None if ch is None else Cell(ch) for ch in row] for row in puzzle.grid
+    ]
     for r, c in puzzle.message_cells:
         grid[r][c].shaded = True
     words = []
     for k, p in enumerate(puzzle.layout.placements):
-        words.append(Word(shown[k] if k < len(shown) else p.word, p.letters,
-                          clue=clues[k] if clues is not None and k < len(clues) else None,
-                          cells=p.cells, direction=p.direction))
+        words.append(
+            Word(
+                shown[k] if k < len(shown) else p.word,
+                p.letters,
+                clue=clues[k] if clues is not None and k < len(clues) else None,
+                cells=p.cells,
+                direction=p.direction,
+            )
+        )
     notes, answer_notes = [], []
     if left_out:
         notes.append("Left out (no room in the grid): " + ", ".join(left_out))
     if message:
-        notes.append(f"The first {len(puzzle.message_cells)} letters left over, read row by "
-                     "row, spell a hidden message.")
+        notes.append(
+            f"The first {len(puzzle.message_cells)} letters left over, read row by "
+            "row, spell a hidden message."
+        )
         answer_notes.append(f"Hidden message: {display_form(message)}")
     meta = {"seed": puzzle.seed, "directions": ",".join(ws.directions)}
-    return Page("wordsearch", title, grid, words, notes=notes, answer_notes=answer_notes,
-                number=number, meta=meta)
+    return Page(
+        "wordsearch",
+        title,
+        grid,
+        words,
+        notes=notes,
+        answer_notes=answer_notes,
+        number=number,
+        meta=meta,
+    )
 
 
-def wordrect_page(rect, *, title: str = "Word rectangle", number: Optional[int] = None
-                  ) -> Page:
+def wordrect_page(rect, *, title: str = "Word rectangle", number: Optional[int] = None) -> Page:
     """A word rectangle as a fill-in puzzle: the empty grid numbered as a
     crossword, the words to place listed by length; the answer page shows
     the letters (the ipuz form is a crossword whose clues are lengths)."""
@@ -68,8 +89,9 @@ def wordrect_page(rect, *, title: str = "Word rectangle", number: Optional[int] 
 
 def themes() -> list[str]:
     """The names of the themed word lists dlxc ships (``--theme NAME``)."""
-    return sorted(p.name[:-4] for p in resources.files(THEMES_PACKAGE).iterdir()
-                  if p.name.endswith(".txt"))
+    return sorted(
+        p.name[:-4] for p in resources.files(THEMES_PACKAGE).iterdir() if p.name.endswith(".txt")
+    )
 
 
 def theme_entries(name: str) -> tuple[list[str], list[str], list[Optional[str]]]:

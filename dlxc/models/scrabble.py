@@ -27,8 +27,9 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..errors import BoardError
 from ..lexicon import Lexicon, MoveGenerator
@@ -52,9 +53,33 @@ STANDARD_PREMIUMS = (
 )
 
 ENGLISH_VALUES = {
-    "a": 1, "b": 3, "c": 3, "d": 2, "e": 1, "f": 4, "g": 2, "h": 4, "i": 1, "j": 8, "k": 5,
-    "l": 1, "m": 3, "n": 1, "o": 1, "p": 3, "q": 10, "r": 1, "s": 1, "t": 1, "u": 1, "v": 4,
-    "w": 4, "x": 8, "y": 4, "z": 10, "?": 0,
+    "a": 1,
+    "b": 3,
+    "c": 3,
+    "d": 2,
+    "e": 1,
+    "f": 4,
+    "g": 2,
+    "h": 4,
+    "i": 1,
+    "j": 8,
+    "k": 5,
+    "l": 1,
+    "m": 3,
+    "n": 1,
+    "o": 1,
+    "p": 3,
+    "q": 10,
+    "r": 1,
+    "s": 1,
+    "t": 1,
+    "u": 1,
+    "v": 4,
+    "w": 4,
+    "x": 8,
+    "y": 4,
+    "z": 10,
+    "?": 0,
 }
 
 _PREMIUM = {".": (1, 1), "d": (2, 1), "t": (3, 1), "D": (1, 2), "T": (1, 3), "*": (1, 2)}
@@ -79,12 +104,13 @@ class Rules:
         cols = len(self.premiums[0])
         for i, line in enumerate(self.premiums):
             if len(line) != cols or not 1 <= cols <= 32:
-                raise BoardError(f"{where}: premium row {i} has {len(line)} squares; every row "
-                                 f"needs the same number, 1 to 32")
+                raise BoardError(
+                    f"{where}: premium row {i} has {len(line)} squares; every row "
+                    f"needs the same number, 1 to 32"
+                )
             for ch in line:
                 if ch not in _PREMIUM:
-                    raise BoardError(f"{where}: premium row {i}: {ch!r} is not one of "
-                                     ". d t D T *")
+                    raise BoardError(f"{where}: premium row {i}: {ch!r} is not one of . d t D T *")
         if self.start is None:
             stars = [(r, line.index("*")) for r, line in enumerate(self.premiums) if "*" in line]
             self.start = stars[0] if stars else (rows // 2, cols // 2)
@@ -95,10 +121,15 @@ class Rules:
             raise BoardError(f"{where}: rack_size {self.rack_size} is not from 1 to 32")
         values = {}
         for k, v in self.values.items():
-            if not isinstance(k, str) or not isinstance(v, int) or v < 0 \
-                    or (k != "?" and len(unicodedata.normalize("NFC", k).casefold()) != 1):
-                raise BoardError(f"{where}: tile value {k!r}: {v!r} is not a letter and a "
-                                 "value of 0 or more")
+            if (
+                not isinstance(k, str)
+                or not isinstance(v, int)
+                or v < 0
+                or (k != "?" and len(unicodedata.normalize("NFC", k).casefold()) != 1)
+            ):
+                raise BoardError(
+                    f"{where}: tile value {k!r}: {v!r} is not a letter and a value of 0 or more"
+                )
             values["?" if k == "?" else unicodedata.normalize("NFC", k).casefold()] = v
         values.setdefault("?", 0)
         self.values = values
@@ -112,7 +143,7 @@ class Rules:
         return len(self.premiums[0])
 
     @classmethod
-    def from_file(cls, path: "os.PathLike[str] | str") -> "Rules":
+    def from_file(cls, path: os.PathLike[str] | str) -> Rules:
         name = os.fspath(path)
         try:
             with open(name, encoding="utf-8") as f:
@@ -128,11 +159,14 @@ class Rules:
             raise BoardError(f"{name}: unknown keys {sorted(unknown)}")
         try:
             start = spec.get("start")
-            return cls(premiums=tuple(spec.get("premiums", STANDARD_PREMIUMS)),
-                       values=dict(spec.get("values", ENGLISH_VALUES)),
-                       rack_size=int(spec.get("rack_size", 7)),
-                       bingo_bonus=int(spec.get("bingo_bonus", 50)),
-                       start=tuple(start) if start is not None else None, source=name)
+            return cls(
+                premiums=tuple(spec.get("premiums", STANDARD_PREMIUMS)),
+                values=dict(spec.get("values", ENGLISH_VALUES)),
+                rack_size=int(spec.get("rack_size", 7)),
+                bingo_bonus=int(spec.get("bingo_bonus", 50)),
+                start=tuple(start) if start is not None else None,
+                source=name,
+            )
         except (TypeError, ValueError) as exc:
             if isinstance(exc, BoardError):
                 raise
@@ -158,9 +192,14 @@ class Move:
     tiles: tuple
 
     def as_dict(self) -> dict:
-        return {"score": self.score, "row": self.row, "col": self.col,
-                "direction": self.direction, "word": self.word,
-                "tiles": [{"row": r, "col": c, "letter": ch} for r, c, ch in self.tiles]}
+        return {
+            "score": self.score,
+            "row": self.row,
+            "col": self.col,
+            "direction": self.direction,
+            "word": self.word,
+            "tiles": [{"row": r, "col": c, "letter": ch} for r, c, ch in self.tiles],
+        }
 
 
 class MoveFinder:
@@ -171,35 +210,47 @@ class MoveFinder:
         self.rules = rules or Rules()
         alphabet = lexicon.alphabet
         if len(alphabet) > 63:
-            raise BoardError(f"the lexicon has {len(alphabet)} letters; the move generator "
-                             "takes at most 63")
+            raise BoardError(
+                f"the lexicon has {len(alphabet)} letters; the move generator takes at most 63"
+            )
         missing = [ch for ch in alphabet.letters if ch not in self.rules.values]
         if missing:
-            raise BoardError(f"{self.rules.source}: no tile value for the lexicon's letters "
-                             f"{''.join(missing)!r}")
+            raise BoardError(
+                f"{self.rules.source}: no tile value for the lexicon's letters {''.join(missing)!r}"
+            )
         values = [self.rules.values["?"]] + [self.rules.values[ch] for ch in alphabet.letters]
         lm, wm = self.rules.multipliers()
-        self.generator = MoveGenerator(lexicon, self.rules.rows, self.rules.cols, lm, wm, values,
-                                       self.rules.start, self.rules.rack_size,
-                                       self.rules.bingo_bonus)
+        self.generator = MoveGenerator(
+            lexicon,
+            self.rules.rows,
+            self.rules.cols,
+            lm,
+            wm,
+            values,
+            self.rules.start,
+            self.rules.rack_size,
+            self.rules.bingo_bonus,
+        )
 
     # -- reading positions --------------------------------------------------
-    def board(self, lines: "str | Sequence[str]", name: str = "board") -> bytes:
+    def board(self, lines: str | Sequence[str], name: str = "board") -> bytes:
         """The board's codes (+128 a blank), checked."""
         if isinstance(lines, str):
             lines = lines.splitlines()
         rows = [ln.strip() for ln in lines if ln.strip()]
         rules = self.rules
         if len(rows) != rules.rows:
-            raise BoardError(f"{name}: {len(rows)} rows; the board has {rules.rows} rows of "
-                             f"{rules.cols} squares")
+            raise BoardError(
+                f"{name}: {len(rows)} rows; the board has {rules.rows} rows of {rules.cols} squares"
+            )
         codes = self.lexicon.alphabet.codes
         out = bytearray()
         for i, line in enumerate(rows):
             line = unicodedata.normalize("NFC", line)
             if len(line) != rules.cols:
-                raise BoardError(f"{name}: row {i + 1} has {len(line)} squares, not "
-                                 f"{rules.cols}: {line!r}")
+                raise BoardError(
+                    f"{name}: row {i + 1} has {len(line)} squares, not {rules.cols}: {line!r}"
+                )
             for j, ch in enumerate(line):
                 if ch == ".":
                     out.append(0)
@@ -207,8 +258,10 @@ class MoveFinder:
                 letter = ch.casefold()
                 blank = ch.islower()
                 if len(letter) != 1 or letter not in codes:
-                    raise BoardError(f"{name}: row {i + 1}, column {j + 1}: {ch!r} is not a "
-                                     "letter of the lexicon (use . for an empty square)")
+                    raise BoardError(
+                        f"{name}: row {i + 1}, column {j + 1}: {ch!r} is not a "
+                        "letter of the lexicon (use . for an empty square)"
+                    )
                 out.append(codes[letter] | (128 if blank else 0))
         return bytes(out)
 
@@ -223,12 +276,14 @@ class MoveFinder:
             elif ch in codes:
                 counts[codes[ch]] += 1
             else:
-                raise BoardError(f"rack {text!r}: {ch!r} is not a letter of the lexicon "
-                                 "(? for a blank)")
+                raise BoardError(
+                    f"rack {text!r}: {ch!r} is not a letter of the lexicon (? for a blank)"
+                )
             tiles += 1
         if tiles > self.rules.rack_size:
-            raise BoardError(f"rack {text!r} has {tiles} tiles; a rack holds at most "
-                             f"{self.rules.rack_size}")
+            raise BoardError(
+                f"rack {text!r} has {tiles} tiles; a rack holds at most {self.rules.rack_size}"
+            )
         return bytes(counts)
 
     # -- moves --------------------------------------------------------------
@@ -236,8 +291,9 @@ class MoveFinder:
         """Find every move of a position (codes); returns how many."""
         return self.generator.run(board, rack)
 
-    def moves(self, board: "bytes | str | Sequence[str]", rack: "bytes | str",
-              top: Optional[int] = None) -> list[Move]:
+    def moves(
+        self, board: bytes | str | Sequence[str], rack: bytes | str, top: Optional[int] = None
+    ) -> list[Move]:
         """Every legal move (the ``top`` best), best first."""
         if not isinstance(board, bytes):
             board = self.board(board)
@@ -261,21 +317,51 @@ class MoveFinder:
         return Move(score, row, col, "down" if down else "across", "".join(text), tuple(tiles))
 
 
-def moves(lexicon: Lexicon, board: "str | Sequence[str]", rack: str,
-          rules: Optional[Rules] = None, top: Optional[int] = None) -> list[Move]:
+def moves(
+    lexicon: Lexicon,
+    board: str | Sequence[str],
+    rack: str,
+    rules: Optional[Rules] = None,
+    top: Optional[int] = None,
+) -> list[Move]:
     """Every legal move of a position, best first."""
     return MoveFinder(lexicon, rules).moves(board, rack, top)
 
 
 ENGLISH_TILES = {
-    "a": 9, "b": 2, "c": 2, "d": 4, "e": 12, "f": 2, "g": 3, "h": 2, "i": 9, "j": 1, "k": 1,
-    "l": 4, "m": 2, "n": 6, "o": 8, "p": 2, "q": 1, "r": 6, "s": 4, "t": 6, "u": 4, "v": 2,
-    "w": 2, "x": 1, "y": 2, "z": 1, "?": 2,
+    "a": 9,
+    "b": 2,
+    "c": 2,
+    "d": 4,
+    "e": 12,
+    "f": 2,
+    "g": 3,
+    "h": 2,
+    "i": 9,
+    "j": 1,
+    "k": 1,
+    "l": 4,
+    "m": 2,
+    "n": 6,
+    "o": 8,
+    "p": 2,
+    "q": 1,
+    "r": 6,
+    "s": 4,
+    "t": 6,
+    "u": 4,
+    "v": 2,
+    "w": 2,
+    "x": 1,
+    "y": 2,
+    "z": 1,
+    "?": 2,
 }
 
 
-def greedy_positions(finder: MoveFinder, seed: int, turns: int,
-                     tiles: Optional[dict] = None) -> list[tuple[bytes, bytes]]:
+def greedy_positions(
+    finder: MoveFinder, seed: int, turns: int, tiles: Optional[dict] = None
+) -> list[tuple[bytes, bytes]]:
     """Positions of a game two greedy players play (each turn the best
     move, a pass when there is none), drawing from a bag shuffled with
     ``seed``: the (board, rack) before each of ``turns`` turns, in the
@@ -284,9 +370,12 @@ def greedy_positions(finder: MoveFinder, seed: int, turns: int,
 
     rng = random.Random(seed)
     codes = finder.lexicon.alphabet.codes
-    bag = [0 if ch == "?" else codes[ch]
-           for ch, n in (tiles or ENGLISH_TILES).items() for _ in range(n)
-           if ch == "?" or ch in codes]
+    bag = [
+        0 if ch == "?" else codes[ch]
+        for ch, n in (tiles or ENGLISH_TILES).items()
+        for _ in range(n)
+        if ch == "?" or ch in codes
+    ]
     rng.shuffle(bag)
     rules = finder.rules
     board = bytearray(rules.rows * rules.cols)

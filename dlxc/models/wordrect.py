@@ -24,8 +24,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional, Union
 
 from ..errors import ProblemError
-from ..xcc.problem import Problem
 from ..xcc.count import count_solutions
+from ..xcc.problem import Problem
 from ..xcc.search import Search
 from .words import WordList, letters, load_word_list
 
@@ -33,8 +33,9 @@ from .words import WordList, letters, load_word_list
 class Rectangle:
     """One solution: the words of the rows and of the columns."""
 
-    def __init__(self, rows: Sequence[str], cols: Sequence[str],
-                 grid: Sequence[Sequence[str]]) -> None:
+    def __init__(
+        self, rows: Sequence[str], cols: Sequence[str], grid: Sequence[Sequence[str]]
+    ) -> None:
         self.rows: tuple[str, ...] = tuple(rows)
         self.cols: tuple[str, ...] = tuple(cols)
         self.grid: tuple[tuple[str, ...], ...] = tuple(tuple(line) for line in grid)
@@ -45,9 +46,13 @@ class Rectangle:
     __str__ = render
 
     def to_json(self) -> dict:
-        return {"rows": len(self.grid), "cols": len(self.grid[0]) if self.grid else 0,
-                "grid": [list(line) for line in self.grid],
-                "across": list(self.rows), "down": list(self.cols)}
+        return {
+            "rows": len(self.grid),
+            "cols": len(self.grid[0]) if self.grid else 0,
+            "grid": [list(line) for line in self.grid],
+            "across": list(self.rows),
+            "down": list(self.cols),
+        }
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Rectangle) and self.grid == other.grid
@@ -70,13 +75,19 @@ class WordRectangle:
     TO
     """
 
-    def __init__(self, rows: int, cols: int,
-                 words: Union[Iterable[str], WordList, "os.PathLike[str]"],
-                 *, distinct: bool = False) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        words: Union[Iterable[str], WordList, os.PathLike[str]],
+        *,
+        distinct: bool = False,
+    ) -> None:
         for what, v in (("rows", rows), ("cols", cols)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise ProblemError(f"a rectangle needs at least one row and one column; "
-                                   f"{what} = {v!r}")
+                raise ProblemError(
+                    f"a rectangle needs at least one row and one column; {what} = {v!r}"
+                )
         if isinstance(words, (str, os.PathLike)):
             words = load_word_list(words, lengths={rows, cols})
         if isinstance(words, WordList):
@@ -104,15 +115,21 @@ class WordRectangle:
         if self.distinct and self.rows == self.cols:
             need = 2 * self.rows
             if 0 < len(self.across) < need:
-                out.append(f"{need} different words are needed, the list has "
-                           f"{len(self.across)} of {self.rows} letters")
+                out.append(
+                    f"{need} different words are needed, the list has "
+                    f"{len(self.across)} of {self.rows} letters"
+                )
         elif self.distinct:
             if 0 < len(self.across) < self.rows:
-                out.append(f"{self.rows} different {self.cols}-letter words are needed, the "
-                           f"list has {len(self.across)}")
+                out.append(
+                    f"{self.rows} different {self.cols}-letter words are needed, the "
+                    f"list has {len(self.across)}"
+                )
             if 0 < len(self.down) < self.cols:
-                out.append(f"{self.cols} different {self.rows}-letter words are needed, the "
-                           f"list has {len(self.down)}")
+                out.append(
+                    f"{self.cols} different {self.rows}-letter words are needed, the "
+                    f"list has {len(self.down)}"
+                )
         return out
 
     @property
@@ -124,13 +141,15 @@ class WordRectangle:
     def lines(self) -> list[tuple[str, int]]:
         """The rows and columns in the order of the primary items:
         ("r", i) or ("c", j), from the middle out, alternating."""
+
         def middle_out(k: int) -> list[int]:
             return sorted(range(k), key=lambda i: (abs(2 * i - (k - 1)), i))
+
         rows = [("r", i) for i in middle_out(self.rows)]
         cols = [("c", j) for j in middle_out(self.cols)]
         out = []
         for k in range(max(len(rows), len(cols))):
-            out += rows[k:k + 1] + cols[k:k + 1]
+            out += rows[k : k + 1] + cols[k : k + 1]
         return out
 
     def _build(self) -> Problem:
@@ -170,11 +189,18 @@ class WordRectangle:
                 cell_items = [first_cell + k * n + j for j in range(n)]
             else:
                 cell_items = [first_cell + i * n + k for i in range(m)]
-            for w in (self.across if kind == "r" else self.down):
+            for w in self.across if kind == "r" else self.down:
                 add(item, cell_items, w)
-        return Problem._from_arrays(primary, cells + names, tuple(colors), opt_start,
-                                    opt_items, opt_colors,
-                                    name=f"wordrect {m}x{n}", dropped=[])
+        return Problem._from_arrays(
+            primary,
+            cells + names,
+            tuple(colors),
+            opt_start,
+            opt_items,
+            opt_colors,
+            name=f"wordrect {m}x{n}",
+            dropped=[],
+        )
 
     def rectangle(self, solution: Iterable[int]) -> Rectangle:
         """The rectangle of a solution (option indices of ``problem``)."""
@@ -201,20 +227,32 @@ class WordRectangle:
                     grid[i][k] = word[i]
         return Rectangle(across, down, grid)
 
-    def search(self, *, backend: Optional[str] = None, seed: Optional[int] = None,
-               node_limit: Optional[int] = None, timeout: Optional[float] = None,
-               progress=None) -> Search:
+    def search(
+        self,
+        *,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress=None,
+    ) -> Search:
         """A ``dlxc.Search`` over ``problem`` within the limits (solutions:
         option indices; ``rectangle()`` turns one into a ``Rectangle``)."""
-        return self.problem.search(backend=backend, seed=seed, node_limit=node_limit,
-                                   timeout=timeout, progress=progress)
+        return self.problem.search(
+            backend=backend, seed=seed, node_limit=node_limit, timeout=timeout, progress=progress
+        )
 
-    def rectangles(self, *, limit: Optional[int] = None, backend: Optional[str] = None,
-                   seed: Optional[int] = None, node_limit: Optional[int] = None,
-                   timeout: Optional[float] = None) -> Iterator[Rectangle]:
+    def rectangles(
+        self,
+        *,
+        limit: Optional[int] = None,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Rectangle]:
         """Rectangles one at a time (all, or the first ``limit``)."""
-        with self.search(backend=backend, seed=seed, node_limit=node_limit,
-                         timeout=timeout) as run:
+        with self.search(backend=backend, seed=seed, node_limit=node_limit, timeout=timeout) as run:
             if limit is not None:
                 run.room = min(run.room, limit)
             for k, sol in enumerate(run):
@@ -222,12 +260,26 @@ class WordRectangle:
                     return
                 yield self.rectangle(sol)
 
-    def count(self, *, backend: Optional[str] = None, node_limit: Optional[int] = None,
-              timeout: Optional[float] = None, jobs: Optional[int] = 1,
-              memo: bool = False, progress=None) -> int:
+    def count(
+        self,
+        *,
+        backend: Optional[str] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        jobs: Optional[int] = 1,
+        memo: bool = False,
+        progress=None,
+    ) -> int:
         """The number of rectangles; ``SearchStopped`` if a limit stops it.
         ``jobs`` processes share the count (0 or None: every core); ``memo``
         counts with a memo table (``dlxc.xcc.count``)."""
-        return count_solutions(self.problem, "rectangles", backend=backend, jobs=jobs,
-                               memo=memo, node_limit=node_limit, timeout=timeout,
-                               progress=progress)
+        return count_solutions(
+            self.problem,
+            "rectangles",
+            backend=backend,
+            jobs=jobs,
+            memo=memo,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=progress,
+        )

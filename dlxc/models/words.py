@@ -30,7 +30,7 @@ def _upper(ch: str) -> str:
     return up if len(up) == 1 else ch
 
 
-def _split(entry: object) -> "tuple[Optional[tuple[str, ...]], str]":
+def _split(entry: object) -> tuple[Optional[tuple[str, ...]], str]:
     """(letters, "") or (None, why ``entry`` is not a word)."""
     if not isinstance(entry, str):
         return None, "is not a string"
@@ -44,7 +44,7 @@ def _split(entry: object) -> "tuple[Optional[tuple[str, ...]], str]":
         elif cat.startswith("M") and out:
             out[-1] += ch  # a combining mark stays with its letter
         else:
-            name = unicodedata.name(ch, "U+%04X" % ord(ch))
+            name = unicodedata.name(ch, f"U+{ord(ch):04X}")
             return None, f"{ch!r} ({name}) is not a letter"
     if not out:
         return None, "has no letters"
@@ -99,21 +99,25 @@ def normalize_words(entries: Sequence[str], *, source: Optional[Sequence[str]] =
         where = source[k] if source is not None else f"word {k + 1}"
         word_letters, why = _split(entry)
         if word_letters is None:
-            raise ProblemError(f"{where}: {entry!r} {why}" if why.startswith(("is", "has"))
-                               else f"{where}: {entry!r}: {why}")
+            raise ProblemError(
+                f"{where}: {entry!r} {why}"
+                if why.startswith(("is", "has"))
+                else f"{where}: {entry!r}: {why}"
+            )
         word = "".join(word_letters)
         if word in first:
             j = first[word]
             earlier = source[j] if source is not None else f"word {j + 1}"
             raise ProblemError(
                 f"{where}: {entry!r} repeats {entries[j]!r} ({earlier}): "
-                f"both are the word {word!r}; give each word once")
+                f"both are the word {word!r}; give each word once"
+            )
         first[word] = k
         out.add(word_letters)
     return out
 
 
-def read_entries(path: "os.PathLike[str] | str") -> tuple[list[str], list[str]]:
+def read_entries(path: os.PathLike[str] | str) -> tuple[list[str], list[str]]:
     """The entries of a word-list file, one per line, with where each one
     stands (``file:line``); ``-`` reads the standard input.  Blank lines and
     lines starting with ``#`` are left out.  The text is UTF-8, with or
@@ -136,8 +140,9 @@ def display_form(entry: str) -> str:
     return "".join(_upper(ch) for ch in " ".join(unicodedata.normalize("NFC", entry).split()))
 
 
-def read_clued_entries(path: "os.PathLike[str] | str"
-                       ) -> tuple[list[str], list[str], list[Optional[str]]]:
+def read_clued_entries(
+    path: os.PathLike[str] | str,
+) -> tuple[list[str], list[str], list[Optional[str]]]:
     """(entries, where, clues) of a word-list file in which a line may
     carry a clue after a semicolon: ``ICE CREAM;a cold dessert``.  The entry
     is what comes before the first ``;`` (its display form: spaces and
@@ -166,8 +171,12 @@ class WordList:
         return [w for w in self.words if len(w) == n]
 
 
-def load_word_list(path: "os.PathLike[str] | str", *, lowercase_only: bool = False,
-                   lengths: Optional[Iterable[int]] = None) -> WordList:
+def load_word_list(
+    path: os.PathLike[str] | str,
+    *,
+    lowercase_only: bool = False,
+    lengths: Optional[Iterable[int]] = None,
+) -> WordList:
     """Read a word list, one word per line, keeping the entries made only of
     letters (others are skipped and counted).  ``lowercase_only`` also skips
     entries with an upper-case letter (the proper nouns of a dictionary such

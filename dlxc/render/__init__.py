@@ -22,7 +22,8 @@ AB
 from __future__ import annotations
 
 import json
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from ..errors import RenderError
 from .html import page_html
@@ -38,8 +39,14 @@ FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html")
 ONE_PER_FILE = ("svg", "ipuz", "html")
 
 
-def render(pages: Sequence[Page], fmt: str, *, answers: bool = False,
-           paper: str = "letter", font: Optional[str] = None) -> list[bytes]:
+def render(
+    pages: Sequence[Page],
+    fmt: str,
+    *,
+    answers: bool = False,
+    paper: str = "letter",
+    font: Optional[str] = None,
+) -> list[bytes]:
     """The documents of ``pages`` in format ``fmt``: one for text, json and
     pdf (every page in it; a PDF always has the answer pages), one per page
     for svg, ipuz and html (``answers``: an SVG with the answers marked)."""
@@ -51,15 +58,33 @@ def render(pages: Sequence[Page], fmt: str, *, answers: bool = False,
         return [pages_json(pages).encode()]
     if fmt == "pdf":
         from .pdf import pages_pdf
+
         return [pages_pdf(pages, paper=paper, font=font)]
     if fmt == "svg":
         return [page_svg(p, answers=answers).encode() for p in pages]
     if fmt == "ipuz":
-        return [(json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode()
-                for p in pages]
+        return [
+            (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
+        ]
     return [page_html(p).encode() for p in pages]
 
 
-__all__ = ["FORMATS", "ONE_PER_FILE", "PAPERS", "Cell", "Page", "Word", "check_page",
-           "letters_grid", "numbered_grid", "crossword_page", "boggle_page", "page_svg",
-           "page_ipuz", "page_html", "pages_text", "pages_json", "render"]
+__all__ = [
+    "FORMATS",
+    "ONE_PER_FILE",
+    "PAPERS",
+    "Cell",
+    "Page",
+    "Word",
+    "check_page",
+    "letters_grid",
+    "numbered_grid",
+    "crossword_page",
+    "boggle_page",
+    "page_svg",
+    "page_ipuz",
+    "page_html",
+    "pages_text",
+    "pages_json",
+    "render",
+]

@@ -146,8 +146,10 @@ def page_html(page: Page) -> str:
             else:
                 num = f'<span class="num">{sq.number}</span>' if sq.number is not None else ""
                 if typed and not sq.given:
-                    inner = (f'<input maxlength="2" aria-label="row {r + 1} column {c + 1}" '
-                             f'data-a="{attribute(sq.letter)}">')
+                    inner = (
+                        f'<input maxlength="2" aria-label="row {r + 1} column {c + 1}" '
+                        f'data-a="{attribute(sq.letter)}">'
+                    )
                 else:
                     inner = markup(sq.letter)
                 tds.append(f"<td>{num}{inner}</td>")
@@ -161,11 +163,15 @@ def page_html(page: Page) -> str:
         hidden = " hidden" if page.word_display == "count" else ""
         items.append(f'<li id="w{k}"{hidden}>{text}</li>')
     if page.kind == "wordsearch":
-        controls = ('<p>Click the first letter of a word, then its last.</p>'
-                    '<p><button id="show">Show answers</button></p>')
+        controls = (
+            "<p>Click the first letter of a word, then its last.</p>"
+            '<p><button id="show">Show answers</button></p>'
+        )
     elif page.kind == "boggle":
-        controls = (f'<p>{len(page.words)} words hide in the board. Type one and press '
-                    'Enter: <input id="guess" autocomplete="off"></p>')
+        controls = (
+            f"<p>{len(page.words)} words hide in the board. Type one and press "
+            'Enter: <input id="guess" autocomplete="off"></p>'
+        )
     else:
         controls = '<p><button id="check">Check</button></p>'
     notes = "".join(f"<p>{markup(n)}</p>" for n in page.notes)

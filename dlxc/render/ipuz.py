@@ -40,8 +40,7 @@ def page_ipuz(page: Page, *, author: Optional[str] = None) -> dict:
     elif page.kind in ("crossword", "wordrect"):
         doc = _crossword(page)
     else:
-        raise RenderError(f"ipuz has no kind for {page.kind} puzzles; use json, svg, pdf "
-                          "or html")
+        raise RenderError(f"ipuz has no kind for {page.kind} puzzles; use json, svg, pdf or html")
     head = {"version": VERSION, "kind": doc.pop("kind")}
     if page.title:
         head["title"] = page.title
@@ -53,15 +52,20 @@ def page_ipuz(page: Page, *, author: Optional[str] = None) -> dict:
 
 
 def _wordsearch(page: Page) -> dict:
-    puzzle = [[None if sq is None else (BLOCK if sq.block else sq.letter) for sq in row]
-              for row in page.grid]
+    puzzle = [
+        [None if sq is None else (BLOCK if sq.block else sq.letter) for sq in row]
+        for row in page.grid
+    ]
     solution = {}
     for w in page.placed():
         key = "".join(w.answer)
         solution[key] = {"cells": [[c, r] for r, c in w.cells]}
-    doc = {"kind": [WORDSEARCH_KIND],
-           "dimensions": {"width": page.cols, "height": page.rows},
-           "puzzle": puzzle, "solution": solution}
+    doc = {
+        "kind": [WORDSEARCH_KIND],
+        "dimensions": {"width": page.cols, "height": page.rows},
+        "puzzle": puzzle,
+        "solution": solution,
+    }
     missing = [w.text for w in page.words if not w.cells]
     if missing:
         doc["notes"] = "Not in the grid: " + ", ".join(missing)
@@ -89,15 +93,22 @@ def _crossword(page: Page) -> dict:
     clues: dict[str, list] = {"Across": [], "Down": []}
     for w in page.words:
         if not w.cells or w.direction not in ("across", "down"):
-            raise RenderError(f"word {w.text!r}: a crossword entry needs its cells and "
-                              "the direction across or down")
+            raise RenderError(
+                f"word {w.text!r}: a crossword entry needs its cells and "
+                "the direction across or down"
+            )
         r, c = w.cells[0]
         number = page.grid[r][c].number
         if number is None:
             raise RenderError(f"word {w.text!r}: its first cell has no clue number")
         clue = w.clue or f"({len(w.answer)})"
         clues["Across" if w.direction == "across" else "Down"].append([number, clue])
-    return {"kind": [CROSSWORD_KIND],
-            "dimensions": {"width": page.cols, "height": page.rows},
-            "empty": EMPTY, "block": BLOCK,
-            "puzzle": puzzle, "solution": solution, "clues": clues}
+    return {
+        "kind": [CROSSWORD_KIND],
+        "dimensions": {"width": page.cols, "height": page.rows},
+        "empty": EMPTY,
+        "block": BLOCK,
+        "puzzle": puzzle,
+        "solution": solution,
+        "clues": clues,
+    }

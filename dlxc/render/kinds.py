@@ -41,8 +41,9 @@ def _runs(open_: list[list[bool]]) -> list[tuple[str, int, int, int]]:
     return out
 
 
-def numbered_grid(rows: Sequence[Sequence[str]], *, block: str = "#", given=None,
-                  shown: bool = False) -> tuple[list[list[Optional[Cell]]], list[Word]]:
+def numbered_grid(
+    rows: Sequence[Sequence[str]], *, block: str = "#", given=None, shown: bool = False
+) -> tuple[list[list[Optional[Cell]]], list[Word]]:
     """Cells and the entries of a crossword-style grid (``rows`` of letters,
     ``block`` for a black square, a space or ``None`` for a missing
     square); ``given`` is the set of (row, col) shown on the puzzle page,
@@ -81,9 +82,14 @@ def numbered_grid(rows: Sequence[Sequence[str]], *, block: str = "#", given=None
     return grid, words
 
 
-def crossword_page(rows: Sequence[Sequence[str]], clues: Union[None, Mapping[str, str],
-                   Sequence[Optional[str]]] = None, *, title: str = "Crossword",
-                   given: Optional[Sequence[Coord]] = None, block: str = "#") -> Page:
+def crossword_page(
+    rows: Sequence[Sequence[str]],
+    clues: Union[None, Mapping[str, str], Sequence[Optional[str]]] = None,
+    *,
+    title: str = "Crossword",
+    given: Optional[Sequence[Coord]] = None,
+    block: str = "#",
+) -> Page:
     """The page of a filled crossword: ``rows`` of letters and ``#``
     blocks; ``clues`` maps an answer (any case) to its clue, or lists the
     clues in entry order (across row by row, then down); without a clue an
@@ -104,10 +110,15 @@ def _face(face: str) -> str:
     return "Qu" if face.lower() in ("q", "qu") else face.upper()
 
 
-def boggle_page(board: Union[str, Sequence[Sequence[str]]],
-                words: Sequence[tuple[str, Sequence[Union[int, Coord]]]], *,
-                cols: Optional[int] = None, title: str = "Boggle",
-                score: Optional[int] = None, marks: int = 3) -> Page:
+def boggle_page(
+    board: Union[str, Sequence[Sequence[str]]],
+    words: Sequence[tuple[str, Sequence[Union[int, Coord]]]],
+    *,
+    cols: Optional[int] = None,
+    title: str = "Boggle",
+    score: Optional[int] = None,
+    marks: int = 3,
+) -> Page:
     """The page of a Boggle board: ``board`` rows of faces, or one string
     of letters row by row with ``cols`` (``q`` is the face Qu); ``words``
     each with its path, first letter first, of (row, col) pairs or of
@@ -116,22 +127,30 @@ def boggle_page(board: Union[str, Sequence[Sequence[str]]],
     of the ``marks`` longest."""
     if isinstance(board, str):
         if not cols or len(board) % cols:
-            raise RenderError(f"board {board!r}: give cols, a divisor of its {len(board)} "
-                              "letters")
-        board = [board[k:k + cols] for k in range(0, len(board), cols)]
+            raise RenderError(f"board {board!r}: give cols, a divisor of its {len(board)} letters")
+        board = [board[k : k + cols] for k in range(0, len(board), cols)]
     grid: list[list[Optional[Cell]]] = [[Cell(_face(f)) for f in row] for row in board]
     width = len(grid[0]) if grid else 0
     out = []
     for text, path in words:
-        cells = tuple(divmod(int(p), width) if isinstance(p, int) else (int(p[0]), int(p[1]))
-                      for p in path)
-        answer = tuple(grid[r][c].letter for r, c in cells) if all(
-            0 <= r < len(grid) and 0 <= c < width for r, c in cells) else ()
+        cells = tuple(
+            divmod(int(p), width) if isinstance(p, int) else (int(p[0]), int(p[1])) for p in path
+        )
+        answer = (
+            tuple(grid[r][c].letter for r, c in cells)
+            if all(0 <= r < len(grid) and 0 <= c < width for r, c in cells)
+            else ()
+        )
         if "".join(answer).upper() != str(text).upper():
-            raise RenderError(f"Boggle word {text!r}: its path {list(cells)} spells "
-                              f"{''.join(answer)!r}")
+            raise RenderError(
+                f"Boggle word {text!r}: its path {list(cells)} spells {''.join(answer)!r}"
+            )
         out.append(Word(str(text).upper(), answer, cells=cells))
-    notes = [f"{len(out)} words" + ("" if score is None else f", {score} points")
-             + (f"; the {min(marks, len(out))} longest are marked" if marks else "")]
-    return Page("boggle", title, grid, out, word_display="count", mark_longest=marks,
-                answer_notes=notes)
+    notes = [
+        f"{len(out)} words"
+        + ("" if score is None else f", {score} points")
+        + (f"; the {min(marks, len(out))} longest are marked" if marks else "")
+    ]
+    return Page(
+        "boggle", title, grid, out, word_display="count", mark_longest=marks, answer_notes=notes
+    )

@@ -13,8 +13,9 @@ Coordinates are (row, column), counted from 0, the top left cell (0, 0).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Sequence
+from typing import Optional
 
 from ..errors import RenderError
 
@@ -128,13 +129,17 @@ class Page:
         placed = self.placed()
         if self.mark_longest is None:
             return placed
-        return sorted(placed, key=lambda w: -len(w.cells))[:self.mark_longest]
+        return sorted(placed, key=lambda w: -len(w.cells))[: self.mark_longest]
 
     def to_json(self) -> dict:
-        out = {"kind": self.kind, "title": self.title, "rows": self.rows, "cols": self.cols,
-               "grid": [[None if c is None else c.to_json() for c in row]
-                        for row in self.grid],
-               "words": [w.to_json() for w in self.words]}
+        out = {
+            "kind": self.kind,
+            "title": self.title,
+            "rows": self.rows,
+            "cols": self.cols,
+            "grid": [[None if c is None else c.to_json() for c in row] for row in self.grid],
+            "words": [w.to_json() for w in self.words],
+        }
         if self.notes:
             out["notes"] = list(self.notes)
         if self.answer_notes:
@@ -150,33 +155,38 @@ def check_page(page: Page) -> None:
     grid, a word whose path leaves the grid or runs over a block or a
     missing square, or whose letters disagree with the grid's."""
     if page.word_display not in WORD_DISPLAYS:
-        raise RenderError(f"word_display {page.word_display!r}: use one of "
-                          f"{', '.join(WORD_DISPLAYS)}")
+        raise RenderError(
+            f"word_display {page.word_display!r}: use one of {', '.join(WORD_DISPLAYS)}"
+        )
     if not page.grid or not page.grid[0]:
         raise RenderError(f"{page.title!r}: the grid is empty")
     width = len(page.grid[0])
     for r, row in enumerate(page.grid):
         if len(row) != width:
-            raise RenderError(f"{page.title!r}: row {r + 1} has {len(row)} squares, "
-                              f"row 1 has {width}")
+            raise RenderError(
+                f"{page.title!r}: row {r + 1} has {len(row)} squares, row 1 has {width}"
+            )
     for w in page.words:
         if w.cells and len(w.cells) != len(w.answer):
-            raise RenderError(f"word {w.text!r}: {len(w.answer)} letters but "
-                              f"{len(w.cells)} cells")
+            raise RenderError(f"word {w.text!r}: {len(w.answer)} letters but {len(w.cells)} cells")
         for (r, c), ch in zip(w.cells, w.answer):
             if not (0 <= r < page.rows and 0 <= c < width):
-                raise RenderError(f"word {w.text!r}: cell {(r, c)} is outside the "
-                                  f"{page.rows}x{width} grid")
+                raise RenderError(
+                    f"word {w.text!r}: cell {(r, c)} is outside the {page.rows}x{width} grid"
+                )
             cell = page.grid[r][c]
             if cell is None or cell.block:
                 raise RenderError(f"word {w.text!r}: cell {(r, c)} is not an open cell")
             if cell.letter != ch:
-                raise RenderError(f"word {w.text!r}: cell {(r, c)} holds {cell.letter!r}, "
-                                  f"the word has {ch!r} there")
+                raise RenderError(
+                    f"word {w.text!r}: cell {(r, c)} holds {cell.letter!r}, "
+                    f"the word has {ch!r} there"
+                )
 
 
-def letters_grid(rows: Sequence[Sequence[Optional[str]]], *, given: bool = True,
-                 block: str = "#") -> list[list[Optional[Cell]]]:
+def letters_grid(
+    rows: Sequence[Sequence[Optional[str]]], *, given: bool = True, block: str = "#"
+) -> list[list[Optional[Cell]]]:
     """Cells from rows of letters: ``None`` stays a missing square, ``block``
     becomes a black square."""
     out = []

@@ -23,8 +23,9 @@ from __future__ import annotations
 import io
 import os
 import unicodedata
+from collections.abc import Sequence
 from pathlib import Path
-from typing import BinaryIO, Sequence, Union
+from typing import BinaryIO, Union
 
 from ..errors import RenderError
 from .page import PAPERS, Page
@@ -32,11 +33,11 @@ from .svg import MARK_COLORS
 from .text import word_lines
 
 FONT = Path(__file__).parent / "fonts" / "DejaVuSans.ttf"
-MARGIN = 15.0          # mm around the page
-MAX_CELL = 12.0        # mm: the largest square of a small grid
-PT = 0.3528            # mm per point
-MM = 72 / 25.4         # points per mm
-ASCENT = 0.36          # a capital's half height, in font sizes: centres a letter on a line
+MARGIN = 15.0  # mm around the page
+MAX_CELL = 12.0  # mm: the largest square of a small grid
+PT = 0.3528  # mm per point
+MM = 72 / 25.4  # points per mm
+ASCENT = 0.36  # a capital's half height, in font sizes: centres a letter on a line
 
 
 def _reportlab():
@@ -45,13 +46,14 @@ def _reportlab():
         from reportlab.pdfbase.ttfonts import TTFError, TTFont
         from reportlab.pdfgen.canvas import Canvas
     except ImportError as exc:
-        raise RenderError("PDF output needs the reportlab library: pip install 'dlxc[pdf]' "
-                          f"({exc})") from None
+        raise RenderError(
+            f"PDF output needs the reportlab library: pip install 'dlxc[pdf]' ({exc})"
+        ) from None
     return Canvas, pdfmetrics, TTFont, TTFError
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i:i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
 
 
 def _grey(level: int) -> tuple[float, float, float]:
@@ -69,32 +71,52 @@ class _Sheet:
 
     def next_page(self) -> None:
         """The page's number at its foot, and on to a new page."""
-        self.text(self.width_mm / 2, self.height - 12 + 2.5 + 9 * PT * ASCENT, f"{self.number}",
-                  9, color=_grey(90), centred=True)
+        self.text(
+            self.width_mm / 2,
+            self.height - 12 + 2.5 + 9 * PT * ASCENT,
+            f"{self.number}",
+            9,
+            color=_grey(90),
+            centred=True,
+        )
         self.canvas.showPage()
         self.number += 1
 
     def width(self, text: str, size: float) -> float:
         return self._string_width(text, self.font, size) / MM
 
-    def text(self, x: float, baseline: float, text: str, size: float,
-             color=(0.0, 0.0, 0.0), centred: bool = False) -> None:
+    def text(
+        self,
+        x: float,
+        baseline: float,
+        text: str,
+        size: float,
+        color=(0.0, 0.0, 0.0),
+        centred: bool = False,
+    ) -> None:
         c = self.canvas
         c.setFillColorRGB(*color)
         c.setFont(self.font, size)
         draw = c.drawCentredString if centred else c.drawString
         draw(x * MM, (self.height - baseline) * MM, text)
 
-    def rect(self, x: float, y: float, w: float, h: float, *, fill=None, stroke=None,
-             line: float = 0.3) -> None:
+    def rect(
+        self, x: float, y: float, w: float, h: float, *, fill=None, stroke=None, line: float = 0.3
+    ) -> None:
         c = self.canvas
         if fill is not None:
             c.setFillColorRGB(*fill)
         if stroke is not None:
             c.setStrokeColorRGB(*stroke)
             c.setLineWidth(line * MM)
-        c.rect(x * MM, (self.height - y - h) * MM, w * MM, h * MM,
-               stroke=int(stroke is not None), fill=int(fill is not None))
+        c.rect(
+            x * MM,
+            (self.height - y - h) * MM,
+            w * MM,
+            h * MM,
+            stroke=int(stroke is not None),
+            fill=int(fill is not None),
+        )
 
     def stroke_path(self, pts, color, width: float) -> None:
         """A translucent stroke with round ends and joins through ``pts``."""
@@ -126,7 +148,7 @@ def _font(path: Path, pdfmetrics, TTFont, TTFError):
     """reportlab's font of the TTF file ``path``, registered once a process."""
     name = f"dlxc:{path.resolve()}"
     if name in pdfmetrics.getRegisteredFontNames():  # (getFont of an unknown name
-        return pdfmetrics.getFont(name)              # searches every AFM file first)
+        return pdfmetrics.getFont(name)  # searches every AFM file first)
     try:
         font = TTFont(name, str(path))
     except (TTFError, OSError, ValueError) as exc:
@@ -135,8 +157,13 @@ def _font(path: Path, pdfmetrics, TTFont, TTFError):
     return font
 
 
-def pages_pdf(pages: Sequence[Page], *, paper: str = "letter", answers: bool = True,
-              font: Union[None, str, "os.PathLike[str]"] = None) -> bytes:
+def pages_pdf(
+    pages: Sequence[Page],
+    *,
+    paper: str = "letter",
+    answers: bool = True,
+    font: Union[None, str, os.PathLike[str]] = None,
+) -> bytes:
     """The PDF of ``pages``: every puzzle page, then (``answers``) every
     answer page, numbered.  Returns the document's bytes."""
     if paper not in PAPERS:
@@ -165,8 +192,7 @@ def pages_pdf(pages: Sequence[Page], *, paper: str = "letter", answers: bool = T
     return out.getvalue()
 
 
-def write_pdf(pages: Sequence[Page], out: Union[str, "os.PathLike[str]", BinaryIO], **kw
-              ) -> None:
+def write_pdf(pages: Sequence[Page], out: Union[str, os.PathLike[str], BinaryIO], **kw) -> None:
     data = pages_pdf(pages, **kw)
     if hasattr(out, "write"):
         out.write(data)  # type: ignore[union-attr]
@@ -188,7 +214,8 @@ def _check_glyphs(pages: Sequence[Page], cmap, font_name: str) -> None:
                     raise RenderError(
                         f"the font {font_name} has no glyph for {ch!r} "
                         f"({unicodedata.name(ch, hex(ord(ch)))}) in {text!r}; give a font "
-                        "that covers the words' script (--font FILE.ttf)")
+                        "that covers the words' script (--font FILE.ttf)"
+                    )
 
 
 def _title(sheet: _Sheet, text: str, width: float) -> float:
@@ -214,8 +241,9 @@ def _heading(page: Page, answers: bool) -> str:
     return f"Answers: {name}" if answers else name
 
 
-def _grid(sheet: _Sheet, page: Page, top: float, width: float, max_h: float,
-          answers: bool) -> float:
+def _grid(
+    sheet: _Sheet, page: Page, top: float, width: float, max_h: float, answers: bool
+) -> float:
     """Draw the grid from ``top``; returns the y below it."""
     rows, cols = page.rows, page.cols
     avail_w = width - 2 * MARGIN
@@ -239,8 +267,9 @@ def _grid(sheet: _Sheet, page: Page, top: float, width: float, max_h: float,
             if crossword or page.kind == "boggle":
                 sheet.rect(x, y, cell, cell, stroke=_grey(60))
             if sq.number is not None:
-                sheet.text(x + cell * 0.06, y + cell * 0.3, str(sq.number),
-                           max(4.0, cell * 0.27 / PT))
+                sheet.text(
+                    x + cell * 0.06, y + cell * 0.3, str(sq.number), max(4.0, cell * 0.27 / PT)
+                )
     if not crossword and page.kind != "boggle":
         sheet.rect(x0 - 1, y0 - 1, cell * cols + 2, cell * rows + 2, stroke=_grey(120))
     if answers:
@@ -249,12 +278,16 @@ def _grid(sheet: _Sheet, page: Page, top: float, width: float, max_h: float,
         for c, sq in enumerate(row):
             if sq is None or sq.block or not sq.letter or not (sq.given or answers):
                 continue
-            faded = answers and page.kind == "wordsearch" and (r, c) not in used \
-                and not sq.shaded
+            faded = answers and page.kind == "wordsearch" and (r, c) not in used and not sq.shaded
             size = cell * (0.55 if len(sq.letter) < 2 else 0.42) / PT
-            sheet.text(x0 + (c + 0.5) * cell, y0 + (r + 0.5) * cell + size * PT * ASCENT,
-                       sq.letter, size, color=_grey(170) if faded else (0, 0, 0),
-                       centred=True)
+            sheet.text(
+                x0 + (c + 0.5) * cell,
+                y0 + (r + 0.5) * cell + size * PT * ASCENT,
+                sq.letter,
+                size,
+                color=_grey(170) if faded else (0, 0, 0),
+                centred=True,
+            )
     return y0 + rows * cell + 6
 
 
@@ -268,8 +301,9 @@ def _marks(sheet: _Sheet, page: Page, x0: float, y0: float, cell: float) -> None
             sheet.stroke_path(pts, color, cell * 0.72)
 
 
-def _columns(sheet: _Sheet, lines: list[str], top: float, width: float, height: float,
-             size: float = 11.0) -> float:
+def _columns(
+    sheet: _Sheet, lines: list[str], top: float, width: float, height: float, size: float = 11.0
+) -> float:
     """The lines in as many columns as fit across the page; the font
     shrinks when they would run off its foot, down to 6 points, and what
     still does not fit goes on to the next pages (a Boggle board's
@@ -287,12 +321,16 @@ def _columns(sheet: _Sheet, lines: list[str], top: float, width: float, height: 
     colw = avail_w / ncols
     while lines:
         rows = max(1, min(per, int((bottom - top) // line_h)))
-        here, lines = lines[:rows * ncols], lines[rows * ncols:]
+        here, lines = lines[: rows * ncols], lines[rows * ncols :]
         rows = -(-len(here) // ncols)
         for k, text in enumerate(here):
             col, row = divmod(k, rows)
-            sheet.text(MARGIN + col * colw + 1,
-                       top + row * line_h + line_h / 2 + size * PT * ASCENT, text, size)
+            sheet.text(
+                MARGIN + col * colw + 1,
+                top + row * line_h + line_h / 2 + size * PT * ASCENT,
+                text,
+                size,
+            )
         if lines:
             sheet.next_page()
             top = MARGIN
@@ -318,8 +356,7 @@ def _answer_page(sheet: _Sheet, page: Page, width: float, height: float) -> None
     if page.kind == "boggle":
         y = _columns(sheet, [w.text for w in page.words], y, width, height, size=10)
     elif page.kind == "crossword":
-        y = _columns(sheet, [f"{w.label}  {w.text}" for w in page.words], y, width, height,
-                     size=10)
+        y = _columns(sheet, [f"{w.label}  {w.text}" for w in page.words], y, width, height, size=10)
     notes = list(page.answer_notes)
     if notes:
         _columns(sheet, notes, y, width, height, size=10)

@@ -13,8 +13,18 @@ from .page import Page
 
 #: The colors of the answer marks, one per word in turn (tints that keep
 #: the letters readable under them).
-MARK_COLORS = ("#e6194b", "#3cb44b", "#4363d8", "#f58231", "#911eb4", "#42d4f4",
-               "#f032e6", "#9a6324", "#808000", "#000075")
+MARK_COLORS = (
+    "#e6194b",
+    "#3cb44b",
+    "#4363d8",
+    "#f58231",
+    "#911eb4",
+    "#42d4f4",
+    "#f032e6",
+    "#9a6324",
+    "#808000",
+    "#000075",
+)
 
 
 def markup(text: str) -> str:
@@ -28,21 +38,24 @@ def attribute(text: str) -> str:
     return markup(text).replace('"', "&quot;")
 
 
-def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0,
-             title: bool = True) -> str:
+def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bool = True) -> str:
     """The grid of ``page`` as one SVG document (``answers``: every
     crossword letter shown and every placed word marked)."""
     rows, cols = page.rows, page.cols
     top = cell * 1.2 if title and page.title else 0.0
     pad = 2.0
     w, h = cols * cell + 2 * pad, rows * cell + 2 * pad + top
-    out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
-           f'viewBox="0 0 {w:g} {h:g}" font-family="DejaVu Sans, Verdana, sans-serif">',
-           f"<title>{markup(page.title or page.kind)}</title>",
-           f'<rect width="{w:g}" height="{h:g}" fill="white"/>']
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
+        f'viewBox="0 0 {w:g} {h:g}" font-family="DejaVu Sans, Verdana, sans-serif">',
+        f"<title>{markup(page.title or page.kind)}</title>",
+        f'<rect width="{w:g}" height="{h:g}" fill="white"/>',
+    ]
     if top:
-        out.append(f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{cell * 0.6:g}" '
-                   f'text-anchor="middle" font-weight="bold">{markup(page.title)}</text>')
+        out.append(
+            f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{cell * 0.6:g}" '
+            f'text-anchor="middle" font-weight="bold">{markup(page.title)}</text>'
+        )
     x0, y0 = pad, pad + top
     lines = page.kind != "wordsearch" and page.kind != "boggle"
     for r, row in enumerate(page.grid):
@@ -51,32 +64,46 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0,
                 continue
             x, y = x0 + c * cell, y0 + r * cell
             fill = "black" if sq.block else ("#fff3b0" if answers and sq.shaded else "white")
-            stroke = ' stroke="#444" stroke-width="1"' if lines or sq.block else \
-                ' stroke="#ddd" stroke-width="0.5"'
-            out.append(f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" '
-                       f'fill="{fill}"{stroke}/>')
+            stroke = (
+                ' stroke="#444" stroke-width="1"'
+                if lines or sq.block
+                else ' stroke="#ddd" stroke-width="0.5"'
+            )
+            out.append(
+                f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" '
+                f'fill="{fill}"{stroke}/>'
+            )
             if sq.number is not None:
-                out.append(f'<text x="{x + cell * 0.06:g}" y="{y + cell * 0.3:g}" '
-                           f'font-size="{cell * 0.28:g}">{sq.number}</text>')
+                out.append(
+                    f'<text x="{x + cell * 0.06:g}" y="{y + cell * 0.3:g}" '
+                    f'font-size="{cell * 0.28:g}">{sq.number}</text>'
+                )
             if not sq.block and sq.letter and (sq.given or answers):
                 size = cell * (0.55 if len(sq.letter) < 2 else 0.42)
-                out.append(f'<text x="{x + cell / 2:g}" y="{y + cell * 0.7:g}" '
-                           f'font-size="{size:g}" text-anchor="middle">'
-                           f"{markup(sq.letter)}</text>")
+                out.append(
+                    f'<text x="{x + cell / 2:g}" y="{y + cell * 0.7:g}" '
+                    f'font-size="{size:g}" text-anchor="middle">'
+                    f"{markup(sq.letter)}</text>"
+                )
     if answers:
         for k, word in enumerate(page.marked()):
-            pts = " ".join(f"{x0 + (c + 0.5) * cell:g},{y0 + (r + 0.5) * cell:g}"
-                           for r, c in word.cells)
+            pts = " ".join(
+                f"{x0 + (c + 0.5) * cell:g},{y0 + (r + 0.5) * cell:g}" for r, c in word.cells
+            )
             if len(word.cells) == 1:
                 r, c = word.cells[0]
-                out.append(f'<circle cx="{x0 + (c + 0.5) * cell:g}" '
-                           f'cy="{y0 + (r + 0.5) * cell:g}" r="{cell * 0.38:g}" '
-                           f'fill="{MARK_COLORS[k % len(MARK_COLORS)]}" fill-opacity="0.3"/>')
+                out.append(
+                    f'<circle cx="{x0 + (c + 0.5) * cell:g}" '
+                    f'cy="{y0 + (r + 0.5) * cell:g}" r="{cell * 0.38:g}" '
+                    f'fill="{MARK_COLORS[k % len(MARK_COLORS)]}" fill-opacity="0.3"/>'
+                )
                 continue
-            out.append(f'<polyline class="answer" data-word="{attribute(word.text)}" '
-                       f'points="{pts}" fill="none" '
-                       f'stroke="{MARK_COLORS[k % len(MARK_COLORS)]}" stroke-opacity="0.35" '
-                       f'stroke-width="{cell * 0.72:g}" stroke-linecap="round" '
-                       f'stroke-linejoin="round"/>')
+            out.append(
+                f'<polyline class="answer" data-word="{attribute(word.text)}" '
+                f'points="{pts}" fill="none" '
+                f'stroke="{MARK_COLORS[k % len(MARK_COLORS)]}" stroke-opacity="0.35" '
+                f'stroke-width="{cell * 0.72:g}" stroke-linecap="round" '
+                f'stroke-linejoin="round"/>'
+            )
     out.append("</svg>")
     return "\n".join(out) + "\n"

@@ -5,7 +5,8 @@ and where each word lies."""
 from __future__ import annotations
 
 import json
-from typing import Optional, Sequence
+from collections.abc import Sequence
+from typing import Optional
 
 from .page import Page, Word
 
@@ -21,14 +22,18 @@ def _grid_lines(page: Page, answers: bool) -> list[str]:
             elif cell.block:
                 line.append("#")
             elif answers:
-                line.append(cell.letter if (r, c) in used or cell.shaded
-                            or page.kind != "wordsearch" else ".")
+                line.append(
+                    cell.letter
+                    if (r, c) in used or cell.shaded or page.kind != "wordsearch"
+                    else "."
+                )
             else:
                 line.append(cell.letter if cell.given else ".")
         texts.append(line)
     width = max((len(t) for line in texts for t in line if t is not None), default=1)
-    return [" ".join((" " if t is None else t).ljust(width) for t in line).rstrip()
-            for line in texts]
+    return [
+        " ".join((" " if t is None else t).ljust(width) for t in line).rstrip() for line in texts
+    ]
 
 
 def word_lines(page: Page) -> list[str]:
@@ -46,8 +51,7 @@ def word_lines(page: Page) -> list[str]:
                 head = w.label.split("-")[0]
             else:
                 head = w.label or w.text
-            out.append(f"{head}  {w.clue or ''} ({len(w.answer)})".replace("  (", " (")
-                       .rstrip())
+            out.append(f"{head}  {w.clue or ''} ({len(w.answer)})".replace("  (", " (").rstrip())
         return out
     return [w.text + (f"  ({w.clue})" if w.clue else "") for w in page.words]
 
@@ -89,5 +93,4 @@ def pages_text(pages: Sequence[Page], *, answers: bool = False) -> str:
 def pages_json(pages: Sequence[Page], *, indent: Optional[int] = None) -> str:
     """One JSON object per page and line (JSON Lines), or one indented
     object per page."""
-    return "".join(json.dumps(p.to_json(), ensure_ascii=False, indent=indent) + "\n"
-                   for p in pages)
+    return "".join(json.dumps(p.to_json(), ensure_ascii=False, indent=indent) + "\n" for p in pages)

@@ -6,7 +6,6 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
-from .._native import built_version as _built_version
 from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
@@ -18,6 +17,7 @@ def _solver_error(message: str):
     """A SolverError; dlxc.errors is imported here rather than at the top,
     which `dlxc count FILE` on a small file would pay for (dlxc/engines.py)."""
     from ..errors import SolverError
+
     return SolverError(message)
 
 
@@ -28,7 +28,6 @@ def _check(code: int) -> int:
             raise MemoryError("dlxc: " + ffi.string(lib.dlxc_strerror(code)).decode())
         raise _solver_error(ffi.string(lib.dlxc_strerror(code)).decode())
     return code
-
 
 
 def read_dlx_arrays(data: bytes, views: bool = False):
@@ -50,12 +49,16 @@ def read_dlx_arrays(data: bytes, views: bool = False):
         names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
         colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
         arrays = []
-        for ptr, n in ((d.opt_start, d.n_options + 1), (d.opt_items, d.n_nodes),
-                       (d.opt_colors, d.n_nodes)):
+        for ptr, n in (
+            (d.opt_start, d.n_options + 1),
+            (d.opt_items, d.n_nodes),
+            (d.opt_colors, d.n_nodes),
+        ):
             if views:
                 a = memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i")
             else:
                 from array import array
+
                 a = array("i")
                 a.frombytes(ffi.buffer(ptr, 4 * n))
             arrays.append(a)
@@ -67,14 +70,33 @@ def read_dlx_arrays(data: bytes, views: bool = False):
 class CSolver:
     """A ``dlxc_solver`` handle, freed by ``close()`` or by the garbage collector."""
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
-                 opt_ids=None, seed=0, randomize=False):
+    def __init__(
+        self,
+        n_primary,
+        n_items,
+        opt_start,
+        opt_items,
+        opt_colors,
+        opt_ids=None,
+        seed=0,
+        randomize=False,
+    ):
         out = ffi.new("dlxc_solver **")
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
         n_options = len(opt_start) - 1
-        _check(lib.dlxc_new(out, n_primary, n_items, n_options, *arrays, ids,
-                            seed & ((1 << 64) - 1), 1 if randomize else 0))
+        _check(
+            lib.dlxc_new(
+                out,
+                n_primary,
+                n_items,
+                n_options,
+                *arrays,
+                ids,
+                seed & ((1 << 64) - 1),
+                1 if randomize else 0,
+            )
+        )
         self._handle = ffi.gc(out[0], lib.dlxc_free)
         self._buffers(n_primary)
 
@@ -96,8 +118,11 @@ class CSolver:
         node_budget = min(node_budget, _UINT64_MAX)
         if out is None:
             return _check(self._engine_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
-        status = _check(self._engine_run(handle, node_budget, min(room, 1 << 62), self._buf,
-                                         self._buf_len, self._used))
+        status = _check(
+            self._engine_run(
+                handle, node_budget, min(room, 1 << 62), self._buf, self._buf_len, self._used
+            )
+        )
         used = self._used[0]
         if used:
             self._unpack(ffi.unpack(self._buf, used), out, paths)
@@ -108,18 +133,18 @@ class CSolver:
         """Records are k and k ids (a solution) or -k and k ids (a split path)."""
         used = len(data)
         k = data[0]
-        if k > 0 and used % (k + 1) == 0 and data[::k + 1] == [k] * (used // (k + 1)):
+        if k > 0 and used % (k + 1) == 0 and data[:: k + 1] == [k] * (used // (k + 1)):
             # every record is a solution of k options: slice them out in one go
-            out.extend(zip(*[data[i::k + 1] for i in range(1, k + 1)]))
+            out.extend(zip(*[data[i :: k + 1] for i in range(1, k + 1)]))
             return
         i = 0
         while i < used:
             k = data[i]
             if k >= 0:
-                out.append(tuple(data[i + 1:i + 1 + k]))
+                out.append(tuple(data[i + 1 : i + 1 + k]))
             else:
                 k = -k
-                (paths if paths is not None else out).append(tuple(data[i + 1:i + 1 + k]))
+                (paths if paths is not None else out).append(tuple(data[i + 1 : i + 1 + k]))
             i += k + 1
 
     def set_overlap(self, masks, words):
@@ -134,10 +159,14 @@ class CSolver:
         in C): (status, number kept in this call)."""
         handle = self._live()
         masks, _, n_masks, words = self._overlap
-        status = _check(self._engine_run(handle, min(node_budget, _UINT64_MAX), 1 << 62,
-                                         self._buf, self._buf_len, self._used))
-        kept = _check(lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words,
-                                             self._used))
+        status = _check(
+            self._engine_run(
+                handle, min(node_budget, _UINT64_MAX), 1 << 62, self._buf, self._buf_len, self._used
+            )
+        )
+        kept = _check(
+            lib.dlxc_keep_overlapping(self._buf, self._used[0], masks, n_masks, words, self._used)
+        )
         return status, kept
 
     def set_split(self, depth):
@@ -175,13 +204,14 @@ class CSolver:
 
     def sample(self, seed):
         """A uniformly drawn solution, after a complete memoized count."""
-        code = lib.dlxc_sample(self._live(), seed & ((1 << 64) - 1), self._buf,
-                               self._buf_len, self._used)
+        code = lib.dlxc_sample(
+            self._live(), seed & ((1 << 64) - 1), self._buf, self._buf_len, self._used
+        )
         if code == lib.DLXC_EINVAL:
             raise ValueError("sampling needs a complete memoized count")
         _check(code)
         data = ffi.unpack(self._buf, self._used[0])
-        return tuple(data[1:1 + data[0]])
+        return tuple(data[1 : 1 + data[0]])
 
     def stats(self):
         if self._handle is None:
@@ -217,8 +247,17 @@ class _SideEngine(CSolver):
     _handle_type = ""
     _engine_new = _engine_free = _engine_run = _engine_progress = _engine_stats = None
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors,
-                 opt_ids=None, seed=0, randomize=False):
+    def __init__(
+        self,
+        n_primary,
+        n_items,
+        opt_start,
+        opt_items,
+        opt_colors,
+        opt_ids=None,
+        seed=0,
+        randomize=False,
+    ):
         out = ffi.new(self._handle_type)
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
@@ -251,8 +290,11 @@ class CCells(_SideEngine):
     """A ``dlxc_cells`` handle (csrc/xcc/sscells.c, SSXCC's tree)."""
 
     _handle_type = "dlxc_cells **"
-    _engine_new, _engine_free, _engine_run = (lib.dlxc_cells_new, lib.dlxc_cells_free,
-                                              lib.dlxc_cells_run)
+    _engine_new, _engine_free, _engine_run = (
+        lib.dlxc_cells_new,
+        lib.dlxc_cells_free,
+        lib.dlxc_cells_run,
+    )
     _engine_progress, _engine_stats = lib.dlxc_cells_progress, lib.dlxc_cells_get_stats
 
 
@@ -261,6 +303,9 @@ class CBits(_SideEngine):
     tree)."""
 
     _handle_type = "dlxc_bits **"
-    _engine_new, _engine_free, _engine_run = (lib.dlxc_bits_new, lib.dlxc_bits_free,
-                                              lib.dlxc_bits_run)
+    _engine_new, _engine_free, _engine_run = (
+        lib.dlxc_bits_new,
+        lib.dlxc_bits_free,
+        lib.dlxc_bits_run,
+    )
     _engine_progress, _engine_stats = lib.dlxc_bits_progress, lib.dlxc_bits_get_stats

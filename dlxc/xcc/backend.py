@@ -7,16 +7,25 @@ services and makes the solver of the chosen backend.
 
 from __future__ import annotations
 
-from ..engines import (BACKENDS, active_backend, available_backends, c_import_error,
-                       resolve)
+from ..engines import BACKENDS, active_backend, available_backends, c_import_error, resolve
 
 try:
     from ._cbackend import CSolver
 except ImportError:  # not built, or stale: dlxc.engines says why
     CSolver = None  # type: ignore[assignment,misc]
 
-__all__ = ["BACKENDS", "STRATEGIES", "active_backend", "available_backends", "c_import_error",
-           "resolve", "pick_strategy", "make_solver", "make_picked_solver", "CSolver"]
+__all__ = [
+    "BACKENDS",
+    "STRATEGIES",
+    "active_backend",
+    "available_backends",
+    "c_import_error",
+    "resolve",
+    "pick_strategy",
+    "make_solver",
+    "make_picked_solver",
+    "CSolver",
+]
 
 
 STRATEGIES = ("dlx2", "ssxcc", "bits")
@@ -31,8 +40,14 @@ BITS_MAX_PRIMARY = 80
 BITS_MAX_OPTIONS = 1 << 18
 
 
-def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=None,
-                  memo: bool = False, n_options: "int | None" = None) -> str:
+def pick_strategy(
+    strategy: str | None,
+    n_primary: int,
+    n_items: int,
+    seed=None,
+    memo: bool = False,
+    n_options: int | None = None,
+) -> str:
     """The engine a search uses: ``"dlx2"`` (dancing links, DLX2's tree and
     statistics), ``"ssxcc"`` (sparse sets, SSXCC's tree and statistics),
     ``"bits"`` (bitsets of options, DLX2's tree), or ``"auto"``/None, the
@@ -49,25 +64,32 @@ def pick_strategy(strategy: "str | None", n_primary: int, n_items: int, seed=Non
     if strategy is None or strategy == "auto":
         if seed is not None or memo:
             return "dlx2"
-        if (n_options is not None and n_primary <= BITS_MAX_PRIMARY
-                and n_options <= BITS_MAX_OPTIONS):
+        if (
+            n_options is not None
+            and n_primary <= BITS_MAX_PRIMARY
+            and n_options <= BITS_MAX_OPTIONS
+        ):
             return "bits"
         if n_items - n_primary > 4 * n_primary:
             return "dlx2"
         return "ssxcc"
     if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}; choose one of auto, "
-                         f"{', '.join(STRATEGIES)}")
+        raise ValueError(
+            f"unknown strategy {strategy!r}; choose one of auto, {', '.join(STRATEGIES)}"
+        )
     if strategy != "dlx2" and seed is not None:
-        raise ValueError(f"the {strategy} strategy breaks no ties at random; drop the seed or "
-                         "use strategy='dlx2'")
+        raise ValueError(
+            f"the {strategy} strategy breaks no ties at random; drop the seed or "
+            "use strategy='dlx2'"
+        )
     if strategy != "dlx2" and memo:
         raise ValueError("memoized counting needs strategy='dlx2'")
     return strategy
 
 
-def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int | None",
-                strategy: str = "dlx2"):
+def make_solver(
+    backend: str, n_primary: int, n_items: int, arrays, seed: int | None, strategy: str = "dlx2"
+):
     """A solver of the named backend over (opt_start, opt_items, opt_colors,
     opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
     csrc/xcc/dlxc.c) or as his SSXCC (``"ssxcc"``: sparse sets, forced moves
@@ -77,8 +99,7 @@ def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int |
     if strategy not in STRATEGIES:
         raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
     if randomize and strategy != "dlx2":
-        raise ValueError(f"the {strategy} strategy has no random tie-breaking; use "
-                         "strategy='dlx2'")
+        raise ValueError(f"the {strategy} strategy has no random tie-breaking; use strategy='dlx2'")
     if strategy == "ssxcc":
         if backend == "c":
             from ._cbackend import CCells as cls
@@ -93,19 +114,26 @@ def make_solver(backend: str, n_primary: int, n_items: int, arrays, seed: "int |
         cls = CSolver
     else:
         from .mirror import MirrorSolver  # not imported by runs that never use it
+
         cls = MirrorSolver
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
 
 
-def make_picked_solver(backend: str, n_primary: int, n_items: int, arrays,
-                       seed: "int | None", strategy: "str | None", memo: bool = False):
+def make_picked_solver(
+    backend: str,
+    n_primary: int,
+    n_items: int,
+    arrays,
+    seed: int | None,
+    strategy: str | None,
+    memo: bool = False,
+):
     """(the strategy, its solver): pick_strategy's choice for ``strategy``,
     made.  When ``auto`` picks the bits engine and its C side refuses the
     problem (kill lists past 2^27 words, which takes items of thousands of
     colors, or no memory for them), the solver is the engine ``auto`` takes
     when bits is out of the question; the Python mirror has no such bound."""
-    picked = pick_strategy(strategy, n_primary, n_items, seed, memo,
-                           n_options=len(arrays[0]) - 1)
+    picked = pick_strategy(strategy, n_primary, n_items, seed, memo, n_options=len(arrays[0]) - 1)
     try:
         return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)
     except (RuntimeError, MemoryError):  # SolverError is a RuntimeError

@@ -40,10 +40,17 @@ class BitsSolver(SideMirror):
     """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.CBits``)."""
 
     # ---- 3. Inputting the options ----
-    def __init__(self, n_primary: int, n_items: int, opt_start: Sequence[int],
-                 opt_items: Sequence[int], opt_colors: Sequence[int],
-                 opt_ids: Sequence[int] | None = None, seed: int = 0,
-                 randomize: bool = False) -> None:
+    def __init__(
+        self,
+        n_primary: int,
+        n_items: int,
+        opt_start: Sequence[int],
+        opt_items: Sequence[int],
+        opt_colors: Sequence[int],
+        opt_ids: Sequence[int] | None = None,
+        seed: int = 0,
+        randomize: bool = False,
+    ) -> None:
         n_options = len(opt_start) - 1
         # M[x], the options containing x, and the options giving x each
         # color, built as bytes (OR-ing 1 << o into an int would copy it
@@ -62,10 +69,10 @@ class BitsSolver(SideMirror):
         # K_{x,c} = M_x minus the options giving x the color c
         lists = {key: M[key[0]] & ~_bitset(u, nbytes) for key, u in colored_users.items()}
         words: dict[tuple[int, int], int] = {}
-        self.kill = kill = [()] * n_options        # kill[o]: its nodes' lists
-        self.pbits = pbits = [0] * n_options       # pbits[o]: o's primary items
+        self.kill = kill = [()] * n_options  # kill[o]: its nodes' lists
+        self.pbits = pbits = [0] * n_options  # pbits[o]: o's primary items
         self.nprim = nprim = [0] * n_options
-        self.owords = owords = [0] * n_options     # owords[o]: the words of o's lists
+        self.owords = owords = [0] * n_options  # owords[o]: the words of o's lists
         for o in range(n_options):
             kills = []
             for k in range(opt_start[o], opt_start[o + 1]):
@@ -90,7 +97,7 @@ class BitsSolver(SideMirror):
         self.pl = [0] * levels
         self.pl[0] = n_primary
         self.best = [0] * levels
-        self.rest = [0] * levels   # untried options of best[l] (bits.c: ent, rem)
+        self.rest = [0] * levels  # untried options of best[l] (bits.c: ent, rem)
         self.choice = [0] * levels
         self.deg = [0] * levels
         self.kth = [0] * levels
@@ -144,8 +151,9 @@ class BitsSolver(SideMirror):
         self.deg[level] = size
         self.kth[level] = 0
 
-    def run(self, node_budget: int, out: list | None = None, room: int = 0,
-            paths: list | None = None) -> int:
+    def run(
+        self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
+    ) -> int:
         """Search on, as ``dlxc_bits_run``."""
         self._live()
         if self.state == BS_DONE:
@@ -155,8 +163,9 @@ class BitsSolver(SideMirror):
         self._recorded = 0
         room = room if room > 0 else 1 << 62
         status = DONE
-        step = {BS_NEW: "forward", BS_FORWARD: "forward", BS_SOLUTION: "solution",
-                BS_LEAF: "leaf"}[self.state]
+        step = {BS_NEW: "forward", BS_FORWARD: "forward", BS_SOLUTION: "solution", BS_LEAF: "leaf"}[
+            self.state
+        ]
         if self.state == BS_NEW:
             level = 0
         while True:
@@ -260,5 +269,4 @@ class BitsSolver(SideMirror):
         return min(1.0, f)
 
     def stats(self) -> tuple[int, int, int, int, int, bool]:
-        return (self.solutions, self.nodes, self.updates, 0, self.max_level,
-                self.state == BS_DONE)
+        return (self.solutions, self.nodes, self.updates, 0, self.max_level, self.state == BS_DONE)

@@ -26,13 +26,13 @@ through here.
 from __future__ import annotations
 
 import dataclasses
-from typing import TYPE_CHECKING, Callable, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from .._args import optional_whole, seconds
 from ..errors import RequestError, SearchStopped
 from .parallel import resolve_jobs
-from .search import (Search, Stats, check_masks, check_memo_seed, memo_entries_for,
-                     stop_message)
+from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -40,10 +40,16 @@ if TYPE_CHECKING:
 Progress = Union[None, bool, Callable[[float, Stats], object]]
 
 
-def check_request(problem: "Problem" = None, *, seed: Optional[int] = None,
-                  jobs: Optional[int] = 1, memo: bool = False,
-                  memo_limit: Optional[int] = None, scheduler: Optional[str] = None,
-                  overlap: Optional[Sequence[int]] = None) -> int:
+def check_request(
+    problem: Problem = None,
+    *,
+    seed: Optional[int] = None,
+    jobs: Optional[int] = 1,
+    memo: bool = False,
+    memo_limit: Optional[int] = None,
+    scheduler: Optional[str] = None,
+    overlap: Optional[Sequence[int]] = None,
+) -> int:
     """Refuse the combinations that cannot be served (``RequestError``, a
     ``ValueError``); the number of processes (``jobs`` resolved: 0 or None
     is every core; 1 with a scheduler)."""
@@ -52,7 +58,8 @@ def check_request(problem: "Problem" = None, *, seed: Optional[int] = None,
         raise RequestError(
             "a seeded search (--seed) breaks ties at random, so it cannot be split into "
             "subproblems that mean the same in every process; drop the seed "
-            f"(got {seed!r}) or use one process (jobs=1, --jobs 1, no --scheduler)")
+            f"(got {seed!r}) or use one process (jobs=1, --jobs 1, no --scheduler)"
+        )
     if memo:
         check_memo_seed(seed)
     if memo_limit is not None and not memo:
@@ -64,13 +71,22 @@ def check_request(problem: "Problem" = None, *, seed: Optional[int] = None,
     return jobs
 
 
-def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[int] = None,
-          jobs: Optional[int] = 1, memo: bool = False, memo_limit: Optional[int] = None,
-          scheduler: Optional[str] = None, timeout: Optional[float] = None,
-          node_limit: Optional[int] = None, progress: Progress = None,
-          overlap: Optional[Sequence[int]] = None,
-          started: Optional[Callable[[Search], object]] = None,
-          strategy: Optional[str] = "dlx2") -> Stats:
+def count(
+    problem: Problem,
+    *,
+    backend: Optional[str] = None,
+    seed: Optional[int] = None,
+    jobs: Optional[int] = 1,
+    memo: bool = False,
+    memo_limit: Optional[int] = None,
+    scheduler: Optional[str] = None,
+    timeout: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    progress: Progress = None,
+    overlap: Optional[Sequence[int]] = None,
+    started: Optional[Callable[[Search], object]] = None,
+    strategy: Optional[str] = "dlx2",
+) -> Stats:
     """Count ``problem``'s solutions and return the statistics.
 
     - ``jobs``: processes (``dlxc.xcc.parallel``); the figures equal the
@@ -93,11 +109,19 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
-    jobs = check_request(problem, seed=seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
-                         scheduler=scheduler, overlap=overlap)
+    jobs = check_request(
+        problem,
+        seed=seed,
+        jobs=jobs,
+        memo=memo,
+        memo_limit=memo_limit,
+        scheduler=scheduler,
+        overlap=overlap,
+    )
     if strategy in ("ssxcc", "bits") and (jobs != 1 or scheduler is not None):
-        raise RequestError("a count split over processes follows DLX2's tree; "
-                           "use strategy='dlx2' or 'auto'")
+        raise RequestError(
+            "a count split over processes follows DLX2's tree; use strategy='dlx2' or 'auto'"
+        )
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")
     memo_entries = None
@@ -106,32 +130,57 @@ def count(problem: "Problem", *, backend: Optional[str] = None, seed: Optional[i
     owned = None
     if progress is True:
         from ..progress import ProgressBar
+
         progress = owned = ProgressBar(desc="counting")
     elif progress is False:
         progress = None
     try:
         if scheduler is None and jobs == 1:
-            with Search(problem, backend=backend, seed=seed, memo_entries=memo_entries,
-                        node_limit=node_limit, timeout=timeout, progress=progress,
-                        overlap=overlap, strategy=strategy) as s:
+            with Search(
+                problem,
+                backend=backend,
+                seed=seed,
+                memo_entries=memo_entries,
+                node_limit=node_limit,
+                timeout=timeout,
+                progress=progress,
+                overlap=overlap,
+                strategy=strategy,
+            ) as s:
                 if started is not None:
                     started(s)
                 s.count()
                 return dataclasses.replace(s.stats, stopped=s.stopped)
         if scheduler is not None:
             from .distributed import count as dask_count
-            return dask_count(problem, scheduler, backend, timeout=timeout,
-                              node_limit=node_limit, progress=progress,
-                              memo_entries=memo_entries)
+
+            return dask_count(
+                problem,
+                scheduler,
+                backend,
+                timeout=timeout,
+                node_limit=node_limit,
+                progress=progress,
+                memo_entries=memo_entries,
+            )
         from .parallel import count as pool_count
-        return pool_count(problem, jobs, backend, timeout=timeout, node_limit=node_limit,
-                          progress=progress, memo_entries=memo_entries, overlap=overlap)
+
+        return pool_count(
+            problem,
+            jobs,
+            backend,
+            timeout=timeout,
+            node_limit=node_limit,
+            progress=progress,
+            memo_entries=memo_entries,
+            overlap=overlap,
+        )
     finally:
         if owned is not None:
             owned.close()
 
 
-def count_solutions(problem: "Problem", what: str = "solutions", **how) -> int:
+def count_solutions(problem: Problem, what: str = "solutions", **how) -> int:
     """The number of solutions (with ``overlap``, of those that pass the
     filter), counted as ``count`` does with the keyword arguments ``how``;
     ``SearchStopped`` (with the statistics) when a limit comes first.

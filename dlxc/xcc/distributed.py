@@ -26,8 +26,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
-from .backend import resolve
 from ..errors import BackendUnavailable, RequestError
+from .backend import resolve
 from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
 from .search import Stats
 
@@ -45,7 +45,8 @@ def _import_dask():
     except ImportError as exc:
         raise BackendUnavailable(
             f"counting on a Dask cluster needs Dask distributed ({exc}); "
-            "install it with: pip install 'dlxc[dask]'") from None
+            "install it with: pip install 'dlxc[dask]'"
+        ) from None
     return distributed
 
 
@@ -55,12 +56,14 @@ def probe_scheduler(distributed, scheduler: str, seconds: float = _PROBE_SECONDS
     for its whole connect timeout (30 s by default) before saying so.  Only
     addresses over TCP (tcp, tls, ws, wss) are probed."""
     import socket
+
     try:
         scheme, location = distributed.comm.parse_address(scheduler)
         host, port = distributed.comm.parse_host_port(location)
     except (ValueError, TypeError) as exc:
-        raise RequestError(f"{scheduler!r} is not a Dask scheduler address such as "
-                           f"tcp://HOST:8786 ({exc})") from None
+        raise RequestError(
+            f"{scheduler!r} is not a Dask scheduler address such as tcp://HOST:8786 ({exc})"
+        ) from None
     if scheme not in ("tcp", "tls", "ws", "wss"):
         return
     try:
@@ -77,19 +80,35 @@ def probe_scheduler(distributed, scheduler: str, seconds: float = _PROBE_SECONDS
     raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: {why}")
 
 
-def count_task(data: tuple, backend: Optional[str], paths: list, deadline: Optional[float],
-               node_limit: Optional[int], memo_entries: Optional[int]) -> tuple:
+def count_task(
+    data: tuple,
+    backend: Optional[str],
+    paths: list,
+    deadline: Optional[float],
+    node_limit: Optional[int],
+    memo_entries: Optional[int],
+) -> tuple:
     """Run on a Dask worker: count some subproblems with this machine's
     backend (or the one named).  Returns (Tally, backend name)."""
     backend = resolve(backend)
-    return count_paths(data, backend, paths, deadline=deadline, node_limit=node_limit,
-                       memo_entries=memo_entries), backend
+    return count_paths(
+        data, backend, paths, deadline=deadline, node_limit=node_limit, memo_entries=memo_entries
+    ), backend
 
 
-def count(problem: "Problem", scheduler=None, backend: Optional[str] = None, *,
-          client=None, timeout: Optional[float] = None, node_limit: Optional[int] = None,
-          progress: Optional[Callable] = None, memo_entries: Optional[int] = None,
-          per_job: int = PER_JOB, connect_timeout: float = 10) -> Stats:
+def count(
+    problem: Problem,
+    scheduler=None,
+    backend: Optional[str] = None,
+    *,
+    client=None,
+    timeout: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    progress: Optional[Callable] = None,
+    memo_entries: Optional[int] = None,
+    per_job: int = PER_JOB,
+    connect_timeout: float = 10,
+) -> Stats:
     """Count the solutions on the Dask cluster at ``scheduler`` (an address
     like ``tcp://HOST:8786``), or through an existing ``client``.
 
@@ -110,27 +129,46 @@ def count(problem: "Problem", scheduler=None, backend: Optional[str] = None, *,
             raise ValueError("name a Dask scheduler (tcp://HOST:8786) or pass a client")
         probe_scheduler(distributed, scheduler)
         try:
-            client = distributed.Client(scheduler, timeout=connect_timeout,
-                                        set_as_default=False)
+            client = distributed.Client(scheduler, timeout=connect_timeout, set_as_default=False)
         except Exception as exc:  # a timeout, or garbage from something that is no scheduler
-            raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: "
-                                     f"{type(exc).__name__}: {exc}") from None
+            raise BackendUnavailable(
+                f"cannot reach the Dask scheduler at {scheduler!r}: {type(exc).__name__}: {exc}"
+            ) from None
     try:
         with client.as_current():  # distributed.wait() looks for the current client
-            return _count(distributed, client, problem, backend, start, deadline, node_limit,
-                          progress, memo_entries, per_job)
+            return _count(
+                distributed,
+                client,
+                problem,
+                backend,
+                start,
+                deadline,
+                node_limit,
+                progress,
+                memo_entries,
+                per_job,
+            )
     finally:
         if own_client:
             client.close()
 
 
-def _count(distributed, client, problem, backend, start, deadline, node_limit, progress,
-           memo_entries, per_job) -> Stats:
+def _count(
+    distributed,
+    client,
+    problem,
+    backend,
+    start,
+    deadline,
+    node_limit,
+    progress,
+    memo_entries,
+    per_job,
+) -> Stats:
     threads = max(1, sum(client.nthreads().values()))
     data = payload(problem)
     local = resolve(backend)
-    top: Split = split(data, local, per_job * threads, node_limit=node_limit,
-                       deadline=deadline)
+    top: Split = split(data, local, per_job * threads, node_limit=node_limit, deadline=deadline)
     tally = Tally()
     used = {local} if not top.paths else set()
     if top.paths:
@@ -157,8 +195,16 @@ def _count(distributed, client, problem, backend, start, deadline, node_limit, p
                 left = room()
                 if left is not None and left <= 0:
                     return
-                fut = client.submit(count_task, remote, backend, pending.pop(), deadline,
-                                    left, memo_entries, pure=False)
+                fut = client.submit(
+                    count_task,
+                    remote,
+                    backend,
+                    pending.pop(),
+                    deadline,
+                    left,
+                    memo_entries,
+                    pure=False,
+                )
                 futures.append(fut)
                 in_flight.add(fut)
 
@@ -169,8 +215,9 @@ def _count(distributed, client, problem, backend, start, deadline, node_limit, p
                     tally.stopped = True
                     break
                 try:
-                    done, _ = distributed.wait(list(in_flight), timeout=_POLL,
-                                               return_when="FIRST_COMPLETED")
+                    done, _ = distributed.wait(
+                        list(in_flight), timeout=_POLL, return_when="FIRST_COMPLETED"
+                    )
                 except TimeoutError:
                     done = set()
                 for fut in done:
@@ -180,14 +227,23 @@ def _count(distributed, client, problem, backend, start, deadline, node_limit, p
                     used.add(name)
                 hand_out()
                 if progress is not None:
-                    progress(tally.finished / len(top.paths),
-                             stats_of(top, tally, time.perf_counter() - start, local,
-                                      threads, False))
+                    progress(
+                        tally.finished / len(top.paths),
+                        stats_of(top, tally, time.perf_counter() - start, local, threads, False),
+                    )
             if pending:
                 tally.stopped = True
         finally:
             client.cancel(futures)
     complete = not tally.stopped and not top.stopped and tally.finished == len(top.paths)
-    stats = stats_of(top, tally, time.perf_counter() - start, "+".join(sorted(used)) or local,
-                     threads, complete, None, node_limit)
+    stats = stats_of(
+        top,
+        tally,
+        time.perf_counter() - start,
+        "+".join(sorted(used)) or local,
+        threads,
+        complete,
+        None,
+        node_limit,
+    )
     return stats

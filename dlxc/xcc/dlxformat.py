@@ -62,6 +62,7 @@ _TOKEN_CACHE = 1 << 20  # colored tokens remembered by the reader (about 100 byt
 
 # ---- reading ----
 
+
 def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
     """Read a problem in Knuth's DLX format.
 
@@ -103,8 +104,9 @@ def _read_path(f, file: str) -> Problem:
     if arrays is None:
         return _read_binary(io.BytesIO(data), file)
     primary, secondary, colors, opt_start, opt_items, opt_colors = arrays
-    return Problem._from_arrays(primary, secondary, colors, opt_start, opt_items, opt_colors,
-                                file, [])
+    return Problem._from_arrays(
+        primary, secondary, colors, opt_start, opt_items, opt_colors, file, []
+    )
 
 
 def _fast_reader():
@@ -132,6 +134,7 @@ def _stream_name(stream) -> str:
 # decoding each line in Python), and _cr_lines makes the other streams
 # (io.StringIO, a file opened with newline="") agree, so a file of old Mac
 # line ends reads the same however it is given.
+
 
 def _cr_lines(lines):
     """``lines`` (text), each split further at a bare CR."""
@@ -188,8 +191,11 @@ def _read(lines, file: str, locate) -> Problem:
             if toks and toks[0][0] != "|":
                 break
         else:
-            what = (f"its {lineno} line{'s are' if lineno > 1 else ' is'} only comments "
-                    "and blank lines" if lineno else "the input is empty")
+            what = (
+                f"its {lineno} line{'s are' if lineno > 1 else ' is'} only comments and blank lines"
+                if lineno
+                else "the input is empty"
+            )
             raise DlxFormatError(f"no items line: {what}", file)
     except UnicodeDecodeError as exc:
         raise _not_utf8(exc, file, lineno, locate) from None
@@ -203,8 +209,9 @@ def _not_utf8(exc: UnicodeDecodeError, file: str, lineno: int, locate) -> DlxFor
     line, exc = locate(exc, lineno) if locate is not None else (None, exc)
     if line is None:
         return DlxFormatError(f"not UTF-8 text ({exc.reason})", file)
-    return DlxFormatError(f"not UTF-8 text ({exc.reason} at byte {exc.start} of the line)",
-                          file, line)
+    return DlxFormatError(
+        f"not UTF-8 text ({exc.reason} at byte {exc.start} of the line)", file, line
+    )
 
 
 def _items_line(toks, file, lineno, line):
@@ -224,10 +231,13 @@ def _items_line(toks, file, lineno, line):
         if ":" in tok:
             raise DlxFormatError(
                 f"{tok!r} in the items line has a color; colors belong in options, "
-                "the items line only names the items", file, lineno, line)
+                "the items line only names the items",
+                file,
+                lineno,
+                line,
+            )
         if "|" in tok:
-            raise DlxFormatError(f"illegal character '|' in item name {tok!r}",
-                                 file, lineno, line)
+            raise DlxFormatError(f"illegal character '|' in item name {tok!r}", file, lineno, line)
         if tok in seen:
             raise DlxFormatError(f"item {tok!r} declared twice", file, lineno, line)
         seen.add(tok)
@@ -274,8 +284,13 @@ def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
                 continue
             it, colon, col = tok.partition(":")
             k = index.get(it)
-            if (not colon or k is None or k < n_primary or not col
-                    or (len(col) > 1 and (":" in col or "|" in col))):
+            if (
+                not colon
+                or k is None
+                or k < n_primary
+                or not col
+                or (len(col) > 1 and (":" in col or "|" in col))
+            ):
                 _diagnose(toks, index, n_primary, file, lineno, line)
             c = color_index.get(col)
             if c is None:
@@ -320,8 +335,9 @@ def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
             j += 1
     except UnicodeDecodeError as exc:
         raise _not_utf8(exc, file, lineno, locate) from None
-    problem = Problem._from_arrays(primary, secondary, colors, opt_start, opt_items,
-                                   opt_colors, file, dropped)
+    problem = Problem._from_arrays(
+        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped
+    )
     if dropped:
         _warn_dropped(file, dropped_lines, len(dropped))
     _warn_unused(problem, opt_items, n_primary)
@@ -338,8 +354,10 @@ def _diagnose(toks, index, n_primary, file, lineno, line):
     seen: set[str] = set()
     for tok in toks:
         if tok.startswith("|"):
-            fail(f"an option cannot contain {tok!r}: only the items line separates primary "
-                 "from secondary items with '|' (a comment line starts with '|')")
+            fail(
+                f"an option cannot contain {tok!r}: only the items line separates primary "
+                "from secondary items with '|' (a comment line starts with '|')"
+            )
         it, colon, col = tok.partition(":")
         if not it:
             fail(f"empty item name in {tok!r}")
@@ -383,8 +401,12 @@ def _warn_unused(problem: Problem, opt_items: array, n_primary: int) -> None:
     more = f" and {len(unused) - 5} more" if len(unused) > 5 else ""
     which = "item" if len(unused) == 1 else "items"
     verb = "is" if len(unused) == 1 else "are"
-    warnings.warn(f"{problem.name}: primary {which} {shown}{more} {verb} in no option, so "
-                  "the problem has no solution", ProblemWarning, stacklevel=5)
+    warnings.warn(
+        f"{problem.name}: primary {which} {shown}{more} {verb} in no option, so "
+        "the problem has no solution",
+        ProblemWarning,
+        stacklevel=5,
+    )
 
 
 # ---- writing ----
@@ -442,14 +464,20 @@ def _short_colors(colors) -> dict[str, str]:
         raise ProblemError(
             f"the problem has {len(colors) - 1} colors but DLX2 takes one-character colors, "
             f"and only {len(_KNUTH_CHARS)} characters can be colors ({n_single} already in "
-            f"use as they are); it cannot be written with knuth=True")
+            f"use as they are); it cannot be written with knuth=True"
+        )
     for col, new in zip(long, free):
         renamed[col] = new
     return renamed
 
 
-def write_dlx(problem: Problem, file: Union[str, "os.PathLike[str]", TextIO, None] = None, *,
-              comment: Optional[str] = None, knuth: bool = False) -> Optional[str]:
+def write_dlx(
+    problem: Problem,
+    file: Union[str, os.PathLike[str], TextIO, None] = None,
+    *,
+    comment: Optional[str] = None,
+    knuth: bool = False,
+) -> Optional[str]:
     """Write ``problem`` in Knuth's DLX format.
 
     ``file`` is a path or a text file open for writing; with None the text
@@ -467,13 +495,17 @@ def write_dlx(problem: Problem, file: Union[str, "os.PathLike[str]", TextIO, Non
     written so raises ``ProblemError``.
     """
     if not problem.primary:
-        raise ProblemError(f"{problem.name}: a problem without primary items cannot be "
-                           "written: its items line would begin with '|', a comment")
+        raise ProblemError(
+            f"{problem.name}: a problem without primary items cannot be "
+            "written: its items line would begin with '|', a comment"
+        )
     starts = problem.opt_start
     for j in range(len(starts) - 1):
         if starts[j] == starts[j + 1]:
-            raise ProblemError(f"{problem.name}: option {j} is empty, and an empty line "
-                               "is no option in Knuth's format")
+            raise ProblemError(
+                f"{problem.name}: option {j} is empty, and an empty line "
+                "is no option in Knuth's format"
+            )
     names = list(problem.items)
     colors = list(problem.colors)
     head: list[str] = []
@@ -483,8 +515,10 @@ def write_dlx(problem: Problem, file: Union[str, "os.PathLike[str]", TextIO, Non
         renamed = _short_names(names)
         recolored = _short_colors(colors)
         if renamed:
-            head.append(f"| {len(renamed)} item names shortened to at most "
-                        f"{_KNUTH_NAME_LEN} characters for DLX2:")
+            head.append(
+                f"| {len(renamed)} item names shortened to at most "
+                f"{_KNUTH_NAME_LEN} characters for DLX2:"
+            )
             head += [f"|   {new} = {old}" for old, new in renamed.items()]
             names = [renamed.get(x, x) for x in names]
         if recolored:
@@ -516,9 +550,14 @@ def _write(f, problem: Problem, names, colors, head) -> None:
     chunk: list[str] = []
     for j in range(len(starts) - 1):
         a, b = starts[j], starts[j + 1]
-        chunk.append(" ".join([names[items[k]] if not cols[k]
-                               else names[items[k]] + ":" + colors[cols[k]]
-                               for k in range(a, b)]))
+        chunk.append(
+            " ".join(
+                [
+                    names[items[k]] if not cols[k] else names[items[k]] + ":" + colors[cols[k]]
+                    for k in range(a, b)
+                ]
+            )
+        )
         if len(chunk) >= 4096:
             write("\n".join(chunk) + "\n")
             chunk.clear()

@@ -70,22 +70,30 @@ class Estimate:
     def as_dict(self) -> dict:
         """The fields, with None for what is not a finite number (JSON has
         no infinity: one probe gives no standard error)."""
-        return {k: (None if isinstance(v, float) and not math.isfinite(v) else v)
-                for k, v in asdict(self).items()}
+        return {
+            k: (None if isinstance(v, float) and not math.isfinite(v) else v)
+            for k, v in asdict(self).items()
+        }
 
     def summary(self) -> str:
         """Two sentences for people."""
         if self.exact:
-            return (f"Exactly {self.solutions:,.0f} solutions and {self.nodes:,.0f} nodes "
-                    f"(the calibration count finished in {self.seconds:.3f} s, "
-                    f"{self.backend} backend).")
-        text = (f"About {_num(self.solutions)} solutions (standard error "
-                f"{_num(self.solutions_stderr)}) and {_num(self.nodes)} nodes (standard error "
-                f"{_num(self.nodes_stderr)}), from {self.probes:,} random probes.")
+            return (
+                f"Exactly {self.solutions:,.0f} solutions and {self.nodes:,.0f} nodes "
+                f"(the calibration count finished in {self.seconds:.3f} s, "
+                f"{self.backend} backend)."
+            )
+        text = (
+            f"About {_num(self.solutions)} solutions (standard error "
+            f"{_num(self.solutions_stderr)}) and {_num(self.nodes)} nodes (standard error "
+            f"{_num(self.nodes_stderr)}), from {self.probes:,} random probes."
+        )
         if self.seconds is not None:
-            text += (f"\nA full count would take about {_duration(self.seconds)} on this "
-                     f"machine ({self.backend} backend, {_num(self.nodes_per_second)} "
-                     "nodes/s).")
+            text += (
+                f"\nA full count would take about {_duration(self.seconds)} on this "
+                f"machine ({self.backend} backend, {_num(self.nodes_per_second)} "
+                "nodes/s)."
+            )
         return text
 
 
@@ -104,8 +112,12 @@ def _duration(seconds: float) -> str:
         return "forever"
     if seconds < 120:
         return f"{seconds:.3g} s"
-    for unit, size in (("years", 365.25 * 86400), ("days", 86400), ("hours", 3600),
-                       ("minutes", 60)):
+    for unit, size in (
+        ("years", 365.25 * 86400),
+        ("days", 86400),
+        ("hours", 3600),
+        ("minutes", 60),
+    ):
         if seconds >= 2 * size:
             return f"{seconds / size:.3g} {unit}"
     return f"{seconds:.0f} s"
@@ -150,9 +162,14 @@ class _Moments:
         return math.sqrt(self.m2 / (self.n - 1) / self.n)
 
 
-def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[int] = None,
-             backend: Optional[str] = None, timeout: Optional[float] = None,
-             calibrate: Optional[float] = CALIBRATE_SECONDS) -> Estimate:
+def estimate(
+    problem: Problem,
+    probes: int = DEFAULT_PROBES,
+    seed: Optional[int] = None,
+    backend: Optional[str] = None,
+    timeout: Optional[float] = None,
+    calibrate: Optional[float] = CALIBRATE_SECONDS,
+) -> Estimate:
     """Estimate the numbers of solutions and nodes with ``probes`` random
     probes (fewer if ``timeout`` seconds pass first), and the time of a
     full count from a short count of about ``calibrate`` seconds (None:
@@ -174,14 +191,24 @@ def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[in
                 s.count()
             stats = s.stats
         if stats.complete:
-            return Estimate(probes=0, solutions=float(stats.solutions), solutions_stderr=0.0,
-                            nodes=float(stats.nodes), nodes_stderr=0.0, seconds=stats.seconds,
-                            nodes_per_second=stats.nodes / stats.seconds if stats.seconds
-                            else None, max_depth=stats.max_level, backend=backend, seed=seed,
-                            elapsed=time.perf_counter() - t0, exact=True)
+            return Estimate(
+                probes=0,
+                solutions=float(stats.solutions),
+                solutions_stderr=0.0,
+                nodes=float(stats.nodes),
+                nodes_stderr=0.0,
+                seconds=stats.seconds,
+                nodes_per_second=stats.nodes / stats.seconds if stats.seconds else None,
+                max_depth=stats.max_level,
+                backend=backend,
+                seed=seed,
+                elapsed=time.perf_counter() - t0,
+                exact=True,
+            )
         rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
-    solver = make_solver(backend, len(problem.primary), len(problem.items),
-                         problem.live_arrays(), None)
+    solver = make_solver(
+        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None
+    )
     deadline = None if timeout is None else time.perf_counter() + timeout
     sols, nodes = _Moments(), _Moments()
     max_depth = 0
@@ -198,9 +225,16 @@ def estimate(problem: "Problem", probes: int = DEFAULT_PROBES, seed: Optional[in
                 break
     finally:
         solver.close()
-    return Estimate(probes=nodes.n, solutions=sols.mean, solutions_stderr=sols.stderr(),
-                    nodes=nodes.mean, nodes_stderr=nodes.stderr(),
-                    seconds=None if rate is None else nodes.mean / rate,
-                    nodes_per_second=rate,
-                    max_depth=max_depth, backend=backend, seed=seed,
-                    elapsed=time.perf_counter() - t0)
+    return Estimate(
+        probes=nodes.n,
+        solutions=sols.mean,
+        solutions_stderr=sols.stderr(),
+        nodes=nodes.mean,
+        nodes_stderr=nodes.stderr(),
+        seconds=None if rate is None else nodes.mean / rate,
+        nodes_per_second=rate,
+        max_depth=max_depth,
+        backend=backend,
+        seed=seed,
+        elapsed=time.perf_counter() - t0,
+    )

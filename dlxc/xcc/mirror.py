@@ -419,8 +419,14 @@ class MirrorSolver:
 
     def stats(self) -> tuple[int, int, int, int, int, bool]:
         """(solutions, nodes, updates, cleansings, max_level, done), as CSolver."""
-        return (self.solutions, self.nodes, self.updates, self.cleansings, self.max_level,
-                self.state == ST_DONE)
+        return (
+            self.solutions,
+            self.nodes,
+            self.updates,
+            self.cleansings,
+            self.max_level,
+            self.state == ST_DONE,
+        )
 
     def close(self) -> None:
         """As CSolver.close: stats(), memo_info() and progress() keep their
@@ -458,8 +464,14 @@ class MirrorSolver:
         """The complete residual state: the active primary items, and for
         every secondary item in some active option (live) its state, 0
         untouched or its color; -1 for every other one (see dlxc.c, 6)."""
-        nxt, color, down, up, itm, second = (self.next, self.color, self.down, self.up,
-                                             self.itm, self.second)
+        nxt, color, down, up, itm, second = (
+            self.next,
+            self.color,
+            self.down,
+            self.up,
+            self.itm,
+            self.second,
+        )
         active = []
         live = set()
         k = nxt[0]
@@ -479,9 +491,10 @@ class MirrorSolver:
                 p = down[p]
             k = nxt[k]
         active.sort()
-        return (tuple(active),
-                tuple(color[c] if c in live else -1
-                      for c in range(second, second + self.n_secondary)))
+        return (
+            tuple(active),
+            tuple(color[c] if c in live else -1 for c in range(second, second + self.n_secondary)),
+        )
 
     def memo_lookup(self, level: int) -> int | None:
         key = self.make_key()
@@ -558,8 +571,13 @@ class MirrorSolver:
     def sample(self, seed: int) -> tuple[int, ...]:
         """A solution drawn exactly uniformly (after a complete memo count)."""
         self._live()
-        if (self.memo is None or self.memo_full or self.memo_dropped or self.floor
-                or self.state != ST_DONE):
+        if (
+            self.memo is None
+            or self.memo_full
+            or self.memo_dropped
+            or self.floor
+            or self.state != ST_DONE
+        ):
             raise ValueError("sampling needs a complete memoized count")
         total = self.solutions
         if total == 0:
@@ -604,8 +622,9 @@ class MirrorSolver:
         status = self.run(node_budget, out, 1 << 62, [])
         return status, len(keep_overlapping(out, self._overlap_masks))
 
-    def run(self, node_budget: int, out: list | None = None, room: int = 0,
-            paths: list | None = None) -> int:
+    def run(
+        self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
+    ) -> int:
         """Search on, as ``dlxc_run``: solutions are appended to ``out`` and
         split paths to ``paths`` (at most ``room`` records in this call; no
         limit when ``room`` is 0, as for the C engine's max_solutions), or,
@@ -621,8 +640,9 @@ class MirrorSolver:
         limit = self.nodes + node_budget
         self._recorded = 0
         room = room if room > 0 else 1 << 62
-        goto = {ST_NEW: "forward", ST_FORWARD: "forward", ST_SOLUTION: "solution",
-                ST_LEAF: "leaf"}[self.state]
+        goto = {ST_NEW: "forward", ST_FORWARD: "forward", ST_SOLUTION: "solution", ST_LEAF: "leaf"}[
+            self.state
+        ]
         status = DONE
         while True:
             if goto == "forward":  # C2: enter a level

@@ -45,24 +45,25 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Callable, Optional
 
 from .._args import whole
 from .._closing import Closing
-from .backend import make_solver, resolve
 from ..errors import SolverError
+from .backend import make_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 from .search import Limits, Slicer, Stats, check_masks
 
 if TYPE_CHECKING:
     from .problem import Problem
 
-PER_JOB = 16          # subproblems wanted per process
-_ROOM = 1 << 14       # records per engine call
-_BATCH = 4096         # solutions per message when listing
-_POLL = 0.1           # seconds between checks of the clock and the progress bar
-_WAIT = 0.01          # seconds a listing waits for its workers before checking its limits
+PER_JOB = 16  # subproblems wanted per process
+_ROOM = 1 << 14  # records per engine call
+_BATCH = 4096  # solutions per message when listing
+_POLL = 0.1  # seconds between checks of the clock and the progress bar
+_WAIT = 0.01  # seconds a listing waits for its workers before checking its limits
 
 Path = tuple  # of option indices
 
@@ -84,7 +85,8 @@ def resolve_jobs(jobs: Optional[int]) -> int:
 
 # ---- the problem as workers see it -------------------------------------
 
-def payload(problem: "Problem") -> tuple:
+
+def payload(problem: Problem) -> tuple:
     """What a worker needs to rebuild the engine: (n_primary, n_items,
     opt_start, opt_items, opt_colors, opt_ids).  The arrays pickle compactly
     and portably (array's pickle records the machine format)."""
@@ -99,6 +101,7 @@ def engine(data: tuple, backend: str):
 
 # ---- splitting ----------------------------------------------------------
 
+
 @dataclass
 class Split:
     """The top of the tree: the subproblem ``paths`` at ``depth``, and what
@@ -111,11 +114,17 @@ class Split:
     counts: tuple
     solutions: list = field(default_factory=list)
     seconds: float = 0.0
-    stopped: bool = False   # the node limit ended the split run itself
+    stopped: bool = False  # the node limit ended the split run itself
 
 
-def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
-          node_limit: Optional[int] = None, deadline: Optional[float] = None) -> Split:
+def split(
+    data: tuple,
+    backend: str,
+    want: int,
+    keep_solutions: bool = False,
+    node_limit: Optional[int] = None,
+    deadline: Optional[float] = None,
+) -> Split:
     """Split at the first depth that gives at least ``want`` subproblems, or
     at the depth where the tree ends (then ``paths`` is empty and the split
     run has counted everything).  A split run that reaches ``node_limit``
@@ -144,8 +153,11 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
             had = len(paths)
             c0 = time.perf_counter()
             status = solver.run(budget, out, min(_ROOM, budget), paths)
-            slicer.note(budget, solver.stats()[1] - nodes + len(out) + len(paths) - had,
-                        time.perf_counter() - c0)
+            slicer.note(
+                budget,
+                solver.stats()[1] - nodes + len(out) + len(paths) - had,
+                time.perf_counter() - c0,
+            )
             if keep_solutions:
                 found.extend(out)
             out.clear()
@@ -162,6 +174,7 @@ def split(data: tuple, backend: str, want: int, keep_solutions: bool = False,
 
 # ---- counting subproblems (in a worker, or in a Dask task) ---------------
 
+
 @dataclass
 class Tally:
     """Figures added up over subproblems: ``counts`` as in ``Split``,
@@ -171,14 +184,19 @@ class Tally:
     counts: tuple = (0, 0, 0, 0, 0)
     finished: int = 0
     stopped: bool = False
-    overlapping: int = 0   # solutions that passed the overlap filter, if asked for
+    overlapping: int = 0  # solutions that passed the overlap filter, if asked for
 
     def add(self, counts: Sequence[int]) -> None:
         s, n, u, c, m = self.counts
-        self.counts = (s + counts[0], n + counts[1], u + counts[2], c + counts[3],
-                       max(m, counts[4]))
+        self.counts = (
+            s + counts[0],
+            n + counts[1],
+            u + counts[2],
+            c + counts[3],
+            max(m, counts[4]),
+        )
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         self.add(other.counts)
         self.finished += other.finished
         self.stopped = self.stopped or other.stopped
@@ -197,11 +215,19 @@ def claim(paths: Sequence[Path], next_index) -> Iterator[Path]:
         yield paths[i]
 
 
-def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
-                deadline: Optional[float] = None, node_limit: Optional[int] = None,
-                shared=None, memo_entries: Optional[int] = None,
-                tick: Optional[Callable[[], object]] = None, share: int = 1,
-                overlap: Optional[Sequence[int]] = None) -> Tally:
+def count_paths(
+    data: tuple,
+    backend: str,
+    paths: Iterable[Path],
+    *,
+    deadline: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    shared=None,
+    memo_entries: Optional[int] = None,
+    tick: Optional[Callable[[], object]] = None,
+    share: int = 1,
+    overlap: Optional[Sequence[int]] = None,
+) -> Tally:
     """Count the subproblems ``paths``, one fresh solver each.
 
     ``shared`` (a ``multiprocessing.Array('q', 4)``, or None) receives the
@@ -282,8 +308,7 @@ def count_paths(data: tuple, backend: str, paths: Iterable[Path], *,
     return tally
 
 
-def _grant(shared, node_limit: int, share: int, most: int,
-           deadline: Optional[float]) -> int:
+def _grant(shared, node_limit: int, share: int, most: int, deadline: Optional[float]) -> int:
     """Nodes for one engine call under a node limit shared by ``share``
     processes: at most ``most``, and a share of those nobody has taken
     (``shared[3]`` counts the nodes counted or granted).  When none are left
@@ -303,9 +328,16 @@ def _grant(shared, node_limit: int, share: int, most: int,
         time.sleep(0.001)
 
 
-def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: int,
-             complete: bool, overlap: Optional[Sequence[int]] = None,
-             node_limit: Optional[int] = None) -> Stats:
+def stats_of(
+    split_: Split,
+    tally: Tally,
+    seconds: float,
+    backend: str,
+    jobs: int,
+    complete: bool,
+    overlap: Optional[Sequence[int]] = None,
+    node_limit: Optional[int] = None,
+) -> Stats:
     """The Stats of a split count: the split run's figures plus the tally's
     (and with ``overlap``, the split run's solutions that pass the filter).
     An incomplete count names the limit that stopped it: the node limit
@@ -319,20 +351,31 @@ def stats_of(split_: Split, tally: Tally, seconds: float, backend: str, jobs: in
     stopped = None
     if not complete:
         stopped = "node limit" if node_limit is not None and n >= node_limit else "timeout"
-    return Stats(solutions=s, nodes=n, updates=u, cleansings=c, seconds=seconds,
-                 complete=complete, backend=backend, max_level=m, jobs=jobs,
-                 subproblems=len(split_.paths), overlapping=kept, stopped=stopped)
-
+    return Stats(
+        solutions=s,
+        nodes=n,
+        updates=u,
+        cleansings=c,
+        seconds=seconds,
+        complete=complete,
+        backend=backend,
+        max_level=m,
+        jobs=jobs,
+        subproblems=len(split_.paths),
+        overlapping=kept,
+        stopped=stopped,
+    )
 
 
 def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
     """Hand-out units: single paths, or a few together when there are many
     (about ``per_job`` units per process keeps the traffic small)."""
     size = max(1, len(paths) // (per_job * jobs))
-    return [paths[i:i + size] for i in range(0, len(paths), size)]
+    return [paths[i : i + size] for i in range(0, len(paths), size)]
 
 
 # ---- the worker processes ---------------------------------------------
+
 
 def _worker_signals() -> None:
     """Signals in a worker process: Ctrl-C is the parent's to handle (it
@@ -346,11 +389,13 @@ def _worker_signals() -> None:
         return
     try:
         import ctypes
+
         libc = ctypes.CDLL(None, use_errno=True)
         libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
     except (OSError, AttributeError):  # no prctl here: the parent's cleanup must do
         return
     import multiprocessing  # here: importing it costs every command a few ms
+
     parent = multiprocessing.parent_process()
     if parent is not None and os.getppid() != parent.pid:
         os._exit(1)  # the parent died before prctl took effect
@@ -359,15 +404,34 @@ def _worker_signals() -> None:
 _PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
 
 
-def _count_worker(data, backend, paths, next_index, shared, deadline, node_limit,
-                  memo_entries, share, overlap, conn) -> None:
+def _count_worker(
+    data,
+    backend,
+    paths,
+    next_index,
+    shared,
+    deadline,
+    node_limit,
+    memo_entries,
+    share,
+    overlap,
+    conn,
+) -> None:
     """A counting process: take paths until none is left (or a limit
     passes), then send ('ok', Tally) or ('error', text) to the parent."""
     _worker_signals()
     try:
-        tally = count_paths(data, backend, claim(paths, next_index), deadline=deadline,
-                            node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            share=share, overlap=overlap)
+        tally = count_paths(
+            data,
+            backend,
+            claim(paths, next_index),
+            deadline=deadline,
+            node_limit=node_limit,
+            shared=shared,
+            memo_entries=memo_entries,
+            share=share,
+            overlap=overlap,
+        )
         conn.send(("ok", tally))
     except BaseException as exc:  # tell the parent, which raises it
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
@@ -399,8 +463,7 @@ def _list_task(paths) -> None:
             while True:
                 c0 = time.perf_counter()
                 status = solver.run(slicer.budget, out, _BATCH)
-                slicer.note(slicer.budget, solver.stats()[1] - sent[1],
-                            time.perf_counter() - c0)
+                slicer.note(slicer.budget, solver.stats()[1] - sent[1], time.perf_counter() - c0)
                 now = solver.stats()[:5]
                 delta = tuple(a - b for a, b in zip(now[:4], sent[:4])) + (now[4],)
                 sent = now
@@ -425,9 +488,9 @@ def _context():
     """'fork' where it is safe and fast (Linux, no other thread running),
     else 'spawn'."""
     import multiprocessing  # here, not at the top: most counts run on one process
+
     methods = multiprocessing.get_all_start_methods()
-    if sys.platform.startswith("linux") and "fork" in methods and \
-            threading.active_count() == 1:
+    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
 
@@ -436,10 +499,18 @@ def _check_backend_and_jobs(backend, jobs):
     return resolve(backend), resolve_jobs(jobs)
 
 
-def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str] = None, *,
-          timeout: Optional[float] = None, node_limit: Optional[int] = None,
-          progress: Optional[Callable] = None, memo_entries: Optional[int] = None,
-          per_job: int = PER_JOB, overlap: Optional[Sequence[int]] = None) -> Stats:
+def count(
+    problem: Problem,
+    jobs: Optional[int] = None,
+    backend: Optional[str] = None,
+    *,
+    timeout: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    progress: Optional[Callable] = None,
+    memo_entries: Optional[int] = None,
+    per_job: int = PER_JOB,
+    overlap: Optional[Sequence[int]] = None,
+) -> Stats:
     """Count the solutions with ``jobs`` processes (None or 0: every core).
 
     The figures equal a serial count's exactly (with ``memo_entries``, each
@@ -457,12 +528,26 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
-    top = split(data, backend, per_job * jobs, keep_solutions=overlap is not None,
-                node_limit=node_limit, deadline=deadline)
+    top = split(
+        data,
+        backend,
+        per_job * jobs,
+        keep_solutions=overlap is not None,
+        node_limit=node_limit,
+        deadline=deadline,
+    )
     total = len(top.paths)
     if not total:
-        return stats_of(top, Tally(), time.perf_counter() - start, backend, jobs,
-                        not top.stopped, overlap, node_limit)
+        return stats_of(
+            top,
+            Tally(),
+            time.perf_counter() - start,
+            backend,
+            jobs,
+            not top.stopped,
+            overlap,
+            node_limit,
+        )
     ctx = _context()
     next_index = ctx.Value("q", 0)
     # solutions, nodes, paths finished, nodes counted or granted (count_paths)
@@ -476,32 +561,63 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
         last[0] = now
         with shared.get_lock():
             sols, nodes, done = shared[0], shared[1], shared[2]
-        progress(done / total, stats_of(top, Tally((sols, nodes - top.counts[1], 0, 0, 0)),
-                                        now - start, backend, jobs, False))
+        progress(
+            done / total,
+            stats_of(
+                top,
+                Tally((sols, nodes - top.counts[1], 0, 0, 0)),
+                now - start,
+                backend,
+                jobs,
+                False,
+            ),
+        )
 
     children = []
     processes = min(jobs, total)
     try:
         for _ in range(processes - 1):
             receive, send = ctx.Pipe(duplex=False)
-            child = ctx.Process(target=_count_worker, daemon=True,
-                                args=(data, backend, top.paths, next_index, shared, deadline,
-                                      node_limit, memo_entries, processes, overlap, send))
+            child = ctx.Process(
+                target=_count_worker,
+                daemon=True,
+                args=(
+                    data,
+                    backend,
+                    top.paths,
+                    next_index,
+                    shared,
+                    deadline,
+                    node_limit,
+                    memo_entries,
+                    processes,
+                    overlap,
+                    send,
+                ),
+            )
             child.start()
             send.close()  # the child holds the sending end: EOF if it dies
             children.append((child, receive))
         # this process counts too
-        tally = count_paths(data, backend, claim(top.paths, next_index), deadline=deadline,
-                            node_limit=node_limit, shared=shared, memo_entries=memo_entries,
-                            tick=tick, share=processes, overlap=overlap)
+        tally = count_paths(
+            data,
+            backend,
+            claim(top.paths, next_index),
+            deadline=deadline,
+            node_limit=node_limit,
+            shared=shared,
+            memo_entries=memo_entries,
+            tick=tick,
+            share=processes,
+            overlap=overlap,
+        )
         for child, receive in children:
             while not receive.poll(_POLL):
                 tick()
             try:
                 kind, value = receive.recv()
             except EOFError:
-                raise SolverError(f"a counting process died (exit code {child.exitcode})") \
-                    from None
+                raise SolverError(f"a counting process died (exit code {child.exitcode})") from None
             if kind != "ok":
                 raise SolverError(f"a counting process failed: {value}")
             tally.merge(value)
@@ -515,8 +631,9 @@ def count(problem: "Problem", jobs: Optional[int] = None, backend: Optional[str]
             child.join()
             receive.close()
     complete = not tally.stopped and tally.finished == total
-    stats = stats_of(top, tally, time.perf_counter() - start, backend, jobs, complete,
-                     overlap, node_limit)
+    stats = stats_of(
+        top, tally, time.perf_counter() - start, backend, jobs, complete, overlap, node_limit
+    )
     if progress is not None:
         progress(tally.finished / total, stats)
     return stats
@@ -530,10 +647,17 @@ class ParallelSolutions(Closing):
     after every message of the workers): ``stopped`` then names the limit.
     Close it (or use ``with``) to stop the workers early."""
 
-    def __init__(self, problem: "Problem", jobs: Optional[int] = None,
-                 backend: Optional[str] = None, limit: Optional[int] = None,
-                 per_job: int = PER_JOB, *, node_limit: Optional[int] = None,
-                 timeout: Optional[float] = None) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        jobs: Optional[int] = None,
+        backend: Optional[str] = None,
+        limit: Optional[int] = None,
+        per_job: int = PER_JOB,
+        *,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> None:
         self.problem = problem
         self.backend, self.jobs = _check_backend_and_jobs(backend, jobs)
         self.limit = limit
@@ -541,8 +665,14 @@ class ParallelSolutions(Closing):
         self.stopped: Optional[str] = None
         self._start = time.perf_counter()
         self._data = payload(problem)
-        self._top = split(self._data, self.backend, per_job * self.jobs, keep_solutions=True,
-                          node_limit=node_limit, deadline=self.limits.deadline)
+        self._top = split(
+            self._data,
+            self.backend,
+            per_job * self.jobs,
+            keep_solutions=True,
+            node_limit=node_limit,
+            deadline=self.limits.deadline,
+        )
         if self._top.stopped:
             self.stopped = self.limits.reached(self._top.counts[1]) or "node limit"
         self._tally = Tally()
@@ -558,15 +688,15 @@ class ParallelSolutions(Closing):
         return why is not None
 
     def _generate(self) -> Iterator[tuple]:
-        for sol in self._top.solutions:
-            yield sol
+        yield from self._top.solutions
         if not self._top.paths or self.stopped is not None:
             return
         ctx = _context()
         q = ctx.Queue(maxsize=4 * self.jobs)
         units = chunks(self._top.paths, self.jobs)
-        self._pool = pool = ctx.Pool(min(self.jobs, len(units)), _init_worker,
-                                     (self._data, self.backend, q))
+        self._pool = pool = ctx.Pool(
+            min(self.jobs, len(units)), _init_worker, (self._data, self.backend, q)
+        )
         result = pool.map_async(_list_task, units, chunksize=1)
         left = len(units)
         while left:
@@ -597,7 +727,7 @@ class ParallelSolutions(Closing):
         pool.join()
         self._pool = None
 
-    def __iter__(self) -> "ParallelSolutions":
+    def __iter__(self) -> ParallelSolutions:
         return self
 
     def __next__(self) -> tuple:
@@ -624,8 +754,16 @@ class ParallelSolutions(Closing):
         their solutions have arrived; while incomplete, ``solutions`` is the
         number handed out so far."""
         complete = self.stopped is None and self._tally.finished == len(self._top.paths)
-        stats = stats_of(self._top, self._tally, time.perf_counter() - self._start,
-                         self.backend, self.jobs, complete, None, self.limits.node_limit)
+        stats = stats_of(
+            self._top,
+            self._tally,
+            time.perf_counter() - self._start,
+            self.backend,
+            self.jobs,
+            complete,
+            None,
+            self.limits.node_limit,
+        )
         if not complete:
             stats = dataclasses.replace(stats, solutions=self._yielded)
         return stats

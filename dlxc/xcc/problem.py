@@ -64,7 +64,7 @@ def name_problem(name: object, what: str = "item name") -> Optional[str]:
 class Options(Sequence):
     """Read-only view of a problem's options, each a tuple of entries."""
 
-    def __init__(self, problem: "Problem") -> None:
+    def __init__(self, problem: Problem) -> None:
         self._p = problem
 
     def __len__(self) -> int:
@@ -133,7 +133,8 @@ class Problem:
         for j, option in enumerate(options):
             if isinstance(option, (str, bytes)):
                 raise ProblemError(
-                    f"option {j}: expected a sequence of items, got the string {option!r}")
+                    f"option {j}: expected a sequence of items, got the string {option!r}"
+                )
             seen: set[int] = set()
             for entry in option:
                 if isinstance(entry, str):
@@ -143,7 +144,8 @@ class Problem:
                 else:
                     raise ProblemError(
                         f"option {j}: entry {entry!r} is neither an item name "
-                        "nor an (item, color) pair")
+                        "nor an (item, color) pair"
+                    )
                 k = index.get(it) if isinstance(it, str) else None
                 if k is None:
                     raise ProblemError(f"option {j}: unknown item {it!r}")
@@ -153,8 +155,7 @@ class Problem:
                 c = 0
                 if col is not None:
                     if k < n_primary:
-                        raise ProblemError(
-                            f"option {j}: primary item {it!r} cannot be colored")
+                        raise ProblemError(f"option {j}: primary item {it!r} cannot be colored")
                     why = name_problem(col, "color")
                     if why:
                         raise ProblemError(f"option {j}: {why}")
@@ -170,17 +171,35 @@ class Problem:
         self._warn_unused_primaries()
 
     @classmethod
-    def _from_arrays(cls, primary, secondary, colors, opt_start, opt_items, opt_colors,
-                     name: str = "<problem>", dropped=None) -> "Problem":
+    def _from_arrays(
+        cls,
+        primary,
+        secondary,
+        colors,
+        opt_start,
+        opt_items,
+        opt_colors,
+        name: str = "<problem>",
+        dropped=None,
+    ) -> Problem:
         """Build from arrays already validated (the DLX reader's fast path);
         ``dropped`` lists the options without a primary item, if known."""
         self = cls.__new__(cls)
-        self._init(tuple(primary), tuple(secondary), tuple(colors), opt_start, opt_items,
-                   opt_colors, name, dropped)
+        self._init(
+            tuple(primary),
+            tuple(secondary),
+            tuple(colors),
+            opt_start,
+            opt_items,
+            opt_colors,
+            name,
+            dropped,
+        )
         return self
 
-    def _init(self, primary, secondary, colors, opt_start, opt_items, opt_colors, name,
-              dropped=None):
+    def _init(
+        self, primary, secondary, colors, opt_start, opt_items, opt_colors, name, dropped=None
+    ):
         self.primary: tuple[str, ...] = primary
         self.secondary: tuple[str, ...] = secondary
         self.items: tuple[str, ...] = primary + secondary
@@ -192,9 +211,11 @@ class Problem:
         if dropped is None:
             # options the search ignores: those without a primary item
             n_primary = len(primary)
-            dropped = [j for j in range(len(opt_start) - 1)
-                       if not any(opt_items[k] < n_primary
-                                  for k in range(opt_start[j], opt_start[j + 1]))]
+            dropped = [
+                j
+                for j in range(len(opt_start) - 1)
+                if not any(opt_items[k] < n_primary for k in range(opt_start[j], opt_start[j + 1]))
+            ]
         self.dropped: list[int] = list(dropped)
 
     def _warn_dropped(self, where: Sequence[str], stacklevel: int = 3) -> None:
@@ -203,7 +224,9 @@ class Problem:
             tail = f" and {more} more" if more > 0 else ""
             warnings.warn(
                 f"{self.name}: {', '.join(where)}{tail} ignored (no primary item)",
-                ProblemWarning, stacklevel=stacklevel)
+                ProblemWarning,
+                stacklevel=stacklevel,
+            )
 
     def _warn_unused_primaries(self, stacklevel: int = 3) -> None:
         unused = self.unused_primaries()
@@ -212,7 +235,10 @@ class Problem:
             more = f" and {len(unused) - 5} more" if len(unused) > 5 else ""
             warnings.warn(
                 f"{self.name}: primary item {shown}{more} is in no option, "
-                "so the problem has no solution", ProblemWarning, stacklevel=stacklevel)
+                "so the problem has no solution",
+                ProblemWarning,
+                stacklevel=stacklevel,
+            )
 
     def unused_primaries(self) -> list[str]:
         """Primary items that no (kept) option contains."""
@@ -243,8 +269,10 @@ class Problem:
         option (a negative index too: option numbers do not wrap around)."""
         k = whole(j, "an option index", minimum=-(1 << 64))
         if not 0 <= k < len(self.opt_start) - 1:
-            raise OptionIndexError(f"{self.name}: option index {k} is out of range: the "
-                                   f"options are numbered 0 to {len(self.opt_start) - 2}")
+            raise OptionIndexError(
+                f"{self.name}: option index {k} is out of range: the "
+                f"options are numbered 0 to {len(self.opt_start) - 2}"
+            )
         return k
 
     def live_arrays(self):
@@ -268,15 +296,25 @@ class Problem:
         return start, items, colors, ids
 
     def __repr__(self) -> str:
-        return (f"<Problem {self.name}: {len(self.primary)} primary, "
-                f"{len(self.secondary)} secondary items, {len(self.options)} options>")
+        return (
+            f"<Problem {self.name}: {len(self.primary)} primary, "
+            f"{len(self.secondary)} secondary items, {len(self.options)} options>"
+        )
 
     # ---- solving: the services below, as methods ----
-    def search(self, backend: Optional[str] = None, seed: Optional[int] = None,
-               limit: Optional[int] = None, *, memo_entries: Optional[int] = None,
-               node_limit: Optional[int] = None, timeout: Optional[float] = None,
-               progress=None, overlap: Optional[Sequence[int]] = None,
-               strategy: Optional[str] = "dlx2") -> Search:
+    def search(
+        self,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        limit: Optional[int] = None,
+        *,
+        memo_entries: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress=None,
+        overlap: Optional[Sequence[int]] = None,
+        strategy: Optional[str] = "dlx2",
+    ) -> Search:
         """A fresh, resumable search over this problem (see ``dlxc.Search``),
         within optional limits; with ``memo_entries``, a memoized count with
         a table of at most that many entries (it counts and samples, but
@@ -284,13 +322,29 @@ class Problem:
         (DLX2's tree and statistics), "ssxcc" (SSXCC's), "bits" (bitsets,
         DLX2's tree, docs/xcc.md section 8) or "auto" (the fastest
         for this problem, see ``dlxc.xcc.backend.pick_strategy``)."""
-        return Search(self, backend=backend, seed=seed, limit=limit, memo_entries=memo_entries,
-                      node_limit=node_limit, timeout=timeout, progress=progress,
-                      overlap=overlap, strategy=strategy)
+        return Search(
+            self,
+            backend=backend,
+            seed=seed,
+            limit=limit,
+            memo_entries=memo_entries,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=progress,
+            overlap=overlap,
+            strategy=strategy,
+        )
 
-    def solutions(self, backend: Optional[str] = None, seed: Optional[int] = None,
-                  limit: Optional[int] = None, *, jobs: Optional[int] = 1,
-                  node_limit: Optional[int] = None, timeout: Optional[float] = None):
+    def solutions(
+        self,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        limit: Optional[int] = None,
+        *,
+        jobs: Optional[int] = 1,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ):
         """Lazy iterator of solutions, each a tuple of option indices in the
         order the search chose them.  Its ``stats`` tell about the search,
         its ``stopped`` which limit ended it, if one did.
@@ -300,38 +354,59 @@ class Problem:
         exactly once, but not in the serial order."""
         jobs = check_request(seed=seed, jobs=jobs)
         if jobs > 1:
-            return ParallelSolutions(self, jobs, backend, limit, node_limit=node_limit,
-                                     timeout=timeout)
-        return self.search(backend=backend, seed=seed, limit=limit, node_limit=node_limit,
-                           timeout=timeout)
+            return ParallelSolutions(
+                self, jobs, backend, limit, node_limit=node_limit, timeout=timeout
+            )
+        return self.search(
+            backend=backend, seed=seed, limit=limit, node_limit=node_limit, timeout=timeout
+        )
 
-    def count(self, backend: Optional[str] = None, seed: Optional[int] = None, *,
-              jobs: Optional[int] = 1, memo: bool = False, memo_limit: Optional[int] = None,
-              scheduler: Optional[str] = None) -> int:
+    def count(
+        self,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        *,
+        jobs: Optional[int] = 1,
+        memo: bool = False,
+        memo_limit: Optional[int] = None,
+        scheduler: Optional[str] = None,
+    ) -> int:
         """The number of solutions.
 
         ``jobs`` processes share the count (0 or None: every core);
         ``scheduler`` (``tcp://HOST:8786``) sends it to a Dask cluster;
         ``memo`` counts with a memo table of at most ``memo_limit`` bytes
         (see ``dlxc.xcc.count``).  Every way gives the same number."""
-        return self.count_stats(backend, seed, jobs=jobs, memo=memo, memo_limit=memo_limit,
-                                scheduler=scheduler).solutions
+        return self.count_stats(
+            backend, seed, jobs=jobs, memo=memo, memo_limit=memo_limit, scheduler=scheduler
+        ).solutions
 
-    def count_stats(self, backend: Optional[str] = None, seed: Optional[int] = None,
-                    **how) -> Stats:
+    def count_stats(
+        self, backend: Optional[str] = None, seed: Optional[int] = None, **how
+    ) -> Stats:
         """Count, and return the statistics (``dlxc.Stats``); the keyword
         arguments (jobs, memo, memo_limit, scheduler, timeout, node_limit,
         progress, overlap, strategy) are those of ``dlxc.xcc.count.count``."""
         return count(self, backend=backend, seed=seed, **how)
 
-    def estimate(self, probes: int = 10_000, seed: Optional[int] = None,
-                 backend: Optional[str] = None, timeout: Optional[float] = None):
+    def estimate(
+        self,
+        probes: int = 10_000,
+        seed: Optional[int] = None,
+        backend: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ):
         """Knuth's random-probe estimate of the number of solutions and nodes,
         and of the time a full count would take (``dlxc.xcc.estimate``)."""
         return estimate(self, probes=probes, seed=seed, backend=backend, timeout=timeout)
 
-    def sample(self, k: int = 1, seed: Optional[int] = None, backend: Optional[str] = None,
-               memo_limit: Optional[int] = None) -> list:
+    def sample(
+        self,
+        k: int = 1,
+        seed: Optional[int] = None,
+        backend: Optional[str] = None,
+        memo_limit: Optional[int] = None,
+    ) -> list:
         """``k`` solutions, each drawn exactly uniformly at random from all
         solutions (independently, so repeats are possible); the same seed
         gives the same samples (``dlxc.xcc.sampling``)."""
@@ -341,4 +416,3 @@ class Problem:
         """A solution's options (indices into ``options``) in Knuth's text
         form; OptionIndexError for an index that names no option."""
         return [self.option_text(j) for j in solution]
-

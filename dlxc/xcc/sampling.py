@@ -52,30 +52,48 @@ class Sampler(Closing):
     3
     """
 
-    def __init__(self, problem: "Problem", backend: Optional[str] = None,
-                 memo_limit: Optional[int] = None, progress=None, *,
-                 timeout: Optional[float] = None, node_limit: Optional[int] = None) -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        backend: Optional[str] = None,
+        memo_limit: Optional[int] = None,
+        progress=None,
+        *,
+        timeout: Optional[float] = None,
+        node_limit: Optional[int] = None,
+    ) -> None:
         self.problem = problem
         self.memo_limit = memo_limit
         entries = memo_entries_for(problem, memo_limit)
-        self._search = Search(problem, backend=backend, memo_entries=entries,
-                              node_limit=node_limit, timeout=timeout, progress=progress)
+        self._search = Search(
+            problem,
+            backend=backend,
+            memo_entries=entries,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=progress,
+        )
         s = self._search
         # slice by slice, to give up as soon as the table is full
         while s.advance() and not s.done and not s.memo_info.full:
             pass
-        self.stats: "Stats" = s.stats
+        self.stats: Stats = s.stats
         info = s.memo_info
         if not info.full and not s.done:
             s.close()
-            raise SearchStopped(f"{problem.name}: the count that uniform samples need "
-                                f"was stopped by the {s.stopped}", self.stats, s.stopped)
+            raise SearchStopped(
+                f"{problem.name}: the count that uniform samples need "
+                f"was stopped by the {s.stopped}",
+                self.stats,
+                s.stopped,
+            )
         if info.full:
             self._search.close()
             raise MemoLimitError(
                 f"{problem.name}: the memo table filled up at {info.entries:,} entries "
                 f"({_bytes(memo_limit)}), so some counts are missing and samples could not "
-                "be exactly uniform; allow more memory (--memo-limit)")
+                "be exactly uniform; allow more memory (--memo-limit)"
+            )
 
     @property
     def count(self) -> int:
@@ -102,6 +120,7 @@ class Sampler(Closing):
 
 def _bytes(limit: Optional[int]) -> str:
     from .search import DEFAULT_MEMO_BYTES
+
     n = DEFAULT_MEMO_BYTES if limit is None else limit
     for unit, size in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
         if n >= size:
@@ -109,8 +128,13 @@ def _bytes(limit: Optional[int]) -> str:
     return f"limit {n} bytes"
 
 
-def sample(problem: "Problem", k: int = 1, seed: Optional[int] = None,
-           backend: Optional[str] = None, memo_limit: Optional[int] = None) -> list:
+def sample(
+    problem: Problem,
+    k: int = 1,
+    seed: Optional[int] = None,
+    backend: Optional[str] = None,
+    memo_limit: Optional[int] = None,
+) -> list:
     """``k`` solutions of ``problem``, each drawn exactly uniformly from all
     of them; reproducible for a seed (see the module docstring)."""
     with Sampler(problem, backend=backend, memo_limit=memo_limit) as sampler:

@@ -19,8 +19,9 @@ from __future__ import annotations
 
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Sequence, Union
+from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from .._args import optional_whole, seconds, whole
 from .._closing import Closing
@@ -31,7 +32,7 @@ from .mirror import DONE, keep_overlapping, mask_words
 if TYPE_CHECKING:
     from .problem import Problem
 
-_BATCH = 8192   # solutions one engine call may queue for an iterator
+_BATCH = 8192  # solutions one engine call may queue for an iterator
 
 
 class MemoInfo(NamedTuple):
@@ -73,7 +74,7 @@ class Stats:
     subproblems: int = 0
     memo: Optional[MemoInfo] = None
     overlapping: Optional[int] = None
-    stopped: Optional[str] = None   # the limit that stopped it: "node limit", "timeout"
+    stopped: Optional[str] = None  # the limit that stopped it: "node limit", "timeout"
 
     @property
     def partial(self) -> bool:
@@ -86,17 +87,19 @@ class Stats:
             head = f"Altogether {self.solutions} solution{'s' if self.solutions != 1 else ''}"
         else:
             head = f"Stopped after {self.solutions} solution{'s' if self.solutions != 1 else ''}"
-        return (f"{head}, {self.updates} updates, {self.cleansings} cleansings, "
-                f"{self.nodes} nodes, {self.seconds:.3f} s ({self.backend} backend).")
+        return (
+            f"{head}, {self.updates} updates, {self.cleansings} cleansings, "
+            f"{self.nodes} nodes, {self.seconds:.3f} s ({self.backend} backend)."
+        )
 
 
 # ---- slices and limits: the runner's two parts --------------------------------
 
-FIRST_BUDGET = {"c": 16, "python": 1}       # nodes of the first engine call
+FIRST_BUDGET = {"c": 16, "python": 1}  # nodes of the first engine call
 MAX_BUDGET = 1 << 30
-SLICE_LOW, SLICE_HIGH = 0.010, 0.020         # seconds one engine call should last
+SLICE_LOW, SLICE_HIGH = 0.010, 0.020  # seconds one engine call should last
 _SLICE_AIM = 0.015
-PROGRESS_EVERY = 0.1                          # seconds between progress calls
+PROGRESS_EVERY = 0.1  # seconds between progress calls
 
 
 class Slicer:
@@ -138,8 +141,13 @@ class Limits:
 
     __slots__ = ("node_limit", "deadline", "timeout", "clock")
 
-    def __init__(self, node_limit: Optional[int] = None, timeout: Optional[float] = None,
-                 deadline: Optional[float] = None, clock=time.perf_counter) -> None:
+    def __init__(
+        self,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        deadline: Optional[float] = None,
+        clock=time.perf_counter,
+    ) -> None:
         node_limit = optional_whole(node_limit, "node_limit")
         timeout = seconds(timeout)  # inf: no limit
         if timeout is not None:
@@ -151,7 +159,7 @@ class Limits:
         self.clock = clock
 
     def reached(self, nodes: int) -> Optional[str]:
-        """"node limit" or "timeout" when that limit has passed, else None."""
+        """ "node limit" or "timeout" when that limit has passed, else None."""
         if self.node_limit is not None and nodes >= self.node_limit:
             return "node limit"
         if self.deadline is not None and self.clock() >= self.deadline:
@@ -169,6 +177,7 @@ NO_LIMITS = Limits()
 
 
 # ---- the search ----------------------------------------------------------------
+
 
 class Search(Closing):
     """A problem's solutions (tuples of option indices), found one engine
@@ -192,12 +201,21 @@ class Search(Closing):
     #: limit: a caller that needs only a few sets it lower.
     room = _BATCH
 
-    def __init__(self, problem: "Problem", backend: Optional[str] = None,
-                 seed: Optional[int] = None, limit: Optional[int] = None, *,
-                 memo_entries: Optional[int] = None, node_limit: Optional[int] = None,
-                 timeout: Optional[float] = None, deadline: Optional[float] = None,
-                 progress: Optional[Callable[[float, "Stats"], object]] = None,
-                 overlap: Optional[Sequence[int]] = None, strategy: Optional[str] = "dlx2") -> None:
+    def __init__(
+        self,
+        problem: Problem,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        limit: Optional[int] = None,
+        *,
+        memo_entries: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        deadline: Optional[float] = None,
+        progress: Optional[Callable[[float, Stats], object]] = None,
+        overlap: Optional[Sequence[int]] = None,
+        strategy: Optional[str] = "dlx2",
+    ) -> None:
         self.problem = problem
         self.backend = resolve(backend)
         self.seed = seed = optional_whole(seed, "seed", -(1 << 64))
@@ -212,8 +230,14 @@ class Search(Closing):
         #: "bits" (bitsets, DLX2's tree);
         #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
         self.strategy, self._solver = make_picked_solver(
-            self.backend, len(problem.primary), len(problem.items), problem.live_arrays(), seed,
-            strategy, memo_entries is not None)
+            self.backend,
+            len(problem.primary),
+            len(problem.items),
+            problem.live_arrays(),
+            seed,
+            strategy,
+            memo_entries is not None,
+        )
         if memo_entries is not None:
             self._solver.set_memo(memo_entries)
         self._slicer = Slicer(self.backend)
@@ -231,7 +255,7 @@ class Search(Closing):
             self.set_overlap(overlap)
 
     # ---- the filter ----
-    def set_overlap(self, masks: "Sequence[int]") -> None:
+    def set_overlap(self, masks: Sequence[int]) -> None:
         """Keep only the solutions in which every option shares a bit of its
         mask (``masks[j]`` for option j, a non-negative int) with another
         option, from now on: iteration yields only those, ``count()`` counts
@@ -297,8 +321,9 @@ class Search(Closing):
         self._run(out, room, budget)
         now = time.perf_counter()
         self._slicer.note(budget, self._solver.stats()[1] - nodes, now - t0)
-        if self.progress is not None and (self._done or now - self._last_progress
-                                          >= PROGRESS_EVERY):
+        if self.progress is not None and (
+            self._done or now - self._last_progress >= PROGRESS_EVERY
+        ):
             self._last_progress = now
             self.progress(self.fraction_done(), self.stats)
         return True
@@ -317,8 +342,13 @@ class Search(Closing):
         are counted, not kept (those that pass the overlap filter, if one
         is set)."""
         if not self._done:
-            self._run(None, 0, self._slicer.budget if node_budget is None
-                      else max(1, whole(node_budget, "node_budget")))
+            self._run(
+                None,
+                0,
+                self._slicer.budget
+                if node_budget is None
+                else max(1, whole(node_budget, "node_budget")),
+            )
         return self._done
 
     def fetch(self, node_budget: Optional[int] = None, room: int = _BATCH) -> bool:
@@ -328,8 +358,13 @@ class Search(Closing):
         when the search is complete."""
         self._refuse_memo()
         if not self._done:
-            self._run(self._pending, whole(room, "room", 1), self._slicer.budget
-                      if node_budget is None else max(1, whole(node_budget, "node_budget")))
+            self._run(
+                self._pending,
+                whole(room, "room", 1),
+                self._slicer.budget
+                if node_budget is None
+                else max(1, whole(node_budget, "node_budget")),
+            )
         return self._done
 
     # ---- counting ----
@@ -345,12 +380,14 @@ class Search(Closing):
     @property
     def found(self) -> int:
         """Solutions found so far (with an overlap filter, those that passed)."""
-        return self.overlapping if self._overlap_masks is not None else \
-            self._solver.stats()[0]
+        return self.overlapping if self._overlap_masks is not None else self._solver.stats()[0]
 
-    def run(self, timeout: Optional[float] = None, node_limit: Optional[int] = None,
-            progress: Union[None, bool, Callable[[float, "Stats"], object]] = None
-            ) -> "Stats":
+    def run(
+        self,
+        timeout: Optional[float] = None,
+        node_limit: Optional[int] = None,
+        progress: Union[None, bool, Callable[[float, Stats], object]] = None,
+    ) -> Stats:
         """Count on until the search is complete, ``timeout`` seconds have
         passed in this call, or the search has visited ``node_limit`` nodes
         in all; return the statistics, whose ``complete`` tells which.
@@ -367,6 +404,7 @@ class Search(Closing):
         owned = None
         if progress is True:
             from ..progress import ProgressBar
+
             progress = owned = ProgressBar(desc="counting")
         elif progress is False:
             progress = None
@@ -402,8 +440,10 @@ class Search(Closing):
         if not self._done:
             raise ValueError("uniform samples need a complete count first; call count()")
         if self.memo_info.full:
-            raise ValueError("the memo table filled up, so some counts are missing and "
-                             "samples could not be exactly uniform; allow more entries")
+            raise ValueError(
+                "the memo table filled up, so some counts are missing and "
+                "samples could not be exactly uniform; allow more entries"
+            )
         if self.stats.solutions == 0:
             raise ValueError(f"{self.problem.name} has no solution to sample")
         return self._solver.sample(seed & ((1 << 64) - 1))
@@ -411,10 +451,12 @@ class Search(Closing):
     # ---- listing ----
     def _refuse_memo(self) -> None:
         if self.memo_entries is not None:
-            raise TypeError("a memoized search counts solutions without visiting them all, "
-                            "so it cannot list them; use count() or sample()")
+            raise TypeError(
+                "a memoized search counts solutions without visiting them all, "
+                "so it cannot list them; use count() or sample()"
+            )
 
-    def __iter__(self) -> "Search":
+    def __iter__(self) -> Search:
         return self
 
     def __next__(self) -> tuple[int, ...]:
@@ -450,11 +492,19 @@ class Search(Closing):
     @property
     def stats(self) -> Stats:
         solutions, nodes, updates, cleansings, max_level, _ = self._solver.stats()
-        return Stats(solutions=solutions, nodes=nodes, updates=updates, cleansings=cleansings,
-                     seconds=self._seconds, complete=self._done, backend=self.backend,
-                     max_level=max_level, memo=self.memo_info,
-                     overlapping=self.overlapping if self._overlap_all else None,
-                     stopped=None if self._done else self.stopped)
+        return Stats(
+            solutions=solutions,
+            nodes=nodes,
+            updates=updates,
+            cleansings=cleansings,
+            seconds=self._seconds,
+            complete=self._done,
+            backend=self.backend,
+            max_level=max_level,
+            memo=self.memo_info,
+            overlapping=self.overlapping if self._overlap_all else None,
+            stopped=None if self._done else self.stopped,
+        )
 
     def close(self) -> None:
         """Free the engine now (the garbage collector would do it later)."""
@@ -464,10 +514,10 @@ class Search(Closing):
 # ---- memo tables: from a byte cap to a number of entries ----
 
 DEFAULT_MEMO_BYTES = 1 << 30  # 1 GiB
-_MIN_SLOT_BYTES = 4096 * 4     # the C table's smallest slot array
+_MIN_SLOT_BYTES = 4096 * 4  # the C table's smallest slot array
 
 
-def memo_key_bytes(problem: "Problem") -> int:
+def memo_key_bytes(problem: Problem) -> int:
     """The size of one memo key in the C table: a bitset of the primary
     items (8 bytes per 64), one byte per secondary item (two when there are
     254 colors or more), rounded up to a multiple of 8 (see dlxc.c, 6)."""
@@ -478,7 +528,7 @@ def memo_key_bytes(problem: "Problem") -> int:
     return max(8, (raw + 7) // 8 * 8)
 
 
-def memo_fixed_bytes(problem: "Problem") -> int:
+def memo_fixed_bytes(problem: Problem) -> int:
     """The C memo's memory besides its entries and their waiting keys: the
     smallest slot array (16 KiB), a scratch key, a flag and a count for each
     level, and a byte for each secondary item (see dlxc.c, 6)."""
@@ -486,8 +536,7 @@ def memo_fixed_bytes(problem: "Problem") -> int:
     return _MIN_SLOT_BYTES + memo_key_bytes(problem) + 9 * levels + len(problem.secondary) + 1
 
 
-def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
-                     share: int = 1) -> int:
+def memo_entries_for(problem: Problem, max_bytes: Optional[int] = None, share: int = 1) -> int:
     """How many entries a memo table may hold within ``max_bytes`` (default
     DEFAULT_MEMO_BYTES), divided among ``share`` tables.
 
@@ -519,27 +568,30 @@ def memo_entries_for(problem: "Problem", max_bytes: Optional[int] = None,
 def check_memo_seed(seed: Optional[int]) -> None:
     """A memoized count follows the deterministic branching order: no seed."""
     if seed is not None:
-        raise RequestError("a memoized count (--memo) follows the deterministic branching "
-                           f"order; it cannot take a seed (got seed={seed!r})")
+        raise RequestError(
+            "a memoized count (--memo) follows the deterministic branching "
+            f"order; it cannot take a seed (got seed={seed!r})"
+        )
 
 
-def check_masks(problem: "Problem", masks: Sequence[int], memo: bool = False) -> list:
+def check_masks(problem: Problem, masks: Sequence[int], memo: bool = False) -> list:
     """The masks of an overlap filter as a list, after checking them: one
     non-negative int per option, and no memo (a memoized count does not
     visit every solution)."""
     if memo:
-        raise RequestError("a memoized count (--memo) does not visit every solution, so "
-                           "it cannot check them one by one (no overlap filter with memo)")
+        raise RequestError(
+            "a memoized count (--memo) does not visit every solution, so "
+            "it cannot check them one by one (no overlap filter with memo)"
+        )
     masks = list(masks)
     if len(masks) != len(problem.options):
-        raise ValueError(f"one mask per option: {len(problem.options)} options, "
-                         f"{len(masks)} masks")
+        raise ValueError(f"one mask per option: {len(problem.options)} options, {len(masks)} masks")
     if any(not isinstance(m, int) or m < 0 for m in masks):
         raise ValueError("masks are non-negative ints")
     return masks
 
 
-def stop_message(stats: "Stats", stopped: Optional[str], n: int, what: str) -> str:
+def stop_message(stats: Stats, stopped: Optional[str], n: int, what: str) -> str:
     """What a ``SearchStopped`` says: which limit stopped the count after
     how many of ``what``."""
     by = f"the {stopped}" if stopped else "a limit"

@@ -27,10 +27,17 @@ class CellsSolver(SideMirror):
     """The mirror of a ``dlxc_cells`` handle (see ``_cbackend.CCells``)."""
 
     # ---- 3. Inputting the options ----
-    def __init__(self, n_primary: int, n_items: int, opt_start: Sequence[int],
-                 opt_items: Sequence[int], opt_colors: Sequence[int],
-                 opt_ids: Sequence[int] | None = None, seed: int = 0,
-                 randomize: bool = False) -> None:
+    def __init__(
+        self,
+        n_primary: int,
+        n_items: int,
+        opt_start: Sequence[int],
+        opt_items: Sequence[int],
+        opt_colors: Sequence[int],
+        opt_ids: Sequence[int] | None = None,
+        seed: int = 0,
+        randomize: bool = False,
+    ) -> None:
         n_options = len(opt_start) - 1
         length = [0] * n_items
         for k in range(opt_start[n_options] if n_options >= 0 else 0):
@@ -140,12 +147,13 @@ class CellsSolver(SideMirror):
 
     def save_sizes(self, level: int) -> None:
         set_, item = self.set, self.item
-        del self.savestack[self.saved[level]:]
+        del self.savestack[self.saved[level] :]
         self.savestack.extend((item[p], set_[item[p] - 1]) for p in range(self.active))
         self.saved[level + 1] = len(self.savestack)
 
-    def run(self, node_budget: int, out: list | None = None, room: int = 0,
-            paths: list | None = None) -> int:
+    def run(
+        self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
+    ) -> int:
         """Search on, as ``dlxc_cells_run``."""
         self._live()
         if self.state == CS_DONE:
@@ -220,7 +228,7 @@ class CellsSolver(SideMirror):
                 self.hide(best_itm, 0, False)
                 cur_choice = best_itm
                 if forced:
-                    del self.savestack[self.saved[level]:]
+                    del self.savestack[self.saved[level] :]
                     self.saved[level + 1] = self.saved[level]
                 else:
                     self.save_sizes(level)
@@ -342,5 +350,4 @@ class CellsSolver(SideMirror):
         return min(1.0, f + 0.5 / fd)
 
     def stats(self) -> tuple[int, int, int, int, int, bool]:
-        return (self.solutions, self.nodes, self.updates, 0, self.max_level,
-                self.state == CS_DONE)
+        return (self.solutions, self.nodes, self.updates, 0, self.max_level, self.state == CS_DONE)

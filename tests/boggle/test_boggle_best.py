@@ -9,15 +9,50 @@ import random
 
 from hypothesis import given
 from hypothesis import strategies as st
-
-from dlxc.models.boggle import (BestSearch, Boggle, canonical, climb, letter_weights, moves,
-                                random_move, run,
-                                symmetries)
 from oracles.boggle import score as oracle_score
 
-WORDS = ["tea", "eat", "ate", "tate", "teat", "seat", "east", "eats", "sate", "seta",
-         "teas", "tease", "easts", "state", "taste", "estate", "tastes", "rest", "rate",
-         "tear", "stare", "tears", "star", "arts", "rats", "tsar", "aster", "rates"]
+from dlxc.models.boggle import (
+    BestSearch,
+    Boggle,
+    canonical,
+    climb,
+    letter_weights,
+    moves,
+    random_move,
+    run,
+    symmetries,
+)
+
+WORDS = [
+    "tea",
+    "eat",
+    "ate",
+    "tate",
+    "teat",
+    "seat",
+    "east",
+    "eats",
+    "sate",
+    "seta",
+    "teas",
+    "tease",
+    "easts",
+    "state",
+    "taste",
+    "estate",
+    "tastes",
+    "rest",
+    "rate",
+    "tear",
+    "stare",
+    "tears",
+    "star",
+    "arts",
+    "rats",
+    "tsar",
+    "aster",
+    "rates",
+]
 
 
 def _differs(a: bytes, b: bytes) -> list:
@@ -31,7 +66,7 @@ def test_a_random_move_is_one_move(seed, n):
     moved = random_move(board, rng)
     cells = _differs(board, moved)
     assert len(cells) in (1, 2)
-    if len(cells) == 2:                      # a swap keeps the letters
+    if len(cells) == 2:  # a swap keeps the letters
         i, j = cells
         assert (moved[i], moved[j]) == (board[j], board[i])
     assert moved in set(moves(board))

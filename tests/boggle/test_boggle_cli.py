@@ -6,13 +6,30 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from oracles.boggle import score as oracle_score
 
 from dlxc.cli import main
 from dlxc.models.boggle import DICE, Board, Boggle, roll
-from oracles.boggle import score as oracle_score
 
-WORDS = ["tea", "eat", "ate", "tate", "teat", "seat", "east", "eats", "sate", "seta",
-         "teas", "tease", "easts", "state", "taste", "estate", "tastes"]
+WORDS = [
+    "tea",
+    "eat",
+    "ate",
+    "tate",
+    "teat",
+    "seat",
+    "east",
+    "eats",
+    "sate",
+    "seta",
+    "teas",
+    "tease",
+    "easts",
+    "state",
+    "taste",
+    "estate",
+    "tastes",
+]
 
 
 @pytest.fixture
@@ -44,21 +61,24 @@ def test_score(words):
     assert r.exit_code == 0, r.stderr
     assert r.stdout.split() == [str(oracle_score(b, 3, 3, WORDS)) for b in boards]
     assert "boards/s" in r.stderr
-    r2 = run("boggle", "score", "--words", words, "--jobs", "2",
-             input="\n".join(boards * 50) + "\n")
+    r2 = run(
+        "boggle", "score", "--words", words, "--jobs", "2", input="\n".join(boards * 50) + "\n"
+    )
     assert r2.exit_code == 0, r2.stderr
     assert r2.stdout.split() == r.stdout.split() * 50
-    r3 = run("boggle", "score", "--words", words, "--size", "1x9",
-             input="teasetase\n")
+    r3 = run("boggle", "score", "--words", words, "--size", "1x9", input="teasetase\n")
     assert r3.stdout.split() == [str(oracle_score("teasetase", 1, 9, WORDS))]
 
 
-@pytest.mark.parametrize("args, message", [
-    (["solve", "teaset"], "no square"),
-    (["solve", "teasetas5"], "not a letter"),
-    (["solve", "teasetase", "--size", "2x2"], "a 2x2 board has 4"),
-    (["solve", "teasetase", "--size", "9x9"], "1 to 64 cells"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (["solve", "teaset"], "no square"),
+        (["solve", "teasetas5"], "not a letter"),
+        (["solve", "teasetase", "--size", "2x2"], "a 2x2 board has 4"),
+        (["solve", "teasetase", "--size", "9x9"], "1 to 64 cells"),
+    ],
+)
 def test_bad_input_exits_1(words, args, message):
     r = run("boggle", *args, "--words", words)
     assert r.exit_code == 1
@@ -85,13 +105,11 @@ def test_usage_error_exits_2(words):
 
 
 def test_best(words):
-    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--words",
-            words, "--quiet")
+    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--words", words, "--quiet")
     assert r.exit_code == 0, r.stderr
     board, score = r.stdout.splitlines()[-1].split()
     assert int(score) == oracle_score(board, 3, 3, WORDS) > 0
-    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--words",
-            words, "--quiet", "--json")
+    r = run("boggle", "best", "--size", "3x3", "--time", "1", "--words", words, "--quiet", "--json")
     data = json.loads(r.stdout.splitlines()[-1])
     assert set(data) == {"board", "score", "words"}
     found = Boggle(WORDS).solve(Board(data["board"], 3, 3))
@@ -100,8 +118,9 @@ def test_best(words):
 
 
 def test_best_on_two_processes(words):
-    r = run("boggle", "best", "--size", "3x3", "--time", "2", "--words",
-            words, "--quiet", "--jobs", "2")
+    r = run(
+        "boggle", "best", "--size", "3x3", "--time", "2", "--words", words, "--quiet", "--jobs", "2"
+    )
     assert r.exit_code == 0, r.stderr
     board, score = r.stdout.splitlines()[-1].split()
     assert int(score) == oracle_score(board, 3, 3, WORDS) > 0
@@ -136,17 +155,17 @@ def test_solve_as_a_page(tmp_path, words, fmt):
     """`boggle solve --format` prints the board as a page (dlxc.render) whose
     answers are the words solve finds, each along a path that spells it."""
     out = tmp_path / f"board.{fmt}"
-    res = run("boggle", "solve", "sateeastt", "--words", words, "--format", fmt,
-              "-o", str(out))
+    res = run("boggle", "solve", "sateeastt", "--words", words, "--format", fmt, "-o", str(out))
     assert res.exit_code == 0, res.output
     text = out.read_text()
     if fmt == "json":
         page = json.loads(text.splitlines()[0])
         assert page["kind"] == "boggle" and page["grid"][0][0]["letter"] == "S"
-        listed = sorted(w["answer"] if isinstance(w["answer"], str) else "".join(w["answer"])
-                        for w in page["words"])
-        solved = json.loads(run("boggle", "solve", "sateeastt", "--words", words,
-                                "--json").output)
+        listed = sorted(
+            w["answer"] if isinstance(w["answer"], str) else "".join(w["answer"])
+            for w in page["words"]
+        )
+        solved = json.loads(run("boggle", "solve", "sateeastt", "--words", words, "--json").output)
         assert [a.lower() for a in listed] == sorted(w["word"] for w in solved["words"])
     else:
         assert "Boggle" in text

@@ -6,23 +6,47 @@ from __future__ import annotations
 
 import pytest
 
-distributed = pytest.importorskip("distributed", reason="Dask distributed not installed "
-                                  "(pip install 'dlxc[dask]')")
+distributed = pytest.importorskip(
+    "distributed", reason="Dask distributed not installed (pip install 'dlxc[dask]')"
+)
 
-from dlxc.models.boggle import Boggle, best_on_dask  # noqa: E402
 from oracles.boggle import score as oracle_score  # noqa: E402
 
-WORDS = ["tea", "eat", "ate", "seat", "east", "eats", "sate", "teas", "tease", "state",
-         "taste", "estate", "tastes", "rest", "rate", "tear", "stare", "tears"]
+from dlxc.models.boggle import Boggle, best_on_dask  # noqa: E402
+
+WORDS = [
+    "tea",
+    "eat",
+    "ate",
+    "seat",
+    "east",
+    "eats",
+    "sate",
+    "teas",
+    "tease",
+    "state",
+    "taste",
+    "estate",
+    "tastes",
+    "rest",
+    "rate",
+    "tear",
+    "stare",
+    "tears",
+]
 
 
 @pytest.mark.slow
 def test_best_on_dask():
     text = Boggle(WORDS).text
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=":0",
-                                  silence_logs=40) as cluster:
-        result = best_on_dask(3, 3, text, cluster.scheduler_address, seed=5, seconds=3,
-                              stall=5)
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        silence_logs=40,
+    ) as cluster:
+        result = best_on_dask(3, 3, text, cluster.scheduler_address, seed=5, seconds=3, stall=5)
     assert result.runs >= 2
     assert result.score == oracle_score(result.board, 3, 3, WORDS) > 0

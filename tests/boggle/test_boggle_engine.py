@@ -10,15 +10,15 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
-from dlxc.boggle import encode_boards, make_trie, trie_text
-from dlxc.errors import BoggleError
-from dlxc.models.boggle import Boggle, Board, points
 from oracles.boggle import score as oracle_score
 from oracles.boggle import words_on_board
 
+from dlxc.boggle import encode_boards, make_trie, trie_text
+from dlxc.errors import BoggleError
+from dlxc.models.boggle import Board, Boggle, points
+
 ENABLE2K = Path(__file__).resolve().parents[2] / "dlxc" / "models" / "wordlists" / "enable2k.txt"
-ALPHABET = "aeqrstu"      # few letters: many words on small boards, and Qu
+ALPHABET = "aeqrstu"  # few letters: many words on small boards, and Qu
 
 SIZES = [(r, c) for r in range(1, 7) for c in range(1, 7) if r * c <= 36] + [(7, 9), (8, 8)]
 
@@ -41,8 +41,11 @@ def _engine_scores(text, backend, boards, rows, cols, cap):
     return frontier, dfs, fstats, trie2.stats
 
 
-@given(seed=st.integers(0, 2**32 - 1), size=st.sampled_from(SIZES),
-       cap=st.sampled_from([64, 200, 65536]))
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size=st.sampled_from(SIZES),
+    cap=st.sampled_from([64, 200, 65536]),
+)
 def test_scores_match_the_oracle(backend, seed, size, cap):
     rng = random.Random(seed)
     rows, cols = size
@@ -51,8 +54,9 @@ def test_scores_match_the_oracle(backend, seed, size, cap):
     if not text:
         return
     letters = ALPHABET if rng.random() < 0.8 else "abcdefghijklmnopqrstuvwxyz"
-    boards = ["".join(rng.choice(letters) for _ in range(rows * cols))
-              for _ in range(rng.randint(1, 6))]
+    boards = [
+        "".join(rng.choice(letters) for _ in range(rows * cols)) for _ in range(rng.randint(1, 6))
+    ]
     frontier, dfs, fstats, dstats = _engine_scores(text, backend, boards, rows, cols, cap)
     expected = [oracle_score(b, rows, cols, words) for b in boards]
     assert frontier == expected
@@ -115,9 +119,10 @@ def test_without_the_dedupe_the_count_is_wrong(backend, monkeypatch):
     """The tests see a broken dedupe: the mirror with its per-board mark
     disabled counts a word once per path."""
     from dlxc.boggle import mirror
+
     bg = Boggle(["tat"], backend="python")
     honest = bg.score(Board.parse("tatatatat"))
-    monkeypatch.setattr(mirror, "_stamps", lambda t, n: 1 << 40)   # never equal to a mark
+    monkeypatch.setattr(mirror, "_stamps", lambda t, n: 1 << 40)  # never equal to a mark
     trie = mirror.MirrorTrie(trie_text(["tat"]))
     trie._trie.last = _NeverEqual()
     broken = trie.score(encode_boards(b"tatatatat"), 1, 3, 3, 64)[0]
@@ -164,7 +169,7 @@ def test_published_best_4x4(c_backend):
     ligdrmanesietildsracsepes 10,406 (danvk/hybrid-boggle's README, the
     proved best 4x4 and the best known 5x5)."""
     bg = Boggle(ENABLE2K, backend="c")
-    assert bg.words == 173402    # hybrid-boggle's wordlists/README: "Boggle OK"
+    assert bg.words == 173402  # hybrid-boggle's wordlists/README: "Boggle OK"
     sol = bg.solve("perslatgsineters")
     assert (sol.score, len(sol.words)) == (3625, 1045)
     assert bg.score("ligdrmanesietildsracsepes") == 10406
@@ -174,12 +179,15 @@ def test_published_best_4x4(c_backend):
 @pytest.mark.skipif(not ENABLE2K.exists(), reason="dlxc/models/wordlists/enable2k.txt is missing")
 def test_enable2k_random_boards_match_the_oracle(c_backend):
     from dlxc.boggle import read_words
+
     words = set(read_words(ENABLE2K))
     rng = random.Random(2024)
     bg = Boggle(ENABLE2K, backend="c")
     for rows, cols in [(3, 3), (4, 4), (3, 4), (5, 5), (6, 6)]:
-        boards = ["".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rows * cols))
-                  for _ in range(3)]
+        boards = [
+            "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rows * cols))
+            for _ in range(3)
+        ]
         expected = [oracle_score(b, rows, cols, words) for b in boards]
         assert list(bg.score_many(boards, rows, cols)) == expected
 
@@ -189,9 +197,9 @@ def test_symmetric_boards_share_a_name_and_a_score(c_backend):
     under rotations and reflections score the same, and share one name
     (the four 3,625 boards hybrid-boggle's README lists are one)."""
     from dlxc.models.boggle import canonical, symmetries
+
     perms = symmetries(4, 4)
-    same = [b"tslpeiaerntrsegs", b"terssinelatgpers", b"sgesrtnreaieplst",
-            b"sretenisgtalsrep"]
+    same = [b"tslpeiaerntrsegs", b"terssinelatgpers", b"sgesrtnreaieplst", b"sretenisgtalsrep"]
     assert {canonical(b, perms) for b in same} == {b"perslatgsineters"}
     rng = random.Random(7)
     words = _words(rng, 60)

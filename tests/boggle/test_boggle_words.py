@@ -12,11 +12,11 @@ def test_boggle_form():
     assert boggle_form("quiz") == "qiz"
     assert boggle_form("Queue") == "qeue"
     assert boggle_form("equ") == "eq"
-    assert boggle_form("qat") is None          # q without u
+    assert boggle_form("qat") is None  # q without u
     assert boggle_form("suq") is None
-    assert boggle_form("at") is None           # too short to score
-    assert boggle_form("qua") == "qa"          # 3 letters, 2 cells
-    assert boggle_form("naïve") is None        # not a..z
+    assert boggle_form("at") is None  # too short to score
+    assert boggle_form("qua") == "qa"  # 3 letters, 2 cells
+    assert boggle_form("naïve") is None  # not a..z
     assert boggle_form("can't") is None
 
 

@@ -26,8 +26,9 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 WS4 = ROOT / "puzzles" / "dlx" / "abel-land-4x4.dlx"  # 112 solutions
-_NOT_SOURCE = shutil.ignore_patterns("*.so", "*.pyd", "__pycache__", "_dlxc_cffi.c", "build",
-                                     "*.egg-info")
+_NOT_SOURCE = shutil.ignore_patterns(
+    "*.so", "*.pyd", "__pycache__", "_dlxc_cffi.c", "build", "*.egg-info"
+)
 
 
 def _copy_source(dest: Path, *, checkout: bool) -> Path:
@@ -38,8 +39,14 @@ def _copy_source(dest: Path, *, checkout: bool) -> Path:
     if checkout:
         shutil.copytree(ROOT / "csrc", dest / "csrc", ignore=_NOT_SOURCE)
         shutil.copytree(ROOT / "scripts", dest / "scripts", ignore=_NOT_SOURCE)
-        for name in ("setup.py", "build_ext.py", "pyproject.toml", "README.md", "LICENSE",
-                     "MANIFEST.in"):
+        for name in (
+            "setup.py",
+            "build_ext.py",
+            "pyproject.toml",
+            "README.md",
+            "LICENSE",
+            "MANIFEST.in",
+        ):
             shutil.copy2(ROOT / name, dest / name)
     return dest
 
@@ -52,22 +59,28 @@ def _isolated_env(*first: Path) -> dict:
         site = sysconfig.get_paths()[key]
         if site not in paths:
             paths.append(site)
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DLXC_BACKEND", "PYTHONPATH", "PYTHONWARNINGS")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DLXC_BACKEND", "PYTHONPATH", "PYTHONWARNINGS")
+    }
     env["PYTHONPATH"] = os.pathsep.join(paths)
     return env
 
 
 def _python(args, cwd: Path, env: dict) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-S", *args], cwd=cwd, env=env,
-                          capture_output=True, text=True, timeout=300)
+    return subprocess.run(
+        [sys.executable, "-S", *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300
+    )
 
 
-_SHOW = ("import warnings, dlxc\n"
-         "with warnings.catch_warnings(record=True) as w:\n"
-         "    warnings.simplefilter('always')\n"
-         "    print(dlxc.active_backend())\n"
-         "print('\\n'.join(str(x.message) for x in w))\n")
+_SHOW = (
+    "import warnings, dlxc\n"
+    "with warnings.catch_warnings(record=True) as w:\n"
+    "    warnings.simplefilter('always')\n"
+    "    print(dlxc.active_backend())\n"
+    "print('\\n'.join(str(x.message) for x in w))\n"
+)
 
 
 def test_source_checkout_without_extension_says_why(tmp_path):
@@ -105,20 +118,45 @@ def test_pip_install_without_compiler(tmp_path):
     env = {k: v for k, v in os.environ.items() if k != "DLXC_REQUIRE_C"}
     env["CC"] = "/nonexistent/cc"
     build = subprocess.run(
-        [sys.executable, "-m", "pip", "install", "-v", "--no-deps", "--no-input",
-         "--target", str(target), str(src)],
-        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "-v",
+            "--no-deps",
+            "--no-input",
+            "--target",
+            str(target),
+            str(src),
+        ],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     log = build.stdout + build.stderr
     assert build.returncode == 0, log[-3000:]
     assert log.count("WARNING: dlxc's C extension could not be built") == 1, log[-3000:]
     installed = sorted(p.name for p in (target / "dlxc").iterdir())
-    assert "cli" in installed and not any(n.startswith(("_dlxc_cffi", "_lexfast"))
-                                          for n in installed)
+    assert "cli" in installed and not any(
+        n.startswith(("_dlxc_cffi", "_lexfast")) for n in installed
+    )
     # one warning names every extension that could not be built
     assert "(dlxc._lexfast, dlxc._dlxc_cffi: " in log, log[-3000:]
 
-    run = _python(["-c", "import sys; sys.argv[0] = 'dlxc'; from dlxc.cli import main; main()",
-                   "count", "--json", str(WS4)], cwd=tmp_path, env=_isolated_env(target))
+    run = _python(
+        [
+            "-c",
+            "import sys; sys.argv[0] = 'dlxc'; from dlxc.cli import main; main()",
+            "count",
+            "--json",
+            str(WS4),
+        ],
+        cwd=tmp_path,
+        env=_isolated_env(target),
+    )
     assert run.returncode == 0, run.stderr
     assert '"solutions": 112' in run.stdout
     assert '"backend": "python"' in run.stdout
@@ -133,15 +171,28 @@ def test_sdist_carries_the_c_sources(tmp_path):
     del build_meta
     src = _copy_source(tmp_path / "src", checkout=True)
     out = subprocess.run(
-        [sys.executable, "-c",
-         "from setuptools import build_meta; print(build_meta.build_sdist('dist'))"],
-        cwd=src, capture_output=True, text=True, timeout=300)
+        [
+            sys.executable,
+            "-c",
+            "from setuptools import build_meta; print(build_meta.build_sdist('dist'))",
+        ],
+        cwd=src,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr[-3000:]
     name = out.stdout.strip().splitlines()[-1]
     with tarfile.open(src / "dist" / name) as sdist:
         members = {m.name.split("/", 1)[1] for m in sdist.getmembers() if "/" in m.name}
-    for needed in ("setup.py", "build_ext.py", "pyproject.toml", "csrc/xcc/dlxc.h",
-                   "csrc/xcc/dlxc.c", "dlxc/_native.py"):
+    for needed in (
+        "setup.py",
+        "build_ext.py",
+        "pyproject.toml",
+        "csrc/xcc/dlxc.h",
+        "csrc/xcc/dlxc.c",
+        "dlxc/_native.py",
+    ):
         assert needed in members
 
 
@@ -155,19 +206,31 @@ def test_editable_install_gives_c_at_the_checkout_root(tmp_path):
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     python = venv / "bin" / "python"
-    build = subprocess.run([str(python), "-m", "pip", "install", "--no-deps", "--no-input",
-                            "-e", str(src)], cwd=tmp_path, capture_output=True, text=True,
-                           timeout=600)
+    build = subprocess.run(
+        [str(python), "-m", "pip", "install", "--no-deps", "--no-input", "-e", str(src)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=600,
+    )
     assert build.returncode == 0, (build.stdout + build.stderr)[-3000:]
     # the runtime dependencies (cffi, click, tqdm) from this interpreter
     # and without the suite's PYTHONSAFEPATH: this Python is to start as a
     # user's does at the root of a checkout, with the current directory first
-    env = {k: v for k, v in os.environ.items()
-           if k not in ("DLXC_BACKEND", "PYTHONPATH", "PYTHONSAFEPATH")}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("DLXC_BACKEND", "PYTHONPATH", "PYTHONSAFEPATH")
+    }
     env["PYTHONPATH"] = os.pathsep.join(sysconfig.get_paths()[k] for k in ("purelib", "platlib"))
-    out = subprocess.run([str(python), "-c", "import dlxc; print(dlxc.active_backend()); "
-                          "print(dlxc.__file__)"], cwd=src, env=env, capture_output=True,
-                         text=True, timeout=120)
+    out = subprocess.run(
+        [str(python), "-c", "import dlxc; print(dlxc.active_backend()); print(dlxc.__file__)"],
+        cwd=src,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
     assert out.returncode == 0, out.stderr
     backend, where = out.stdout.split()
     assert backend == "c", out.stderr
@@ -185,10 +248,14 @@ def test_a_build_removes_the_other_names_of_its_extension(tmp_path):
         sys.path.remove(str(ROOT))
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     assert any(inplace_target() == "_dlxc_cffi" + s for s in suffixes)
-    names = [f"_dlxc_cffi{s}" for s in suffixes] + ["_dlxc_cffi.c", "_dlxc_cffi.o",
-                                                     "_lexfast" + suffixes[0]]
+    names = [f"_dlxc_cffi{s}" for s in suffixes] + [
+        "_dlxc_cffi.c",
+        "_dlxc_cffi.o",
+        "_lexfast" + suffixes[0],
+    ]
     for name in names:
         (tmp_path / name).write_text("")
     remove_shadowed(str(tmp_path / f"_dlxc_cffi{suffixes[-1]}"))
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
-        [f"_dlxc_cffi{suffixes[-1]}", "_dlxc_cffi.c", "_dlxc_cffi.o", "_lexfast" + suffixes[0]])
+        [f"_dlxc_cffi{suffixes[-1]}", "_dlxc_cffi.c", "_dlxc_cffi.o", "_lexfast" + suffixes[0]]
+    )

@@ -39,9 +39,11 @@ def test_list_equals_clicks_own():
 
 
 def test_help_imports_no_command():
-    code = ("import sys\nfrom dlxc.cli import main\n"
-            "try:\n    main(['--help'])\nexcept SystemExit as exc:\n    assert exc.code == 0\n"
-            "print(sorted(m for m in sys.modules if m.startswith('dlxc.cli.')), file=sys.stderr)")
+    code = (
+        "import sys\nfrom dlxc.cli import main\n"
+        "try:\n    main(['--help'])\nexcept SystemExit as exc:\n    assert exc.code == 0\n"
+        "print(sorted(m for m in sys.modules if m.startswith('dlxc.cli.')), file=sys.stderr)"
+    )
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert res.returncode == 0, res.stderr
     assert "Commands:" in res.stdout and "wordsearch" in res.stdout

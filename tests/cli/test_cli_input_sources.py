@@ -34,25 +34,43 @@ def _count(*args, input=None) -> str:
 WORDS = "ABEL\nLAND\n"
 
 
-@pytest.mark.parametrize("encoded", [
-    WORDS.encode(),
-    b"\xef\xbb\xbf" + WORDS.encode(),                       # a UTF-8 byte-order mark
-    (WORDS.replace("\n", "\r")).encode(),                    # old Mac line ends
-    b"\xef\xbb\xbf" + WORDS.replace("\n", "\r\n").encode(),  # Windows' Notepad
-], ids=["plain", "bom", "cr", "bom-crlf"])
+@pytest.mark.parametrize(
+    "encoded",
+    [
+        WORDS.encode(),
+        b"\xef\xbb\xbf" + WORDS.encode(),  # a UTF-8 byte-order mark
+        (WORDS.replace("\n", "\r")).encode(),  # old Mac line ends
+        b"\xef\xbb\xbf" + WORDS.replace("\n", "\r\n").encode(),  # Windows' Notepad
+    ],
+    ids=["plain", "bom", "cr", "bom-crlf"],
+)
 def test_word_list_encodings(tmp_path, encoded):
     path = tmp_path / "words.txt"
     path.write_bytes(encoded)
-    assert _count("wordsearch", "4x4", "--words", path, "-d", "E,W,S,N", "--count",
-                  "-q") == "112"
+    assert _count("wordsearch", "4x4", "--words", path, "-d", "E,W,S,N", "--count", "-q") == "112"
 
 
 def test_words_from_stdin():
-    assert _count("wordsearch", "4x4", "--words", "-", "-d", "E,W,S,N", "--count", "-q",
-                  input=WORDS) == "112"
+    assert (
+        _count("wordsearch", "4x4", "--words", "-", "-d", "E,W,S,N", "--count", "-q", input=WORDS)
+        == "112"
+    )
     # with a byte-order mark too, and together with words on the command line
-    assert _count("wordsearch", "4x4", "ABEL", "--words", "-", "-d", "E,W,S,N", "--count",
-                  "-q", input="\ufeffLAND\n") == "112"
+    assert (
+        _count(
+            "wordsearch",
+            "4x4",
+            "ABEL",
+            "--words",
+            "-",
+            "-d",
+            "E,W,S,N",
+            "--count",
+            "-q",
+            input="\ufeffLAND\n",
+        )
+        == "112"
+    )
 
 
 def test_wordrect_words_from_stdin(tmp_path):
@@ -80,6 +98,7 @@ def test_cr_only_dlx_file_counts(tmp_path):
 
 
 # ---- several files, one of them bad -------------------------------------------------
+
 
 def test_count_reports_a_bad_file_and_counts_the_rest(tmp_path):
     bad = tmp_path / "bad.dlx"

@@ -31,15 +31,19 @@ from dlxc.xcc.dlxformat import write_dlx
 
 pytestmark = pytest.mark.slow
 
-LIMIT = 1.0             # seconds of --timeout
+LIMIT = 1.0  # seconds of --timeout
 SLACK = 0.2 + 0.1 * LIMIT
 DICT = Path("/usr/share/dict/words")
 
 
 def dlxc(*args, **kw) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-c", "from dlxc.cli import main; main()",
-                             *map(str, args)], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, **kw)
+    return subprocess.Popen(
+        [sys.executable, "-c", "from dlxc.cli import main; main()", *map(str, args)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kw,
+    )
 
 
 _START_UP: dict = {}
@@ -70,16 +74,19 @@ def models(tmp_path_factory) -> dict:
     rng = random.Random(5)
     words: set = set()
     while len(words) < 50:
-        words.add("".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVWY")
-                          for _ in range(rng.randint(6, 8))))
+        words.add("".join(rng.choice("ABCDEFGHIJKLMNOPRSTUVWY") for _ in range(rng.randint(6, 8))))
     (d / "words50.txt").write_text("\n".join(sorted(words)) + "\n")
     write_dlx(WordSearch(10, 10, sorted(words)).problem, d / "ws50.dlx")
     write_dlx(langford(14), d / "langford14.dlx")
-    out = {"ws50": d / "ws50.dlx", "langford14": d / "langford14.dlx",
-           "words50": d / "words50.txt"}
+    out = {"ws50": d / "ws50.dlx", "langford14": d / "langford14.dlx", "words50": d / "words50.txt"}
     if DICT.exists():
-        six = sorted({w for w in DICT.read_text(errors="replace").split()
-                      if len(w) == 6 and w.isalpha() and w.islower() and w.isascii()})
+        six = sorted(
+            {
+                w
+                for w in DICT.read_text(errors="replace").split()
+                if len(w) == 6 and w.isalpha() and w.islower() and w.isascii()
+            }
+        )
         (d / "six.txt").write_text("\n".join(six[::3]) + "\n")
         out["six"] = d / "six.txt"
     return out
@@ -95,15 +102,29 @@ def _command(models, case: str, backend: str) -> list:
         "count ws50": ["count", models["ws50"], *b],
         "count ws50 --jobs 2": ["count", models["ws50"], "--jobs", 2, *b],
         "wordrect six": ["wordrect", "6x6", "--words", models.get("six"), "--count", *b],
-        "wordrect six --jobs 2": ["wordrect", "6x6", "--words", models.get("six"), "--count",
-                                  "--jobs", 2, *b],
-        "wordsearch --seed": ["wordsearch", "10x10", "--words", models["words50"], "--seed", 1,
-                              *b],
+        "wordrect six --jobs 2": [
+            "wordrect",
+            "6x6",
+            "--words",
+            models.get("six"),
+            "--count",
+            "--jobs",
+            2,
+            *b,
+        ],
+        "wordsearch --seed": ["wordsearch", "10x10", "--words", models["words50"], "--seed", 1, *b],
     }[case]
 
 
-CASES = ["solve langford14", "solve langford14 --jobs 2", "count ws50",
-         "count ws50 --jobs 2", "wordrect six", "wordrect six --jobs 2", "wordsearch --seed"]
+CASES = [
+    "solve langford14",
+    "solve langford14 --jobs 2",
+    "count ws50",
+    "count ws50 --jobs 2",
+    "wordrect six",
+    "wordrect six --jobs 2",
+    "wordsearch --seed",
+]
 
 
 #: A shared machine can stall any process for a moment, so a bound that a
@@ -119,37 +140,44 @@ def test_timeout_holds(models, case, backend):
     for attempt in range(TRIES):
         base = start_up(cmd, fresh=attempt > 0)
         elapsed, code, out, err = timed(*cmd, "--timeout", LIMIT)
-        print(f"{case} [{backend}]: start-up {base:.3f} s, --timeout {LIMIT:g} took "
-              f"{elapsed:.3f} s, over by {elapsed - base - LIMIT:+.3f} s (bound {SLACK:.2f})")
+        print(
+            f"{case} [{backend}]: start-up {base:.3f} s, --timeout {LIMIT:g} took "
+            f"{elapsed:.3f} s, over by {elapsed - base - LIMIT:+.3f} s (bound {SLACK:.2f})"
+        )
         assert code == 4, err
         assert "stopped by --timeout 1" in err or "stopped at the timeout" in err
         if elapsed <= base + LIMIT + SLACK:
             return
         misses.append((round(elapsed, 3), round(base, 3)))
-    pytest.fail(f"--timeout {LIMIT:g} overshot in all {TRIES} runs (elapsed, start-up): "
-                f"{misses}")
+    pytest.fail(f"--timeout {LIMIT:g} overshot in all {TRIES} runs (elapsed, start-up): {misses}")
 
 
-@pytest.mark.parametrize("case", ["count ws50", "count ws50 --jobs 2", "solve langford14",
-                                  "solve langford14 --jobs 2"])
+@pytest.mark.parametrize(
+    "case", ["count ws50", "count ws50 --jobs 2", "solve langford14", "solve langford14 --jobs 2"]
+)
 def test_node_limit_holds(models, case, backend):
     if backend == "python" and case == "count ws50 --jobs 2":
-        pytest.skip("the mirror's split run records its 156 paths for 15 s before the "
-                    "count starts (recorded paths are no nodes); test_timeout_holds "
-                    "covers this command")
+        pytest.skip(
+            "the mirror's split run records its 156 paths for 15 s before the "
+            "count starts (recorded paths are no nodes); test_timeout_holds "
+            "covers this command"
+        )
     cmd = _command(models, case, backend)
     limit = 200 if backend == "python" else 20_000
     elapsed, code, out, err = timed(*cmd, "--node-limit", limit, "--quiet")
     print(f"{case} [{backend}]: --node-limit {limit} took {elapsed:.3f} s")
     assert code == 4 and f"stopped by --node-limit {limit}" in err, err
     if case.startswith("count"):
-        (record,) = [json.loads(line) for line in
-                     timed(*cmd, "--node-limit", limit, "--json")[2].splitlines()]
+        (record,) = [
+            json.loads(line)
+            for line in timed(*cmd, "--node-limit", limit, "--json")[2].splitlines()
+        ]
         assert record["complete"] is False and 0 < record["nodes"] <= limit
 
 
-@pytest.mark.parametrize("case", ["count ws50", "count ws50 --jobs 2", "solve langford14",
-                                  "wordsearch --seed"])
+@pytest.mark.parametrize(
+    "case", ["count ws50", "count ws50 --jobs 2", "solve langford14", "wordsearch --seed"]
+)
 def test_ctrl_c_holds(models, case, backend):
     cmd = _command(models, case, backend)
     misses = []
@@ -168,5 +196,4 @@ def test_ctrl_c_holds(models, case, backend):
         if took <= 0.2 + base:
             return
         misses.append((round(took, 3), round(base, 3)))
-    pytest.fail(f"Ctrl-C took effect too late in all {TRIES} runs (seconds, start-up): "
-                f"{misses}")
+    pytest.fail(f"Ctrl-C took effect too late in all {TRIES} runs (seconds, start-up): {misses}")

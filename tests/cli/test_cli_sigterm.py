@@ -22,8 +22,10 @@ from pathlib import Path
 
 import pytest
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc")]
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc"),
+]
 
 WS8 = Path(__file__).resolve().parents[2] / "puzzles" / "dlx" / "wordsearch-8x8.dlx"
 _RUN = "import sys; sys.argv[0] = 'dlxc'; from dlxc.cli import main; main()"
@@ -35,7 +37,7 @@ def _stat(pid: int):
         text = Path(f"/proc/{pid}/stat").read_text()
     except (FileNotFoundError, ProcessLookupError):
         return None
-    fields = text[text.rindex(")") + 2:].split()
+    fields = text[text.rindex(")") + 2 :].split()
     return fields[0], int(fields[1])
 
 
@@ -56,9 +58,12 @@ def _alive(pid: int) -> bool:
 
 def _start(*args):
     # the pure-Python engine, so that the 8x8 search lasts minutes
-    proc = subprocess.Popen([sys.executable, "-c", _RUN, *args, "--backend", "python",
-                             "-q", str(WS8)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _RUN, *args, "--backend", "python", "-q", str(WS8)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     deadline = time.monotonic() + 60
     kids: set = set()
     while time.monotonic() < deadline and proc.poll() is None:
@@ -87,8 +92,9 @@ def _clean_up(proc, kids: set) -> None:
     proc.communicate()
 
 
-@pytest.mark.parametrize("command", [["count", "--jobs", "2"], ["solve", "--jobs", "2"]],
-                         ids=["count", "solve"])
+@pytest.mark.parametrize(
+    "command", [["count", "--jobs", "2"], ["solve", "--jobs", "2"]], ids=["count", "solve"]
+)
 def test_sigterm_stops_the_workers_and_reports(command):
     proc, kids = _start(*command)
     try:

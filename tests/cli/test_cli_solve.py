@@ -16,18 +16,26 @@ import sys
 
 import pytest
 from click.testing import CliRunner
+from examples import COLOR_EXAMPLE
 
 import dlxc.xcc.search
 from dlxc import Problem
 from dlxc.cli import main
-from dlxc.xcc.dlxformat import read_dlx, write_dlx
 from dlxc.models.wordsearch import word_search_problem
-from examples import COLOR_EXAMPLE
+from dlxc.xcc.dlxformat import read_dlx, write_dlx
 
 COLOR_FIGURES = {"solutions": 1, "nodes": 4, "updates": 14, "cleansings": 5}
 ABEL_LAND_FIGURES = {"solutions": 112, "nodes": 129, "updates": 1089, "cleansings": 512}
-STATS_KEYS = {"file", "solutions", "nodes", "updates", "cleansings", "seconds", "backend",
-              "complete"}
+STATS_KEYS = {
+    "file",
+    "solutions",
+    "nodes",
+    "updates",
+    "cleansings",
+    "seconds",
+    "backend",
+    "complete",
+}
 
 
 def run(*args, input=None):
@@ -49,8 +57,11 @@ def color(tmp_path):
 @pytest.fixture
 def abel_land(tmp_path):
     path = tmp_path / "abel_land.dlx"
-    write_dlx(word_search_problem(4, 4, ["ABEL", "LAND"], ["E", "W", "S", "N"]), path,
-              comment="ABEL and LAND in 4x4, directions E W S N (docs/xcc.md: 112)")
+    write_dlx(
+        word_search_problem(4, 4, ["ABEL", "LAND"], ["E", "W", "S", "N"]),
+        path,
+        comment="ABEL and LAND in 4x4, directions E W S N (docs/xcc.md: 112)",
+    )
     return path
 
 
@@ -59,6 +70,7 @@ def figures(record: dict) -> dict:
 
 
 # ---- count ------------------------------------------------------------------------
+
 
 def test_count_one_file(color):
     r = run("count", color)
@@ -98,8 +110,9 @@ def test_count_json(color, abel_land):
     assert r.exit_code == 0, r.stderr
     records = [json.loads(line) for line in r.stdout.splitlines()]
     assert len(records) == 2
-    for record, path, expected in zip(records, (color, abel_land),
-                                      (COLOR_FIGURES, ABEL_LAND_FIGURES)):
+    for record, path, expected in zip(
+        records, (color, abel_land), (COLOR_FIGURES, ABEL_LAND_FIGURES)
+    ):
         assert STATS_KEYS <= set(record)
         assert record["file"] == str(path)
         assert figures(record) == expected
@@ -127,6 +140,7 @@ def test_count_with_seed(abel_land, backend):
 
 
 # ---- solve -----------------------------------------------------------------------
+
 
 def parse_solutions(text: str) -> list[list[str]]:
     """Plain ``dlxc solve`` output back into solutions (lists of option lines)."""
@@ -182,11 +196,15 @@ def test_solve_json(abel_land, backend):
 def test_solve_stdin_json():
     r = run("solve", "--json", "-", input=COLOR_EXAMPLE)
     assert r.exit_code == 0, r.stderr
-    assert json.loads(r.stdout) == {"solution": 1, "options": [1, 3],
-                                    "text": ["A C X:1 Y:1", "B X:1"]}
+    assert json.loads(r.stdout) == {
+        "solution": 1,
+        "options": [1, 3],
+        "text": ["A C X:1 Y:1", "B X:1"],
+    }
 
 
 # ---- errors and exit codes --------------------------------------------------------
+
 
 @pytest.mark.parametrize("command", ["count", "solve"])
 def test_bad_input_exits_1_with_file_and_line(tmp_path, command):
@@ -221,13 +239,17 @@ def test_empty_input_exits_1():
     assert r.stderr.startswith("Error: <stdin>: no items line")
 
 
-@pytest.mark.parametrize("args", [
-    ["count", "--bogus", "x.dlx"],
-    ["count"],
-    ["count", "--backend", "fortran", "x.dlx"],
-    ["solve", "--max", "-1", "x.dlx"],
-    ["solve", "a.dlx", "b.dlx"],
-], ids=["unknown-option", "no-file", "bad-backend", "negative-max", "two-files"])
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["count", "--bogus", "x.dlx"],
+        ["count"],
+        ["count", "--backend", "fortran", "x.dlx"],
+        ["solve", "--max", "-1", "x.dlx"],
+        ["solve", "a.dlx", "b.dlx"],
+    ],
+    ids=["unknown-option", "no-file", "bad-backend", "negative-max", "two-files"],
+)
 def test_usage_errors_exit_2(args):
     r = run(*args)
     assert r.exit_code == 2
@@ -238,20 +260,37 @@ def test_help_lists_every_command():
     r = run("--help")
     assert r.exit_code == 0
     listed = re.findall(r"^  (\w+)  ", r.stdout, re.M)
-    assert listed == ["boggle", "count", "crossword", "estimate", "lexicon", "moves", "sample",
-                      "solve", "wordrect", "wordsearch"]
+    assert listed == [
+        "boggle",
+        "count",
+        "crossword",
+        "estimate",
+        "lexicon",
+        "moves",
+        "sample",
+        "solve",
+        "wordrect",
+        "wordsearch",
+    ]
 
 
 def test_count_does_not_import_the_modelers(tmp_path):
     # Commands are imported when they run: a count skips the puzzle modules.
-    code = ("import sys; from dlxc.cli import main\n"
-            "try:\n    main(['count', sys.argv[1]])\n"
-            "except SystemExit as e:\n"
-            "    print(e.code, sorted(m for m in sys.modules if m.startswith('dlxc.models')))")
+    code = (
+        "import sys; from dlxc.cli import main\n"
+        "try:\n    main(['count', sys.argv[1]])\n"
+        "except SystemExit as e:\n"
+        "    print(e.code, sorted(m for m in sys.modules if m.startswith('dlxc.models')))"
+    )
     path = tmp_path / "color.dlx"
     path.write_text(COLOR_EXAMPLE)
-    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
-                         text=True, cwd=tmp_path, timeout=60).stdout
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(path)],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=60,
+    ).stdout
     assert out == "1\n0 []\n"
 
 
@@ -273,20 +312,27 @@ def test_interrupt_reports_partial_statistics(abel_land, monkeypatch, backend):
     r = run("count", "--backend", backend, abel_land)
     assert r.exit_code == 130
     assert r.stdout == ""
-    assert re.match(r"Interrupted after \d+ solutions?, \d+ updates, \d+ cleansings, "
-                    rf"\d+ nodes, .*\({backend} backend\)\.\n$", r.stderr)
+    assert re.match(
+        r"Interrupted after \d+ solutions?, \d+ updates, \d+ cleansings, "
+        rf"\d+ nodes, .*\({backend} backend\)\.\n$",
+        r.stderr,
+    )
     assert "Traceback" not in r.output and "Aborted" not in r.output
 
 
 def test_closed_stdout_is_quiet(tmp_path):
     # 8 independent choices of 4: 65,536 solutions, far more than a pipe holds
-    problem = Problem([f"P{i}" for i in range(8)], [],
-                      [[f"P{i}"] for i in range(8) for _ in range(4)])
+    problem = Problem(
+        [f"P{i}" for i in range(8)], [], [[f"P{i}"] for i in range(8) for _ in range(4)]
+    )
     path = tmp_path / "many.dlx"
     write_dlx(problem, path)
-    with subprocess.Popen([sys.executable, "-c", "from dlxc.cli import main; main()",
-                           "solve", str(path)], cwd=tmp_path,  # not the source tree
-                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as proc:
+    with subprocess.Popen(
+        [sys.executable, "-c", "from dlxc.cli import main; main()", "solve", str(path)],
+        cwd=tmp_path,  # not the source tree
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    ) as proc:
         assert proc.stdout.readline() == b"solution 1:\n"
         proc.stdout.close()  # as `head -1` does
         stderr = proc.stderr.read().decode()

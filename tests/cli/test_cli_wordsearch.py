@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from oracles.wordsearch import readings
 
 from dlxc.cli import main
+from dlxc.models.wordsearch import WordSearch, word_search_problem
 from dlxc.xcc.dlxformat import read_dlx
-from dlxc.models.wordsearch import (WordSearch, word_search_problem)
-from oracles.wordsearch import readings
 
 slow = pytest.mark.slow
 WORDS = Path(__file__).resolve().parents[2] / "puzzles" / "words"
@@ -21,6 +21,7 @@ SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
 # ---- the command line -------------------------------------------------------------
+
 
 def run(*args, input=None):
     return CliRunner().invoke(main, ["wordsearch", *map(str, args)], input=input)
@@ -55,8 +56,19 @@ def test_cli_counts_shared_and_memoized():
     assert (r.exit_code, r.stdout) == (0, "16\n")
     assert "16 of the 112 layouts cross" in r.stderr and "too small to split" in r.stderr
     for jobs in ("1", "2"):  # the split run keeps the limit as a serial run does
-        r = run("4x4", "ABEL", "LAND", "-d", "EWSN", "--count", "--crossing", "-j", jobs,
-                "--node-limit", "5")
+        r = run(
+            "4x4",
+            "ABEL",
+            "LAND",
+            "-d",
+            "EWSN",
+            "--count",
+            "--crossing",
+            "-j",
+            jobs,
+            "--node-limit",
+            "5",
+        )
         assert r.exit_code == 4 and "partial: stopped by --node-limit 5" in r.stderr
     r = run("6x6", *SEED_WORDS, "--count", "--crossing", "--memo")
     assert r.exit_code == 2 and "--memo does not visit" in r.stderr
@@ -86,17 +98,20 @@ def test_cli_outcomes():
     assert r.exit_code == 4 and "undecided: stopped by --timeout 0" in r.stderr
 
 
-@pytest.mark.parametrize("args, code, message", [
-    (["4x4", "ABEL", "abel"], 1, "'abel' repeats 'ABEL'"),
-    (["4x4", "AB3L"], 1, "'3' (DIGIT THREE) is not a letter"),
-    (["4x4", "ABEL", "-d", "up"], 1, "unknown direction 'up'"),
-    (["4by4", "ABEL"], 2, "'4by4' is not a size"),
-    (["4x4"], 2, "give the words to hide"),
-    (["4x4", "ABEL", "--count", "--limit", "2"], 2, "choose one of --count and --limit"),
-    (["4x4", "ABEL", "--answers"], 2, "--filler and --answers go with --seed"),
-    (["4x4", "ABEL", "--dlx", "--crossing"], 2, "--dlx writes the XCC model"),
-    (["4x4", "ABEL", "--words", "/nonexistent/words.txt"], 1, "/nonexistent/words.txt"),
-])
+@pytest.mark.parametrize(
+    "args, code, message",
+    [
+        (["4x4", "ABEL", "abel"], 1, "'abel' repeats 'ABEL'"),
+        (["4x4", "AB3L"], 1, "'3' (DIGIT THREE) is not a letter"),
+        (["4x4", "ABEL", "-d", "up"], 1, "unknown direction 'up'"),
+        (["4by4", "ABEL"], 2, "'4by4' is not a size"),
+        (["4x4"], 2, "give the words to hide"),
+        (["4x4", "ABEL", "--count", "--limit", "2"], 2, "choose one of --count and --limit"),
+        (["4x4", "ABEL", "--answers"], 2, "--filler and --answers go with --seed"),
+        (["4x4", "ABEL", "--dlx", "--crossing"], 2, "--dlx writes the XCC model"),
+        (["4x4", "ABEL", "--words", "/nonexistent/words.txt"], 1, "/nonexistent/words.txt"),
+    ],
+)
 def test_cli_errors(args, code, message):
     r = run(*args)
     assert r.exit_code == code, r.output
@@ -157,8 +172,9 @@ def test_cli_dlx_is_the_model():
     items_line = next(x for x in text.splitlines() if not x.startswith("|"))
     assert all(len(name) <= 8 and name.isascii() for name in items_line.split())
     assert "|   #0 = GAUß" in text and "= ß" in text
-    assert text.splitlines()[0] == ("| dlxc wordsearch 9x9 Gauß Ärger Öl EULERSCHE "
-                                    "--directions medium --dlx")
+    assert text.splitlines()[0] == (
+        "| dlxc wordsearch 9x9 Gauß Ärger Öl EULERSCHE --directions medium --dlx"
+    )
     problem = read_dlx(io.StringIO(text))
     ws = WordSearch(9, 9, ["Gauß", "Ärger", "Öl", "EULERSCHE"], "medium")
     assert len(problem.options) == len(ws.problem.options)

@@ -9,17 +9,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import C_UNAVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles.crossword import brute_fills
+from oracles.ipuz import problems as ipuz_problems
 
 from dlxc.cli import main
 from dlxc.crossword.wordlist import pool_from_words, read_word_list
 from dlxc.errors import CrosswordError
 from dlxc.models.crossword.fill import Filler, fill_problem, parse_grid
-from oracles.crossword import brute_fills
-from oracles.ipuz import problems as ipuz_problems
-
-from conftest import C_UNAVAILABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 GRIDS = ROOT / "puzzles" / "crossword"
@@ -67,12 +66,13 @@ def test_xcc_model_counts_the_brute_force_fills(rows, words):
         expected = list(brute_fills(rows, words))
         assert expected == []
         return
-    fills = sorted(tuple(r.lower() for r in decode(s).render().split("\n"))
-                   for s in problem.solutions())
+    fills = sorted(
+        tuple(r.lower() for r in decode(s).render().split("\n")) for s in problem.solutions()
+    )
     assert fills == sorted(brute_fills(rows, words))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _brute_count(name):
     return sum(1 for _ in brute_fills((GRIDS / name).read_text().split(), _aeinorst()))
 
@@ -82,9 +82,10 @@ def _aeinorst():
     return [w for w in pool.words if set(w) <= set("aeinorst")]
 
 
-@pytest.mark.parametrize("name,slow", [("donut-3x3.txt", False),
-                                       pytest.param("open-3x3.txt", True,
-                                                    marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "name,slow",
+    [("donut-3x3.txt", False), pytest.param("open-3x3.txt", True, marks=pytest.mark.slow)],
+)
 def test_shipped_small_grids_brute_force_counts(backend, name, slow):
     """The counts puzzles/crossword/README.md gives, from the brute-force filler."""
     words = _aeinorst()
@@ -172,8 +173,12 @@ def test_cli_fill_count_and_xcc_agree(tmp_path, small):
     a = run("crossword", "fill", grid, "-w", small, "--count", "-q")
     b = run("crossword", "fill", grid, "-w", small, "--count", "--xcc", "-q")
     assert a.exit_code == b.exit_code == 0
-    expected = sum(1 for _ in brute_fills(["...", ".#.", "..."],
-                                          [w.split(";")[0] for w in small.read_text().split()]))
+    expected = sum(
+        1
+        for _ in brute_fills(
+            ["...", ".#.", "..."], [w.split(";")[0] for w in small.read_text().split()]
+        )
+    )
     assert int(a.stdout) == int(b.stdout) == expected
 
 
@@ -188,8 +193,13 @@ def test_cli_fill_no_fill(tmp_path, small):
 
 
 def test_cli_fill_unfillable_5x5_shipped():
-    res = run("crossword", "fill", GRIDS / "unfillable-5x5.txt", "-w",
-              ROOT / "puzzles" / "words" / "common100.txt")
+    res = run(
+        "crossword",
+        "fill",
+        GRIDS / "unfillable-5x5.txt",
+        "-w",
+        ROOT / "puzzles" / "words" / "common100.txt",
+    )
     assert res.exit_code == 3
 
 
@@ -238,8 +248,7 @@ def test_first_with_restarts_finds_a_fill_iff_one_exists(backend, rows, words, s
     old = fill_module.RESTART_NODES
     fill_module.RESTART_NODES = 1
     try:
-        f = Filler(parse_grid("\n".join(rows)), pool_from_words(words), seed=seed,
-                   backend=backend)
+        f = Filler(parse_grid("\n".join(rows)), pool_from_words(words), seed=seed, backend=backend)
         found = f.first()
     finally:
         fill_module.RESTART_NODES = old
@@ -263,8 +272,10 @@ def test_cli_fill_pages(tmp_path, small, fmt):
     assert res.exit_code == 0, res.output
     data = out.read_bytes()
     if fmt == "pdf":
-        assert data.startswith(b"%PDF") and data.count(b"/Type /Page") - data.count(
-            b"/Type /Pages") == 2
+        assert (
+            data.startswith(b"%PDF")
+            and data.count(b"/Type /Page") - data.count(b"/Type /Pages") == 2
+        )
     else:
         text = data.decode()
         assert "<svg" in text or "<html" in text.lower()

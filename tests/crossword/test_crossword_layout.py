@@ -9,17 +9,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from conftest import C_UNAVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles.crossword import board_problems
 
 from dlxc.cli import main
 from dlxc.crossword import engine
 from dlxc.crossword.wordlist import pool_from_words, read_word_list
 from dlxc.errors import CrosswordError
 from dlxc.models.crossword.layout import Crossword, PlacedWord, make_layout
-from oracles.crossword import board_problems
-
-from conftest import C_UNAVAILABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON20 = ROOT / "puzzles" / "words" / "common20.txt"
@@ -46,19 +45,28 @@ def test_c_and_mirror_same_board_common20(sym):
 
 
 @pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
-@given(words=words_st, seed=st.integers(0, 2**64 - 1), sym=st.booleans(),
-       w=st.integers(1, 14), h=st.integers(1, 14))
+@given(
+    words=words_st,
+    seed=st.integers(0, 2**64 - 1),
+    sym=st.booleans(),
+    w=st.integers(1, 14),
+    h=st.integers(1, 14),
+)
 def test_c_and_mirror_same_board_random(words, seed, sym, w, h):
     pool = pool_from_words(words)
     assert records(pool, w, h, sym, seed, "c") == records(pool, w, h, sym, seed, "python")
 
 
-@given(words=words_st, seed=st.integers(0, 1000), sym=st.booleans(),
-       w=st.integers(2, 14), h=st.integers(2, 14))
+@given(
+    words=words_st,
+    seed=st.integers(0, 1000),
+    sym=st.booleans(),
+    w=st.integers(2, 14),
+    h=st.integers(2, 14),
+)
 def test_every_board_passes_the_oracle(backend, words, seed, sym, w, h):
     pool = pool_from_words(words)
-    board = make_layout(pool, w, h, symmetric=sym, seed=seed, tries=1, crop=False,
-                        backend=backend)
+    board = make_layout(pool, w, h, symmetric=sym, seed=seed, tries=1, crop=False, backend=backend)
     assert oracle(board, pool.words) == []
     placed = {p.word for p in board.placed}
     assert placed | set(board.not_placed) == set(pool.words)
@@ -109,18 +117,18 @@ def test_symmetric_seed_word_is_centred(backend):
 
 def test_the_checker_sees_bad_boards():
     # a conflict, a stray run and a disconnected word: the model's own check
-    bad = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("xyz", 0, 0, "down")],
-                    [])
+    bad = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("xyz", 0, 0, "down")], [])
     assert bad.problems()
     with pytest.raises(CrosswordError):
         bad.check()
-    apart = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("de", 3, 3, "down")],
-                      [])
+    apart = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("de", 3, 3, "down")], [])
     assert any("not connected" in p for p in apart.problems())
-    side = Crossword(5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("de", 1, 0, "across")],
-                     [])
-    assert side.problems() and board_problems([("abc", 0, 0, "across"), ("de", 1, 0, "across")],
-                                              ["abc", "de"], 5, 5)
+    side = Crossword(
+        5, 5, [PlacedWord("abc", 0, 0, "across"), PlacedWord("de", 1, 0, "across")], []
+    )
+    assert side.problems() and board_problems(
+        [("abc", 0, 0, "across"), ("de", 1, 0, "across")], ["abc", "de"], 5, 5
+    )
 
 
 def run(*args):
@@ -138,7 +146,7 @@ def test_cli_layout_json():
     for p in doc["placed"]:
         line = doc["grid"][p["row"]]
         if p["direction"] == "across":
-            assert line[p["col"]:p["col"] + len(p["word"])] == p["word"].upper()
+            assert line[p["col"] : p["col"] + len(p["word"])] == p["word"].upper()
 
 
 def test_cli_layout_text_and_size(tmp_path):
@@ -147,7 +155,8 @@ def test_cli_layout_text_and_size(tmp_path):
     rows = res.stdout.splitlines()
     assert rows and all(len(r) == len(rows[0]) for r in rows)
     assert rows == rows[::-1] or all(
-        (a == ".") == (b == ".") for top, bot in zip(rows, rows[::-1]) for a, b in zip(top, bot))
+        (a == ".") == (b == ".") for top, bot in zip(rows, rows[::-1]) for a, b in zip(top, bot)
+    )
 
 
 def test_cli_layout_bad_inputs(tmp_path):

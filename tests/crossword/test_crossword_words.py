@@ -12,8 +12,9 @@ from dlxc.errors import CrosswordError
 
 line_st = st.one_of(
     st.text("abcXYZ", min_size=1, max_size=6),
-    st.builds(lambda w, s: f"{w};{s}", st.text("abcXYZ", min_size=1, max_size=6),
-              st.integers(-100, 100)),
+    st.builds(
+        lambda w, s: f"{w};{s}", st.text("abcXYZ", min_size=1, max_size=6), st.integers(-100, 100)
+    ),
     st.sampled_from(["", "  ", "# a comment", "\r", " abc ; 7 \r"]),
 )
 
@@ -47,9 +48,17 @@ def test_bom_unicode_and_repeats(backend):
     assert list(pool.scores) == [70, DEFAULT_SCORE]
 
 
-@pytest.mark.parametrize("text,line", [("abc\nab-c\n", 2), ("abc\n\nx;;3\n", 3),
-                                       ("abc;\n", 1), (";5\n", 1), ("a b\n", 1),
-                                       ("été\nx1\n", 2)])
+@pytest.mark.parametrize(
+    "text,line",
+    [
+        ("abc\nab-c\n", 2),
+        ("abc\n\nx;;3\n", 3),
+        ("abc;\n", 1),
+        (";5\n", 1),
+        ("a b\n", 1),
+        ("été\nx1\n", 2),
+    ],
+)
 def test_bad_lines_name_file_and_line(backend, tmp_path, text, line):
     path = tmp_path / "list.txt"
     path.write_bytes(text.encode())

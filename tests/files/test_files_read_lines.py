@@ -17,12 +17,15 @@ from dlxc.errors import BoggleError, LexiconError, ProblemError
 from dlxc.lexicon import read_word_list
 from dlxc.models.words import read_entries
 
-READERS = [(read_entries, ProblemError), (read_word_list, LexiconError),
-           (read_words, BoggleError)]
+READERS = [(read_entries, ProblemError), (read_word_list, LexiconError), (read_words, BoggleError)]
 
 
-@given(st.lists(st.text(st.characters(blacklist_categories=("Cs",)), max_size=6), max_size=6),
-       st.sampled_from(["\n", "\r\n", "\r"]), st.booleans(), st.booleans())
+@given(
+    st.lists(st.text(st.characters(blacklist_categories=("Cs",)), max_size=6), max_size=6),
+    st.sampled_from(["\n", "\r\n", "\r"]),
+    st.booleans(),
+    st.booleans(),
+)
 def test_lines_are_bytes_splitlines(tmp_path_factory, lines, end, bom, last_end):
     blob = end.join(lines).encode() + (end.encode() if last_end and lines else b"")
     path = tmp_path_factory.mktemp("lines") / "list.txt"
@@ -43,8 +46,11 @@ def test_form_feed_and_line_separator_stay_in_the_line(tmp_path):
 def test_bad_byte_names_file_and_line(tmp_path, reader, error, end):
     path = tmp_path / "latin1.txt"
     path.write_bytes(end.join([b"apple", b"", b"caf\xe9", b"tea"]))
-    with pytest.raises(error, match=r"latin1\.txt:3: not UTF-8 text \(invalid continuation "
-                                    r"byte\)$"):
+    with pytest.raises(
+        error,
+        match=r"latin1\.txt:3: not UTF-8 text \(invalid continuation "
+        r"byte\)$",
+    ):
         reader(path)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import functools
 
-from dlxc.lexicon import Lexicon
 from oracles.lexicon import enable_words
 
+from dlxc.lexicon import Lexicon
 
-@functools.lru_cache(maxsize=None)
+
+@functools.cache
 def enable_lexicon() -> Lexicon:
     return Lexicon.from_words(enable_words(), backend="c")

@@ -6,13 +6,13 @@ from __future__ import annotations
 import unicodedata
 
 import pytest
+from enable_lexicon import enable_lexicon
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.lexicon import enable_words, gaddag_strings, minimal_nodes
 
 from dlxc.errors import LexiconError
 from dlxc.lexicon import Lexicon, mirror
-from enable_lexicon import enable_lexicon
-from oracles.lexicon import enable_words, gaddag_strings, minimal_nodes
 
 ALPHABETS = ["ab", "abc", "abcde", "aeiourst", "äöüßé", "абв"]
 
@@ -41,8 +41,9 @@ def test_arrays_identical_and_minimal(c_backend, words):
     assert len(c.gaddag) == minimal_nodes(gaddag_strings(words))
 
 
-@given(words=word_lists(), probes=st.lists(st.text(alphabet="abcdeäöüßé xy", max_size=6),
-                                           max_size=20))
+@given(
+    words=word_lists(), probes=st.lists(st.text(alphabet="abcdeäöüßé xy", max_size=6), max_size=20)
+)
 @settings(max_examples=60)
 def test_membership_is_the_set(backend, words, probes):
     lex = Lexicon.from_words(words, backend=backend)
@@ -59,8 +60,9 @@ def test_membership_is_the_set(backend, words, probes):
 
 
 def test_entries_that_are_not_words_are_skipped(backend):
-    lex = Lexicon.from_words(["Cat", "dog", "ice-cream", "r2d2", "", "  ", "DOG", "Straße"],
-                             backend=backend)
+    lex = Lexicon.from_words(
+        ["Cat", "dog", "ice-cream", "r2d2", "", "  ", "DOG", "Straße"], backend=backend
+    )
     assert sorted(lex) == ["cat", "dog", "strasse"]
     assert lex.skipped == 4
     assert "CAT" in lex and "Strasse" in lex and "STRASSE" in lex
@@ -91,6 +93,7 @@ def test_too_many_letters(backend):
 
 def test_engines_reject_unsorted_input(c_backend):
     from dlxc.lexicon import _cbackend
+
     with pytest.raises(LexiconError, match="increasing order"):
         _cbackend.build_dawg(b"\x02\x00\x01\x00", 2)
     with pytest.raises(LexiconError, match="increasing order"):

@@ -6,10 +6,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
-
-from dlxc.cli import main
 from oracles import lexicon as oracle
 from oracles.lexicon import small_pool
+
+from dlxc.cli import main
 
 KEYS = {"words", "dawg_nodes", "dawg_bytes", "gaddag_nodes", "gaddag_bytes", "seconds"}
 
@@ -46,8 +46,9 @@ def test_build_and_info(backend, tmp_path, word_list):
     info = run("lexicon", "info", out, "--json", "--backend", backend)
     assert info.exit_code == 0
     again = json.loads(info.stdout)
-    assert set(again) == KEYS and {k: again[k] for k in KEYS - {"seconds"}} == \
-        {k: facts[k] for k in KEYS - {"seconds"}}
+    assert set(again) == KEYS and {k: again[k] for k in KEYS - {"seconds"}} == {
+        k: facts[k] for k in KEYS - {"seconds"}
+    }
     text = run("lexicon", "info", out)
     assert text.exit_code == 0 and "DAWG nodes" in text.stdout
 
@@ -86,14 +87,29 @@ def test_moves(tmp_path, lex_file):
     assert {"score", "row", "col", "direction", "word", "tiles"} <= set(objs[0])
     assert objs[0]["score"] == scores[0]
     assert all(t["letter"] for o in objs for t in o["tiles"])
-    stdin = run("moves", "--lexicon", lex_file, "--board", "-", "--rack", "ain?", "--top", "5",
-                input=board.read_text())
+    stdin = run(
+        "moves",
+        "--lexicon",
+        lex_file,
+        "--board",
+        "-",
+        "--rack",
+        "ain?",
+        "--top",
+        "5",
+        input=board.read_text(),
+    )
     assert stdin.stdout == result.stdout
 
 
-@pytest.mark.parametrize("case, message", [
-    ("empty", "no words"), ("junk", "no usable word"), ("long", "65 letters"),
-])
+@pytest.mark.parametrize(
+    "case, message",
+    [
+        ("empty", "no words"),
+        ("junk", "no usable word"),
+        ("long", "65 letters"),
+    ],
+)
 def test_bad_lists(tmp_path, case, message):
     path = tmp_path / f"{case}.txt"
     path.write_text({"empty": "", "junk": "12\n--\n", "long": "cat\n" + "z" * 65 + "\n"}[case])
@@ -116,12 +132,15 @@ def test_corrupted_lexicon(tmp_path, lex_file):
     assert result.exit_code == 1 and "truncated" in result.stderr
 
 
-@pytest.mark.parametrize("rows, rack, message", [
-    (["." * 15] * 14, "ate", "14 rows"),
-    (["." * 15] * 7 + ["......QZ#......"] + ["." * 15] * 7, "ate", "'Q'"),
-    (["." * 15] * 15, "aeilnors", "8 tiles"),
-    (["." * 15] * 15, "ab1", "'b'"),
-])
+@pytest.mark.parametrize(
+    "rows, rack, message",
+    [
+        (["." * 15] * 14, "ate", "14 rows"),
+        (["." * 15] * 7 + ["......QZ#......"] + ["." * 15] * 7, "ate", "'Q'"),
+        (["." * 15] * 15, "aeilnors", "8 tiles"),
+        (["." * 15] * 15, "ab1", "'b'"),
+    ],
+)
 def test_bad_positions(tmp_path, lex_file, rows, rack, message):
     board = _board(tmp_path, rows)
     result = run("moves", "--lexicon", lex_file, "--board", board, "--rack", rack)

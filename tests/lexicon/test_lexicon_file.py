@@ -6,10 +6,10 @@ import random
 from array import array
 
 import pytest
+from oracles.lexicon import small_pool
 
 from dlxc.errors import LexiconError
 from dlxc.lexicon import Lexicon, fileformat
-from oracles.lexicon import small_pool
 
 
 @pytest.fixture(scope="module")
@@ -42,8 +42,9 @@ def test_word_list_or_lexicon(backend, tmp_path):
 
 def test_truncated(backend, tmp_path, blob):
     rng = random.Random(9)
-    cuts = sorted({0, 1, 7, 8, 55, 56, 57, len(blob) - 1} | {rng.randrange(len(blob))
-                                                             for _ in range(40)})
+    cuts = sorted(
+        {0, 1, 7, 8, 55, 56, 57, len(blob) - 1} | {rng.randrange(len(blob)) for _ in range(40)}
+    )
     for cut in cuts:
         path = tmp_path / "t.lex"
         path.write_bytes(blob[:cut])
@@ -77,11 +78,13 @@ def test_bad_nodes_with_good_checksums(backend, tmp_path, blob):
     n = len(data.dawg)
     cases = []
     d = data.dawg
-    for k, node in ((1, (d[1] & 0xC00000FF) | ((n + 5) << 8)),   # a child past the end
-                    (0, 0),                                      # no root
-                    (n - 1, d[n - 1] & 0x7FFFFFFF),               # the last list never ends
-                    (2, (d[2] & ~0xFF) | 200),                   # a letter outside the alphabet
-                    (3, 0)):                                     # letter 0, a dead end
+    for k, node in (
+        (1, (d[1] & 0xC00000FF) | ((n + 5) << 8)),  # a child past the end
+        (0, 0),  # no root
+        (n - 1, d[n - 1] & 0x7FFFFFFF),  # the last list never ends
+        (2, (d[2] & ~0xFF) | 200),  # a letter outside the alphabet
+        (3, 0),
+    ):  # letter 0, a dead end
         dawg = array("I", d)
         dawg[k] = node & 0xFFFFFFFF
         cases.append(dawg)

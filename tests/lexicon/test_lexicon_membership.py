@@ -31,8 +31,12 @@ ROOT = Path(__file__).resolve().parents[2]
 # alphabets of 5, 26, 40 and 200 letters: the engine looks the first three,
 # two or one letters up in tables, by the size of the alphabet
 CJK = "".join(chr(0x4E00 + i) for i in range(174))
-ALPHABETS = ["abcde", "abcdefghijklmnopqrstuvwxyz", "abcdefghijklmnopqrstuvwxyzäöüßéèêëïîôûçñ",
-             "abcdefghijklmnopqrstuvwxyz" + CJK]
+ALPHABETS = [
+    "abcde",
+    "abcdefghijklmnopqrstuvwxyz",
+    "abcdefghijklmnopqrstuvwxyzäöüßéèêëïîôûçñ",
+    "abcdefghijklmnopqrstuvwxyz" + CJK,
+]
 # probe characters: letters of the alphabets, upper case, letters of no
 # alphabet here (ASCII and not), digits, punctuation, space, newline, NUL
 PROBE_EXTRA = "ABCXYZÄÉ" + "0-' \n\0" + "ωж" + CJK[:3]
@@ -46,13 +50,18 @@ def folded(word: str) -> str:
 def lexicon_and_probes(draw):
     letters = draw(st.sampled_from(ALPHABETS))
     pool = letters[:8] + draw(st.text(alphabet=letters, min_size=0, max_size=6))
-    words = draw(st.lists(st.text(alphabet=pool, min_size=1, max_size=9), min_size=1,
-                          max_size=60, unique=True))
+    words = draw(
+        st.lists(
+            st.text(alphabet=pool, min_size=1, max_size=9), min_size=1, max_size=60, unique=True
+        )
+    )
     # the alphabet is the letters of the words: make every letter appear
-    words += [letters[i:i + 50] for i in range(0, len(letters), 50)]
-    probe = st.one_of(st.sampled_from(words),
-                      st.sampled_from(words).map(str.upper),
-                      st.text(alphabet=pool + PROBE_EXTRA, max_size=10))
+    words += [letters[i : i + 50] for i in range(0, len(letters), 50)]
+    probe = st.one_of(
+        st.sampled_from(words),
+        st.sampled_from(words).map(str.upper),
+        st.text(alphabet=pool + PROBE_EXTRA, max_size=10),
+    )
     return words, draw(st.lists(probe, max_size=40))
 
 
@@ -63,9 +72,11 @@ def expected(words, probes):
 
 # ==== the type is there ======================================================
 
+
 def test_c_lexicons_use_the_c_type(c_backend):
     assert _cbackend.membership_error is None, _cbackend.membership_error
     from dlxc import _lexfast
+
     lex = Lexicon.from_words(["cat"], backend=c_backend)
     assert isinstance(lex, _lexfast.Membership)
     # no __contains__ of Lexicon's own: the C slot answers without a frame
@@ -74,6 +85,7 @@ def test_c_lexicons_use_the_c_type(c_backend):
 
 
 # ==== answers ================================================================
+
 
 @given(case=lexicon_and_probes())
 @settings(max_examples=150)
@@ -110,6 +122,7 @@ def test_batches_in_every_order(backend, case, seed):
 def test_both_engines_agree_on_enable(c_backend):
     from enable_lexicon import enable_lexicon
     from oracles.lexicon import enable_words
+
     c = enable_lexicon()
     words = enable_words()
     rng = random.Random(9)
@@ -117,7 +130,7 @@ def test_both_engines_agree_on_enable(c_backend):
     misses = []
     for w in sample[:2000]:
         k = rng.randrange(len(w))
-        misses.append(w[:k] + rng.choice("abcdefghijklmnopqrstuvwxyz") + w[k + 1:])
+        misses.append(w[:k] + rng.choice("abcdefghijklmnopqrstuvwxyz") + w[k + 1 :])
     probes = sample + misses + [w.upper() for w in sample[:200]] + [w + "s" for w in sample[:500]]
     py = Lexicon(c.data(), backend="python")
     want = [p in py for p in probes]
@@ -165,6 +178,7 @@ def test_too_long_words(backend):
 
 
 # ==== a closed lexicon =======================================================
+
 
 def test_closed_lexicon_raises(backend):
     lex = Lexicon.from_words(["cat", "été"], backend=backend)
@@ -225,6 +239,7 @@ def test_memory_kept_until_the_lexicon_goes(c_backend):
 
 # ==== reference counts =======================================================
 
+
 def test_reference_counts_do_not_change(backend):
     lex = Lexicon.from_words(["cat", "dog", "été"], backend=backend)
     # objects of their own, not shared constants ("" is one object everywhere)
@@ -242,18 +257,21 @@ def test_reference_counts_do_not_change(backend):
     assert sys.getrefcount(batch) == batch_before
     assert sys.getrefcount(got) == 2 and sys.getrefcount(got_bytes) == 2
     assert got == [True, True, True, False, True, False, False] * 100
-    assert all(w is not v for w, v in zip(words, ('cat', 'été')))
+    assert all(w is not v for w, v in zip(words, ("cat", "été")))
     if sys.version_info < (3, 12):  # (True and False are immortal from 3.12 on)
         true_before, false_before = sys.getrefcount(True), sys.getrefcount(False)
         del got
         for _ in range(100):
             lex.contains_many(batch)
-        assert (sys.getrefcount(True), sys.getrefcount(False)) == (true_before - 400,
-                                                                   false_before - 300)
+        assert (sys.getrefcount(True), sys.getrefcount(False)) == (
+            true_before - 400,
+            false_before - 300,
+        )
 
 
 def test_lexicons_are_freed(c_backend):
     import weakref
+
     lex = Lexicon.from_words(["cat"], backend=c_backend)
     ref = weakref.ref(lex)
     lex.contains_many(["cat", "été"])
@@ -264,10 +282,12 @@ def test_lexicons_are_freed(c_backend):
 
 # ==== without the C type =====================================================
 
+
 def _run(code: str) -> subprocess.CompletedProcess:
     env = {k: v for k, v in os.environ.items() if k != "DLXC_BACKEND"}
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True,
-                          text=True, timeout=120)
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
+    )
 
 
 _CHECK = """
@@ -297,10 +317,12 @@ def test_without_the_module_python_answers(c_backend):
 def test_a_module_built_from_other_sources_is_not_used(c_backend):
     # a _lexfast whose struct layout is not the engine's would read the
     # handle wrongly: it is left out, and Python answers
-    fake = ("import sys, types\n"
-            "m = types.ModuleType('dlxc._lexfast')\n"
-            "m.Membership, m.LAYOUT, m.built_version = object, -1, 'x'\n"
-            "sys.modules['dlxc._lexfast'] = m\n")
+    fake = (
+        "import sys, types\n"
+        "m = types.ModuleType('dlxc._lexfast')\n"
+        "m.Membership, m.LAYOUT, m.built_version = object, -1, 'x'\n"
+        "sys.modules['dlxc._lexfast'] = m\n"
+    )
     out = _run(fake + _CHECK)
     assert out.returncode == 0, out.stderr
     lines = out.stdout.splitlines()

@@ -6,14 +6,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from enable_lexicon import enable_lexicon
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles.lexicon import brute_moves, small_pool
 
 from dlxc.errors import BoardError
 from dlxc.lexicon import Lexicon
-from enable_lexicon import enable_lexicon
 from dlxc.models.scrabble import ENGLISH_VALUES, MoveFinder, Rules, greedy_positions, moves
-from oracles.lexicon import brute_moves, small_pool
 
 LETTERS = "aeilnorst"
 _lexicons: dict = {}
@@ -29,8 +29,9 @@ def lexicon(backend):
 def positions(draw):
     rows = draw(st.integers(3, 6))
     cols = draw(st.integers(3, 6))
-    premiums = tuple("".join(draw(st.sampled_from(".....dtDT")) for _ in range(cols))
-                     for _ in range(rows))
+    premiums = tuple(
+        "".join(draw(st.sampled_from(".....dtDT")) for _ in range(cols)) for _ in range(rows)
+    )
     grid = [["."] * cols for _ in range(rows)]
     pool = small_pool(LETTERS, 5)
     for _ in range(draw(st.integers(0, 3))):
@@ -53,16 +54,25 @@ def positions(draw):
 def oracle_moves(lex, rules, lines, rack):
     lm, wm = rules.multipliers()
     cols = rules.cols
-    lm = [list(lm[i * cols:(i + 1) * cols]) for i in range(rules.rows)]
-    wm = [list(wm[i * cols:(i + 1) * cols]) for i in range(rules.rows)]
+    lm = [list(lm[i * cols : (i + 1) * cols]) for i in range(rules.rows)]
+    wm = [list(wm[i * cols : (i + 1) * cols]) for i in range(rules.rows)]
     board = [[None if ch == "." else (ch.lower(), ch.islower()) for ch in line] for line in lines]
-    return brute_moves(set(lex), board, rack, lm, wm, rules.values, rules.start, rules.rack_size,
-                       rules.bingo_bonus, lex.alphabet.letters)
+    return brute_moves(
+        set(lex),
+        board,
+        rack,
+        lm,
+        wm,
+        rules.values,
+        rules.start,
+        rules.rack_size,
+        rules.bingo_bonus,
+        lex.alphabet.letters,
+    )
 
 
 def keyed(found):
-    return [(-m.score, m.row, m.col, int(m.direction == "down"), m.word.swapcase())
-            for m in found]
+    return [(-m.score, m.row, m.col, int(m.direction == "down"), m.word.swapcase()) for m in found]
 
 
 @given(position=positions())
@@ -121,9 +131,11 @@ def test_bad_positions(backend):
 
 def test_rules_file(backend, tmp_path):
     spec = tmp_path / "mini.json"
-    spec.write_text('{"premiums": [".....", ".d.D.", "..*..", ".T.t.", "....."],'
-                    ' "values": {"a": 1, "e": 1, "i": 1, "l": 2, "n": 1, "o": 1, "r": 1,'
-                    ' "s": 1, "t": 1}, "rack_size": 5, "bingo_bonus": 20}')
+    spec.write_text(
+        '{"premiums": [".....", ".d.D.", "..*..", ".T.t.", "....."],'
+        ' "values": {"a": 1, "e": 1, "i": 1, "l": 2, "n": 1, "o": 1, "r": 1,'
+        ' "s": 1, "t": 1}, "rack_size": 5, "bingo_bonus": 20}'
+    )
     rules = Rules.from_file(spec)
     assert (rules.rows, rules.cols, rules.start) == (5, 5, (2, 2))
     lex = lexicon(backend)

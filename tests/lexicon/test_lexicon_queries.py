@@ -5,14 +5,14 @@ from __future__ import annotations
 import itertools
 
 import pytest
+from enable_lexicon import enable_lexicon
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from oracles import lexicon as oracle
+from oracles.lexicon import small_pool
 
 from dlxc.errors import LexiconError
 from dlxc.lexicon import Lexicon
-from enable_lexicon import enable_lexicon
-from oracles import lexicon as oracle
-from oracles.lexicon import small_pool
 
 LETTERS = "aeilnorst"
 
@@ -24,9 +24,16 @@ def lexicons(draw):
     return words
 
 
-token = st.one_of(st.sampled_from(list(LETTERS) + ["x"]), st.just("."), st.just("*"),
-                  st.builds(lambda s, neg: "[" + ("^" if neg else "") + s + "]",
-                            st.text(alphabet=LETTERS, min_size=1, max_size=3), st.booleans()))
+token = st.one_of(
+    st.sampled_from(list(LETTERS) + ["x"]),
+    st.just("."),
+    st.just("*"),
+    st.builds(
+        lambda s, neg: "[" + ("^" if neg else "") + s + "]",
+        st.text(alphabet=LETTERS, min_size=1, max_size=3),
+        st.booleans(),
+    ),
+)
 
 
 _cache: dict = {}
@@ -65,8 +72,11 @@ def test_anagrams(backend, words, rack, sub):
     assert lex.anagrams(rack, sub=sub).list() == expected
 
 
-@given(words=lexicons(), fragment=st.text(alphabet=LETTERS + ".", min_size=1, max_size=4),
-       at=st.one_of(st.none(), st.integers(0, 4)))
+@given(
+    words=lexicons(),
+    fragment=st.text(alphabet=LETTERS + ".", min_size=1, max_size=4),
+    at=st.one_of(st.none(), st.integers(0, 4)),
+)
 @settings(max_examples=100)
 def test_containing(backend, words, fragment, at):
     lex = build(words, backend)
@@ -84,8 +94,12 @@ def test_same_order_on_both_engines(c_backend):
     words = list(small_pool(LETTERS, 6))
     c = Lexicon.from_words(words, backend="c")
     py = Lexicon.from_words(words, backend="python")
-    for q in (lambda L: L.match("*s"), lambda L: L.containing("r"), lambda L: L.containing("t.e"),
-              lambda L: L.anagrams("ate?s", sub=True)):
+    for q in (
+        lambda L: L.match("*s"),
+        lambda L: L.containing("r"),
+        lambda L: L.containing("t.e"),
+        lambda L: L.anagrams("ate?s", sub=True),
+    ):
         assert q(c).list() == q(py).list()
 
 

@@ -25,6 +25,7 @@ def test_membership_type_present_in_ci():
     if not (os.environ.get("CI") or os.environ.get("DLXC_REQUIRE_C")):
         pytest.skip("only enforced in CI (CI or DLXC_REQUIRE_C set)")
     from dlxc.lexicon import _cbackend
+
     assert _cbackend.membership_error is None, _cbackend.membership_error
 
 
@@ -32,6 +33,7 @@ def test_extension_version_matches_package():
     if c_import_error() is not None:
         pytest.skip(f"C backend unavailable: {c_import_error()}")
     from dlxc.xcc._cbackend import _built_version
+
     assert _built_version == dlxc.__version__
 
 

@@ -27,5 +27,7 @@ def test_the_checker_sees_an_upward_import(tmp_path, monkeypatch):
     (tmp_path / "dlxc" / "cli" / "common.py").write_text("")
     monkeypatch.setattr(layers, "ROOT", tmp_path)
     monkeypatch.setattr(layers, "PACKAGE", tmp_path / "dlxc")
-    assert any("dlxc.xcc.mirror (engines" in v and "imports dlxc.cli.common" in v
-               for v in layers.violations())
+    assert any(
+        "dlxc.xcc.mirror (engines" in v and "imports dlxc.cli.common" in v
+        for v in layers.violations()
+    )

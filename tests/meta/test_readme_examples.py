@@ -55,7 +55,7 @@ def console_examples(text: str):
             if not line.startswith("$ dlxc "):
                 continue  # other commands (pip install ...) are shown, not run
             expected = []
-            for later in body[k + 1:]:
+            for later in body[k + 1 :]:
                 if later.startswith("$ "):
                     break
                 expected.append(later)
@@ -72,8 +72,10 @@ def _read():
 
 TEXT = _read()
 MISSING = SECTION not in TEXT
-SKIP = pytest.mark.skipif(MISSING, reason=f"{README.name} has no section {SECTION!r} yet "
-                          "(set DLXC_README to check a draft)")
+SKIP = pytest.mark.skipif(
+    MISSING,
+    reason=f"{README.name} has no section {SECTION!r} yet (set DLXC_README to check a draft)",
+)
 CONSOLE = console_examples(TEXT)
 PYTHON = [(start, body) for kind, start, body in blocks(TEXT) if kind in ("python", "pycon")]
 
@@ -84,9 +86,11 @@ def test_the_section_has_examples():
 
 
 @SKIP
-@pytest.mark.parametrize("number, command, expected",
-                         [pytest.param(*e, id=f"{README.name}:{e[0]}") for e in CONSOLE]
-                         or [pytest.param(0, "", [], id="none")])
+@pytest.mark.parametrize(
+    "number, command, expected",
+    [pytest.param(*e, id=f"{README.name}:{e[0]}") for e in CONSOLE]
+    or [pytest.param(0, "", [], id="none")],
+)
 def test_console_example(number, command, expected, monkeypatch):
     monkeypatch.chdir(ROOT)
     head = None
@@ -95,11 +99,12 @@ def test_console_example(number, command, expected, monkeypatch):
         command, head = m.group(1), int(m.group(2))
     merged = command.endswith(" 2>&1")
     if merged:
-        command = command[:-len(" 2>&1")]
+        command = command[: -len(" 2>&1")]
     args = shlex.split(command)
     result = CliRunner().invoke(main, args[1:])
-    assert result.exception is None or isinstance(result.exception, SystemExit), \
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
         f"{README.name}:{number}: {result.exception!r}"
+    )
     printed = (result.output if merged else result.stdout).splitlines()
     if head is not None:
         printed = printed[:head]
@@ -113,8 +118,9 @@ def test_python_examples(monkeypatch):
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     globs: dict = {}
     for start, body in PYTHON:
-        test = parser.get_doctest("\n".join(body) + "\n", globs, f"{README.name}:{start}",
-                                  str(README), start - 1)
+        test = parser.get_doctest(
+            "\n".join(body) + "\n", globs, f"{README.name}:{start}", str(README), start - 1
+        )
         runner.run(test, clear_globs=False)
         globs = test.globs
     result = runner.summarize(verbose=False)

@@ -13,15 +13,16 @@ from pathlib import Path
 import pytest
 
 from dlxc import ProblemWarning
-from dlxc.xcc.dlxformat import read_dlx
 from dlxc.models.wordrect import WordRectangle
 from dlxc.models.wordsearch import WordSearch, parse_directions, parse_mask
+from dlxc.xcc.dlxformat import read_dlx
 
 try:
     import tomllib
 except ImportError:  # Python < 3.11
-    tomllib = pytest.importorskip("tomli", reason="reading the catalog needs tomllib "
-                                  "(Python 3.11+) or the tomli package")
+    tomllib = pytest.importorskip(
+        "tomli", reason="reading the catalog needs tomllib (Python 3.11+) or the tomli package"
+    )
 
 from oracles.wordsearch import brute_layouts, crosses
 
@@ -32,9 +33,10 @@ SLOW_COUNT = 2_000_000  # counts above this are marked slow
 
 
 def entries(kind):
-    return [pytest.param(e, id=e["id"],
-                         marks=[pytest.mark.slow] if e["count"] > SLOW_COUNT else [])
-            for e in CATALOG[kind]]
+    return [
+        pytest.param(e, id=e["id"], marks=[pytest.mark.slow] if e["count"] > SLOW_COUNT else [])
+        for e in CATALOG[kind]
+    ]
 
 
 def size(entry):
@@ -62,8 +64,9 @@ def test_wordsearch(entry):
     rows, cols = size(entry)
     holes = frozenset()
     if "mask" in entry:
-        _, _, holes = parse_mask((PUZZLES / entry["mask"]).read_text("utf-8"), rows, cols,
-                                 source=entry["mask"])
+        _, _, holes = parse_mask(
+            (PUZZLES / entry["mask"]).read_text("utf-8"), rows, cols, source=entry["mask"]
+        )
     ws = WordSearch(rows, cols, entry["words"], entry["directions"], holes or None)
     crossing = entry.get("crossing", False)
     if "obstacle" in entry:
@@ -73,8 +76,9 @@ def test_wordsearch(entry):
         if not crossing:
             check_stats(found.stats, entry)
     if entry.get("oracle") == "brute-force":
-        layouts = brute_layouts(rows, cols, list(ws.words),
-                                parse_directions(entry["directions"]), holes)
+        layouts = brute_layouts(
+            rows, cols, list(ws.words), parse_directions(entry["directions"]), holes
+        )
         if crossing:
             layouts = [x for x in layouts if crosses(x)]
         assert len(layouts) == entry["count"]
@@ -83,8 +87,7 @@ def test_wordsearch(entry):
 @pytest.mark.parametrize("entry", entries("wordrect"))
 def test_wordrect(entry):
     rows, cols = size(entry)
-    wr = WordRectangle(rows, cols, PUZZLES / entry["words"],
-                       distinct=entry.get("distinct", False))
+    wr = WordRectangle(rows, cols, PUZZLES / entry["words"], distinct=entry.get("distinct", False))
     with wr.search() as run:
         assert run.count() == entry["count"]
         check_stats(run.stats, entry)

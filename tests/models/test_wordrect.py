@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from dlxc import ProblemError
 from dlxc.cli import main
-from dlxc.xcc.dlxformat import read_dlx
 from dlxc.models.wordrect import WordRectangle
 from dlxc.models.words import is_word, letters, load_word_list
+from dlxc.xcc.dlxformat import read_dlx
 
 slow = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,15 +64,18 @@ def brute_rectangles(m, n, words, distinct=False):
 
 def three_letter_words():
     with open(THREE, encoding="utf-8") as f:
-        return [line.strip().upper() for line in f
-                if line.strip() and not line.startswith("#")]
+        return [line.strip().upper() for line in f if line.strip() and not line.startswith("#")]
 
 
 # ---- the model -----------------------------------------------------------------
 
-@given(m=st.integers(1, 3), n=st.integers(1, 3),
-       words=st.lists(st.text("ABC", min_size=1, max_size=3), max_size=14),
-       distinct=st.booleans())
+
+@given(
+    m=st.integers(1, 3),
+    n=st.integers(1, 3),
+    words=st.lists(st.text("ABC", min_size=1, max_size=3), max_size=14),
+    distinct=st.booleans(),
+)
 def test_against_brute_force(m, n, words, distinct):
     wr = WordRectangle(m, n, words, distinct=distinct)
     expected = brute_rectangles(m, n, words, distinct)
@@ -88,8 +91,9 @@ def test_small_known_squares(backend):
     words = ["AT", "TO", "TA", "OO"]
     wr = WordRectangle(2, 2, words)
     assert wr.count(backend=backend) == len(brute_rectangles(2, 2, words)) == 5
-    assert WordRectangle(2, 2, words, distinct=True).count(backend=backend) == \
-        len(brute_rectangles(2, 2, words, True))
+    assert WordRectangle(2, 2, words, distinct=True).count(backend=backend) == len(
+        brute_rectangles(2, 2, words, True)
+    )
 
 
 def test_model_items_and_options():
@@ -103,24 +107,37 @@ def test_model_items_and_options():
     assert p.option_text(2) == "c1 0_1:A 1_1:D AD"
     assert p.option_text(len(p.options) - 1) == "c2 0_2:O 1_2:G OG"
     assert len(p.options) == 2 * 2 + 3 * 3
-    assert WordRectangle(3, 3, []).lines() == [("r", 1), ("c", 1), ("r", 0), ("c", 0),
-                                               ("r", 2), ("c", 2)]
+    assert WordRectangle(3, 3, []).lines() == [
+        ("r", 1),
+        ("c", 1),
+        ("r", 0),
+        ("c", 0),
+        ("r", 2),
+        ("c", 2),
+    ]
 
 
 def test_rectangle_rendering_and_json():
     wr = WordRectangle(2, 2, ["at", "to", "ta", "oo"])
     r = next(iter(wr.rectangles()))
     assert str(r) == "AT\nTO"
-    assert r.to_json() == {"rows": 2, "cols": 2, "grid": [["A", "T"], ["T", "O"]],
-                           "across": ["AT", "TO"], "down": ["AT", "TO"]}
+    assert r.to_json() == {
+        "rows": 2,
+        "cols": 2,
+        "grid": [["A", "T"], ["T", "O"]],
+        "across": ["AT", "TO"],
+        "down": ["AT", "TO"],
+    }
 
 
 def test_obstacles():
     assert WordRectangle(2, 5, ["abc"]).obstacles() == [
         "the list has no word of 5 letters for the rows",
-        "the list has no word of 2 letters for the columns"]
+        "the list has no word of 2 letters for the columns",
+    ]
     assert WordRectangle(2, 2, ["ab", "ba", "aa"], distinct=True).obstacles() == [
-        "4 different words are needed, the list has 3 of 2 letters"]
+        "4 different words are needed, the list has 3 of 2 letters"
+    ]
 
 
 def test_word_lists(tmp_path):
@@ -154,11 +171,15 @@ def test_three_letter_squares(c_backend):
 def test_three_letter_squares_by_brute_force():
     words = three_letter_words()
     assert len(brute_rectangles(3, 3, words)) == 154_946
-    assert len(brute_rectangles(3, 3, words, distinct=True)) == \
-        WordRectangle(3, 3, THREE, distinct=True).count() == 82_680
+    assert (
+        len(brute_rectangles(3, 3, words, distinct=True))
+        == WordRectangle(3, 3, THREE, distinct=True).count()
+        == 82_680
+    )
 
 
 # ---- the command line ----------------------------------------------------------
+
 
 def run(*args):
     return CliRunner().invoke(main, ["wordrect", *map(str, args)])
@@ -203,8 +224,7 @@ def test_cli_outcomes(tmp_path):
     r = run("2x3", "--words", f, "--count")
     assert r.exit_code == 3 and "no word of 2 letters for the columns" in r.stderr
     r = run("3x3", "--words", f)
-    assert r.exit_code == 3 and "no rectangle exists (the complete search found none)" \
-        in r.stderr
+    assert r.exit_code == 3 and "no rectangle exists (the complete search found none)" in r.stderr
     r = run("3x3", "--words", THREE, "--count", "--node-limit", "5000")
     assert r.exit_code == 4 and int(r.stdout) < 154946
     assert "partial: stopped by --node-limit 5000" in r.stderr

@@ -25,8 +25,10 @@ def readings(grid, word):
         for c in range(cols):
             for dr, dc in STEPS:
                 cells = [(r + dr * k, c + dc * k) for k in range(len(word))]
-                if all(0 <= i < rows and 0 <= j < cols and grid[i][j] == ch
-                       for (i, j), ch in zip(cells, word)):
+                if all(
+                    0 <= i < rows and 0 <= j < cols and grid[i][j] == ch
+                    for (i, j), ch in zip(cells, word)
+                ):
                     out.add(frozenset(cells))
     return out
 
@@ -34,8 +36,9 @@ def readings(grid, word):
 def test_partial_places_what_fits_and_names_the_rest():
     with open("puzzles/words/elements.txt", encoding="utf-8") as f:
         words = [w.strip() for w in f if w.strip() and not w.startswith("#")][:50]
-    res = CliRunner().invoke(main, ["wordsearch", "10x10", *words, "--partial", "--seed", "1",
-                                    "--format", "json"])
+    res = CliRunner().invoke(
+        main, ["wordsearch", "10x10", *words, "--partial", "--seed", "1", "--format", "json"]
+    )
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     placed = [w["answer"] for w in doc["words"]]
@@ -75,8 +78,18 @@ def test_backward_and_diagonal_shares():
     back = sum(all(d in ("W", "N", "SW", "NW") for d in ds) for ds in dirs)
     diag = sum(all(len(d) == 2 for d in ds) for ds in dirs)
     assert back == 3 and diag == 5
-    words = ["MOON", "RIVER", "GARDEN", "WINDOW", "PENCIL", "ORANGE", "TEACHER", "FOREST",
-             "ISLAND", "CASTLE"]
+    words = [
+        "MOON",
+        "RIVER",
+        "GARDEN",
+        "WINDOW",
+        "PENCIL",
+        "ORANGE",
+        "TEACHER",
+        "FOREST",
+        "ISLAND",
+        "CASTLE",
+    ]
     p = WordSearch(12, 12, words, word_directions=dirs).puzzle(2)
     for pl, ds in zip(p.layout.placements, dirs):
         assert pl.direction in ds
@@ -106,13 +119,18 @@ def test_decoys_are_near_misses_not_words():
 def test_clued_word_file_and_themes(tmp_path):
     f = tmp_path / "w.txt"
     f.write_text("# dessert\nICE CREAM;a cold dessert\nCAKE\n", encoding="utf-8")
-    assert read_clued_entries(f) == (["ICE CREAM", "CAKE"],
-                                     [f"{f}:2", f"{f}:3"], ["a cold dessert", None])
+    assert read_clued_entries(f) == (
+        ["ICE CREAM", "CAKE"],
+        [f"{f}:2", f"{f}:3"],
+        ["a cold dessert", None],
+    )
     assert {"planets", "fruit", "elements", "greek-animals", "russian-colours"} <= set(themes())
     entries, _, clues = theme_entries("fruit")
     assert "Passion fruit" in entries and all(clues)
-    res = CliRunner().invoke(main, ["wordsearch", "--theme", "fruit", "--pick", "8",
-                                    "--seed", "2", "--format", "json", "-q"])
+    res = CliRunner().invoke(
+        main,
+        ["wordsearch", "--theme", "fruit", "--pick", "8", "--seed", "2", "--format", "json", "-q"],
+    )
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     assert len(doc["words"]) == 8 and all(w["clue"] for w in doc["words"])
@@ -126,6 +144,19 @@ def test_partial_with_no_room_and_bad_shares():
     assert res.exit_code == 3 and "no word fits" in res.stderr
     res = run(main, ["wordsearch", "6x6", "ABEL", "--backward", "1.5", "--seed", "1"])
     assert res.exit_code == 2
-    res = run(main, ["wordsearch", "6x6", "ABEL", "LAND", "--diagonal", "1",
-                     "--directions", "E,S", "--seed", "1"])
+    res = run(
+        main,
+        [
+            "wordsearch",
+            "6x6",
+            "ABEL",
+            "LAND",
+            "--diagonal",
+            "1",
+            "--directions",
+            "E,S",
+            "--seed",
+            "1",
+        ],
+    )
     assert res.exit_code == 1 and "leave no way" in res.stderr

@@ -10,12 +10,17 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from oracles.wordsearch import STEPS, brute_layouts, brute_placements, crosses
 
 from dlxc import Colored, Problem, ProblemError
-from dlxc.models.wordsearch import (DIRECTIONS, WordSearch, parse_directions, parse_mask,
-                                    word_search_problem)
 from dlxc.errors import SearchStopped
-from oracles.wordsearch import STEPS, brute_layouts, brute_placements, crosses
+from dlxc.models.wordsearch import (
+    DIRECTIONS,
+    WordSearch,
+    parse_directions,
+    parse_mask,
+    word_search_problem,
+)
 
 slow = pytest.mark.slow
 WORDS = Path(__file__).resolve().parents[2] / "puzzles" / "words"
@@ -23,6 +28,7 @@ SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
 # ---- the model ---------------------------------------------------------------------
+
 
 def reference_builder(rows, cols, words, dirs):
     """The order of docs/xcc.md §5, written out with Problem's checked constructor."""
@@ -35,22 +41,31 @@ def reference_builder(rows, cols, words, dirs):
                 for c in range(cols):
                     end = (r + dr * (len(word) - 1), c + dc * (len(word) - 1))
                     if 0 <= end[0] < rows and 0 <= end[1] < cols:
-                        options.append([word] + [Colored(f"{r + dr * k}_{c + dc * k}", ch)
-                                                 for k, ch in enumerate(word)])
+                        options.append(
+                            [word]
+                            + [
+                                Colored(f"{r + dr * k}_{c + dc * k}", ch)
+                                for k, ch in enumerate(word)
+                            ]
+                        )
     return Problem(words, cells, options)
 
 
-@pytest.mark.parametrize("rows, cols, words, dirs", [
-    (6, 6, SEED_WORDS, tuple(DIRECTIONS)),
-    (4, 4, ["ABEL", "LAND"], ("E", "W", "S", "N")),
-    (3, 5, ["AB", "CDE", "FG"], ("E", "SE", "NW")),
-])
+@pytest.mark.parametrize(
+    "rows, cols, words, dirs",
+    [
+        (6, 6, SEED_WORDS, tuple(DIRECTIONS)),
+        (4, 4, ["ABEL", "LAND"], ("E", "W", "S", "N")),
+        (3, 5, ["AB", "CDE", "FG"], ("E", "SE", "NW")),
+    ],
+)
 def test_reference_order(rows, cols, words, dirs):
     mine = word_search_problem(rows, cols, words, dirs)
     ref = reference_builder(rows, cols, words, dirs)
     assert mine.items == ref.items and mine.colors == ref.colors
-    assert [mine.option_text(j) for j in range(len(mine.options))] == \
-           [ref.option_text(j) for j in range(len(ref.options))]
+    assert [mine.option_text(j) for j in range(len(mine.options))] == [
+        ref.option_text(j) for j in range(len(ref.options))
+    ]
 
 
 def test_seed_figures(backend):
@@ -58,8 +73,12 @@ def test_seed_figures(backend):
     with ws.problem.search(backend=backend) as s:
         s.count()
         st_ = s.stats
-    assert (st_.solutions, st_.nodes, st_.updates, st_.cleansings) == \
-           (244_792, 257_181, 1_799_889, 1_040_476)
+    assert (st_.solutions, st_.nodes, st_.updates, st_.cleansings) == (
+        244_792,
+        257_181,
+        1_799_889,
+        1_040_476,
+    )
 
 
 def test_abel_land_crossing(backend):
@@ -87,12 +106,15 @@ def test_crossing_count_after_listing_some(backend):
         assert found.count() == 112 == len(brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN"))
 
 
-@given(rows=st.integers(1, 4), cols=st.integers(1, 4),
-       words=st.lists(st.text("ABC", min_size=1, max_size=3), min_size=1, max_size=3,
-                      unique=True),
-       dirs=st.sets(st.sampled_from(list(DIRECTIONS)), min_size=1),
-       holes=st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=3),
-       crossing=st.booleans(), how=st.sampled_from([{}, {"memo": True}, {"jobs": 2}]))
+@given(
+    rows=st.integers(1, 4),
+    cols=st.integers(1, 4),
+    words=st.lists(st.text("ABC", min_size=1, max_size=3), min_size=1, max_size=3, unique=True),
+    dirs=st.sets(st.sampled_from(list(DIRECTIONS)), min_size=1),
+    holes=st.sets(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=3),
+    crossing=st.booleans(),
+    how=st.sampled_from([{}, {"memo": True}, {"jobs": 2}]),
+)
 def test_counts_against_brute_force(rows, cols, words, dirs, holes, crossing, how):
     holes = frozenset((r, c) for r, c in holes if r < rows and c < cols)
     if len(holes) == rows * cols:
@@ -103,8 +125,10 @@ def test_counts_against_brute_force(rows, cols, words, dirs, holes, crossing, ho
         expected = [e for e in expected if crosses(e)]
         how = {k: v for k, v in how.items() if k != "memo"}  # memo visits no layout
     assert ws.count(crossing=crossing, **how) == len(expected)
-    got = {frozenset(frozenset(zip(p.cells, p.letters)) for p in layout.placements)
-           for layout in ws.layouts(crossing=crossing)}
+    got = {
+        frozenset(frozenset(zip(p.cells, p.letters)) for p in layout.placements)
+        for layout in ws.layouts(crossing=crossing)
+    }
     assert got == {frozenset(e) for e in expected}
 
 
@@ -132,13 +156,17 @@ def test_combining_marks_stay_with_their_letter():
 
 # ---- input errors and cheap reasons -----------------------------------------------
 
-@pytest.mark.parametrize("words, message", [
-    (["ABEL", "abel"], "word 2: 'abel' repeats 'ABEL' (word 1): both are the word 'ABEL'"),
-    (["AB-EL", "A BEL"], "word 2: 'A BEL' repeats 'AB-EL'"),
-    (["C3PO"], "word 1: 'C3PO': '3' (DIGIT THREE) is not a letter"),
-    (["--"], "word 1: '--' has no letters"),
-    ([], "no words to place"),
-])
+
+@pytest.mark.parametrize(
+    "words, message",
+    [
+        (["ABEL", "abel"], "word 2: 'abel' repeats 'ABEL' (word 1): both are the word 'ABEL'"),
+        (["AB-EL", "A BEL"], "word 2: 'A BEL' repeats 'AB-EL'"),
+        (["C3PO"], "word 1: 'C3PO': '3' (DIGIT THREE) is not a letter"),
+        (["--"], "word 1: '--' has no letters"),
+        ([], "no words to place"),
+    ],
+)
 def test_word_errors(words, message):
     with pytest.raises(ProblemError) as info:
         WordSearch(4, 4, words)
@@ -172,7 +200,8 @@ def test_masks():
 
 def test_obstacles_name_the_cause():
     assert WordSearch(4, 4, ["CANTOR"], "easy").obstacles() == [
-        "'CANTOR' has 6 letters, but the longest line of cells in directions E,S has 4"]
+        "'CANTOR' has 6 letters, but the longest line of cells in directions E,S has 4"
+    ]
     [why] = WordSearch(3, 3, ["ABC", "DEF", "GHI", "JKL"]).obstacles()
     assert "12 letters and no two words have a letter in common" in why
     [why] = WordSearch(3, 3, ["ABC", "CBA", "DEF", "GHI", "AXX"]).obstacles()
@@ -213,8 +242,6 @@ def test_layout_json_and_grid():
         assert entry["cells"][0] == [entry["row"], entry["col"]]
 
 
-
-
 @pytest.mark.parametrize("how", [{"jobs": 2}, {"memo": True}, {"jobs": 2, "memo": True}])
 def test_count_shared_or_memoized(backend, how):
     # the DLX2 figure of docs/xcc.md §5, and the brute-force count of ABEL+LAND
@@ -226,12 +253,11 @@ def test_count_shared_or_memoized(backend, how):
         with pytest.raises(ValueError, match="one by one"):
             small.count(crossing=True, **how)
     else:
-        assert small.count(crossing=True, backend=backend, **how) == \
-            sum(map(crosses, layouts)) == 16
+        assert (
+            small.count(crossing=True, backend=backend, **how) == sum(map(crosses, layouts)) == 16
+        )
         seven = WordSearch(7, 7, SEED_WORDS)  # split into subproblems, unlike 4x4
         assert seven.count(crossing=True, backend="c", **how) == seven.count(crossing=True)
-
-
 
 
 def test_random_layouts_are_layouts():
@@ -249,6 +275,7 @@ def test_docstring_examples():
 
     from dlxc.models import wordrect, words
     from dlxc.models.wordsearch import grid, model
+
     for module in (grid, model, wordrect, words):
         result = doctest.testmod(module)
         assert result.failed == 0 and result.attempted > 0, module.__name__

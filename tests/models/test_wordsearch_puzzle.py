@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-
-from dlxc.models.wordsearch import NoLayout, WordSearch
-from dlxc.errors import SearchStopped
 from oracles.uniform import chi2_threshold
 from oracles.wordsearch import check_puzzle
+
+from dlxc.errors import SearchStopped
+from dlxc.models.wordsearch import NoLayout, WordSearch
 
 slow = pytest.mark.slow
 WORDS = Path(__file__).resolve().parents[2] / "puzzles" / "words"
@@ -23,6 +23,7 @@ SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
 # ---- puzzles ---------------------------------------------------------------------
+
 
 def test_puzzle_is_reproducible_and_sound(backend):
     words = ["ABEL", "CANTOR", "GAUSS", "EULER", "NOETHER", "RIEMANN"]
@@ -43,9 +44,11 @@ def test_puzzle_layouts_are_uniform(c_backend):
     # must be any of them with the same chance (chi-square, as
     # test_sampling).  The randomized search (uniform_nodes=0) fails this.
     from dlxc.models.wordsearch.maker import _PuzzleMaker
+
     ws = WordSearch(4, 4, ["ABEL", "LAND"])
-    maker = _PuzzleMaker(ws, random.Random(0), "ABELND", crossing=False, backend="c",
-                         max_rounds=0, max_repairs=0)
+    maker = _PuzzleMaker(
+        ws, random.Random(0), "ABELND", crossing=False, backend="c", max_rounds=0, max_repairs=0
+    )
     key = lambda lay: tuple((p.word, p.row, p.col, p.direction) for p in lay.placements)
     clean = {key(lay) for lay in ws.layouts() if not maker.extras(lay, lay.grid(empty=None))}
     assert len(clean) == 136
@@ -63,7 +66,7 @@ def test_puzzle_layouts_are_uniform(c_backend):
 
 
 def test_big_puzzles_say_they_are_not_uniform(c_backend):
-    ws = WordSearch(8, 8, SEED_WORDS)   # 123,800,040 layouts: too many to count here
+    ws = WordSearch(8, 8, SEED_WORDS)  # 123,800,040 layouts: too many to count here
     p = ws.puzzle(3)
     assert not p.uniform
     check_puzzle(p, ws.words)
@@ -100,10 +103,12 @@ def test_puzzle_with_palindromes():
 
 
 @settings(max_examples=30)
-@given(size=st.integers(3, 6), seed=st.integers(0, 1 << 20),
-       words=st.lists(st.text("ABCDE", min_size=2, max_size=5), min_size=1, max_size=4,
-                      unique=True),
-       dirs=st.sampled_from(["easy", "medium", "orthogonal", "all"]))
+@given(
+    size=st.integers(3, 6),
+    seed=st.integers(0, 1 << 20),
+    words=st.lists(st.text("ABCDE", min_size=2, max_size=5), min_size=1, max_size=4, unique=True),
+    dirs=st.sampled_from(["easy", "medium", "orthogonal", "all"]),
+)
 def test_random_puzzles_are_sound_or_say_why(size, seed, words, dirs):
     ws = WordSearch(size, size, words, dirs)
     try:
@@ -138,6 +143,7 @@ def test_puzzle_with_crossing():
 
 def test_common_words_15x15():
     from dlxc.models.words import read_entries
+
     words, _ = read_entries(WORDS / "common20.txt")
     ws = WordSearch(15, 15, words)
     for seed in range(3):
@@ -147,6 +153,7 @@ def test_common_words_15x15():
 @slow
 def test_all_118_elements_32x32():
     from dlxc.models.words import read_entries
+
     words, _ = read_entries(WORDS / "elements.txt")
     assert len(words) == 118
     ws = WordSearch(32, 32, words)

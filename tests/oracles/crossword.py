@@ -49,8 +49,9 @@ def board_problems(placed, words, width, height, symmetric=False) -> list[str]:
                 while (r, c) in grid:
                     c += 1
                 if c - start >= 2:
-                    runs.append((r, start, "across",
-                                 "".join(grid[(r, k)] for k in range(start, c))))
+                    runs.append(
+                        (r, start, "across", "".join(grid[(r, k)] for k in range(start, c)))
+                    )
             c += 1
     for c in range(width):
         r = 0
@@ -60,8 +61,7 @@ def board_problems(placed, words, width, height, symmetric=False) -> list[str]:
                 while (r, c) in grid:
                     r += 1
                 if r - start >= 2:
-                    runs.append((start, c, "down",
-                                 "".join(grid[(k, c)] for k in range(start, r))))
+                    runs.append((start, c, "down", "".join(grid[(k, c)] for k in range(start, r))))
             r += 1
     for row, col, direction, text in runs:
         if at.get((row, col, direction)) != text:
@@ -80,7 +80,7 @@ def board_problems(placed, words, width, height, symmetric=False) -> list[str]:
         if len(reached) != len(grid):
             out.append("not connected")
     if symmetric:
-        for (r, c) in grid:
+        for r, c in grid:
             if (height - 1 - r, c) not in grid:
                 out.append(f"{(r, c)} has no mirror image")
     return out
@@ -122,8 +122,9 @@ def brute_fills(rows, words) -> Iterator[tuple[str, ...]]:
 
     def go(k):
         if k == len(slots):
-            yield tuple("".join(grid[(r, c)] for c in range(len(rows[0])))
-                        for r in range(len(rows)))
+            yield tuple(
+                "".join(grid[(r, c)] for c in range(len(rows[0]))) for r in range(len(rows))
+            )
             return
         cells = slots[k]
         for word in words:

@@ -30,9 +30,23 @@ check dlxc's own facts (each word's cells spell it in the puzzle grid).
 from __future__ import annotations
 
 VERSIONS = ("http://ipuz.org/v1", "http://ipuz.org/v2")
-TEXT_FIELDS = ("copyright", "publisher", "publication", "url", "uniqueid", "title", "intro",
-               "explanation", "annotation", "author", "editor", "date", "notes",
-               "difficulty", "origin")
+TEXT_FIELDS = (
+    "copyright",
+    "publisher",
+    "publication",
+    "url",
+    "uniqueid",
+    "title",
+    "intro",
+    "explanation",
+    "annotation",
+    "author",
+    "editor",
+    "date",
+    "notes",
+    "difficulty",
+    "origin",
+)
 
 
 def _is_int(x) -> bool:
@@ -65,8 +79,11 @@ def problems(doc) -> list[str]:
     if doc["version"] not in VERSIONS:
         out.append(f"version {doc['version']!r} is not an ipuz version")
     kinds = doc["kind"]
-    if not isinstance(kinds, list) or not kinds or not all(
-            isinstance(k, str) and k.startswith("http") for k in kinds):
+    if (
+        not isinstance(kinds, list)
+        or not kinds
+        or not all(isinstance(k, str) and k.startswith("http") for k in kinds)
+    ):
         return out + ["kind must be a non-empty list of PuzzleKind URIs"]
     for field in TEXT_FIELDS:
         if field in doc and not isinstance(doc[field], str):
@@ -77,8 +94,9 @@ def problems(doc) -> list[str]:
     if not (crossword or wordsearch):
         return out + [f"unknown kinds {kinds!r} for this validator"]
     dims = doc.get("dimensions")
-    if not isinstance(dims, dict) or not all(_is_int(dims.get(k)) and dims[k] >= 1
-                                             for k in ("width", "height")):
+    if not isinstance(dims, dict) or not all(
+        _is_int(dims.get(k)) and dims[k] >= 1 for k in ("width", "height")
+    ):
         return out + ["dimensions must give integer width and height of at least 1"]
     w, h = dims["width"], dims["height"]
     block = doc.get("block", "#")
@@ -95,9 +113,11 @@ def problems(doc) -> list[str]:
             if v is None or v == block or v == empty or _is_int(v) or isinstance(v, str):
                 return not isinstance(v, bool)
             if isinstance(v, dict):
-                return set(v) <= {"cell", "style", "value"} and (
-                    "cell" not in v or _is_int(v["cell"]) or isinstance(v["cell"], str)) and \
-                    ("value" not in v or isinstance(v["value"], str))
+                return (
+                    set(v) <= {"cell", "style", "value"}
+                    and ("cell" not in v or _is_int(v["cell"]) or isinstance(v["cell"], str))
+                    and ("value" not in v or isinstance(v["value"], str))
+                )
             return False
 
         if "puzzle" in doc:
@@ -120,8 +140,11 @@ def problems(doc) -> list[str]:
                 continue
             for item in items:
                 if isinstance(item, list):
-                    ok = len(item) == 2 and (_is_int(item[0]) or isinstance(item[0], str)) \
+                    ok = (
+                        len(item) == 2
+                        and (_is_int(item[0]) or isinstance(item[0], str))
                         and isinstance(item[1], str)
+                    )
                     n = item[0] if ok else None
                 elif isinstance(item, dict):
                     ok = "clue" in item and isinstance(item["clue"], str)
@@ -141,15 +164,23 @@ def problems(doc) -> list[str]:
                 for word, spec in sol.items():
                     if not isinstance(word, str) or not word:
                         out.append(f"solution key {word!r} is not a word")
-                    if not isinstance(spec, dict) or not spec or \
-                            not set(spec) <= {"rect", "cells", "style"}:
+                    if (
+                        not isinstance(spec, dict)
+                        or not spec
+                        or not set(spec) <= {"rect", "cells", "style"}
+                    ):
                         out.append(f"solution[{word!r}] is not a GroupSpec")
                         continue
                     cells = spec.get("cells")
                     if cells is not None:
-                        if not isinstance(cells, list) or not cells or not all(
+                        if (
+                            not isinstance(cells, list)
+                            or not cells
+                            or not all(
                                 isinstance(p, list) and len(p) == 2 and all(map(_is_int, p))
-                                for p in cells):
+                                for p in cells
+                            )
+                        ):
                             out.append(f"solution[{word!r}].cells is not a list of [x, y]")
                         elif not all(0 <= x < w and 0 <= y < h for x, y in cells):
                             out.append(f"solution[{word!r}].cells leave the grid")
@@ -158,8 +189,9 @@ def problems(doc) -> list[str]:
                     out.append("solution list must hold words")
             elif not isinstance(sol, str):
                 out.append("solution must be text, a list of words or a dict of GroupSpecs")
-        if "dictionary" in doc and not (doc["dictionary"] is False or (
-                isinstance(doc["dictionary"], str) and doc["dictionary"])):
+        if "dictionary" in doc and not (
+            doc["dictionary"] is False or (isinstance(doc["dictionary"], str) and doc["dictionary"])
+        ):
             out.append("dictionary must be a non-empty string or false")
         if "showanswers" in doc and doc["showanswers"] not in ("during", "after"):
             out.append("showanswers must be 'during' or 'after'")

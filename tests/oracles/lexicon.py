@@ -24,9 +24,12 @@ def match(words, pattern: str) -> list[str]:
             rx.append(r"\w")
         elif ch == "[":
             end = pattern.index("]", i)
-            inner = pattern[i + 1:end]
-            rx.append("[^" + re.escape(inner[1:]) + "]" if inner.startswith("^")
-                      else "[" + re.escape(inner) + "]")
+            inner = pattern[i + 1 : end]
+            rx.append(
+                "[^" + re.escape(inner[1:]) + "]"
+                if inner.startswith("^")
+                else "[" + re.escape(inner) + "]"
+            )
             i = end
         else:
             rx.append(re.escape(ch))
@@ -53,7 +56,9 @@ def anagrams(words, rack: str, sub: bool) -> list[str]:
 def containing(words, fragment: str, at=None) -> list[str]:
     def fits(w, q):
         return q + len(fragment) <= len(w) and all(
-            f == "." or f == w[q + j] for j, f in enumerate(fragment))
+            f == "." or f == w[q + j] for j, f in enumerate(fragment)
+        )
+
     if at is not None:
         return sorted(w for w in words if fits(w, at))
     return sorted(w for w in words if any(fits(w, q) for q in range(len(w))))
@@ -95,6 +100,7 @@ def minimal_nodes(strings) -> int:
         return out
 
     import sys
+
     old = sys.getrecursionlimit()
     sys.setrecursionlimit(max(old, 10000))
     try:
@@ -140,8 +146,10 @@ def brute_moves(words, board, rack: str, lm, wm, values, start, rack_size, bingo
     for down in (0, 1):
         n_lines, length = (cols, rows) if down else (rows, cols)
         for line in range(n_lines):
+
             def sq(k, line=line):
                 return (k, line) if down else (line, k)
+
             for s in range(length):
                 for e in range(s + 1, length):
                     if s > 0 and at(*sq(s - 1)) is not None:
@@ -158,18 +166,23 @@ def brute_moves(words, board, rack: str, lm, wm, values, start, rack_size, bingo
                         touching = any(at(*sq(k)) is not None for k in range(s, e + 1))
                         for k in holes:
                             r, c = sq(k)
-                            if any(at(r + dr, c + dc) is not None
-                                   for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))):
+                            if any(
+                                at(r + dr, c + dc) is not None
+                                for dr, dc in ((0, 1), (0, -1), (1, 0), (-1, 0))
+                            ):
                                 touching = True
                         if not touching:
                             continue
                     for tiles in set(itertools.permutations(rack, len(holes))):
-                        choices = [[(t, False)] if t != "?" else [(a, True) for a in alphabet]
-                                   for t in tiles]
+                        choices = [
+                            [(t, False)] if t != "?" else [(a, True) for a in alphabet]
+                            for t in tiles
+                        ]
                         for placed in itertools.product(*choices):
                             fill = dict(zip(holes, placed))
-                            letters = [fill[k] if k in fill else at(*sq(k))
-                                       for k in range(s, e + 1)]
+                            letters = [
+                                fill[k] if k in fill else at(*sq(k)) for k in range(s, e + 1)
+                            ]
                             word = "".join(ch for ch, _ in letters)
                             if word not in words:
                                 continue
@@ -230,12 +243,12 @@ from pathlib import Path  # noqa: E402
 ENABLE = Path(__file__).resolve().parents[2] / "puzzles" / "words" / "enable.txt"
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def enable_words() -> tuple:
     return tuple(ENABLE.read_text(encoding="ascii").split())
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def small_pool(letters: str = "aeilnorst", max_len: int = 5) -> tuple:
     """ENABLE's words of at most max_len letters, all from ``letters``."""
     keep = set(letters)

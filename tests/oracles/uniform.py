@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 from collections import Counter
 
-
 # chi2.ppf(0.999, df) from scipy 1.17, written down because scipy is no
 # test dependency; test_chi2_table checks them with a series of its own
 CHI2_999 = {3: 16.266236, 91: 138.437864, 111: 162.788463, 135: 191.519567}
@@ -34,5 +33,6 @@ def chi2_cdf(x: float, df: int) -> float:
 def chi_square(draws, n_solutions) -> float:
     counts = Counter(frozenset(d) for d in draws)
     expected = len(draws) / n_solutions
-    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in counts) + \
-        expected * (n_solutions - len(counts))
+    return sum((counts.get(k, 0) - expected) ** 2 / expected for k in counts) + expected * (
+        n_solutions - len(counts)
+    )

@@ -7,8 +7,16 @@ directions."""
 
 from __future__ import annotations
 
-STEPS = {"E": (0, 1), "W": (0, -1), "S": (1, 0), "N": (-1, 0),
-         "SE": (1, 1), "SW": (1, -1), "NE": (-1, 1), "NW": (-1, -1)}
+STEPS = {
+    "E": (0, 1),
+    "W": (0, -1),
+    "S": (1, 0),
+    "N": (-1, 0),
+    "SE": (1, 1),
+    "SW": (1, -1),
+    "NE": (-1, 1),
+    "NW": (-1, -1),
+}
 
 
 def brute_placements(rows, cols, word, dirs, holes=frozenset()):
@@ -20,8 +28,7 @@ def brute_placements(rows, cols, word, dirs, holes=frozenset()):
         for r in range(rows):
             for c in range(cols):
                 cells = [(r + dr * k, c + dc * k) for k in range(len(word))]
-                if all(0 <= a < rows and 0 <= b < cols and (a, b) not in holes
-                       for a, b in cells):
+                if all(0 <= a < rows and 0 <= b < cols and (a, b) not in holes for a, b in cells):
                     key = frozenset(zip(cells, word))
                     if key not in seen:
                         seen.add(key)
@@ -48,8 +55,9 @@ def brute_layouts(rows, cols, words, dirs, holes=frozenset()):
 
 def crosses(layout):
     cells = [{cell for cell, _ in p} for p in layout]
-    return all(any(cells[i] & cells[j] for j in range(len(cells)) if j != i)
-               for i in range(len(cells)))
+    return all(
+        any(cells[i] & cells[j] for j in range(len(cells)) if j != i) for i in range(len(cells))
+    )
 
 
 def readings(grid, word):
@@ -60,8 +68,10 @@ def readings(grid, word):
         for c in range(cols):
             for dr, dc in STEPS.values():
                 cells = [(r + dr * k, c + dc * k) for k in range(len(word))]
-                if all(0 <= a < rows and 0 <= b < cols and grid[a][b] == ch
-                       for (a, b), ch in zip(cells, word)):
+                if all(
+                    0 <= a < rows and 0 <= b < cols and grid[a][b] == ch
+                    for (a, b), ch in zip(cells, word)
+                ):
                     out.add(frozenset(cells))
     return out
 
@@ -76,7 +86,9 @@ def check_puzzle(puzzle, words):
     for word, own in placed.items():
         assert not any(own <= other for w, other in placed.items() if w != word)
         found = readings(puzzle.grid, word)
-        extra = {cells for cells in found
-                 if cells != own and not any(cells <= other
-                                             for w, other in placed.items() if w != word)}
+        extra = {
+            cells
+            for cells in found
+            if cells != own and not any(cells <= other for w, other in placed.items() if w != word)
+        }
         assert own in found and not extra, (word, extra)

@@ -22,8 +22,11 @@ SVG = "{http://www.w3.org/2000/svg}"
 
 @pytest.fixture(scope="module")
 def page():
-    return wordsearch_page(WordSearch(9, 9, WORDS).puzzle(7), title="Maths & more",
-                           clues=[None, None, None, None, "a cold dessert"])
+    return wordsearch_page(
+        WordSearch(9, 9, WORDS).puzzle(7),
+        title="Maths & more",
+        clues=[None, None, None, None, "a cold dessert"],
+    )
 
 
 def test_display_form_and_clue(page):
@@ -81,8 +84,16 @@ def test_html_is_one_self_contained_page(page):
 
 def test_crossword_page_numbers_like_a_crossword():
     xw = crossword_page(["CAT#", "ARE#", "BEAD", "#SEA"])
-    assert [w.label for w in xw.words] == ["1-Across", "4-Across", "5-Across", "7-Across",
-                                           "1-Down", "2-Down", "3-Down", "6-Down"]
+    assert [w.label for w in xw.words] == [
+        "1-Across",
+        "4-Across",
+        "5-Across",
+        "7-Across",
+        "1-Down",
+        "2-Down",
+        "3-Down",
+        "6-Down",
+    ]
     assert xw.words[0].text == "CAT" and xw.words[4].text == "CAB"
     assert all(not sq.given for row in xw.grid for sq in row if sq and not sq.block)
 
@@ -98,22 +109,44 @@ def test_malformed_pages_are_refused():
     with pytest.raises(RenderError, match="row 2"):
         Page("wordsearch", "x", [[Cell("A")], [Cell("B"), Cell("C")]])
     with pytest.raises(RenderError, match="holds"):
-        Page("wordsearch", "x", [[Cell("A"), Cell("B")]],
-             [Word("BA", ("B", "A"), cells=((0, 0), (0, 1)))])
+        Page(
+            "wordsearch",
+            "x",
+            [[Cell("A"), Cell("B")]],
+            [Word("BA", ("B", "A"), cells=((0, 0), (0, 1)))],
+        )
     with pytest.raises(RenderError, match="outside"):
         Page("wordsearch", "x", [[Cell("A")]], [Word("A", ("A",), cells=((1, 0),))])
 
 
 def test_cli_formats_and_usage(tmp_path):
     run = CliRunner().invoke
-    res = run(main, ["wordsearch", "7x7", "ABEL", "LAND", "--format", "svg", "--answers",
-                     "--seed", "1", "-q"])
+    res = run(
+        main,
+        ["wordsearch", "7x7", "ABEL", "LAND", "--format", "svg", "--answers", "--seed", "1", "-q"],
+    )
     assert res.exit_code == 0 and res.stdout.startswith("<svg")
     res = run(main, ["wordsearch", "7x7", "ABEL", "--format", "svg", "--json"])
     assert res.exit_code == 2
     out = tmp_path / "p.html"
-    res = run(main, ["wordsearch", "7x7", "ABEL", "LAND", "--format", "html", "-o", str(out),
-                     "--puzzles", "2", "--seed", "3", "-q"])
+    res = run(
+        main,
+        [
+            "wordsearch",
+            "7x7",
+            "ABEL",
+            "LAND",
+            "--format",
+            "html",
+            "-o",
+            str(out),
+            "--puzzles",
+            "2",
+            "--seed",
+            "3",
+            "-q",
+        ],
+    )
     assert res.exit_code == 0
     assert (tmp_path / "p-1.html").exists() and (tmp_path / "p-2.html").exists()
 
@@ -123,8 +156,7 @@ def test_boggle_board_as_letters_with_flat_paths_and_qu():
     face Qu) and paths of cell indices."""
     page = boggle_page("qatsodge", [("quat", [0, 1, 2]), ("dog", [5, 4, 6])], cols=4, score=2)
     assert page.grid[0][0].letter == "Qu"
-    assert [w.cells for w in page.words] == [((0, 0), (0, 1), (0, 2)),
-                                             ((1, 1), (1, 0), (1, 2))]
+    assert [w.cells for w in page.words] == [((0, 0), (0, 1), (0, 2)), ((1, 1), (1, 0), (1, 2))]
     assert page.answer_notes == ["2 words, 2 points; the 2 longest are marked"]
     with pytest.raises(RenderError, match="cols"):
         boggle_page("qatsodge", [], cols=3)
@@ -135,6 +167,6 @@ def test_crossword_html_has_a_box_per_letter():
     p = _Collect()
     p.feed(render([xw], "html")[0].decode())
     boxes = [a for t, a in p.tags if t == "input" and "data-a" in a]
-    assert len(boxes) == 13 - 1          # 13 open cells, one of them given
+    assert len(boxes) == 13 - 1  # 13 open cells, one of them given
     assert {a["data-a"] for a in boxes} <= set("CATREBDS")
     assert any(a.get("id") == "check" for _, a in p.tags)

@@ -23,16 +23,23 @@ WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER", "NOETHER"]
 def _wordsearch_docs():
     yield page_ipuz(wordsearch_page(WordSearch(8, 8, WORDS).puzzle(1), title="Maths"))
     entries, _, clues = theme_entries("greek-animals")
-    yield page_ipuz(wordsearch_page(WordSearch(14, 14, entries[:10]).puzzle(2, message="ΓΕΙΑ"),
-                                    clues=clues[:10], message="ΓΕΙΑ"))
+    yield page_ipuz(
+        wordsearch_page(
+            WordSearch(14, 14, entries[:10]).puzzle(2, message="ΓΕΙΑ"),
+            clues=clues[:10],
+            message="ΓΕΙΑ",
+        )
+    )
     mask = {(0, 0), (0, 6), (6, 0), (6, 6)}
-    yield page_ipuz(wordsearch_page(WordSearch(7, 7, ["ABEL", "LAND", "DEAN"], mask=mask)
-                                    .puzzle(3)))
+    yield page_ipuz(
+        wordsearch_page(WordSearch(7, 7, ["ABEL", "LAND", "DEAN"], mask=mask).puzzle(3))
+    )
 
 
 def _crossword_docs():
-    yield page_ipuz(crossword_page(["CAT#", "ARE#", "BEAD", "#SEA"],
-                                   {"CAT": "a pet", "CAB": "a taxi"}))
+    yield page_ipuz(
+        crossword_page(["CAT#", "ARE#", "BEAD", "#SEA"], {"CAT": "a pet", "CAB": "a taxi"})
+    )
     rect = next(iter(WordRectangle(3, 3, "puzzles/words/three-letter.txt").rectangles()))
     yield page_ipuz(wordrect_page(rect))
 
@@ -91,15 +98,32 @@ def test_boggle_has_no_ipuz_kind():
 
 def test_cli_ipuz_files_are_valid(tmp_path):
     out = tmp_path / "p.ipuz"
-    res = CliRunner().invoke(main, ["wordsearch", "9x9", *WORDS, "--seed", "4", "--puzzles",
-                                    "2", "--format", "ipuz", "-o", str(out), "-q"])
+    res = CliRunner().invoke(
+        main,
+        [
+            "wordsearch",
+            "9x9",
+            *WORDS,
+            "--seed",
+            "4",
+            "--puzzles",
+            "2",
+            "--format",
+            "ipuz",
+            "-o",
+            str(out),
+            "-q",
+        ],
+    )
     assert res.exit_code == 0, res.output
     files = sorted(tmp_path.glob("p-*.ipuz"))
     assert [f.name for f in files] == ["p-1.ipuz", "p-2.ipuz"]
     for f in files:
         doc = json.loads(f.read_text("utf-8"))
         assert problems(doc) == [] and wordsearch_spells(doc) == []
-    res = CliRunner().invoke(main, ["wordrect", "3x3", "--words",
-                                    "puzzles/words/three-letter.txt", "--format", "ipuz", "-q"])
+    res = CliRunner().invoke(
+        main,
+        ["wordrect", "3x3", "--words", "puzzles/words/three-letter.txt", "--format", "ipuz", "-q"],
+    )
     assert res.exit_code == 0, res.output
     assert problems(json.loads(res.stdout)) == []

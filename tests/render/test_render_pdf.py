@@ -55,10 +55,10 @@ def test_two_pages_grid_then_marked_answers(puzzle_pdf):
     pages = _images(puzzle_pdf)
     assert len(pages) == 2
     (dark1, colour1), (dark2, colour2) = _ink(pages[0]), _ink(pages[1])
-    assert dark1 > 1000 and colour1 == 0      # letters in black, nothing marked
-    assert colour2 > 20 * dark2 // 10          # 20 translucent marks on the answer page
+    assert dark1 > 1000 and colour1 == 0  # letters in black, nothing marked
+    assert colour2 > 20 * dark2 // 10  # 20 translucent marks on the answer page
     w, h = pages[0].size
-    assert abs(w / h - 215.9 / 279.4) < 0.01   # US Letter
+    assert abs(w / h - 215.9 / 279.4) < 0.01  # US Letter
 
 
 def test_a4_and_numbered_pages():
@@ -89,12 +89,14 @@ def test_missing_glyph_is_named():
 
 def test_crossword_and_boggle_pages():
     xw = crossword_page(["CAT#", "ARE#", "BEAD", "#SEA"], {"CAT": "a pet"})
-    bg = boggle_page(["CATS", "ODGE", "RAIN", "BEST"],
-                     [("CAT", [(0, 0), (0, 1), (0, 2)]), ("DOG", [(1, 1), (1, 0), (1, 2)])])
+    bg = boggle_page(
+        ["CATS", "ODGE", "RAIN", "BEST"],
+        [("CAT", [(0, 0), (0, 1), (0, 2)]), ("DOG", [(1, 1), (1, 0), (1, 2)])],
+    )
     images = _images(render([xw, bg], "pdf")[0])
     assert len(images) == 4
     assert _ink(images[0])[1] == 0 and _ink(images[3])[1] > 0  # the Boggle paths marked
-    assert _ink(images[2])[0] > _ink(images[0])[0]                 # the crossword's letters
+    assert _ink(images[2])[0] > _ink(images[0])[0]  # the crossword's letters
 
 
 def test_long_word_lists_run_on_to_more_pages():
@@ -102,9 +104,14 @@ def test_long_word_lists_run_on_to_more_pages():
     # not fit one page even at the smallest size, and none may be lost.
     rows = ["ABCD", "EFGH", "IJKL", "MNOP"]  # distinct letters: a path spells one word
     paths = [[(r, c)] for r in range(4) for c in range(4)]
-    for _ in range(3):                        # every path of four cells
-        paths = [p + [(r, c)] for p in paths for r in range(4) for c in range(4)
-                 if max(abs(r - p[-1][0]), abs(c - p[-1][1])) == 1 and (r, c) not in p]
+    for _ in range(3):  # every path of four cells
+        paths = [
+            p + [(r, c)]
+            for p in paths
+            for r in range(4)
+            for c in range(4)
+            if max(abs(r - p[-1][0]), abs(c - p[-1][1])) == 1 and (r, c) not in p
+        ]
     words = ["".join(rows[r][c] for r, c in p) for p in paths]
     bg = boggle_page(rows, list(zip(words, paths)))
     doc = pdfium.PdfDocument(pages_pdf([bg]))
@@ -113,23 +120,39 @@ def test_long_word_lists_run_on_to_more_pages():
     found = set(text.split())
     assert all(w in found for w in words)
     assert [str(k) for k in range(1, len(doc) + 1)] == [
-        doc[i].get_textpage().get_text_range().split()[-1] for i in range(len(doc))]
+        doc[i].get_textpage().get_text_range().split()[-1] for i in range(len(doc))
+    ]
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None,
-                    reason="poppler's pdftoppm is not installed (Debian poppler-utils)")
+@pytest.mark.skipif(
+    shutil.which("pdftoppm") is None,
+    reason="poppler's pdftoppm is not installed (Debian poppler-utils)",
+)
 def test_pdftoppm_renders_both_pages(puzzle_pdf, tmp_path):
     path = tmp_path / "p.pdf"
     path.write_bytes(puzzle_pdf)
-    subprocess.run(["pdftoppm", "-r", "30", "-png", str(path), str(tmp_path / "page")],
-                   check=True)
+    subprocess.run(["pdftoppm", "-r", "30", "-png", str(path), str(tmp_path / "page")], check=True)
     assert len(list(tmp_path.glob("page-*.png"))) == 2
 
 
 def test_cli_pdf(tmp_path):
     out = tmp_path / "ws.pdf"
-    res = CliRunner().invoke(main, ["wordsearch", "15x15", "--words",
-                                    "puzzles/words/common20.txt", "--seed", "1",
-                                    "--format", "pdf", "-o", str(out), "--paper", "a4"])
+    res = CliRunner().invoke(
+        main,
+        [
+            "wordsearch",
+            "15x15",
+            "--words",
+            "puzzles/words/common20.txt",
+            "--seed",
+            "1",
+            "--format",
+            "pdf",
+            "-o",
+            str(out),
+            "--paper",
+            "a4",
+        ],
+    )
     assert res.exit_code == 0, res.output
     assert out.read_bytes().startswith(b"%PDF") and len(_images(out.read_bytes())) == 2

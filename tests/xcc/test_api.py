@@ -6,55 +6,99 @@ from __future__ import annotations
 import pytest
 
 import dlxc
-from dlxc import (Colored, DlxcError, Problem, ProblemError, ProblemWarning, Search, Stats,
-                  active_backend, available_backends)
-from dlxc.xcc.backend import c_import_error
+from dlxc import (
+    Colored,
+    DlxcError,
+    Problem,
+    ProblemError,
+    ProblemWarning,
+    Search,
+    Stats,
+    active_backend,
+    available_backends,
+)
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
+from dlxc.xcc.backend import c_import_error
 
 
 def color_problem(**kw):
     """The color example of docs/xcc.md §2 without its option that has no primary item."""
-    return Problem(["A", "B", "C"], ["X", "Y"], [
-        ["A", "B", Colored("X", "0"), Colored("Y", "0")],
-        ["A", "C", Colored("X", "1"), Colored("Y", "1")],
-        ["B", Colored("X", "1")],
-        ["C", Colored("Y", "1")],
-    ], **kw)
+    return Problem(
+        ["A", "B", "C"],
+        ["X", "Y"],
+        [
+            ["A", "B", Colored("X", "0"), Colored("Y", "0")],
+            ["A", "C", Colored("X", "1"), Colored("Y", "1")],
+            ["B", Colored("X", "1")],
+            ["C", Colored("Y", "1")],
+        ],
+        **kw,
+    )
 
 
 # ---- construction errors -----------------------------------------------------
 
-@pytest.mark.parametrize("primary, secondary, options, message", [
-    pytest.param(["A"], [], [["A", "B"]], "option 0: unknown item 'B'", id="unknown-item"),
-    pytest.param(["A", "B"], [], [["B"], ["A", "B", "A"]],
-                 "option 1: item 'A' twice in one option", id="item-twice-in-option"),
-    pytest.param(["A"], ["x"], [["A", "x", ("x", "r")]],
-                 "option 0: item 'x' twice in one option", id="colored-and-plain-twice"),
-    pytest.param(["A"], [], [[Colored("A", "r")]],
-                 "option 0: primary item 'A' cannot be colored", id="colored-primary"),
-    pytest.param(["A", "B", "A"], [], [], "item 'A' is declared twice", id="declared-twice"),
-    pytest.param(["A"], ["A"], [], "item 'A' is declared twice",
-                 id="primary-and-secondary"),
-    pytest.param(["A B"], [], [], "item name 'A B' contains whitespace, '|' or ':'",
-                 id="space-in-name"),
-    pytest.param(["A"], ["x|y"], [], "item name 'x|y' contains whitespace",
-                 id="bar-in-name"),
-    pytest.param(["A:1"], [], [], "item name 'A:1' contains whitespace",
-                 id="colon-in-name"),
-    pytest.param(["A\t"], [], [], "item name 'A\\t' contains whitespace", id="tab-in-name"),
-    pytest.param([""], [], [], "empty item name", id="empty-name"),
-    pytest.param([7], [], [], "item name 7 is not a string", id="name-not-a-string"),
-    pytest.param(["A"], [], ["A"],
-                 "option 0: expected a sequence of items, got the string 'A'",
-                 id="option-as-string"),
-    pytest.param(["A"], ["x"], [["A", ("x", "r g")]],
-                 "option 0: color 'r g' contains whitespace", id="bad-color"),
-    pytest.param(["A"], ["x"], [["A", ("x", "r", "g")]],
-                 "option 0: entry ('x', 'r', 'g') is neither an item name nor an "
-                 "(item, color) pair", id="entry-triple"),
-    pytest.param(["A"], [], [["A", 3]], "option 0: entry 3 is neither", id="entry-int"),
-])
+
+@pytest.mark.parametrize(
+    "primary, secondary, options, message",
+    [
+        pytest.param(["A"], [], [["A", "B"]], "option 0: unknown item 'B'", id="unknown-item"),
+        pytest.param(
+            ["A", "B"],
+            [],
+            [["B"], ["A", "B", "A"]],
+            "option 1: item 'A' twice in one option",
+            id="item-twice-in-option",
+        ),
+        pytest.param(
+            ["A"],
+            ["x"],
+            [["A", "x", ("x", "r")]],
+            "option 0: item 'x' twice in one option",
+            id="colored-and-plain-twice",
+        ),
+        pytest.param(
+            ["A"],
+            [],
+            [[Colored("A", "r")]],
+            "option 0: primary item 'A' cannot be colored",
+            id="colored-primary",
+        ),
+        pytest.param(["A", "B", "A"], [], [], "item 'A' is declared twice", id="declared-twice"),
+        pytest.param(["A"], ["A"], [], "item 'A' is declared twice", id="primary-and-secondary"),
+        pytest.param(
+            ["A B"], [], [], "item name 'A B' contains whitespace, '|' or ':'", id="space-in-name"
+        ),
+        pytest.param(["A"], ["x|y"], [], "item name 'x|y' contains whitespace", id="bar-in-name"),
+        pytest.param(["A:1"], [], [], "item name 'A:1' contains whitespace", id="colon-in-name"),
+        pytest.param(["A\t"], [], [], "item name 'A\\t' contains whitespace", id="tab-in-name"),
+        pytest.param([""], [], [], "empty item name", id="empty-name"),
+        pytest.param([7], [], [], "item name 7 is not a string", id="name-not-a-string"),
+        pytest.param(
+            ["A"],
+            [],
+            ["A"],
+            "option 0: expected a sequence of items, got the string 'A'",
+            id="option-as-string",
+        ),
+        pytest.param(
+            ["A"],
+            ["x"],
+            [["A", ("x", "r g")]],
+            "option 0: color 'r g' contains whitespace",
+            id="bad-color",
+        ),
+        pytest.param(
+            ["A"],
+            ["x"],
+            [["A", ("x", "r", "g")]],
+            "option 0: entry ('x', 'r', 'g') is neither an item name nor an (item, color) pair",
+            id="entry-triple",
+        ),
+        pytest.param(["A"], [], [["A", 3]], "option 0: entry 3 is neither", id="entry-int"),
+    ],
+)
 def test_problem_errors(primary, secondary, options, message):
     with pytest.raises(ProblemError) as info:
         Problem(primary, secondary, options)
@@ -69,6 +113,7 @@ def test_problem_error_is_value_error_and_dlxc_error():
 
 
 # ---- options: entries, round trip, text ------------------------------------------
+
 
 def test_colored_and_plain_tuples_are_equivalent():
     a = Problem(["A"], ["x", "y"], [["A", Colored("x", "r"), "y"], ["A", Colored("y", "g")]])
@@ -89,7 +134,11 @@ def test_options_round_trip():
         p.options[4]
     q = Problem(p.primary, p.secondary, list(p.options))
     assert (q.opt_start, q.opt_items, q.opt_colors, q.colors) == (
-        p.opt_start, p.opt_items, p.opt_colors, p.colors)
+        p.opt_start,
+        p.opt_items,
+        p.opt_colors,
+        p.colors,
+    )
 
 
 def test_items_and_colors_numbered_in_first_seen_order():
@@ -108,15 +157,26 @@ def test_option_text():
 
 # ---- statistics -------------------------------------------------------------------
 
+
 def test_stats_summary_wording():
-    done = Stats(solutions=1, nodes=4, updates=14, cleansings=5, seconds=0.01234,
-                 complete=True, backend="c")
-    assert done.summary() == ("Altogether 1 solution, 14 updates, 5 cleansings, 4 nodes, "
-                              "0.012 s (c backend).")
-    stopped = Stats(solutions=3, nodes=9, updates=20, cleansings=0, seconds=1.5,
-                    complete=False, backend="python")
-    assert stopped.summary() == ("Stopped after 3 solutions, 20 updates, 0 cleansings, "
-                                 "9 nodes, 1.500 s (python backend).")
+    done = Stats(
+        solutions=1, nodes=4, updates=14, cleansings=5, seconds=0.01234, complete=True, backend="c"
+    )
+    assert done.summary() == (
+        "Altogether 1 solution, 14 updates, 5 cleansings, 4 nodes, 0.012 s (c backend)."
+    )
+    stopped = Stats(
+        solutions=3,
+        nodes=9,
+        updates=20,
+        cleansings=0,
+        seconds=1.5,
+        complete=False,
+        backend="python",
+    )
+    assert stopped.summary() == (
+        "Stopped after 3 solutions, 20 updates, 0 cleansings, 9 nodes, 1.500 s (python backend)."
+    )
 
 
 def test_stats_of_a_search(backend):
@@ -131,6 +191,7 @@ def test_stats_of_a_search(backend):
 
 
 # ---- backends ----------------------------------------------------------------------
+
 
 def test_available_and_active_backends(monkeypatch):
     monkeypatch.delenv("DLXC_BACKEND", raising=False)
@@ -161,6 +222,7 @@ def test_unknown_backend_argument():
 
 # ---- searching -----------------------------------------------------------------------
 
+
 @pytest.mark.parametrize("k", [0, 1, 5, 92, 100])
 def test_limit_yields_exactly_k(backend, k):
     s = queens(8).solutions(backend=backend, limit=k)
@@ -183,7 +245,8 @@ def test_solutions_are_tuples_of_ints(backend):
 def test_iteration_streams(backend):
     """Taking one solution does not search the whole tree."""
     with word_search_problem(6, 6, ["ABEL", "CANTOR", "GAUSS", "EULER"]).solutions(
-            backend=backend) as s:
+        backend=backend
+    ) as s:
         first = next(s)
         assert len(first) == 4
         assert not s.stats.complete
@@ -226,5 +289,6 @@ def test_empty_problem_warns_and_has_no_solution(backend):
 
 def test_repr_and_version():
     assert repr(color_problem(name="colors")) == (
-        "<Problem colors: 3 primary, 2 secondary items, 4 options>")
+        "<Problem colors: 3 primary, 2 secondary items, 4 options>"
+    )
     assert isinstance(dlxc.__version__, str) and dlxc.__version__

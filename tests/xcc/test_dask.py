@@ -10,21 +10,28 @@ from __future__ import annotations
 
 import pytest
 
-distributed = pytest.importorskip("distributed", reason="Dask distributed not installed "
-                                  "(pip install 'dlxc[dask]')")
+distributed = pytest.importorskip(
+    "distributed", reason="Dask distributed not installed (pip install 'dlxc[dask]')"
+)
 
 from dlxc import BackendUnavailable  # noqa: E402
-from dlxc.xcc.distributed import count  # noqa: E402
 from dlxc.models.classic import langford, queens  # noqa: E402
 from dlxc.models.wordsearch import word_search_problem  # noqa: E402
+from dlxc.xcc.distributed import count  # noqa: E402
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
+
 @pytest.fixture(scope="module")
 def cluster():
-    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
-                                  host="127.0.0.1", dashboard_address=None,
-                                  silence_logs=40) as c:
+    with distributed.LocalCluster(
+        n_workers=2,
+        threads_per_worker=1,
+        processes=True,
+        host="127.0.0.1",
+        dashboard_address=None,
+        silence_logs=40,
+    ) as c:
         yield c
 
 
@@ -32,11 +39,14 @@ def figures(stats):
     return stats.solutions, stats.nodes, stats.updates, stats.cleansings, stats.max_level
 
 
-@pytest.mark.parametrize("build", [
-    pytest.param(lambda: word_search_problem(6, 6, WORDS), id="word search 6x6"),
-    pytest.param(lambda: queens(9), id="9 queens"),
-    pytest.param(lambda: langford(7), id="Langford 7"),
-])
+@pytest.mark.parametrize(
+    "build",
+    [
+        pytest.param(lambda: word_search_problem(6, 6, WORDS), id="word search 6x6"),
+        pytest.param(lambda: queens(9), id="9 queens"),
+        pytest.param(lambda: langford(7), id="Langford 7"),
+    ],
+)
 def test_cluster_count_equals_serial(cluster, build):
     problem = build()
     serial = problem.count_stats()
@@ -60,8 +70,7 @@ def test_cluster_limits_are_partial(cluster):
     assert stats.partial and 200_000 <= stats.nodes < 9_854_369
     # the mirror needs some 20 s for this tree; 2 s leaves a loaded
     # host time to find some solutions (0.3 s did not always)
-    stats = problem.count_stats(scheduler=cluster.scheduler_address, backend="python",
-                                timeout=2)
+    stats = problem.count_stats(scheduler=cluster.scheduler_address, backend="python", timeout=2)
     assert stats.partial and 0 < stats.solutions < 9_664_704
     # a tree small enough for the split run alone: the split keeps the limit
     small = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
@@ -86,14 +95,17 @@ def test_cli_count_scheduler(cluster, tmp_path):
 
     from dlxc.cli import main
     from dlxc.xcc.dlxformat import write_dlx
+
     path = tmp_path / "ws6.dlx"
     write_dlx(word_search_problem(6, 6, WORDS), path)
     runner = CliRunner()
     # DLX2's statistics, which a split count keeps (auto takes the bits engine here)
-    serial = json.loads(runner.invoke(main, ["count", str(path), "--json",
-                                             "--strategy", "dlx2"]).stdout)
-    result = runner.invoke(main, ["count", str(path), "--json", "--scheduler",
-                                  cluster.scheduler_address])
+    serial = json.loads(
+        runner.invoke(main, ["count", str(path), "--json", "--strategy", "dlx2"]).stdout
+    )
+    result = runner.invoke(
+        main, ["count", str(path), "--json", "--scheduler", cluster.scheduler_address]
+    )
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     for key in ("solutions", "nodes", "updates", "cleansings", "complete"):

@@ -8,13 +8,13 @@ import re
 import warnings
 
 import pytest
+from examples import COLOR_EXAMPLE
 from hypothesis import given
 from hypothesis import strategies as st
 
 import dlxc
 from dlxc import Colored, DlxFormatError, Problem, ProblemError, ProblemWarning
 from dlxc.xcc.dlxformat import read_dlx, write_dlx
-from examples import COLOR_EXAMPLE
 
 # the color example of docs/xcc.md §2, word for word: one solution, "A C X:1 Y:1"
 # and "B X:1"; DLX2's statistics 4 nodes, 14 updates, 5 cleansings.
@@ -41,6 +41,7 @@ def quiet(make):
 
 
 # ---- the color example ------------------------------------------------------
+
 
 def test_color_example_structure():
     with pytest.warns(ProblemWarning, match=r"^test\.dlx:5: " + DROPPED + "$"):
@@ -89,9 +90,12 @@ def test_layout_does_not_matter(text):
 def test_sources_path_stream_binary_and_names(tmp_path):
     path = tmp_path / "color.dlx"
     path.write_text(COLOR_EXAMPLE)
-    for source, name in [(str(path), str(path)), (path, str(path)),
-                         (io.StringIO(COLOR_EXAMPLE), "<stream>"),
-                         (io.BytesIO(COLOR_EXAMPLE.encode()), "<stream>")]:
+    for source, name in [
+        (str(path), str(path)),
+        (path, str(path)),
+        (io.StringIO(COLOR_EXAMPLE), "<stream>"),
+        (io.BytesIO(COLOR_EXAMPLE.encode()), "<stream>"),
+    ]:
         with pytest.warns(ProblemWarning, match=re.escape(name) + ":5: " + DROPPED):
             p = read_dlx(source)
         assert p.name == name
@@ -109,16 +113,21 @@ def test_byte_order_mark_is_not_part_of_the_first_name():
 
 
 def test_long_names_and_colors():
-    text = ("| names longer than DLX2's 8 characters, colors of several\n"
-            "first_word second_word | cell_0_0 cell_0_1\n"
-            "first_word cell_0_0:crimson cell_0_1:teal\n"
-            "second_word cell_0_0:crimson\n"
-            "second_word cell_0_0:teal cell_0_1:teal\n")
+    text = (
+        "| names longer than DLX2's 8 characters, colors of several\n"
+        "first_word second_word | cell_0_0 cell_0_1\n"
+        "first_word cell_0_0:crimson cell_0_1:teal\n"
+        "second_word cell_0_0:crimson\n"
+        "second_word cell_0_0:teal cell_0_1:teal\n"
+    )
     p = read_text(text)
     assert p.items == ("first_word", "second_word", "cell_0_0", "cell_0_1")
     assert p.colors == ("", "crimson", "teal")
-    assert p.options[0] == ("first_word", Colored("cell_0_0", "crimson"),
-                            Colored("cell_0_1", "teal"))
+    assert p.options[0] == (
+        "first_word",
+        Colored("cell_0_0", "crimson"),
+        Colored("cell_0_1", "teal"),
+    )
     assert sorted(map(sorted, p.solutions())) == [[0, 1]]
     # multi-character colors really differ: "crimson" and "teal" clash
     assert p.count() == 1
@@ -136,13 +145,21 @@ ITEMS = "A B C | X Y\n"
 ERRORS = [
     # (id, text, line, reason)
     ("no-items-empty-file", "", None, "no items line: the input is empty"),
-    ("no-items-only-comments", "| one\n\n  | two\n", None,
-     "no items line: its 3 lines are only comments and blank lines"),
+    (
+        "no-items-only-comments",
+        "| one\n\n  | two\n",
+        None,
+        "no items line: its 3 lines are only comments and blank lines",
+    ),
     ("items-bar-twice", "A | X | Y\n", 1, "the items line has '|' twice"),
     ("items-bar-twice-glued", "A | X |Y\n", 1, "the items line has '|' twice"),
     ("items-double-bar", "A || X\n", 1, "the items line has '|' twice"),
-    ("items-color", "| items\nA B | X:0\n", 2,
-     "'X:0' in the items line has a color; colors belong in options"),
+    (
+        "items-color",
+        "| items\nA B | X:0\n",
+        2,
+        "'X:0' in the items line has a color; colors belong in options",
+    ),
     ("items-declared-twice", "A B A\n", 1, "item 'A' declared twice"),
     ("items-primary-and-secondary", "A B | A\n", 1, "item 'A' declared twice"),
     ("items-illegal-char", "A B|C\n", 1, "illegal character '|' in item name 'B|C'"),
@@ -159,15 +176,12 @@ ERRORS = [
     ("bar-in-color", ITEMS + "A X:0|1\n", 2, "illegal character '|' in color '0|1'"),
     ("bar-in-option", ITEMS + "A | X\n", 2, "an option cannot contain '|'"),
     ("bar-glued-in-option", ITEMS + "A |X\n", 2, "an option cannot contain '|X'"),
-    ("illegal-char-in-option", ITEMS + "A B|C\n", 2,
-     "illegal character '|' in item name 'B|C'"),
-    ("crlf-line-numbers", (ITEMS + "A B\n\nC Q\n").replace("\n", "\r\n"), 4,
-     "unknown item 'Q'"),
+    ("illegal-char-in-option", ITEMS + "A B|C\n", 2, "illegal character '|' in item name 'B|C'"),
+    ("crlf-line-numbers", (ITEMS + "A B\n\nC Q\n").replace("\n", "\r\n"), 4, "unknown item 'Q'"),
 ]
 
 
-@pytest.mark.parametrize("text, line, reason", [e[1:] for e in ERRORS],
-                         ids=[e[0] for e in ERRORS])
+@pytest.mark.parametrize("text, line, reason", [e[1:] for e in ERRORS], ids=[e[0] for e in ERRORS])
 def test_format_errors(text, line, reason):
     with pytest.raises(DlxFormatError) as info:
         read_text(text, name="puzzle.dlx")
@@ -203,13 +217,15 @@ def test_missing_file_is_an_oserror(tmp_path):
 
 # ---- warnings --------------------------------------------------------------
 
+
 def test_dropped_options_one_warning_per_file():
     text = ITEMS + "".join(f"X:{i}\n" if i % 2 else "A B C\n" for i in range(12))
     with pytest.warns(ProblemWarning) as record:
         p = read_text(text)
     assert len(record) == 1
     assert str(record[0].message) == (
-        "test.dlx: 6 options ignored (no primary item): lines 3, 5, 7 and 3 more")
+        "test.dlx: 6 options ignored (no primary item): lines 3, 5, 7 and 3 more"
+    )
     assert p.dropped == [1, 3, 5, 7, 9, 11]
     assert len(p.options) == 12  # kept, so indices stay those of the file
     assert p.count() == 6
@@ -225,17 +241,21 @@ def test_dropped_option_and_unused_primary_warn_apart():
     with pytest.warns(ProblemWarning) as record:
         read_text("A C | X\nA\nX\n")
     messages = sorted(str(r.message) for r in record)
-    assert messages == ["test.dlx: primary item 'C' is in no option, so the problem has "
-                        "no solution", "test.dlx:3: option ignored (no primary item)"]
+    assert messages == [
+        "test.dlx: primary item 'C' is in no option, so the problem has no solution",
+        "test.dlx:3: option ignored (no primary item)",
+    ]
 
 
 # ---- writing ------------------------------------------------------------------
 
+
 def test_write_color_example_as_dlx2_reads_it(tmp_path):
     p = quiet(lambda: read_text(COLOR_EXAMPLE))
     text = write_dlx(p, comment="the color example of docs/xcc.md §2\nsecond line")
-    assert text == ("| the color example of docs/xcc.md §2\n| second line\n"
-                    + COLOR_EXAMPLE.split("\n", 1)[1])
+    assert text == (
+        "| the color example of docs/xcc.md §2\n| second line\n" + COLOR_EXAMPLE.split("\n", 1)[1]
+    )
     path = tmp_path / "out.dlx"
     assert write_dlx(p, path) is None
     assert path.read_text() == COLOR_EXAMPLE.split("\n", 1)[1]
@@ -287,18 +307,29 @@ def undo_knuth_renaming(text: str) -> Problem:
             section[new.strip()] = old.strip()
     p = quiet(lambda: read_text(text))
     rename = lambda x: items.get(x, x)  # noqa: E731
-    options = [[Colored(rename(e.item), colors.get(e.color, e.color))
-                if isinstance(e, Colored) else rename(e) for e in opt] for opt in p.options]
+    options = [
+        [
+            Colored(rename(e.item), colors.get(e.color, e.color))
+            if isinstance(e, Colored)
+            else rename(e)
+            for e in opt
+        ]
+        for opt in p.options
+    ]
     return quiet(lambda: Problem(map(rename, p.primary), map(rename, p.secondary), options))
 
 
 def test_knuth_shortens_long_names_and_colors():
-    p = Problem(["a_long_word", "B", "#0"], ["cell_10_10", "c"], [
-        ["a_long_word", Colored("cell_10_10", "crimson"), Colored("c", "x")],
-        ["B", Colored("cell_10_10", "crimson")],
-        ["#0", Colored("cell_10_10", "navy"), Colored("c", "x")],
-        ["B", "#0"],
-    ])
+    p = Problem(
+        ["a_long_word", "B", "#0"],
+        ["cell_10_10", "c"],
+        [
+            ["a_long_word", Colored("cell_10_10", "crimson"), Colored("c", "x")],
+            ["B", Colored("cell_10_10", "crimson")],
+            ["#0", Colored("cell_10_10", "navy"), Colored("c", "x")],
+            ["B", "#0"],
+        ],
+    )
     text = write_dlx(p, knuth=True)
     knuth_limits_hold(text)
     assert "#0 = " not in text  # "#0" is taken: the new names avoid it
@@ -314,6 +345,7 @@ def test_knuth_shortens_long_names_and_colors():
 def test_knuth_colors_limit():
     def many_colors(n):
         return Problem(["A"], ["x"], [["A", Colored("x", f"c{i}")] for i in range(n)])
+
     text = write_dlx(many_colors(92), knuth=True)
     knuth_limits_hold(text)
     assert quiet(lambda: read_text(text)).count() == 92
@@ -324,10 +356,12 @@ def test_knuth_colors_limit():
 
 # ---- round trips over random problems -------------------------------------------
 
-_NAME_CHARS = st.characters(blacklist_categories=("Cs", "Cc", "Zs", "Zl", "Zp"),
-                            blacklist_characters="|:\ufeff")
+_NAME_CHARS = st.characters(
+    blacklist_categories=("Cs", "Cc", "Zs", "Zl", "Zp"), blacklist_characters="|:\ufeff"
+)
 _names = st.text(_NAME_CHARS, min_size=1, max_size=10).filter(
-    lambda s: not any(c.isspace() for c in s))
+    lambda s: not any(c.isspace() for c in s)
+)
 
 
 @st.composite
@@ -339,8 +373,14 @@ def problems(draw):
     options = []
     for _ in range(draw(st.integers(0, 12))):
         chosen = draw(st.lists(st.sampled_from(names), min_size=1, max_size=5, unique=True))
-        options.append([Colored(x, draw(st.sampled_from(palette)))
-                        if x in secondary and draw(st.booleans()) else x for x in chosen])
+        options.append(
+            [
+                Colored(x, draw(st.sampled_from(palette)))
+                if x in secondary and draw(st.booleans())
+                else x
+                for x in chosen
+            ]
+        )
     return quiet(lambda: Problem(primary, secondary, options))
 
 

@@ -44,18 +44,26 @@ def test_readme_format_example_reads_as_its_comments_say():
         p = read_dlx(io.StringIO(block), name="README")
     assert p.primary == ("A", "B", "C") and p.secondary == ("X", "Y")
     assert [p.option_text(j) for j in range(len(p.options))] == [
-        "A B X:0 Y:0", "A C X:1 Y:1", "X:0 Y:1", "B X:1", "C Y:1"]
+        "A B X:0 Y:0",
+        "A C X:1 Y:1",
+        "X:0 Y:1",
+        "B X:1",
+        "C Y:1",
+    ]
     assert p.count(backend="python") == 1
 
 
-@pytest.mark.parametrize("text, line, reason", [
-    # a remark after an option: DLX2 reads "|" as (part of) an unknown item
-    ("A B | X\nA X:1 | remark\n", 2, "an option cannot contain '|'"),
-    ("A B | X\nA X:1 |remark\n", 2, "an option cannot contain '|remark'"),
-    ("A B | X\nA B|x\n", 2, "illegal character '|' in item name 'B|x'"),
-    # a remark after the items line: DLX2's "contains | twice"
-    ("A B | X | the items\nA\n", 1, "the items line has '|' twice"),
-])
+@pytest.mark.parametrize(
+    "text, line, reason",
+    [
+        # a remark after an option: DLX2 reads "|" as (part of) an unknown item
+        ("A B | X\nA X:1 | remark\n", 2, "an option cannot contain '|'"),
+        ("A B | X\nA X:1 |remark\n", 2, "an option cannot contain '|remark'"),
+        ("A B | X\nA B|x\n", 2, "illegal character '|' in item name 'B|x'"),
+        # a remark after the items line: DLX2's "contains | twice"
+        ("A B | X | the items\nA\n", 1, "the items line has '|' twice"),
+    ],
+)
 def test_a_bar_after_text_is_an_error_as_in_dlx2(text, line, reason):
     with pytest.raises(DlxFormatError) as info:
         read_dlx(io.StringIO(text), name="t.dlx")

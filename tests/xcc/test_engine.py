@@ -13,17 +13,17 @@ from __future__ import annotations
 
 import warnings
 
+import examples
 import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
-
-import examples
 from oracles import xcc as oracle
+
 from dlxc import Colored, Problem, ProblemWarning, SolverError
-from dlxc.xcc.backend import make_solver
-from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
+from dlxc.xcc.backend import make_solver
+from dlxc.xcc.mirror import DONE, MirrorSolver
 
 PRIMARY = tuple(f"p{i}" for i in range(6))
 SECONDARY = tuple(f"x{i}" for i in range(5))
@@ -47,17 +47,23 @@ def stats_key(search):
 
 # ---- strategies ---------------------------------------------------------
 
+
 @st.composite
 def option_entries(draw, primary, secondary, colors, max_primary=3):
     """One option: a few primary items (maybe none), a few secondary items,
     each uncolored or colored, in a random order."""
-    entries: list = list(draw(st.lists(st.sampled_from(primary), unique=True,
-                                       max_size=min(max_primary, len(primary))))
-                         if primary else [])
+    entries: list = list(
+        draw(
+            st.lists(st.sampled_from(primary), unique=True, max_size=min(max_primary, len(primary)))
+        )
+        if primary
+        else []
+    )
     if secondary:
         palette = (None,) + tuple(colors)
-        uses = draw(st.dictionaries(st.sampled_from(secondary), st.sampled_from(palette),
-                                    max_size=3))
+        uses = draw(
+            st.dictionaries(st.sampled_from(secondary), st.sampled_from(palette), max_size=3)
+        )
         entries += [x if c is None else Colored(x, c) for x, c in uses.items()]
     return draw(st.permutations(entries))
 
@@ -67,7 +73,7 @@ def random_problems(draw, colored=True, max_options=12):
     n_primary = draw(st.integers(0, 6))
     n_secondary = draw(st.integers(0, 5))
     primary, secondary = PRIMARY[:n_primary], SECONDARY[:n_secondary]
-    colors = COLORS[:draw(st.integers(1, 3))] if colored else ()
+    colors = COLORS[: draw(st.integers(1, 3))] if colored else ()
     options = draw(st.lists(option_entries(primary, secondary, colors), max_size=max_options))
     return quiet_problem(primary, secondary, options)
 
@@ -77,12 +83,15 @@ def word_like_problems(draw):
     """Shaped like word search, where colors matter most: each option has one
     primary item (a word) and colors a few secondary items (cells) with one
     of two colors (letters), so chosen options often agree on a cell."""
-    primary = PRIMARY[:draw(st.integers(2, 4))]
-    secondary = SECONDARY[:draw(st.integers(2, 5))]
+    primary = PRIMARY[: draw(st.integers(2, 4))]
+    secondary = SECONDARY[: draw(st.integers(2, 5))]
     options = []
     for _ in range(draw(st.integers(1, 12))):
-        uses = draw(st.dictionaries(st.sampled_from(secondary), st.sampled_from(COLORS[:2]),
-                                    min_size=1, max_size=3))
+        uses = draw(
+            st.dictionaries(
+                st.sampled_from(secondary), st.sampled_from(COLORS[:2]), min_size=1, max_size=3
+            )
+        )
         entries = [draw(st.sampled_from(primary))] + [Colored(x, c) for x, c in uses.items()]
         options.append(draw(st.permutations(entries)))
     return quiet_problem(primary, secondary, options)
@@ -95,17 +104,18 @@ def planted_problems(draw, colored=True):
     n_primary = draw(st.integers(1, 6))
     n_secondary = draw(st.integers(0, 5))
     primary, secondary = PRIMARY[:n_primary], SECONDARY[:n_secondary]
-    colors = COLORS[:draw(st.integers(1, 3))] if colored else ()
+    colors = COLORS[: draw(st.integers(1, 3))] if colored else ()
     # a partition of the primary items into blocks, one planted option each
-    labels = draw(st.lists(st.integers(0, n_primary - 1),
-                           min_size=n_primary, max_size=n_primary))
-    blocks: list[list] = [[p for p, b in zip(primary, labels) if b == label]
-                          for label in sorted(set(labels))]
+    labels = draw(st.lists(st.integers(0, n_primary - 1), min_size=n_primary, max_size=n_primary))
+    blocks: list[list] = [
+        [p for p, b in zip(primary, labels) if b == label] for label in sorted(set(labels))
+    ]
     # each secondary item unused, used once uncolored, or used by several
     # planted options with one color
     for x in secondary:
-        mode = draw(st.sampled_from(("unused", "once", "colored") if colors
-                                    else ("unused", "once")))
+        mode = draw(
+            st.sampled_from(("unused", "once", "colored") if colors else ("unused", "once"))
+        )
         if mode == "once":
             blocks[draw(st.integers(0, len(blocks) - 1))].append(x)
         elif mode == "colored":
@@ -114,13 +124,12 @@ def planted_problems(draw, colored=True):
             for b in users:
                 blocks[b].append(Colored(x, color))
     planted = [draw(st.permutations(block)) for block in blocks]
-    noise = draw(st.lists(option_entries(primary, secondary, colors),
-                          max_size=12 - len(planted)))
+    noise = draw(st.lists(option_entries(primary, secondary, colors), max_size=12 - len(planted)))
     order = draw(st.permutations(range(len(planted) + len(noise))))
     options = [None] * len(order)
     for src, dst in enumerate(order):
         options[dst] = planted[src] if src < len(planted) else noise[src - len(planted)]
-    return quiet_problem(primary, secondary, options), frozenset(order[:len(planted)])
+    return quiet_problem(primary, secondary, options), frozenset(order[: len(planted)])
 
 
 @st.composite
@@ -150,10 +159,10 @@ def parity_problems(draw):
     in 0 or 2 items, so no set of options covers S exactly once."""
     n_primary = draw(st.integers(3, 6))
     primary = PRIMARY[:n_primary]
-    odd = primary[:draw(st.sampled_from([k for k in (3, 5) if k <= n_primary]))]
-    rest = primary[len(odd):]
-    secondary = SECONDARY[:draw(st.integers(0, 3))]
-    pairs = [[a, b] for i, a in enumerate(odd) for b in odd[i + 1:]]
+    odd = primary[: draw(st.sampled_from([k for k in (3, 5) if k <= n_primary]))]
+    rest = primary[len(odd) :]
+    secondary = SECONDARY[: draw(st.integers(0, 3))]
+    pairs = [[a, b] for i, a in enumerate(odd) for b in odd[i + 1 :]]
     options = []
     for _ in range(draw(st.integers(0, 12))):
         part = draw(st.sampled_from([[]] + pairs))
@@ -163,6 +172,7 @@ def parity_problems(draw):
 
 
 # ---- helpers ---------------------------------------------------------------
+
 
 def check_against_oracle(problem, backend, seed=None, expected=None):
     """Each backend's solutions are the oracle's, without duplicates, and
@@ -185,8 +195,14 @@ def check_against_oracle(problem, backend, seed=None, expected=None):
 def drive_mirror(problem, budget=5, **switches):
     """Run a MirrorSolver with test-only switches to the end, in small node
     budgets; returns (solutions, (solutions, nodes, updates, cleansings))."""
-    m = MirrorSolver(len(problem.primary), len(problem.items), *problem.live_arrays(),
-                     seed=0, randomize=False, **switches)
+    m = MirrorSolver(
+        len(problem.primary),
+        len(problem.items),
+        *problem.live_arrays(),
+        seed=0,
+        randomize=False,
+        **switches,
+    )
     out: list = []
     while m.run(budget, out, 1 << 40) != DONE:
         if m.nodes > 1_000_000:  # a corrupted (sticker-less) search may run away
@@ -195,6 +211,7 @@ def drive_mirror(problem, budget=5, **switches):
 
 
 # ---- the oracle itself -------------------------------------------------------
+
 
 def color_example():
     """The color example of docs/xcc.md §2, with its option without a primary item."""
@@ -208,18 +225,24 @@ def test_oracle_on_the_color_example():
     assert oracle.all_subsets(p) == {frozenset({1, 3})}
 
 
-@pytest.mark.parametrize("options, expected", [
-    pytest.param([["A", "B"], ["A"], ["B"]], {frozenset({0}), frozenset({1, 2})},
-                 id="two-ways"),
-    pytest.param([["A", "x"], ["B", "x"]], set(), id="uncolored-twice"),
-    pytest.param([["A", ("x", "r")], ["B", "x"]], set(), id="uncolored-with-colored"),
-    pytest.param([["A", ("x", "r")], ["B", ("x", "r")]], {frozenset({0, 1})},
-                 id="same-color"),
-    pytest.param([["A", ("x", "r")], ["B", ("x", "g")]], set(), id="two-colors"),
-    pytest.param([["A", "x"], ["B"]], {frozenset({0, 1})}, id="uncolored-once"),
-    pytest.param([["A", "B", "x"], ["B"], ["A", ("x", "r")], ["B", "x"]],
-                 {frozenset({0}), frozenset({1, 2})}, id="two-ways-with-x"),
-])
+@pytest.mark.parametrize(
+    "options, expected",
+    [
+        pytest.param(
+            [["A", "B"], ["A"], ["B"]], {frozenset({0}), frozenset({1, 2})}, id="two-ways"
+        ),
+        pytest.param([["A", "x"], ["B", "x"]], set(), id="uncolored-twice"),
+        pytest.param([["A", ("x", "r")], ["B", "x"]], set(), id="uncolored-with-colored"),
+        pytest.param([["A", ("x", "r")], ["B", ("x", "r")]], {frozenset({0, 1})}, id="same-color"),
+        pytest.param([["A", ("x", "r")], ["B", ("x", "g")]], set(), id="two-colors"),
+        pytest.param([["A", "x"], ["B"]], {frozenset({0, 1})}, id="uncolored-once"),
+        pytest.param(
+            [["A", "B", "x"], ["B"], ["A", ("x", "r")], ["B", "x"]],
+            {frozenset({0}), frozenset({1, 2})},
+            id="two-ways-with-x",
+        ),
+    ],
+)
 def test_oracle_on_hand_made_cases(options, expected):
     p = Problem(["A", "B"], ["x"], options)
     assert oracle.solutions(p) == expected
@@ -249,6 +272,7 @@ def test_oracle_recursion_agrees_with_all_subsets(problem):
 
 
 # ---- the engine against the oracle ---------------------------------------------
+
 
 @given(problem=random_problems(colored=False))
 def test_plain_random_problems(backend, problem):
@@ -294,12 +318,14 @@ def test_primary_item_in_no_option_gives_no_solution(backend, problem):
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         p = Problem((lonely,) + problem.primary, problem.secondary, options)
-    assert any(issubclass(w.category, ProblemWarning) and repr(lonely) in str(w.message)
-               for w in caught)
+    assert any(
+        issubclass(w.category, ProblemWarning) and repr(lonely) in str(w.message) for w in caught
+    )
     assert check_against_oracle(p, backend, expected=set()) == []
 
 
 # ---- C and Python in lockstep -----------------------------------------------------
+
 
 @given(problem=random_problems())
 def test_backends_in_lockstep(c_backend, problem):
@@ -311,16 +337,21 @@ def test_backends_in_lockstep(c_backend, problem):
         assert runs["c"] == runs["python"], f"seed={seed}"
 
 
-@pytest.mark.parametrize("problem", [
-    pytest.param(queens(6), id="queens-6"),
-    pytest.param(langford(7), id="langford-7"),
-    pytest.param(dominoes(4, 5), id="dominoes-4x5"),
-    pytest.param(word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"]), id="wordsearch-5x5"),
-])
+@pytest.mark.parametrize(
+    "problem",
+    [
+        pytest.param(queens(6), id="queens-6"),
+        pytest.param(langford(7), id="langford-7"),
+        pytest.param(dominoes(4, 5), id="dominoes-4x5"),
+        pytest.param(word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"]), id="wordsearch-5x5"),
+    ],
+)
 @pytest.mark.parametrize("seed", SEEDS)
 def test_backends_in_lockstep_on_classic_models(c_backend, problem, seed):
-    runs = [(list(s), stats_key(s))
-            for s in (problem.solutions(backend=b, seed=seed) for b in ("c", "python"))]
+    runs = [
+        (list(s), stats_key(s))
+        for s in (problem.solutions(backend=b, seed=seed) for b in ("c", "python"))
+    ]
     assert runs[0] == runs[1]
 
 
@@ -331,8 +362,9 @@ def test_room_zero_means_no_limit_on_every_engine(c_backend, strategy):
     problem = queens(6)
     runs = {}
     for backend in ("c", "python"):
-        solver = make_solver(backend, len(problem.primary), len(problem.items),
-                             problem.live_arrays(), None, strategy)
+        solver = make_solver(
+            backend, len(problem.primary), len(problem.items), problem.live_arrays(), None, strategy
+        )
         out: list = []
         for _ in range(1000):
             if solver.run(1 << 40, out, 0) == DONE:
@@ -384,6 +416,7 @@ def test_steps_between_solutions_skip_but_do_not_reorder(backend, problem, budge
 
 # ---- the mirror's test-only switches ----------------------------------------------
 
+
 @given(problem=random_problems(), budget=st.integers(1, 50))
 def test_last_level_shortcut_keeps_dlx2_statistics(problem, budget):
     """The last level read off the options gives the solutions and the
@@ -402,15 +435,22 @@ def abel_land(directions="EWSN"):
             for r in range(4):
                 for c in range(4):
                     if 0 <= r + 3 * dr < 4 and 0 <= c + 3 * dc < 4:
-                        options.append([word] + [Colored(f"{r + k * dr}_{c + k * dc}", ch)
-                                                 for k, ch in enumerate(word)])
+                        options.append(
+                            [word]
+                            + [
+                                Colored(f"{r + k * dr}_{c + k * dc}", ch)
+                                for k, ch in enumerate(word)
+                            ]
+                        )
     return Problem(["ABEL", "LAND"], cells, options, name="abel+land")
 
 
 def crossing_layouts(problem, solutions):
     """How many solutions place the two words on a common cell."""
+
     def cells(j):
         return {e.item for e in problem.options[j] if isinstance(e, Colored)}
+
     return sum(1 for a, b in solutions if cells(a) & cells(b))
 
 
@@ -448,12 +488,16 @@ def test_oracle_comparison_catches_the_missing_sticker():
     p = abel_land()
     bad, _ = drive_mirror(p, sticker=False, shortcut=False)
     assert {frozenset(s) for s in bad} != oracle.solutions(p)
-    small = Problem(["p0", "p1", "p2"], ["x0"], [
-        ["p1"],
-        ["p2", Colored("x0", "b")],
-        ["p0", "p1", Colored("x0", "b")],
-        ["p2", Colored("x0", "a")],
-    ])
+    small = Problem(
+        ["p0", "p1", "p2"],
+        ["x0"],
+        [
+            ["p1"],
+            ["p2", Colored("x0", "b")],
+            ["p0", "p1", Colored("x0", "b")],
+            ["p2", Colored("x0", "a")],
+        ],
+    )
     assert oracle.solutions(small) == {frozenset({1, 2})}
     assert drive_mirror(small)[0] == [(2, 1)]
     bad, _ = drive_mirror(small, sticker=False, shortcut=False)
@@ -464,8 +508,14 @@ def test_generated_problems_catch_the_missing_sticker():
     """The same generated comparison that the engine passes fails on the
     sticker-less mirror: hypothesis finds a counterexample (a wrong set of
     solutions, or lists corrupted badly enough to raise)."""
-    @settings(max_examples=200, derandomize=True, database=None,
-              report_multiple_bugs=False, phases=[Phase.generate])
+
+    @settings(
+        max_examples=200,
+        derandomize=True,
+        database=None,
+        report_multiple_bugs=False,
+        phases=[Phase.generate],
+    )
     @given(word_like_problems())
     def agrees_with_oracle(problem):
         bad, _ = drive_mirror(problem, sticker=False, shortcut=False)
@@ -477,8 +527,11 @@ def test_generated_problems_catch_the_missing_sticker():
 
 # ---- seeds -------------------------------------------------------------------------
 
-@given(problem=random_problems(), seeds=st.lists(st.integers(0, 2**64 - 1), min_size=2,
-                                                 max_size=3, unique=True))
+
+@given(
+    problem=random_problems(),
+    seeds=st.lists(st.integers(0, 2**64 - 1), min_size=2, max_size=3, unique=True),
+)
 def test_seeds(backend, problem, seeds):
     """Same seed, same sequence; any seed, the oracle's set of solutions."""
     expected = oracle.solutions(problem)
@@ -498,9 +551,10 @@ def test_seeds_change_the_order_but_not_the_set(backend):
 
 # ---- breaking off, Ctrl-C ------------------------------------------------------------
 
+
 def test_break_then_count(backend):
     p = queens(8)
-    for k, s in enumerate(p.solutions(backend=backend)):
+    for k, _ in enumerate(p.solutions(backend=backend)):
         if k == 3:
             break
     assert p.count(backend=backend) == 92
@@ -548,6 +602,7 @@ def test_keyboard_interrupt_inside_the_mirror(monkeypatch):
 
 # ---- edge cases ------------------------------------------------------------------------
 
+
 def test_no_options(backend):
     with pytest.warns(ProblemWarning, match="'A'"):
         p = Problem(["A"], ["x"], [])
@@ -577,13 +632,17 @@ def test_primary_item_in_no_option(backend):
 
 def test_option_without_primary_item_is_ignored_and_indices_stay(backend):
     with pytest.warns(ProblemWarning, match=r"option 0, option 2 ignored \(no primary item\)"):
-        p = Problem(["A", "B"], ["x"], [
-            [Colored("x", "r")],
-            ["A", Colored("x", "r")],
-            ["x"],
-            ["B", Colored("x", "r")],
+        p = Problem(
             ["A", "B"],
-        ])
+            ["x"],
+            [
+                [Colored("x", "r")],
+                ["A", Colored("x", "r")],
+                ["x"],
+                ["B", Colored("x", "r")],
+                ["A", "B"],
+            ],
+        )
     assert p.dropped == [0, 2]
     assert len(p.options) == 5
     got = list(p.solutions(backend=backend))
@@ -593,12 +652,16 @@ def test_option_without_primary_item_is_ignored_and_indices_stay(backend):
 
 
 def test_uncolored_secondary_with_colored_uses(backend):
-    p = Problem(["A", "B", "C"], ["x"], [
-        ["A", Colored("x", "r")],
-        ["B", Colored("x", "r")],
-        ["C", "x"],
-        ["C"],
-    ])
+    p = Problem(
+        ["A", "B", "C"],
+        ["x"],
+        [
+            ["A", Colored("x", "r")],
+            ["B", Colored("x", "r")],
+            ["C", "x"],
+            ["C"],
+        ],
+    )
     # x colored twice alike is fine; the uncolored use clashes with any other
     expected = {frozenset({0, 1, 3})}
     assert oracle.solutions(p) == expected
@@ -608,6 +671,7 @@ def test_uncolored_secondary_with_colored_uses(backend):
 
 
 # ---- the crossing check (dlxc_keep_overlapping) ---------------------------------------
+
 
 def crosses_pairwise(masks) -> bool:
     """The definition, pair by pair: every mask meets another one."""
@@ -620,8 +684,13 @@ def test_overlap_filter_in_lockstep(c_backend, problem, data, budget):
     another, in small node budgets: both backends give the pairwise
     definition's count over the listed solutions, and the same statistics
     as a plain count.  Masks up to 200 bits take several 64-bit words."""
-    masks = data.draw(st.lists(st.integers(0, (1 << 200) - 1) | st.integers(0, 7),
-                               min_size=len(problem.options), max_size=len(problem.options)))
+    masks = data.draw(
+        st.lists(
+            st.integers(0, (1 << 200) - 1) | st.integers(0, 7),
+            min_size=len(problem.options),
+            max_size=len(problem.options),
+        )
+    )
     listed = list(problem.solutions())
     expected = sum(crosses_pairwise([masks[j] for j in sol]) for sol in listed)
     for backend in ("c", "python"):
@@ -635,6 +704,7 @@ def test_overlap_filter_in_lockstep(c_backend, problem, data, budget):
 
 def test_keep_overlapping_in_c(c_backend):
     from dlxc.xcc._cbackend import ffi, lib
+
     masks = ffi.new("uint64_t[]", [0b0011, 0b0110, 0b1000, 0b1100, 0])
     # records: 2 crossing, a split path (dropped), 1 not crossing (option 4
     # has no bit), a single option (no other to meet), the empty solution
@@ -648,7 +718,7 @@ def test_keep_overlapping_in_c(c_backend):
     assert lib.dlxc_keep_overlapping(bad, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
     cut = ffi.new("int32_t[]", [3, 0, 1])  # a record longer than the data
     assert lib.dlxc_keep_overlapping(cut, 3, masks, 5, 1, used) == lib.DLXC_EINVAL
-    lowest = ffi.new("int32_t[]", [-2**31, 0, 0, 2, 0, 1])  # -k would overflow
+    lowest = ffi.new("int32_t[]", [-(2**31), 0, 0, 2, 0, 1])  # -k would overflow
     assert lib.dlxc_keep_overlapping(lowest, 6, masks, 5, 1, used) == lib.DLXC_EINVAL
 
 
@@ -658,9 +728,10 @@ def test_overlap_filter_takes_over_queued_solutions(backend):
     went through the filter."""
     problem = word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")
     cells = {}  # secondary item (a cell) -> its bit
-    masks = [sum(1 << cells.setdefault(x.item, len(cells)) for x in option
-                 if isinstance(x, Colored))
-             for option in problem.options]
+    masks = [
+        sum(1 << cells.setdefault(x.item, len(cells)) for x in option if isinstance(x, Colored))
+        for option in problem.options
+    ]
     expected = sum(crosses_pairwise([masks[j] for j in sol]) for sol in problem.solutions())
     with problem.search(backend=backend) as s:
         s.fetch(10_000, 50)
@@ -693,25 +764,31 @@ def test_overlap_needs_one_mask_per_option_and_no_memo():
 
 # ---- malformed arrays reaching the C core ------------------------------------------------
 
-@pytest.mark.parametrize("n_primary, n_items, start, items, colors", [
-    pytest.param(1, 2, [0, 2], [0, 2], [0, 0], id="item-out-of-range"),
-    pytest.param(1, 2, [0, 2], [0, -1], [0, 0], id="negative-item"),
-    pytest.param(1, 2, [0, 2], [0, 1], [0, -3], id="negative-color"),
-    pytest.param(2, 2, [0, 2], [0, 1], [0, 1], id="colored-primary"),
-    pytest.param(1, 2, [0, 1], [1], [0], id="option-without-primary"),
-    pytest.param(1, 2, [0, 2], [0, 0], [0, 0], id="duplicate-item"),
-    pytest.param(1, 2, [0, 1, 1], [0], [0], id="non-increasing-start"),
-    pytest.param(1, 2, [1, 2], [0, 1], [0, 0], id="start-not-zero"),
-    pytest.param(3, 2, [0, 1], [0], [0], id="more-primary-than-items"),
-])
+
+@pytest.mark.parametrize(
+    "n_primary, n_items, start, items, colors",
+    [
+        pytest.param(1, 2, [0, 2], [0, 2], [0, 0], id="item-out-of-range"),
+        pytest.param(1, 2, [0, 2], [0, -1], [0, 0], id="negative-item"),
+        pytest.param(1, 2, [0, 2], [0, 1], [0, -3], id="negative-color"),
+        pytest.param(2, 2, [0, 2], [0, 1], [0, 1], id="colored-primary"),
+        pytest.param(1, 2, [0, 1], [1], [0], id="option-without-primary"),
+        pytest.param(1, 2, [0, 2], [0, 0], [0, 0], id="duplicate-item"),
+        pytest.param(1, 2, [0, 1, 1], [0], [0], id="non-increasing-start"),
+        pytest.param(1, 2, [1, 2], [0, 1], [0, 0], id="start-not-zero"),
+        pytest.param(3, 2, [0, 1], [0], [0], id="more-primary-than-items"),
+    ],
+)
 def test_c_rejects_malformed_arrays(c_backend, n_primary, n_items, start, items, colors):
     from dlxc.xcc._cbackend import CSolver
+
     with pytest.raises(SolverError, match="malformed"):
         CSolver(n_primary, n_items, start, items, colors)
 
 
 def test_c_accepts_well_formed_arrays(c_backend):
     from dlxc.xcc._cbackend import CSolver
+
     solver = CSolver(1, 2, [0, 2, 3], [0, 1, 0], [0, 1, 0])
     out: list = []
     assert solver.run(100, out, 10) == DONE

@@ -14,21 +14,28 @@ import json
 import math
 
 import pytest
+from examples import run_cli
 
-from dlxc.xcc import parallel
-from dlxc.xcc.estimate import Estimate, estimate, probe_seeds
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
-from examples import run_cli
+from dlxc.xcc import parallel
+from dlxc.xcc.estimate import Estimate, estimate, probe_seeds
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
-@pytest.mark.parametrize("build, solutions, nodes", [
-    pytest.param(lambda: queens(8), 92, 1_199, id="8 queens"),
-    pytest.param(lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), 112, 129,
-                 id="ABEL+LAND 4x4 EWSN"),
-])
+@pytest.mark.parametrize(
+    "build, solutions, nodes",
+    [
+        pytest.param(lambda: queens(8), 92, 1_199, id="8 queens"),
+        pytest.param(
+            lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"),
+            112,
+            129,
+            id="ABEL+LAND 4x4 EWSN",
+        ),
+    ],
+)
 def test_estimate_is_near_the_truth(backend, build, solutions, nodes):
     """The figures of docs/xcc.md §5 within 4 standard errors (fixed seed).  On
     ABEL+LAND every probe sees the same degrees, so every probe is exact."""
@@ -40,8 +47,9 @@ def test_estimate_is_near_the_truth(backend, build, solutions, nodes):
 
 
 def test_estimate_word_search_6x6_c(c_backend):
-    est = estimate(word_search_problem(6, 6, WORDS), probes=20_000, seed=1, backend="c",
-                   calibrate=None)
+    est = estimate(
+        word_search_problem(6, 6, WORDS), probes=20_000, seed=1, backend="c", calibrate=None
+    )
     assert not est.exact
     assert abs(est.solutions - 244_792) < 4 * est.solutions_stderr
     assert abs(est.nodes - 257_181) < 4 * est.nodes_stderr
@@ -88,8 +96,9 @@ def test_small_problem_is_counted_exactly(backend):
 
 
 def test_time_estimate_and_json(c_backend):
-    est = estimate(word_search_problem(7, 7, WORDS), probes=500, seed=3, backend="c",
-                   calibrate=0.05)
+    est = estimate(
+        word_search_problem(7, 7, WORDS), probes=500, seed=3, backend="c", calibrate=0.05
+    )
     assert not est.exact
     assert est.nodes_per_second > 0 and est.seconds > 0
     assert math.isclose(est.seconds, est.nodes / est.nodes_per_second)
@@ -106,9 +115,8 @@ def test_one_probe_has_no_error_bar(backend):
 
 
 def test_timeout_stops_probing(backend):
-    est = estimate(queens(10), probes=10 ** 9, seed=1, backend=backend, timeout=0.05,
-                   calibrate=None)
-    assert 1 <= est.probes < 10 ** 9
+    est = estimate(queens(10), probes=10**9, seed=1, backend=backend, timeout=0.05, calibrate=None)
+    assert 1 <= est.probes < 10**9
 
 
 def test_bad_probe_count():
@@ -122,10 +130,12 @@ def test_problem_estimate_delegates():
 
 # ---- dlxc estimate ---------------------------------------------------------------
 
+
 def test_cli_estimate_json(tmp_path, c_backend):
     """The 8x8 word search (the issue's 123,800,040 layouts, DLX2's count):
     too big for the 0.2 s calibration count, so the probes speak."""
     from dlxc.xcc.dlxformat import write_dlx
+
     problem = word_search_problem(8, 8, WORDS)
     path = tmp_path / "ws8.dlx"
     write_dlx(problem, path)
@@ -142,6 +152,7 @@ def test_cli_estimate_json(tmp_path, c_backend):
 
 def test_cli_estimate_text_and_errors(tmp_path):
     from dlxc.xcc.dlxformat import write_dlx
+
     path = tmp_path / "q6.dlx"
     write_dlx(queens(6), path)
     result = run_cli("estimate", path)

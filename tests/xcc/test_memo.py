@@ -13,19 +13,23 @@ comparison sees an incomplete key.
 
 from __future__ import annotations
 
-
 import pytest
+from examples import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import colored_problems, small_word_searches
 
 from dlxc import Colored, Problem
-from dlxc.xcc.mirror import DONE, MirrorSolver
 from dlxc.models.classic import dominoes, queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.search import (DEFAULT_MEMO_BYTES, MemoInfo, memo_entries_for, memo_fixed_bytes,
-                              memo_key_bytes)
-from examples import run_cli
-from strategies import colored_problems, small_word_searches
+from dlxc.xcc.mirror import DONE, MirrorSolver
+from dlxc.xcc.search import (
+    DEFAULT_MEMO_BYTES,
+    MemoInfo,
+    memo_entries_for,
+    memo_fixed_bytes,
+    memo_key_bytes,
+)
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
@@ -37,11 +41,11 @@ def run_to_end(problem, backend, memo_entries=None):
     with problem.search(backend=backend, memo_entries=memo_entries) as s:
         s.count()
         st_ = s.stats
-        return (st_.solutions, st_.nodes, st_.updates, st_.cleansings, st_.max_level,
-                s.memo_info)
+        return (st_.solutions, st_.nodes, st_.updates, st_.cleansings, st_.max_level, s.memo_info)
 
 
 # ---- memo == plain -----------------------------------------------------------
+
 
 @given(problems, st.sampled_from([1, 2, 3, 7, 1 << 20]))
 def test_memo_count_equals_plain_count(backend, problem, entries):
@@ -62,12 +66,18 @@ def test_memo_backends_agree_on_every_figure(c_backend, problem, entries):
     assert (c[5].entries, c[5].hits, c[5].full) == (py[5].entries, py[5].hits, py[5].full)
 
 
-@pytest.mark.parametrize("build, expected", [
-    pytest.param(lambda: queens(8), 92, id="8 queens"),
-    pytest.param(lambda: dominoes(4, 4), 36, id="dominoes 4x4"),
-    pytest.param(lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), 112,
-                 id="ABEL+LAND 4x4 EWSN"),
-])
+@pytest.mark.parametrize(
+    "build, expected",
+    [
+        pytest.param(lambda: queens(8), 92, id="8 queens"),
+        pytest.param(lambda: dominoes(4, 4), 36, id="dominoes 4x4"),
+        pytest.param(
+            lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"),
+            112,
+            id="ABEL+LAND 4x4 EWSN",
+        ),
+    ],
+)
 def test_memo_known_counts(backend, build, expected):
     """Counts from docs/xcc.md, memoized, with a roomy and a one-entry table."""
     problem = build()
@@ -108,13 +118,19 @@ def forgetful_count(problem) -> int:
     return m.solutions
 
 
-@pytest.mark.parametrize("build, expected", [
-    # found by hypothesis with the strategies above, then shrunk; 68 by the
-    # brute-force oracle of tests/oracles/xcc.py
-    pytest.param(lambda: word_search_problem(4, 4, ["AA", "ABB", "AAA"], ["SE"]), 68,
-                 id="AA ABB AAA 4x4 SE"),
-    pytest.param(lambda: word_search_problem(6, 6, WORDS), 244_792, id="seed 6x6"),
-])
+@pytest.mark.parametrize(
+    "build, expected",
+    [
+        # found by hypothesis with the strategies above, then shrunk; 68 by the
+        # brute-force oracle of tests/oracles/xcc.py
+        pytest.param(
+            lambda: word_search_problem(4, 4, ["AA", "ABB", "AAA"], ["SE"]),
+            68,
+            id="AA ABB AAA 4x4 SE",
+        ),
+        pytest.param(lambda: word_search_problem(6, 6, WORDS), 244_792, id="seed 6x6"),
+    ],
+)
 def test_incomplete_key_is_caught(backend, build, expected):
     """Fault injection: the forgetful key miscounts, the real key does not,
     so comparing memoized with plain counts can see a key bug."""
@@ -126,11 +142,13 @@ def test_incomplete_key_is_caught(backend, build, expected):
 
 def test_tiny_fault_case_matches_oracle():
     from oracles import xcc as oracle
+
     problem = word_search_problem(4, 4, ["AA", "ABB", "AAA"], ["SE"])
     assert len(oracle.solutions(problem)) == 68
 
 
 # ---- the memory cap ------------------------------------------------------------
+
 
 def test_full_table_stays_exact(backend):
     problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
@@ -149,18 +167,18 @@ def test_memo_limit_bytes_to_entries():
     plus 32 bytes of hash, count and slots, after 16 KiB of fixed slots,
     a scratch key, 9 bytes per level, a byte per secondary item and the
     key stack (one key per level once there are more entries than levels)."""
-    ws = word_search_problem(6, 6, WORDS)        # 4 primary, 36 secondary
+    ws = word_search_problem(6, 6, WORDS)  # 4 primary, 36 secondary
     levels = 4 + 2
     fixed = 16 * 1024 + 48 + 9 * levels + 36 + 1 + levels * 48
-    assert memo_key_bytes(ws) == 48               # 8 + 36 = 44 -> 48
+    assert memo_key_bytes(ws) == 48  # 8 + 36 = 44 -> 48
     assert memo_entries_for(ws, fixed + 80 * 1000) == 1000
     assert memo_entries_for(ws, 2 * (fixed + 80 * 1000), share=2) == 1000
-    assert memo_entries_for(ws, 0) == 1           # never less than one entry
+    assert memo_entries_for(ws, 0) == 1  # never less than one entry
     assert memo_entries_for(ws) == (DEFAULT_MEMO_BYTES - fixed) // 80
     with pytest.raises(ValueError, match="negative"):
         memo_entries_for(ws, -1)
     wide = Problem(["p"], ["x"], [["p", Colored("x", f"c{i}")] for i in range(300)])
-    assert memo_key_bytes(wide) == 16             # 8 + 2 bytes -> 16
+    assert memo_key_bytes(wide) == 16  # 8 + 2 bytes -> 16
 
 
 @pytest.mark.parametrize("cap", [1, 40_000, 64 * 1024, 1 << 20])
@@ -190,8 +208,10 @@ def test_memo_api_guards(backend):
 
 # ---- dlxc count --memo -----------------------------------------------------------
 
+
 def test_cli_count_memo(ws6_file):
     import json
+
     result = run_cli("count", ws6_file, "--memo", "--json")
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
@@ -203,7 +223,10 @@ def test_cli_count_memo(ws6_file):
 
 
 def test_cli_memo_usage_errors(ws6_file):
-    for args in (["--memo-limit", "1M"], ["--memo", "--seed", "1"],
-                 ["--memo", "--memo-limit", "much"]):
+    for args in (
+        ["--memo-limit", "1M"],
+        ["--memo", "--seed", "1"],
+        ["--memo", "--memo-limit", "much"],
+    ):
         result = run_cli("count", ws6_file, *args)
         assert result.exit_code == 2, (args, result.output)

@@ -18,15 +18,15 @@ import sys
 import time
 
 import pytest
+from examples import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
+from strategies import colored_problems, small_word_searches
 
-from dlxc.xcc import parallel
-from dlxc.xcc.dlxformat import write_dlx
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
-from examples import run_cli
-from strategies import colored_problems, small_word_searches
+from dlxc.xcc import parallel
+from dlxc.xcc.dlxformat import write_dlx
 
 # smaller than test_memo's: every path of a split builds a fresh engine
 problems = st.one_of(colored_problems(), small_word_searches(side=3))
@@ -61,6 +61,7 @@ def split_and_replay(problem, backend, depth):
 
 # ---- the split is exact --------------------------------------------------------
 
+
 @given(problems, st.integers(1, 3))
 def test_split_sums_equal_serial(backend, problem, depth):
     serial = serial_figures(problem, backend)
@@ -82,7 +83,7 @@ def test_split_solutions_partition_the_serial_ones(backend, problem, depth):
         out: list = []
         while solver.run(1 << 40, out, 1 << 20) != parallel.DONE:
             pass
-        assert all(sol[:len(path)] == path for sol in out)
+        assert all(sol[: len(path)] == path for sol in out)
         found += out
     serial = list(problem.solutions(backend=backend))
     assert sorted(found) == sorted(serial)
@@ -103,7 +104,7 @@ def test_adaptive_split_grows_until_enough_paths():
     assert len(top.paths) >= 32 and top.depth > 1
     assert all(len(p) == top.depth for p in top.paths)
     # a tree that ends early: everything is counted by the split run itself
-    tiny = parallel.split(parallel.payload(queens(4)), "python", 10 ** 6)
+    tiny = parallel.split(parallel.payload(queens(4)), "python", 10**6)
     assert tiny.paths == [] and tiny.counts[0] == 2
 
 
@@ -117,12 +118,16 @@ def test_replay_rejects_foreign_paths(backend):
 
 # ---- the process pool ------------------------------------------------------------
 
-@pytest.mark.parametrize("build", [
-    pytest.param(lambda: word_search_problem(6, 6, WORDS), id="word search 6x6"),
-    pytest.param(lambda: queens(9), id="9 queens"),
-    pytest.param(lambda: langford(7), id="Langford 7"),
-    pytest.param(lambda: queens(4), id="4 queens (tree ends above the split)"),
-])
+
+@pytest.mark.parametrize(
+    "build",
+    [
+        pytest.param(lambda: word_search_problem(6, 6, WORDS), id="word search 6x6"),
+        pytest.param(lambda: queens(9), id="9 queens"),
+        pytest.param(lambda: langford(7), id="Langford 7"),
+        pytest.param(lambda: queens(4), id="4 queens (tree ends above the split)"),
+    ],
+)
 def test_pool_count_equals_serial(backend, build):
     problem = build()
     stats = parallel.count(problem, 2, backend)
@@ -171,6 +176,7 @@ def test_pool_node_limit_is_partial(backend):
 def test_interrupt_terminates_the_pool(c_backend):
     """Ctrl-C in the parent (here raised by the progress callback) stops
     the workers and propagates."""
+
     def interrupt(fraction, stats):
         raise KeyboardInterrupt
 
@@ -181,13 +187,18 @@ def test_interrupt_terminates_the_pool(c_backend):
 
 def test_pool_progress_reaches_one(backend):
     seen = []
-    stats = parallel.count(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), 2, backend,
-                           progress=lambda f, s: seen.append(f))
+    stats = parallel.count(
+        word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]),
+        2,
+        backend,
+        progress=lambda f, s: seen.append(f),
+    )
     assert stats.complete
     assert seen and seen == sorted(seen) and seen[-1] == 1.0
 
 
 # ---- listing in parallel -----------------------------------------------------------
+
 
 def test_parallel_solutions_each_once(backend):
     problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
@@ -224,9 +235,11 @@ def test_pool_without_fork(monkeypatch):
 
 # ---- dlxc count --jobs, dlxc solve --jobs ------------------------------------------
 
+
 @pytest.fixture
 def ws5_file(tmp_path):
     from dlxc.xcc.dlxformat import write_dlx
+
     path = tmp_path / "ws5.dlx"
     write_dlx(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), path)
     return path
@@ -234,6 +247,7 @@ def ws5_file(tmp_path):
 
 def test_cli_count_jobs_equals_serial(ws5_file):
     import json
+
     # DLX2's statistics, which a split count keeps (auto takes the bits engine here)
     serial = json.loads(run_cli("count", ws5_file, "--json", "--strategy", "dlx2").stdout)
     result = run_cli("count", ws5_file, "--json", "--jobs", 2)
@@ -246,6 +260,7 @@ def test_cli_count_jobs_equals_serial(ws5_file):
 
 def test_cli_solve_jobs_lists_each_once(ws5_file):
     import json
+
     serial = run_cli("solve", ws5_file, "--json")
     result = run_cli("solve", ws5_file, "--json", "--jobs", 2)
     assert result.exit_code == 0, result.output
@@ -255,8 +270,9 @@ def test_cli_solve_jobs_lists_each_once(ws5_file):
 
     got, want = options(result.stdout), options(serial.stdout)
     assert len(got) == len(set(got)) == len(want) and set(got) == set(want)
-    assert [json.loads(line)["solution"] for line in result.stdout.splitlines()] == \
-        list(range(1, len(want) + 1))
+    assert [json.loads(line)["solution"] for line in result.stdout.splitlines()] == list(
+        range(1, len(want) + 1)
+    )
     assert run_cli("solve", ws5_file, "--jobs", 2, "--max", 3).stdout.count("solution ") == 3
 
 
@@ -274,17 +290,32 @@ def test_ctrl_c_stops_a_split_count_and_reports_it(tmp_path):
     tilings, far more than a second's count."""
     path = tmp_path / "dominoes-10x10.dlx"
     write_dlx(dominoes(10, 10), path)
-    proc = subprocess.Popen([sys.executable, "-c", "from dlxc.cli import main; main()",
-                             "count", "--jobs", "2", str(path)], cwd=tmp_path,
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            start_new_session=True)
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-c",
+            "from dlxc.cli import main; main()",
+            "count",
+            "--jobs",
+            "2",
+            str(path),
+        ],
+        cwd=tmp_path,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     time.sleep(2.5)  # start-up, the split, and a few progress reports
     os.killpg(proc.pid, signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
     assert out == ""
-    assert re.fullmatch(r"Interrupted after \d+ solutions, \d+ nodes, [\d.]+ s "
-                        r"\(\w+ backend, split count: .*\)\.\n", err), err
+    assert re.fullmatch(
+        r"Interrupted after \d+ solutions, \d+ nodes, [\d.]+ s "
+        r"\(\w+ backend, split count: .*\)\.\n",
+        err,
+    ), err
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)  # the group is empty: the child counter is gone too
@@ -294,16 +325,16 @@ def test_crossing_counts_split_like_serial(backend):
     """A crossing check (every option shares a cell with another) counted
     by two processes equals the serial count, both from count_stats and
     from a plain filter over the listed layouts; a node limit stops both."""
-    from dlxc.xcc.mirror import all_overlap
     from dlxc.models.wordsearch import WordSearch
+    from dlxc.xcc.mirror import all_overlap
+
     ws = WordSearch(6, 6, WORDS)
     masks = ws.cell_masks()
     listed = sum(all_overlap([masks[j] for j in sol]) for sol in ws.problem.solutions())
     serial = ws.problem.count_stats(backend, overlap=masks)
     split = ws.problem.count_stats(backend, jobs=2, overlap=masks)
     assert serial.overlapping == split.overlapping == listed > 0
-    assert (serial.solutions, serial.nodes) == (split.solutions, split.nodes) == \
-        (244_792, 257_181)
+    assert (serial.solutions, serial.nodes) == (split.solutions, split.nodes) == (244_792, 257_181)
     cut = ws.problem.count_stats(backend, jobs=2, overlap=masks, node_limit=20_000)
     assert not cut.complete and cut.nodes == 20_000 and 0 <= cut.overlapping < listed
     with pytest.raises(ValueError, match="memo"):
@@ -315,6 +346,7 @@ def test_a_process_waits_for_nodes_another_may_give_back():
     under way waits for what they give back instead of leaving its
     subproblem unfinished (here a thread plays the other process)."""
     import threading
+
     problem = word_search_problem(5, 5, ["ABEL", "LAND"], "EWSN")
     total = serial_figures(problem, "c")[1]
     data = parallel.payload(problem)
@@ -328,8 +360,7 @@ def test_a_process_waits_for_nodes_another_may_give_back():
 
     helper = threading.Thread(target=give_back)
     helper.start()
-    tally = parallel.count_paths(data, "c", top.paths, node_limit=total, shared=shared,
-                                 share=2)
+    tally = parallel.count_paths(data, "c", top.paths, node_limit=total, shared=shared, share=2)
     helper.join()
     assert not tally.stopped and tally.finished == len(top.paths)
     assert top.counts[1] + tally.counts[1] == total

@@ -12,11 +12,11 @@ from __future__ import annotations
 import io
 
 import pytest
+from examples import run_cli
 
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.progress import ProgressBar, wanted
-from examples import run_cli
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
@@ -39,8 +39,7 @@ def test_wanted_only_on_a_terminal():
 def test_bar_draws_on_its_stream_only(capsys):
     stream = io.StringIO()
     stats = queens(6).count_stats()
-    with ProgressBar(desc="counting", file=stream, enabled=True, delay=0,
-                     mininterval=0) as bar:
+    with ProgressBar(desc="counting", file=stream, enabled=True, delay=0, mininterval=0) as bar:
         bar(0.25, stats)
         bar(0.5, stats)
         bar(0.4, stats)  # never moves back
@@ -86,12 +85,14 @@ def test_fraction_grows_to_one(backend):
 def test_run_calls_progress_and_ends_at_one(c_backend):
     seen = []
     stats = word_search_problem(7, 7, WORDS).count_stats(
-        backend="c", progress=lambda f, s: seen.append((f, s.solutions)))
+        backend="c", progress=lambda f, s: seen.append((f, s.solutions))
+    )
     assert stats.complete and seen[-1] == (1.0, 9_664_704)
     assert [f for f, _ in seen] == sorted(f for f, _ in seen)
 
 
 # ---- limits: partial counts -----------------------------------------------------
+
 
 def test_node_limit_stops_and_resumes_exactly(backend):
     problem = word_search_problem(6, 6, WORDS)
@@ -121,8 +122,10 @@ def test_zero_limits_do_nothing(backend):
 
 # ---- dlxc count / solve with limits and a progress bar ---------------------------
 
+
 def test_cli_node_limit_is_partial(ws6_file):
     import json
+
     result = run_cli("count", ws6_file, "--node-limit", 5000, "--json")
     assert result.exit_code == 4
     record = json.loads(result.stdout)
@@ -130,12 +133,13 @@ def test_cli_node_limit_is_partial(ws6_file):
     assert "partial" in result.stderr and "--node-limit 5000" in result.stderr
     plain = run_cli("count", ws6_file, "--node-limit", 5000, "--jobs", 2)
     assert plain.exit_code == 4 and 0 < int(plain.stdout) < 244_792
-    enough = run_cli("count", ws6_file, "--node-limit", 10 ** 9)
+    enough = run_cli("count", ws6_file, "--node-limit", 10**9)
     assert enough.exit_code == 0 and enough.stdout == "244792\n"
 
 
 def test_cli_timeout_is_partial(tmp_path, c_backend):
     from dlxc.xcc.dlxformat import write_dlx
+
     path = tmp_path / "ws8.dlx"
     write_dlx(word_search_problem(8, 8, WORDS), path)
     # DLX2's engine: the bits engine counts this file in about 0.2 s
@@ -147,6 +151,7 @@ def test_cli_timeout_is_partial(tmp_path, c_backend):
 
 def test_cli_solve_limits(ws6_file):
     import json
+
     result = run_cli("solve", ws6_file, "--node-limit", 100, "--json")
     assert result.exit_code == 4 and "partial" in result.stderr
     lines = result.stdout.splitlines()
@@ -162,8 +167,10 @@ def test_cli_progress_bar_goes_to_stderr(ws6_file, monkeypatch):
 
     def forced(label, quiet, stdout_too=False, force=False):
         import sys
-        return ProgressBar(desc=label or "counting", file=sys.stderr, enabled=not quiet,
-                           delay=0, mininterval=0)
+
+        return ProgressBar(
+            desc=label or "counting", file=sys.stderr, enabled=not quiet, delay=0, mininterval=0
+        )
 
     monkeypatch.setattr(common, "progress_bar", forced)
     result = run_cli("count", ws6_file)

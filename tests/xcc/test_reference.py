@@ -15,15 +15,13 @@ from __future__ import annotations
 import math
 
 import pytest
+from examples import color_example
 
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
-from examples import color_example
 
 slow = pytest.mark.slow
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
-
-
 
 
 def both(cases, python_slow=()):
@@ -33,8 +31,7 @@ def both(cases, python_slow=()):
     for name, build, figures in cases:
         for backend in ("c", "python"):
             marks = [slow] if backend == "python" and name in python_slow else []
-            out.append(pytest.param(build, figures, backend, id=f"{name}-{backend}",
-                                    marks=marks))
+            out.append(pytest.param(build, figures, backend, id=f"{name}-{backend}", marks=marks))
     return out
 
 
@@ -55,10 +52,16 @@ def solve(problem, backend):
 STATISTICS = [
     # name, builder, (solutions, nodes, updates, cleansings)
     ("color-example", color_example, (1, 4, 14, 5)),
-    ("abel-land-4x4-EWSN",
-     lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), (112, 129, 1089, 512)),
-    ("wordsearch-6x6", lambda: word_search_problem(6, 6, WORDS),
-     (244_792, 257_181, 1_799_889, 1_040_476)),
+    (
+        "abel-land-4x4-EWSN",
+        lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"),
+        (112, 129, 1089, 512),
+    ),
+    (
+        "wordsearch-6x6",
+        lambda: word_search_problem(6, 6, WORDS),
+        (244_792, 257_181, 1_799_889, 1_040_476),
+    ),
     ("queens-8", lambda: queens(8), (92, 1199, 21_375, 0)),
     ("queens-10", lambda: queens(10), (724, 16_448, 312_964, 0)),
 ]
@@ -81,7 +84,11 @@ def test_color_example_solution(backend):
 def test_wordsearch_7x7(c_backend):
     st = solve(word_search_problem(7, 7, WORDS), "c")
     assert (st.solutions, st.nodes, st.updates, st.cleansings) == (
-        9_664_704, 9_854_369, 58_705_585, 39_490_968)
+        9_664_704,
+        9_854_369,
+        58_705_585,
+        39_490_968,
+    )
 
 
 @slow
@@ -95,26 +102,31 @@ def test_wordsearch_8x8(c_backend):
 QUEENS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712]  # n = 1..13
 
 
-@pytest.mark.parametrize("n, expected", [
-    pytest.param(n, QUEENS[n - 1], id=f"queens-{n}") for n in range(1, 12)])
+@pytest.mark.parametrize(
+    "n, expected", [pytest.param(n, QUEENS[n - 1], id=f"queens-{n}") for n in range(1, 12)]
+)
 def test_queens(n, expected, backend):
     assert queens(n).count(backend=backend) == expected
 
 
-@pytest.mark.parametrize("n, expected", [
-    pytest.param(n, QUEENS[n - 1], id=f"queens-{n}") for n in (12, 13)])
+@pytest.mark.parametrize(
+    "n, expected", [pytest.param(n, QUEENS[n - 1], id=f"queens-{n}") for n in (12, 13)]
+)
 def test_queens_large(n, expected, c_backend):
     assert queens(n).count(backend="c") == expected
 
 
-@pytest.mark.parametrize("n, expected", [
-    pytest.param(3, 2, id="langford-3"),
-    pytest.param(4, 2, id="langford-4"),
-    pytest.param(5, 0, id="langford-5"),  # n mod 4 in {1, 2}: none
-    pytest.param(6, 0, id="langford-6"),
-    pytest.param(7, 52, id="langford-7"),
-    pytest.param(8, 300, id="langford-8"),
-])
+@pytest.mark.parametrize(
+    "n, expected",
+    [
+        pytest.param(3, 2, id="langford-3"),
+        pytest.param(4, 2, id="langford-4"),
+        pytest.param(5, 0, id="langford-5"),  # n mod 4 in {1, 2}: none
+        pytest.param(6, 0, id="langford-6"),
+        pytest.param(7, 52, id="langford-7"),
+        pytest.param(8, 300, id="langford-8"),
+    ],
+)
 def test_langford(n, expected, backend):
     assert langford(n).count(backend=backend) == expected
 
@@ -124,8 +136,9 @@ def test_pentominoes_6x10(c_backend):
     assert pentominoes(6, 10).count(backend="c") == 9356
 
 
-@pytest.mark.parametrize("backend", [
-    pytest.param("c", id="c"), pytest.param("python", id="python", marks=slow)])
+@pytest.mark.parametrize(
+    "backend", [pytest.param("c", id="c"), pytest.param("python", id="python", marks=slow)]
+)
 def test_pentominoes_3x20(backend, request):
     # two packings up to symmetry (Haselgrove 1960), each seen 4 times
     assert pentominoes(3, 20).count(backend=use(backend, request)) == 8
@@ -134,6 +147,7 @@ def test_pentominoes_3x20(backend, request):
 def test_pentomino_placements():
     # 63 orientations in all (Golomb); a 6x10 board has 2,056 placements
     from dlxc.models.classic import PENTOMINOES, piece_orientations
+
     sizes = {name: len(piece_orientations(shape)) for name, shape in PENTOMINOES.items()}
     assert sizes == dict(F=8, I=2, L=8, N=8, P=8, T=4, U=4, V=4, W=4, X=1, Y=8, Z=4)
     assert len(pentominoes(6, 10).options) == 2056
@@ -146,8 +160,9 @@ def kasteleyn(m: int, n: int) -> int:
     prod = 1.0
     for j in range(1, (m + 1) // 2 + 1):
         for k in range(1, (n + 1) // 2 + 1):
-            prod *= (4 * math.cos(math.pi * j / (m + 1)) ** 2
-                     + 4 * math.cos(math.pi * k / (n + 1)) ** 2)
+            prod *= (
+                4 * math.cos(math.pi * j / (m + 1)) ** 2 + 4 * math.cos(math.pi * k / (n + 1)) ** 2
+            )
     return round(prod)
 
 
@@ -164,12 +179,12 @@ def test_kasteleyn_formula_matches_known_values():
     assert kasteleyn(3, 3) == 0
 
 
-DOMINO_BOARDS = [(2, n) for n in range(2, 11)] + [(3, 3), (3, 4), (4, 4), (3, 8), (5, 6),
-                                                   (6, 6)]
+DOMINO_BOARDS = [(2, n) for n in range(2, 11)] + [(3, 3), (3, 4), (4, 4), (3, 8), (5, 6), (6, 6)]
 
 
-@pytest.mark.parametrize("rows, cols", [
-    pytest.param(r, c, id=f"dominoes-{r}x{c}") for r, c in DOMINO_BOARDS])
+@pytest.mark.parametrize(
+    "rows, cols", [pytest.param(r, c, id=f"dominoes-{r}x{c}") for r, c in DOMINO_BOARDS]
+)
 def test_dominoes(rows, cols, backend):
     assert dominoes(rows, cols).count(backend=backend) == kasteleyn(rows, cols)
 
@@ -177,8 +192,7 @@ def test_dominoes(rows, cols, backend):
 def test_dominoes_known_values(backend):
     assert dominoes(4, 4).count(backend=backend) == 36
     assert dominoes(6, 6).count(backend=backend) == 6728
-    assert [dominoes(2, n).count(backend=backend) for n in range(2, 9)] == [
-        2, 3, 5, 8, 13, 21, 34]
+    assert [dominoes(2, n).count(backend=backend) for n in range(2, 9)] == [2, 3, 5, 8, 13, 21, 34]
 
 
 @slow

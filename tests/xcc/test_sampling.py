@@ -14,27 +14,35 @@ from __future__ import annotations
 import json
 
 import pytest
-
+from examples import run_cli
 from oracles import xcc as oracle
+from oracles.uniform import CHI2_999, chi2_cdf, chi2_threshold, chi_square
+
 from dlxc import DlxcError, Problem, ProblemWarning
+from dlxc.errors import MemoLimitError, NoSolutionError
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.errors import MemoLimitError, NoSolutionError
 from dlxc.xcc.sampling import Sampler, draw_seeds, sample
-from examples import run_cli
-from oracles.uniform import CHI2_999, chi2_cdf, chi2_threshold, chi_square
+
 
 def test_chi2_table():
     for df, value in CHI2_999.items():
         assert chi2_cdf(value, df) == pytest.approx(0.999, abs=1e-7)
 
 
-@pytest.mark.parametrize("build, n_solutions, draws", [
-    pytest.param(lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), 112, 112 * 40,
-                 id="ABEL+LAND 4x4 EWSN"),
-    pytest.param(lambda: queens(8), 92, 92 * 40, id="8 queens"),
-    pytest.param(lambda: queens(6), 4, 400, id="6 queens"),
-])
+@pytest.mark.parametrize(
+    "build, n_solutions, draws",
+    [
+        pytest.param(
+            lambda: word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"),
+            112,
+            112 * 40,
+            id="ABEL+LAND 4x4 EWSN",
+        ),
+        pytest.param(lambda: queens(8), 92, 92 * 40, id="8 queens"),
+        pytest.param(lambda: queens(6), 4, 400, id="6 queens"),
+    ],
+)
 def test_draws_are_uniform(backend, build, n_solutions, draws):
     problem = build()
     got = problem.sample(draws, seed=2024, backend=backend)
@@ -107,9 +115,11 @@ def test_sample_arguments(backend):
 
 # ---- dlxc sample ------------------------------------------------------------------
 
+
 @pytest.fixture
 def abel_land_file(tmp_path):
     from dlxc.xcc.dlxformat import write_dlx
+
     path = tmp_path / "abel_land.dlx"
     write_dlx(word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN"), path)
     return path
@@ -117,6 +127,7 @@ def abel_land_file(tmp_path):
 
 def test_cli_sample_json(abel_land_file):
     from dlxc.xcc.dlxformat import read_dlx
+
     problem = read_dlx(abel_land_file)
     result = run_cli("sample", abel_land_file, "-n", 6, "--seed", 9, "--json")
     assert result.exit_code == 0, result.output
@@ -126,8 +137,7 @@ def test_cli_sample_json(abel_land_file):
         assert oracle.is_solution(problem, r["options"])
         assert r["text"] == problem.solution_text(r["options"])
     assert "Drew 6 of 112 solutions" in result.stderr and "seed 9" in result.stderr
-    assert run_cli("sample", abel_land_file, "-n", 6, "--seed", 9, "--json").stdout == \
-        result.stdout
+    assert run_cli("sample", abel_land_file, "-n", 6, "--seed", 9, "--json").stdout == result.stdout
     assert [tuple(r["options"]) for r in records] == sample(problem, 6, seed=9)
 
 
@@ -141,6 +151,7 @@ def test_cli_sample_text(abel_land_file):
 
 def test_cli_sample_refusals(abel_land_file, tmp_path):
     from dlxc.xcc.dlxformat import write_dlx
+
     three = tmp_path / "three.dlx"
     write_dlx(word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"]), three)
     full = run_cli("sample", three, "--memo-limit", "1")
@@ -154,6 +165,7 @@ def test_cli_sample_refusals(abel_land_file, tmp_path):
 
 def test_limits_stop_the_count(c_backend):
     from dlxc.errors import SearchStopped
+
     problem = word_search_problem(8, 8, ["ABEL", "CANTOR", "GAUSS", "EULER"])
     with pytest.raises(SearchStopped, match="node limit") as info:
         Sampler(problem, backend="c", node_limit=1000)

@@ -19,8 +19,13 @@ from click.testing import CliRunner
 
 from dlxc import DlxcError
 from dlxc.cli import main
-from dlxc.errors import (InputFileNotFound, OptionIndexError, RequestError, RequestTypeError,
-                         SolverError)
+from dlxc.errors import (
+    InputFileNotFound,
+    OptionIndexError,
+    RequestError,
+    RequestTypeError,
+    SolverError,
+)
 from dlxc.models.classic import queens
 from dlxc.xcc.dlxformat import read_dlx
 from dlxc.xcc.sampling import Sampler
@@ -33,32 +38,53 @@ def q5():
     return queens(5)
 
 
-@pytest.mark.parametrize("call, error, builtin", [
-    (lambda p, b: p.count(backend=b, jobs=-1), RequestError, ValueError),
-    (lambda p, b: p.count(backend=b, jobs=1.5), RequestTypeError, TypeError),
-    (lambda p, b: p.count(backend=b, seed=1.5), RequestTypeError, TypeError),
-    (lambda p, b: list(p.solutions(backend=b, limit=1.5)), RequestTypeError, TypeError),
-    (lambda p, b: list(p.solutions(backend=b, limit=-1)), RequestError, ValueError),
-    (lambda p, b: p.solution_text((len(p.options),)), OptionIndexError, IndexError),
-    (lambda p, b: p.solution_text((-1,)), OptionIndexError, IndexError),
-    (lambda p, b: p.solution_text(("1",)), RequestTypeError, TypeError),
-    (lambda p, b: p.option_text(-1), OptionIndexError, IndexError),
-    (lambda p, b: p.search(backend=b, memo_entries=0), RequestError, ValueError),
-    (lambda p, b: p.search(backend=b, memo_entries=2.5), RequestTypeError, TypeError),
-    (lambda p, b: p.search(backend=b).step(-1), RequestError, ValueError),
-    (lambda p, b: p.search(backend=b).step(1.5), RequestTypeError, TypeError),
-    (lambda p, b: p.search(backend=b).run(timeout=math.nan), RequestError, ValueError),
-    (lambda p, b: p.search(backend=b).run(timeout=-1), RequestError, ValueError),
-    (lambda p, b: p.search(backend=b).run(node_limit=2.5), RequestTypeError, TypeError),
-    (lambda p, b: p.count_stats(backend=b, jobs=2, timeout=math.nan), RequestError,
-     ValueError),
-    (lambda p, b: p.count(backend=b, memo=True, memo_limit=-1), RequestError, ValueError),
-    (lambda p, b: p.estimate(probes=0, backend=b), RequestError, ValueError),
-    (lambda p, b: p.sample(-1, backend=b), RequestError, ValueError),
-], ids=["jobs=-1", "jobs=1.5", "seed=1.5", "limit=1.5", "limit=-1", "index=len", "index=-1",
-        "index='1'", "option_text(-1)", "memo_entries=0", "memo_entries=2.5", "step(-1)",
-        "step(1.5)", "timeout=nan", "timeout=-1", "node_limit=2.5", "jobs-timeout=nan",
-        "memo_limit=-1", "probes=0", "sample(-1)"])
+@pytest.mark.parametrize(
+    "call, error, builtin",
+    [
+        (lambda p, b: p.count(backend=b, jobs=-1), RequestError, ValueError),
+        (lambda p, b: p.count(backend=b, jobs=1.5), RequestTypeError, TypeError),
+        (lambda p, b: p.count(backend=b, seed=1.5), RequestTypeError, TypeError),
+        (lambda p, b: list(p.solutions(backend=b, limit=1.5)), RequestTypeError, TypeError),
+        (lambda p, b: list(p.solutions(backend=b, limit=-1)), RequestError, ValueError),
+        (lambda p, b: p.solution_text((len(p.options),)), OptionIndexError, IndexError),
+        (lambda p, b: p.solution_text((-1,)), OptionIndexError, IndexError),
+        (lambda p, b: p.solution_text(("1",)), RequestTypeError, TypeError),
+        (lambda p, b: p.option_text(-1), OptionIndexError, IndexError),
+        (lambda p, b: p.search(backend=b, memo_entries=0), RequestError, ValueError),
+        (lambda p, b: p.search(backend=b, memo_entries=2.5), RequestTypeError, TypeError),
+        (lambda p, b: p.search(backend=b).step(-1), RequestError, ValueError),
+        (lambda p, b: p.search(backend=b).step(1.5), RequestTypeError, TypeError),
+        (lambda p, b: p.search(backend=b).run(timeout=math.nan), RequestError, ValueError),
+        (lambda p, b: p.search(backend=b).run(timeout=-1), RequestError, ValueError),
+        (lambda p, b: p.search(backend=b).run(node_limit=2.5), RequestTypeError, TypeError),
+        (lambda p, b: p.count_stats(backend=b, jobs=2, timeout=math.nan), RequestError, ValueError),
+        (lambda p, b: p.count(backend=b, memo=True, memo_limit=-1), RequestError, ValueError),
+        (lambda p, b: p.estimate(probes=0, backend=b), RequestError, ValueError),
+        (lambda p, b: p.sample(-1, backend=b), RequestError, ValueError),
+    ],
+    ids=[
+        "jobs=-1",
+        "jobs=1.5",
+        "seed=1.5",
+        "limit=1.5",
+        "limit=-1",
+        "index=len",
+        "index=-1",
+        "index='1'",
+        "option_text(-1)",
+        "memo_entries=0",
+        "memo_entries=2.5",
+        "step(-1)",
+        "step(1.5)",
+        "timeout=nan",
+        "timeout=-1",
+        "node_limit=2.5",
+        "jobs-timeout=nan",
+        "memo_limit=-1",
+        "probes=0",
+        "sample(-1)",
+    ],
+)
 def test_misuse_is_a_dlxc_error(q5, backend, call, error, builtin):
     with pytest.raises(error) as info:
         call(q5, backend)
@@ -83,7 +109,7 @@ def test_huge_sizes_mean_no_limit(q5, backend):
     with q5.search(backend=backend) as s:
         assert s.step(1 << 64) is True
         assert s.stats.solutions == QUEENS5
-    assert q5.count(backend=backend, memo=True, memo_limit=10 ** 30) == QUEENS5
+    assert q5.count(backend=backend, memo=True, memo_limit=10**30) == QUEENS5
 
 
 @pytest.mark.parametrize("timeout", [math.inf, 1e308])
@@ -115,15 +141,22 @@ def test_sampler_after_close(q5, backend):
         sampler.sample(1, seed=1)
 
 
-@pytest.mark.parametrize("args, code", [
-    (["--timeout", "inf"], 0), (["--timeout", "1e308"], 0), (["--timeout", "nan"], 2),
-    (["--timeout", "-1"], 2), (["--jobs", "2", "--timeout", "inf"], 0),
-    (["--jobs", "2", "--timeout", "nan"], 2),
-    (["--memo", "--memo-limit", "99999999999999999999G"], 0),
-])
+@pytest.mark.parametrize(
+    "args, code",
+    [
+        (["--timeout", "inf"], 0),
+        (["--timeout", "1e308"], 0),
+        (["--timeout", "nan"], 2),
+        (["--timeout", "-1"], 2),
+        (["--jobs", "2", "--timeout", "inf"], 0),
+        (["--jobs", "2", "--timeout", "nan"], 2),
+        (["--memo", "--memo-limit", "99999999999999999999G"], 0),
+    ],
+)
 def test_cli_limits_never_give_a_traceback(tmp_path, args, code):
     path = tmp_path / "q5.dlx"
     from dlxc.xcc.dlxformat import write_dlx
+
     write_dlx(queens(5), path)
     r = CliRunner().invoke(main, ["count", *args, str(path)])
     assert r.exit_code == code, r.output

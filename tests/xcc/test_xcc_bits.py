@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from oracles import xcc as oracle
 from strategies import run_to_end, small_xcc_problems
+
 from dlxc import Problem, read_dlx
 from dlxc.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
@@ -32,7 +32,11 @@ def run_all(problem, backend, strategy="bits", **how):
 def same_tree(bits_stats, dlx2_stats):
     """solutions, nodes and max_level agree (updates are each engine's own)"""
     return (bits_stats[0], bits_stats[1], bits_stats[4], bits_stats[5]) == (
-        dlx2_stats[0], dlx2_stats[1], dlx2_stats[4], dlx2_stats[5])
+        dlx2_stats[0],
+        dlx2_stats[1],
+        dlx2_stats[4],
+        dlx2_stats[5],
+    )
 
 
 @given(problem=small_xcc_problems())
@@ -58,8 +62,12 @@ def test_bits_walks_dlx2s_tree(backend, problem):
     assert same_tree(stats, dlx2_stats)
 
 
-@given(problem=small_xcc_problems(max_options=70), budget=st.integers(1, 5), room=st.integers(0, 3),
-       count_only=st.booleans())
+@given(
+    problem=small_xcc_problems(max_options=70),
+    budget=st.integers(1, 5),
+    room=st.integers(0, 3),
+    count_only=st.booleans(),
+)
 def test_bits_c_and_mirror_in_lockstep(c_backend, problem, budget, room, count_only):
     """Same solutions in the same order and the same statistics, however
     the search is cut into calls, listing or only counting."""
@@ -70,13 +78,16 @@ def test_bits_c_and_mirror_in_lockstep(c_backend, problem, budget, room, count_o
     assert cut[1] == whole[1]
 
 
-@pytest.mark.parametrize("problem", [
-    pytest.param(queens(7), id="queens-7"),
-    pytest.param(langford(7), id="langford-7"),
-    pytest.param(dominoes(4, 5), id="dominoes-4x5"),
-    pytest.param(pentominoes(3, 20), id="pentominoes-3x20"),
-    pytest.param(word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"]), id="wordsearch-5x5"),
-])
+@pytest.mark.parametrize(
+    "problem",
+    [
+        pytest.param(queens(7), id="queens-7"),
+        pytest.param(langford(7), id="langford-7"),
+        pytest.param(dominoes(4, 5), id="dominoes-4x5"),
+        pytest.param(pentominoes(3, 20), id="pentominoes-3x20"),
+        pytest.param(word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"]), id="wordsearch-5x5"),
+    ],
+)
 def test_bits_lockstep_and_dlx2s_tree_on_classic_models(c_backend, problem):
     c = run_all(problem, "c", budget=97, room=5)
     dlx2 = run_all(problem, "c", "dlx2")
@@ -85,9 +96,18 @@ def test_bits_lockstep_and_dlx2s_tree_on_classic_models(c_backend, problem):
         assert run_all(problem, "python", budget=97, room=5) == c
 
 
-@pytest.mark.parametrize("name", ["abel-land-4x4.dlx", "color-example.dlx", "langford-7.dlx",
-                                  "langford-8.dlx", "queens-8.dlx", "queens-10.dlx",
-                                  "wordsearch-6x6.dlx"])
+@pytest.mark.parametrize(
+    "name",
+    [
+        "abel-land-4x4.dlx",
+        "color-example.dlx",
+        "langford-7.dlx",
+        "langford-8.dlx",
+        "queens-8.dlx",
+        "queens-10.dlx",
+        "wordsearch-6x6.dlx",
+    ],
+)
 def test_bits_and_dlx2_agree_on_the_puzzle_files(backend, name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -104,8 +124,9 @@ def test_bits_and_dlx2_count_alike_on_the_big_files(c_backend, name):
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         problem = read_dlx(PUZZLES / name)
-    assert same_tree(run_all(problem, "c", count_only=True)[1],
-                     run_all(problem, "c", "dlx2", count_only=True)[1])
+    assert same_tree(
+        run_all(problem, "c", count_only=True)[1], run_all(problem, "c", "dlx2", count_only=True)[1]
+    )
 
 
 def test_bits_updates_are_the_kill_words(backend):
@@ -146,7 +167,7 @@ def test_bits_refuses_what_only_dlx2_does(backend):
     problem = queens(6)
     with problem.search(backend=backend, strategy="bits") as s:
         assert s.strategy == "bits"
-        first = next(iter(s))
+        next(iter(s))
         assert 0.0 <= s.fraction_done() <= 1.0
         rest = list(s)
         assert len(rest) + 1 == 4 and s.stats.complete
@@ -159,8 +180,7 @@ def test_bits_refuses_what_only_dlx2_does(backend):
     with pytest.raises(ValueError, match="tie-breaking"):
         make_solver(backend, 12, 34, problem.live_arrays(), 5, "bits")
     solver = make_solver(backend, 12, 34, problem.live_arrays(), None, "bits")
-    for call in (lambda: solver.set_memo(10), lambda: solver.set_split(2),
-                 lambda: solver.probe(1)):
+    for call in (lambda: solver.set_memo(10), lambda: solver.set_split(2), lambda: solver.probe(1)):
         with pytest.raises(SolverError, match="dlx2"):
             call()
     solver.close()
@@ -195,6 +215,7 @@ def test_cli_count_bits():
     from click.testing import CliRunner
 
     from dlxc.cli import main
+
     path = str(PUZZLES / "queens-8.dlx")
     r1 = CliRunner().invoke(main, ["count", "--strategy", "bits", path])
     r2 = CliRunner().invoke(main, ["count", "--strategy", "dlx2", path])
@@ -205,9 +226,10 @@ def test_cli_count_bits():
 
 def test_auto_takes_bits_where_it_fits():
     from dlxc.xcc.backend import BITS_MAX_OPTIONS, BITS_MAX_PRIMARY
-    assert pick_strategy("auto", 6, 15, n_options=3990) == "bits"        # word rectangles 3x3
-    assert pick_strategy("auto", 4, 40, n_options=260) == "bits"         # word search 6x6
-    assert pick_strategy("auto", 72, 72, n_options=2057) == "bits"       # pentominoes 6x10
+
+    assert pick_strategy("auto", 6, 15, n_options=3990) == "bits"  # word rectangles 3x3
+    assert pick_strategy("auto", 4, 40, n_options=260) == "bits"  # word search 6x6
+    assert pick_strategy("auto", 72, 72, n_options=2057) == "bits"  # pentominoes 6x10
     assert pick_strategy("auto", 72, 72, n_options=2057, seed=1) == "dlx2"
     assert pick_strategy("auto", 72, 72, n_options=2057, memo=True) == "dlx2"
     # huge or wide problems keep the sparse engines
@@ -223,15 +245,18 @@ def test_launch_and_cli_take_bits_by_default(c_backend):
     same engine: the bits engine's statistics (no cleansings) on queens 8."""
     import subprocess
     import sys
+
     path = str(PUZZLES / "queens-8.dlx")
     launch = "import sys; from dlxc._launch import main; sys.argv[0] = 'dlxc'; main()"
-    fast = subprocess.run([sys.executable, "-c", launch, "count", path],
-                          capture_output=True, text=True)
+    fast = subprocess.run(
+        [sys.executable, "-c", launch, "count", path], capture_output=True, text=True
+    )
     assert fast.stdout == "92\n"
     assert "0 cleansings, 1199 nodes" in fast.stderr
     from click.testing import CliRunner
 
     from dlxc.cli import main
+
     full = CliRunner().invoke(main, ["count", "--json", path])
     assert '"nodes": 1199' in full.stdout and '"cleansings": 0' in full.stdout
 
@@ -243,11 +268,13 @@ def _refusing_bits(monkeypatch):
 
     def refuse(*args, **kwargs):
         raise SolverError("problem too large for 32-bit node links")
+
     monkeypatch.setattr(_cbackend, "CBits", refuse)
 
 
 def test_auto_falls_back_when_the_bits_engine_refuses(c_backend, monkeypatch):
     problem = word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"])
+
     def key(stats):
         return stats.solutions, stats.nodes, stats.updates, stats.cleansings
 
@@ -261,10 +288,12 @@ def test_auto_falls_back_when_the_bits_engine_refuses(c_backend, monkeypatch):
         problem.search(backend="c", strategy="bits")
 
 
-def test_short_path_falls_back_when_the_bits_engine_refuses(c_backend, monkeypatch, capsys,
-                                                            tmp_path):
+def test_short_path_falls_back_when_the_bits_engine_refuses(
+    c_backend, monkeypatch, capsys, tmp_path
+):
     from dlxc import _launch
     from dlxc.xcc.dlxformat import write_dlx
+
     path = tmp_path / "langford7.dlx"
     write_dlx(langford(7), path)
     _refusing_bits(monkeypatch)

@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from conftest import C_UNAVAILABLE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -24,20 +23,30 @@ FULL = "import sys; from dlxc.cli import main; sys.argv[0] = 'dlxc'; main()"
 
 
 def run(code: str, *args: str, env=None):
-    res = subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True,
-                         env={**os.environ, **(env or {})}, cwd=ROOT)
+    res = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env={**os.environ, **(env or {})},
+        cwd=ROOT,
+    )
+
     def unclocked(text):
         return re.sub(r'"seconds": [0-9.e-]+', '"seconds": S', re.sub(r"\d+\.\d{3} s", "S s", text))
+
     return res.returncode, unclocked(res.stdout), unclocked(res.stderr)
 
 
-@pytest.mark.parametrize("text", [
-    None,  # the puzzles' files, below
-    "A B | X\nA X:1\nB X:1\nA B\n",
-    "A B\nA\n",                         # a warning: handed over
-    "A B\nA C\n",                       # an error with file and line: handed over
-    "| only a comment\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        None,  # the puzzles' files, below
+        "A B | X\nA X:1\nB X:1\nA B\n",
+        "A B\nA\n",  # a warning: handed over
+        "A B\nA C\n",  # an error with file and line: handed over
+        "| only a comment\n",
+    ],
+)
 def test_count_says_the_same(tmp_path, text):
     if text is None:
         files = sorted(str(p) for p in PUZZLES.glob("*.dlx"))[:6]
@@ -57,11 +66,13 @@ def test_imports_little(tmp_path):
     which signal imports; re; array, which imports collections)."""
     path = tmp_path / "x.dlx"
     path.write_text("A B | X\nA X:1\nB X:1\nA B\n")
-    code = ("import sys; before = set(sys.modules); from dlxc._launch import _count; "
-            "s = _count(sys.argv[1]); "
-            "print(s, sorted(m for m in set(sys.modules) - before if m.startswith(("
-            "'click', 'dlxc.xcc.mirror', 'dlxc.xcc.search', 'tqdm', 'enum', 're', 'array', "
-            "'signal', 'collections'))))")
+    code = (
+        "import sys; before = set(sys.modules); from dlxc._launch import _count; "
+        "s = _count(sys.argv[1]); "
+        "print(s, sorted(m for m in set(sys.modules) - before if m.startswith(("
+        "'click', 'dlxc.xcc.mirror', 'dlxc.xcc.search', 'tqdm', 'enum', 're', 'array', "
+        "'signal', 'collections'))))"
+    )
     status, out, _ = run(code, str(path))
     assert out.splitlines()[-1] == "0 []"
 
@@ -78,6 +89,7 @@ def test_other_command_lines_go_to_the_full_one(tmp_path):
     path = tmp_path / "x.dlx"
     path.write_text("A B\nA\nB\n")
     assert run(LAUNCH, "count", "--json", str(path)) == run(FULL, "count", "--json", str(path))
-    assert run(LAUNCH, "count", str(path), env={"DLXC_BACKEND": "python"}) == \
-        run(FULL, "count", str(path), env={"DLXC_BACKEND": "python"})
+    assert run(LAUNCH, "count", str(path), env={"DLXC_BACKEND": "python"}) == run(
+        FULL, "count", str(path), env={"DLXC_BACKEND": "python"}
+    )
     assert run(LAUNCH, "count", str(tmp_path / "missing.dlx"))[0] == 1

@@ -60,8 +60,13 @@ def test_memory_stays_near_the_limit_on_a_wide_deep_problem(c_backend):
     # 6,000 levels of 6,752-byte keys: a stack for every level would take
     # 40 MB; the limit is 1 MiB.
     text = _path_problem(6000, 6000)
-    out = subprocess.run([sys.executable, "-c", _CHILD, "8000"], input=text,
-                         capture_output=True, text=True, timeout=300)
+    out = subprocess.run(
+        [sys.executable, "-c", _CHILD, "8000"],
+        input=text,
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert out.returncode == 0, out.stderr
     grown, table_bytes, full, nodes = out.stdout.split()
     assert int(nodes) == 8000
@@ -110,13 +115,19 @@ def _memo_run(problem: Problem, backend: str, entries: int):
         s.run()
         st_ = s.stats
         info = s.memo_info
-    return (st_.solutions, st_.nodes, st_.updates, st_.cleansings, info.entries, info.hits,
-            info.full)
+    return (
+        st_.solutions,
+        st_.nodes,
+        st_.updates,
+        st_.cleansings,
+        info.entries,
+        info.hits,
+        info.full,
+    )
 
 
 @given(deep_problems(), st.integers(1, 4))
-def test_a_short_key_stack_keeps_counts_exact_and_engines_in_lockstep(c_backend, problem,
-                                                                     entries):
+def test_a_short_key_stack_keeps_counts_exact_and_engines_in_lockstep(c_backend, problem, entries):
     with problem.search(backend="python") as plain:
         plain.run()
         expected = plain.stats.solutions

@@ -28,8 +28,9 @@ from dlxc.xcc.problem import Problem
 
 
 def _solver(problem: Problem, backend: str):
-    return make_solver(backend, len(problem.primary), len(problem.items),
-                       problem.live_arrays(), None)
+    return make_solver(
+        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None
+    )
 
 
 def _run_all(problem: Problem, backend: str, budget: int):
@@ -54,8 +55,11 @@ def problems(draw):
     options = []
     for _ in range(draw(st.integers(1, 14))):
         opt = draw(st.lists(st.sampled_from(primary), min_size=1, max_size=3, unique=True))
-        for s in draw(st.lists(st.sampled_from(secondary), max_size=2, unique=True)
-                      if secondary else st.just([])):
+        for s in draw(
+            st.lists(st.sampled_from(secondary), max_size=2, unique=True)
+            if secondary
+            else st.just([])
+        ):
             color = draw(st.sampled_from(["", "a", "b"]))
             opt.append(f"{s}:{color}" if color else s)
         options.append(" ".join(opt))
@@ -110,8 +114,9 @@ def test_empty_problem_budget(backend):
 def test_cli_count_node_limit_one(tmp_path, backend):
     path = tmp_path / "ab.dlx"
     path.write_text("A B\n" + "A B\n" * 100)
-    r = CliRunner().invoke(main, ["count", "--node-limit", "1", "--backend", backend,
-                                  "--json", str(path)])
+    r = CliRunner().invoke(
+        main, ["count", "--node-limit", "1", "--backend", backend, "--json", str(path)]
+    )
     assert r.exit_code == 4, r.stderr
     record = json.loads(r.stdout)
     assert (record["nodes"], record["solutions"], record["complete"]) == (1, 0, False)
@@ -121,8 +126,9 @@ def test_cli_count_node_limit_one(tmp_path, backend):
 def test_cli_solve_node_limit_one(tmp_path, backend, jobs):
     path = tmp_path / "ab.dlx"
     path.write_text("A B\n" + "A B\n" * 100)
-    r = CliRunner().invoke(main, ["solve", "--node-limit", "1", "--jobs", jobs, "--backend",
-                                  backend, str(path)])
+    r = CliRunner().invoke(
+        main, ["solve", "--node-limit", "1", "--jobs", jobs, "--backend", backend, str(path)]
+    )
     assert r.exit_code == 4, r.stderr
     assert "solution 1:" not in r.stdout
     assert "Stopped after 0 solutions" in r.stderr and " 1 nodes," in r.stderr

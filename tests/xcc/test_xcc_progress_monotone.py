@@ -42,9 +42,15 @@ def _assert_monotone(seen):
     assert not drops, drops[:3]
 
 
-@pytest.mark.parametrize("make", [lambda: queens(8), lambda: langford(7),
-                                  lambda: word_search_problem(5, 5, ["ABEL", "LAND", "EULER"])],
-                         ids=["queens8", "langford7", "wordsearch5x5"])
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: queens(8),
+        lambda: langford(7),
+        lambda: word_search_problem(5, 5, ["ABEL", "LAND", "EULER"]),
+    ],
+    ids=["queens8", "langford7", "wordsearch5x5"],
+)
 def test_fraction_never_decreases_node_by_node(backend, make):
     _assert_monotone(_fractions(make(), backend))
 
@@ -81,16 +87,18 @@ def test_fraction_of_a_replayed_subproblem(backend):
     # A subproblem below a split path counts from its floor: its own
     # fraction also runs from 0 to 1 without falling back.
     problem = queens(7)
-    splitter = make_solver(backend, len(problem.primary), len(problem.items),
-                           problem.live_arrays(), None)
+    splitter = make_solver(
+        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None
+    )
     splitter.set_split(2)
     out, paths = [], []
     while splitter.run(1 << 20, out, 1 << 20, paths) != DONE:
         pass
     assert len(paths) > 3
     for path in paths[:5]:
-        solver = make_solver(backend, len(problem.primary), len(problem.items),
-                             problem.live_arrays(), None)
+        solver = make_solver(
+            backend, len(problem.primary), len(problem.items), problem.live_arrays(), None
+        )
         solver.replay(path)
         seen = [solver.progress()]
         while solver.run(1) != DONE:

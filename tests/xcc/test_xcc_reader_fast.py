@@ -14,10 +14,10 @@ from __future__ import annotations
 import warnings
 
 import pytest
+from conftest import C_UNAVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
 
-from conftest import C_UNAVAILABLE
 from dlxc.errors import DlxcError
 from dlxc.xcc import dlxformat
 
@@ -43,12 +43,19 @@ def python_read(path):
 
 def fast_read(data: bytes):
     from dlxc.xcc._cbackend import read_dlx_arrays
+
     return read_dlx_arrays(data)
 
 
 def as_arrays(p):
-    return [list(p.primary), list(p.secondary), list(p.colors), list(p.opt_start),
-            list(p.opt_items), list(p.opt_colors)]
+    return [
+        list(p.primary),
+        list(p.secondary),
+        list(p.colors),
+        list(p.opt_start),
+        list(p.opt_items),
+        list(p.opt_colors),
+    ]
 
 
 @st.composite
@@ -57,18 +64,20 @@ def dlx_texts(draw, damaged: bool):
     colored at random), comments and blank lines; with ``damaged``, one
     random edit of the kind that makes files wrong."""
     primary = draw(st.lists(NAMES, min_size=1, max_size=5, unique=True))
-    secondary = draw(st.lists(NAMES.filter(lambda n: n not in primary), max_size=4,
-                              unique=True))
+    secondary = draw(st.lists(NAMES.filter(lambda n: n not in primary), max_size=4, unique=True))
     sp, eol = draw(SPACE), draw(EOL)
     lines = []
     if draw(st.booleans()):
         lines.append("| a comment" + draw(st.sampled_from(["", " é ü", " |x:y"])))
     lines.append(sp.join(primary + (["|"] + secondary if secondary else [])))
     for _ in range(draw(st.integers(0, 8))):
-        its = draw(st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=5,
-                            unique=True))
-        toks = [it + (":" + draw(COLORS) if it in secondary and draw(st.booleans()) else "")
-                for it in its]
+        its = draw(
+            st.lists(st.sampled_from(primary + secondary), min_size=1, max_size=5, unique=True)
+        )
+        toks = [
+            it + (":" + draw(COLORS) if it in secondary and draw(st.booleans()) else "")
+            for it in its
+        ]
         lines.append(sp.join(toks))
         if draw(st.integers(0, 5)) == 0:
             lines.append(draw(st.sampled_from(["", "   ", "| comment", "  |x y"])))
@@ -76,8 +85,22 @@ def dlx_texts(draw, damaged: bool):
         k = draw(st.integers(0, len(lines) - 1))
         edit = draw(st.sampled_from(["append", "insert", "dup", "drop_primary"]))
         if edit == "append":
-            lines[k] += " " + draw(st.sampled_from(["zz", "|", "a|b", ":c", "x:", "é", "\x00",
-                                                    "\u00a0", "\u2028q", primary[0] + ":1"]))
+            lines[k] += " " + draw(
+                st.sampled_from(
+                    [
+                        "zz",
+                        "|",
+                        "a|b",
+                        ":c",
+                        "x:",
+                        "é",
+                        "\x00",
+                        "\u00a0",
+                        "\u2028q",
+                        primary[0] + ":1",
+                    ]
+                )
+            )
         elif edit == "insert":
             lines.insert(k, draw(st.sampled_from(["\ufeffA", "a b | c | d", "\xa0| c"])))
         elif edit == "dup" and lines[k].split():
@@ -120,11 +143,25 @@ def test_damaged_input_is_left_to_python(tmp_path_factory, text):
     check_agree(tmp_path_factory.mktemp("damaged"), text)
 
 
-@pytest.mark.parametrize("text", [
-    b"", b"\n\n| only comments\n", b"A B\nA C\n", b"A | B\nA B:x:y\n", b"A\nA A\n",
-    b"A | B\nB\n", b"A B\nA\n", b"A | B\nA:1\n", b"A | B\nA B:\n", b"A|B|C\nA\n",
-    b"A\xff\nA\n", b"A\n| \xff\nA\n", b"A:x\nA\n", b"A A\nA\n",
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"",
+        b"\n\n| only comments\n",
+        b"A B\nA C\n",
+        b"A | B\nA B:x:y\n",
+        b"A\nA A\n",
+        b"A | B\nB\n",
+        b"A B\nA\n",
+        b"A | B\nA:1\n",
+        b"A | B\nA B:\n",
+        b"A|B|C\nA\n",
+        b"A\xff\nA\n",
+        b"A\n| \xff\nA\n",
+        b"A:x\nA\n",
+        b"A A\nA\n",
+    ],
+)
 def test_bad_or_warned_input_is_left_to_python(tmp_path, text):
     assert fast_read(text) is None
     path = tmp_path / "bad.dlx"

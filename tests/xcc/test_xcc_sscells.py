@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-
 from oracles import xcc as oracle
 from strategies import run_to_end, small_xcc_problems
+
 from dlxc import read_dlx
 from dlxc.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, queens
@@ -55,13 +55,16 @@ def test_ssxcc_c_and_mirror_in_lockstep(c_backend, problem, budget, room):
     assert run_all(problem, "python", budget=budget, room=room) == whole
 
 
-@pytest.mark.parametrize("problem", [
-    pytest.param(queens(6), id="queens-6"),
-    pytest.param(langford(7), id="langford-7"),
-    pytest.param(dominoes(4, 5), id="dominoes-4x5"),
-    pytest.param(dominoes(3, 4), id="dominoes-3x4"),
-    pytest.param(word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"]), id="wordsearch-5x5"),
-])
+@pytest.mark.parametrize(
+    "problem",
+    [
+        pytest.param(queens(6), id="queens-6"),
+        pytest.param(langford(7), id="langford-7"),
+        pytest.param(dominoes(4, 5), id="dominoes-4x5"),
+        pytest.param(dominoes(3, 4), id="dominoes-3x4"),
+        pytest.param(word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"]), id="wordsearch-5x5"),
+    ],
+)
 def test_ssxcc_lockstep_and_dlx2_agree_on_classic_models(c_backend, problem):
     c = run_all(problem, "c", budget=97, room=5)
     assert run_all(problem, "python", budget=97, room=5) == c
@@ -87,14 +90,13 @@ def test_ssxcc_statistics_are_knuths(backend, name, solutions, nodes, updates):
         warnings.simplefilter("ignore")
         problem = read_dlx(PUZZLES / name)
     st_ = problem.count_stats(backend=backend, strategy="ssxcc")
-    assert (st_.solutions, st_.nodes, st_.updates, st_.cleansings) == (
-        solutions, nodes, updates, 0)
+    assert (st_.solutions, st_.nodes, st_.updates, st_.cleansings) == (solutions, nodes, updates, 0)
 
 
 def test_strategy_choice():
-    assert pick_strategy("auto", 4, 4 + 36) == "dlx2"       # a word search
-    assert pick_strategy("auto", 72, 72) == "ssxcc"         # pentominoes
-    assert pick_strategy(None, 6, 15) == "ssxcc"            # a word rectangle
+    assert pick_strategy("auto", 4, 4 + 36) == "dlx2"  # a word search
+    assert pick_strategy("auto", 72, 72) == "ssxcc"  # pentominoes
+    assert pick_strategy(None, 6, 15) == "ssxcc"  # a word rectangle
     assert pick_strategy("auto", 72, 72, seed=3) == "dlx2"
     assert pick_strategy("auto", 72, 72, memo=True) == "dlx2"
     assert pick_strategy("dlx2", 72, 72) == "dlx2"
@@ -126,6 +128,7 @@ def test_cli_count_strategies(tmp_path):
     from click.testing import CliRunner
 
     from dlxc.cli import main
+
     path = str(PUZZLES / "queens-8.dlx")
     r1 = CliRunner().invoke(main, ["count", "--strategy", "ssxcc", path])
     r2 = CliRunner().invoke(main, ["count", "--strategy", "dlx2", path])

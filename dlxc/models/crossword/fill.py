@@ -42,8 +42,8 @@ BLOCK, EMPTY = "#", "."
 
 @dataclass(frozen=True)
 class Slot:
-    index: int      # the engine's slot number (across row by row, then down)
-    number: int     # the crossword's clue number
+    index: int  # the engine's slot number (across row by row, then down)
+    number: int  # the crossword's clue number
     row: int
     col: int
     direction: str  # "across" or "down"
@@ -118,11 +118,15 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             continue
         for ch in line:
             if ch not in (BLOCK, EMPTY) and not ch.isalpha():
-                raise CrosswordError(f"{source}:{number}: {ch!r} is not '#' (a block), '.' "
-                                     f"(an empty cell) or a letter: {raw.rstrip()!r}")
+                raise CrosswordError(
+                    f"{source}:{number}: {ch!r} is not '#' (a block), '.' "
+                    f"(an empty cell) or a letter: {raw.rstrip()!r}"
+                )
         if rows and len(line) != len(rows[0]):
-            raise CrosswordError(f"{source}:{number}: this row has {len(line)} cells, row 1 "
-                                 f"(line {first_line}) has {len(rows[0])}: {raw.rstrip()!r}")
+            raise CrosswordError(
+                f"{source}:{number}: this row has {len(line)} cells, row 1 "
+                f"(line {first_line}) has {len(rows[0])}: {raw.rstrip()!r}"
+            )
         if not rows:
             first_line = number
         rows.append(line.lower())
@@ -131,7 +135,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     return Grid(rows, source)
 
 
-def read_grid(path: Union[str, "os.PathLike[str]"]) -> Grid:
+def read_grid(path: Union[str, os.PathLike[str]]) -> Grid:
     name, blob = read_bytes(path, "grid", CrosswordError)
     return parse_grid(utf8_text(blob, name, CrosswordError), name)
 
@@ -154,22 +158,39 @@ class Filled:
     __str__ = render
 
     def entries(self) -> list[tuple[Slot, str]]:
-        order = sorted(range(len(self.words)),
-                       key=lambda i: (self.grid.slots[i].direction, self.grid.slots[i].number))
+        order = sorted(
+            range(len(self.words)),
+            key=lambda i: (self.grid.slots[i].direction, self.grid.slots[i].number),
+        )
         return [(self.grid.slots[i], self.words[i]) for i in order]
 
     def to_json(self) -> dict:
-        return {"width": self.grid.width, "height": self.grid.height,
-                "grid": ["".join(ch.upper() for ch in row) for row in self.cells],
-                "entries": [{"number": s.number, "direction": s.direction, "row": s.row,
-                             "col": s.col, "word": w} for s, w in self.entries()]}
+        return {
+            "width": self.grid.width,
+            "height": self.grid.height,
+            "grid": ["".join(ch.upper() for ch in row) for row in self.cells],
+            "entries": [
+                {
+                    "number": s.number,
+                    "direction": s.direction,
+                    "row": s.row,
+                    "col": s.col,
+                    "word": w,
+                }
+                for s, w in self.entries()
+            ],
+        }
 
     def page(self, title: str = "Crossword", clues: Optional[dict[str, str]] = None) -> Page:
         """The fill as a printable page (``dlxc.render``): the numbered grid
         with its given letters, and one clue an entry (``clues`` maps a word
         to its clue; otherwise the clue names the answer's length)."""
-        given = [(r, c) for r, row in enumerate(self.grid.rows) for c, ch in enumerate(row)
-                 if ch not in (BLOCK, EMPTY)]
+        given = [
+            (r, c)
+            for r, row in enumerate(self.grid.rows)
+            for c, ch in enumerate(row)
+            if ch not in (BLOCK, EMPTY)
+        ]
         return crossword_page(self.render().splitlines(), clues, title=title, given=given)
 
     def to_ipuz(self, clues: Optional[dict[str, str]] = None) -> dict:
@@ -203,13 +224,22 @@ class Filler:
     afresh from a seed derived from ``seed``.  An attempt that ends without
     a fill has searched everything, so "no fill" is still a proof."""
 
-    def __init__(self, grid: Grid, pool: WordPool, *, min_score: Optional[int] = None,
-                 seed: int = 0, backend: Optional[str] = None) -> None:
+    def __init__(
+        self,
+        grid: Grid,
+        pool: WordPool,
+        *,
+        min_score: Optional[int] = None,
+        seed: int = 0,
+        backend: Optional[str] = None,
+    ) -> None:
         self.grid = grid
         long = [s for s in grid.slots if s.length > 64]
         if long:
-            raise CrosswordError(f"{grid.source}: slot {long[0].name} has {long[0].length} "
-                                 "cells; the fill handles slots of at most 64")
+            raise CrosswordError(
+                f"{grid.source}: slot {long[0].name} has {long[0].length} "
+                "cells; the fill handles slots of at most 64"
+            )
         if min_score is not None:
             pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
         self.pool = pool
@@ -218,11 +248,19 @@ class Filler:
         givens = sorted({ch for row in grid.rows for ch in row} - {BLOCK, EMPTY} - set(alphabet))
         self.alphabet = alphabet + "".join(givens)
         if len(self.alphabet) > 64:
-            raise CrosswordError(f"the fill handles at most 64 different letters, the list "
-                                 f"and grid have {len(self.alphabet)}")
+            raise CrosswordError(
+                f"the fill handles at most 64 different letters, the list "
+                f"and grid have {len(self.alphabet)}"
+            )
         index = {ch: i for i, ch in enumerate(self.alphabet)}
-        self._cells = array("i", [-1 if ch == BLOCK else -2 if ch == EMPTY else index[ch]
-                                  for row in grid.rows for ch in row])
+        self._cells = array(
+            "i",
+            [
+                -1 if ch == BLOCK else -2 if ch == EMPTY else index[ch]
+                for row in grid.rows
+                for ch in row
+            ],
+        )
         self._impl = engine(backend)
         self._search = self._new_search(seed)
         info = self._search.slots()
@@ -236,8 +274,16 @@ class Filler:
 
     def _new_search(self, seed: int):
         p = self.pool
-        return self._impl.Fill(self.grid.width, self.grid.height, self._cells, p.starts,
-                               p.codes, p.scores, len(self.alphabet), seed)
+        return self._impl.Fill(
+            self.grid.width,
+            self.grid.height,
+            self._cells,
+            p.starts,
+            p.codes,
+            p.scores,
+            len(self.alphabet),
+            seed,
+        )
 
     def empty_slots(self) -> list[Slot]:
         """The slots no word of the list fits (given letters and length)."""
@@ -249,8 +295,9 @@ class Filler:
         st["restarts"] = self.restarts
         return st
 
-    def _drive(self, cap: Optional[int], node_limit: Optional[int],
-               deadline: Optional[float], what: str):
+    def _drive(
+        self, cap: Optional[int], node_limit: Optional[int], deadline: Optional[float], what: str
+    ):
         """Run the current search to its next fill: FOUND, EXHAUSTED, or
         BUDGET when it reaches ``cap`` nodes of its own; FillStopped at a
         limit."""
@@ -266,8 +313,9 @@ class Filler:
                 left = node_limit - own - self._spent
                 if left <= 0:
                     self.stopped = "node limit"
-                    raise FillStopped(f"the {what} stopped at its node limit ({node_limit})",
-                                      self.stats())
+                    raise FillStopped(
+                        f"the {what} stopped at its node limit ({node_limit})", self.stats()
+                    )
                 step = min(step, left)
             if cap is not None:
                 if own >= cap:
@@ -280,8 +328,9 @@ class Filler:
             if time.perf_counter() - t0 < 0.02:
                 budget = min(budget * 2, 1 << 22)
 
-    def fills(self, *, node_limit: Optional[int] = None,
-              timeout: Optional[float] = None) -> Iterator[Filled]:
+    def fills(
+        self, *, node_limit: Optional[int] = None, timeout: Optional[float] = None
+    ) -> Iterator[Filled]:
         """Every fill, one by one, from one complete search; ``FillStopped``
         when a limit ends it first.  ``complete`` is True once it is over."""
         deadline = None if timeout is None else time.perf_counter() + timeout
@@ -294,8 +343,13 @@ class Filler:
                 self.complete = True
                 return
 
-    def first(self, *, node_limit: Optional[int] = None, timeout: Optional[float] = None,
-              restarts: bool = True) -> Optional[Filled]:
+    def first(
+        self,
+        *,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        restarts: bool = True,
+    ) -> Optional[Filled]:
         """One fill, or None when none exists (``complete`` is then True)."""
         from ...crossword.mirror import MASK64, splitmix64
 
@@ -324,6 +378,7 @@ class Filler:
 
 # ---------------------------------------------------------------- the XCC model
 
+
 def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None):
     """The XCC problem whose solutions are the fills of ``grid``: (problem,
     decode) where ``decode(solution)`` gives the ``Filled`` of a solution."""
@@ -343,10 +398,12 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
     # each slot's candidates: words of its length that fit its given letters
     cands: list[list[int]] = []
     for s in slots:
-        givens = [(k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells())
-                  if grid.rows[r][c] != EMPTY]
-        cands.append([i for i in by_len.get(s.length, ()) if all(words[i][k] == ch
-                                                                  for k, ch in givens)])
+        givens = [
+            (k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells()) if grid.rows[r][c] != EMPTY
+        ]
+        cands.append(
+            [i for i in by_len.get(s.length, ()) if all(words[i][k] == ch for k, ch in givens)]
+        )
     # a word item only where two slots could both take the word
     holders: dict[int, int] = {}
     for lst in cands:
@@ -378,8 +435,16 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
             option_of.append((k, i))
     primary = [s.name for s in slots]
     cell_names = [f"{r}_{c}" for (r, c) in cell_item]
-    problem = Problem._from_arrays(primary, cell_names + names, tuple(colors), opt_start,
-                                   opt_items, opt_colors, name="crossword fill", dropped=[])
+    problem = Problem._from_arrays(
+        primary,
+        cell_names + names,
+        tuple(colors),
+        opt_start,
+        opt_items,
+        opt_colors,
+        name="crossword fill",
+        dropped=[],
+    )
 
     def decode(solution) -> Filled:
         chosen = [""] * len(slots)

@@ -35,16 +35,23 @@ class PlacedWord:
         return [(self.row + i * dr, self.col + i * dc) for i in range(len(self.word))]
 
     def to_json(self) -> dict:
-        return {"word": self.word, "row": self.row, "col": self.col,
-                "direction": self.direction}
+        return {"word": self.word, "row": self.row, "col": self.col, "direction": self.direction}
 
 
 class Crossword:
     """A board: its words with their places, its size, and the words left
     out.  Rows and columns count from 0 at the top left."""
 
-    def __init__(self, width: int, height: int, placed: list[PlacedWord],
-                 not_placed: list[str], *, symmetric: bool = False, seed: int = 0) -> None:
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        placed: list[PlacedWord],
+        not_placed: list[str],
+        *,
+        symmetric: bool = False,
+        seed: int = 0,
+    ) -> None:
         self.width, self.height = width, height
         self.placed = placed
         self.not_placed = not_placed
@@ -59,18 +66,24 @@ class Crossword:
         return g
 
     def render(self, empty: str = ".") -> str:
-        return "\n".join("".join(empty if ch is None else ch.upper() for ch in row)
-                         for row in self.grid())
+        return "\n".join(
+            "".join(empty if ch is None else ch.upper() for ch in row) for row in self.grid()
+        )
 
     __str__ = render
 
     def to_json(self) -> dict:
-        return {"width": self.width, "height": self.height, "symmetric": self.symmetric,
-                "seed": self.seed,
-                "grid": ["".join(" " if ch is None else ch.upper() for ch in row)
-                         for row in self.grid()],
-                "placed": [p.to_json() for p in self.placed],
-                "not_placed": list(self.not_placed)}
+        return {
+            "width": self.width,
+            "height": self.height,
+            "symmetric": self.symmetric,
+            "seed": self.seed,
+            "grid": [
+                "".join(" " if ch is None else ch.upper() for ch in row) for row in self.grid()
+            ],
+            "placed": [p.to_json() for p in self.placed],
+            "not_placed": list(self.not_placed),
+        }
 
     def problems(self) -> list[str]:
         """What is wrong with the board (nothing, for every board dlxc returns)."""
@@ -95,8 +108,9 @@ class Crossword:
                     out.append(f"row {r}, column {c} holds {old!r} and {ch!r}")
         # every run of two or more letters is a placed word, and only those
         runs = 0
-        lines = [("across", r, 0, 0, 1, w) for r in range(h)] + \
-                [("down", 0, c, 1, 0, h) for c in range(w)]
+        lines = [("across", r, 0, 0, 1, w) for r in range(h)] + [
+            ("down", 0, c, 1, 0, h) for c in range(w)
+        ]
         for direction, r0, c0, dr, dc, n in lines:
             k = 0
             while k < n:
@@ -114,8 +128,9 @@ class Crossword:
                 word = "".join(text)
                 r, c = r0 + first * dr, c0 + first * dc
                 if starts.get((r, c, direction)) != word:
-                    out.append(f"the {direction} run {word!r} at row {r}, column {c} "
-                               "is not a placed word")
+                    out.append(
+                        f"the {direction} run {word!r} at row {r}, column {c} is not a placed word"
+                    )
         if runs != len(self.placed):
             out.append(f"{len(self.placed)} words placed but {runs} runs on the board")
         # connected
@@ -126,15 +141,21 @@ class Crossword:
             while stack:
                 r, c = stack.pop()
                 for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
-                    if (0 <= rr < h and 0 <= cc < w and grid[rr][cc] is not None
-                            and (rr, cc) not in seen):
+                    if (
+                        0 <= rr < h
+                        and 0 <= cc < w
+                        and grid[rr][cc] is not None
+                        and (rr, cc) not in seen
+                    ):
                         seen.add((rr, cc))
                         stack.append((rr, cc))
             if len(seen) != len(letters):
-                out.append(f"the board is not connected ({len(seen)} of {len(letters)} "
-                           "letters reachable from the first)")
+                out.append(
+                    f"the board is not connected ({len(seen)} of {len(letters)} "
+                    "letters reachable from the first)"
+                )
         if self.symmetric:
-            for (r, c) in letters:
+            for r, c in letters:
                 if grid[h - 1 - r][c] is None:
                     out.append(f"row {r}, column {c} has no mirror image")
                     break
@@ -146,19 +167,24 @@ class Crossword:
         if bad:
             raise CrosswordError("the layout breaks the rules: " + "; ".join(bad[:5]))
 
-    def cropped(self) -> "Crossword":
+    def cropped(self) -> Crossword:
         """The board cut down to the rows and columns that hold letters."""
         if not self.placed:
-            return Crossword(0, 0, [], self.not_placed, symmetric=self.symmetric,
-                             seed=self.seed)
+            return Crossword(0, 0, [], self.not_placed, symmetric=self.symmetric, seed=self.seed)
         cells = [rc for p in self.placed for rc in p.cells()]
         r0 = min(r for r, _ in cells)
         r1 = max(r for r, _ in cells)
         c0 = min(c for _, c in cells)
         c1 = max(c for _, c in cells)
         placed = [PlacedWord(p.word, p.row - r0, p.col - c0, p.direction) for p in self.placed]
-        return Crossword(c1 - c0 + 1, r1 - r0 + 1, placed, self.not_placed,
-                         symmetric=self.symmetric, seed=self.seed)
+        return Crossword(
+            c1 - c0 + 1,
+            r1 - r0 + 1,
+            placed,
+            self.not_placed,
+            symmetric=self.symmetric,
+            seed=self.seed,
+        )
 
 
 def default_side(pool: WordPool) -> int:
@@ -167,8 +193,7 @@ def default_side(pool: WordPool) -> int:
     if not len(pool):
         return 1
     lengths = [pool.starts[i + 1] - pool.starts[i] for i in range(len(pool))]
-    return max(2, min(max(max(lengths), math.ceil(math.sqrt(4 * sum(lengths)))),
-                      MAX_DEFAULT_SIDE))
+    return max(2, min(max(max(lengths), math.ceil(math.sqrt(4 * sum(lengths)))), MAX_DEFAULT_SIDE))
 
 
 def default_tries(pool: WordPool) -> int:
@@ -177,9 +202,17 @@ def default_tries(pool: WordPool) -> int:
     return 32 if len(pool) <= 1000 else 1
 
 
-def make_layout(pool: WordPool, width: Optional[int] = None, height: Optional[int] = None,
-                *, symmetric: bool = False, seed: int = 0, tries: Optional[int] = None,
-                crop: bool = True, backend: Optional[str] = None) -> Crossword:
+def make_layout(
+    pool: WordPool,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    *,
+    symmetric: bool = False,
+    seed: int = 0,
+    tries: Optional[int] = None,
+    crop: bool = True,
+    backend: Optional[str] = None,
+) -> Crossword:
     """Lay out the words of ``pool`` on a ``width`` x ``height`` board (by
     default a square of ``default_side``).  With ``tries`` > 1, seeds
     ``seed``, ``seed + 1`` ... are tried in turn, stopping when every word
@@ -191,8 +224,7 @@ def make_layout(pool: WordPool, width: Optional[int] = None, height: Optional[in
         width = width or side
         height = height or side
     if width < 1 or height < 1:
-        raise CrosswordError(f"a board needs at least one row and one column, not "
-                             f"{width}x{height}")
+        raise CrosswordError(f"a board needs at least one row and one column, not {width}x{height}")
     if len(pool.alphabet) > 256:
         raise CrosswordError("the layout handles at most 256 different letters")
     impl = engine(backend)
@@ -200,8 +232,9 @@ def make_layout(pool: WordPool, width: Optional[int] = None, height: Optional[in
     best: list = []
     best_seed = seed
     for k in range(tries):
-        records = impl.layout(pool.starts, pool.codes, len(pool.alphabet), width, height,
-                              symmetric, seed + k)
+        records = impl.layout(
+            pool.starts, pool.codes, len(pool.alphabet), width, height, symmetric, seed + k
+        )
         if k == 0 or len(records) > len(best):
             best, best_seed = records, seed + k
         if len(best) == len(pool):

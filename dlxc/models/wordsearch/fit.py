@@ -23,8 +23,8 @@ from .grid import _ALL, parse_directions
 from .layout import Layout
 from .model import WordSearch
 
-FIT_NODES = 20_000     # nodes one "do these words fit?" search may spend
-MAX_SIDE = 60          # the largest grid choose_size tries
+FIT_NODES = 20_000  # nodes one "do these words fit?" search may spend
+MAX_SIDE = 60  # the largest grid choose_size tries
 
 _FORWARD = ("E", "S")
 _BACKWARD = ("W", "N")
@@ -32,18 +32,31 @@ _DIAG_FORWARD = ("SE", "NE")
 _DIAG_BACKWARD = ("SW", "NW")
 
 
-def _fits(rows: int, cols: int, entries: Sequence[str], directions, holes, seed: int,
-          word_dirs=None, node_limit: int = FIT_NODES, backend: Optional[str] = None
-          ) -> Optional[Layout]:
-    ws = WordSearch(rows, cols, entries, directions, holes or None,
-                    word_directions=word_dirs)
+def _fits(
+    rows: int,
+    cols: int,
+    entries: Sequence[str],
+    directions,
+    holes,
+    seed: int,
+    word_dirs=None,
+    node_limit: int = FIT_NODES,
+    backend: Optional[str] = None,
+) -> Optional[Layout]:
+    ws = WordSearch(rows, cols, entries, directions, holes or None, word_directions=word_dirs)
     if ws.obstacles():
         return None
     return quick_layout(ws, seed, node_limit=node_limit, tries=1, backend=backend)
 
 
-def quick_layout(ws: WordSearch, seed: int, *, node_limit: int = FIT_NODES, tries: int = 20,
-                 backend: Optional[str] = None) -> Optional[Layout]:
+def quick_layout(
+    ws: WordSearch,
+    seed: int,
+    *,
+    node_limit: int = FIT_NODES,
+    tries: int = 20,
+    backend: Optional[str] = None,
+) -> Optional[Layout]:
     """A layout of ``ws`` from up to ``tries`` searches, each over the
     options in a new random order (``WordSearch.puzzle_problem``: no word
     inside another) and stopped after ``node_limit`` nodes (restarts beat
@@ -51,8 +64,9 @@ def quick_layout(ws: WordSearch, seed: int, *, node_limit: int = FIT_NODES, trie
     rng = random.Random(seed)
     for _ in range(tries):
         problem, order = ws.puzzle_problem(rng)  # options shuffled: layouts vary
-        with problem.search(backend=backend, seed=rng.getrandbits(31),
-                            node_limit=node_limit) as run:
+        with problem.search(
+            backend=backend, seed=rng.getrandbits(31), node_limit=node_limit
+        ) as run:
             run.room = 1
             sol = next(run, None)
         if sol is not None:
@@ -60,9 +74,15 @@ def quick_layout(ws: WordSearch, seed: int, *, node_limit: int = FIT_NODES, trie
     return None
 
 
-def choose_size(entries: Sequence[str], directions="all", *, seed: int = 0,
-                margin: float = 0.15, word_dirs=None, backend: Optional[str] = None
-                ) -> int:
+def choose_size(
+    entries: Sequence[str],
+    directions="all",
+    *,
+    seed: int = 0,
+    margin: float = 0.15,
+    word_dirs=None,
+    backend: Optional[str] = None,
+) -> int:
     """The side of a square grid for ``entries``: the smallest side at which
     a short search finds a layout, grown by ``margin`` (at least one more
     row and column) so that the puzzle has room for variety.  The search
@@ -76,8 +96,10 @@ def choose_size(entries: Sequence[str], directions="all", *, seed: int = 0,
         if _fits(side, side, entries, directions, None, seed, word_dirs, backend=backend):
             return side + max(1, round(side * margin))
         side += 1
-    raise ProblemError(f"the {len(entries)} words found no layout in grids up to "
-                       f"{MAX_SIDE}x{MAX_SIDE}; give the size")
+    raise ProblemError(
+        f"the {len(entries)} words found no layout in grids up to "
+        f"{MAX_SIDE}x{MAX_SIDE}; give the size"
+    )
 
 
 @dataclass
@@ -90,9 +112,18 @@ class Fit:
     layout: Optional[Layout] = None  # a layout of the placed words
 
 
-def fit_words(rows: int, cols: int, entries: Sequence[str], directions="all", holes=None,
-              *, seed: int = 0, word_dirs=None, node_limit: int = FIT_NODES,
-              backend: Optional[str] = None) -> Fit:
+def fit_words(
+    rows: int,
+    cols: int,
+    entries: Sequence[str],
+    directions="all",
+    holes=None,
+    *,
+    seed: int = 0,
+    word_dirs=None,
+    node_limit: int = FIT_NODES,
+    backend: Optional[str] = None,
+) -> Fit:
     """As many of ``entries`` as fit together: the words go in one at a
     time, longest first (ties in a seeded random order), and a word stays
     when a search of at most ``node_limit`` nodes finds a layout of it with
@@ -107,8 +138,17 @@ def fit_words(rows: int, cols: int, entries: Sequence[str], directions="all", ho
     for k in order:
         trial = sorted(kept + [k])
         dirs = None if word_dirs is None else [word_dirs[j] for j in trial]
-        found = _fits(rows, cols, [entries[j] for j in trial], directions, holes,
-                      rng.getrandbits(31), dirs, node_limit, backend)
+        found = _fits(
+            rows,
+            cols,
+            [entries[j] for j in trial],
+            directions,
+            holes,
+            rng.getrandbits(31),
+            dirs,
+            node_limit,
+            backend,
+        )
         if found is not None:
             kept = trial
             out.layout = found
@@ -119,9 +159,14 @@ def fit_words(rows: int, cols: int, entries: Sequence[str], directions="all", ho
     return out
 
 
-def word_directions(n: int, directions: Union[str, Sequence[str]] = "all", *,
-                    backward: Optional[float] = None, diagonal: Optional[float] = None,
-                    seed: int = 0) -> Optional[list[tuple[str, ...]]]:
+def word_directions(
+    n: int,
+    directions: Union[str, Sequence[str]] = "all",
+    *,
+    backward: Optional[float] = None,
+    diagonal: Optional[float] = None,
+    seed: int = 0,
+) -> Optional[list[tuple[str, ...]]]:
     """Each of ``n`` words' directions so that about ``backward`` of them
     read backwards (W, N, SW, NW) and ``diagonal`` of them diagonally (the
     shares from 0 to 1; rounded to whole words, drawn at random by
@@ -141,9 +186,12 @@ def word_directions(n: int, directions: Union[str, Sequence[str]] = "all", *,
     out = []
     for k in range(n):
         pool: set[str] = set()
-        for group, is_back, is_diag in ((_FORWARD, False, False), (_BACKWARD, True, False),
-                                        (_DIAG_FORWARD, False, True),
-                                        (_DIAG_BACKWARD, True, True)):
+        for group, is_back, is_diag in (
+            (_FORWARD, False, False),
+            (_BACKWARD, True, False),
+            (_DIAG_FORWARD, False, True),
+            (_DIAG_BACKWARD, True, True),
+        ):
             if back is not None and (k in back) != is_back:
                 continue
             if diag is not None and (k in diag) != is_diag:
@@ -151,7 +199,9 @@ def word_directions(n: int, directions: Union[str, Sequence[str]] = "all", *,
             pool.update(group)
         dirs = tuple(d for d in _ALL if d in pool and d in allowed)
         if not dirs:
-            raise ProblemError(f"the directions {','.join(sorted(allowed))} leave no way to "
-                               "give the words the backward and diagonal shares asked for")
+            raise ProblemError(
+                f"the directions {','.join(sorted(allowed))} leave no way to "
+                "give the words the backward and diagonal shares asked for"
+            )
         out.append(dirs)
     return out

@@ -10,19 +10,25 @@ from typing import Optional, Union
 from ...errors import ProblemError
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
-    "E": (0, 1), "W": (0, -1), "S": (1, 0), "N": (-1, 0),
-    "SE": (1, 1), "SW": (1, -1), "NE": (-1, 1), "NW": (-1, -1),
+    "E": (0, 1),
+    "W": (0, -1),
+    "S": (1, 0),
+    "N": (-1, 0),
+    "SE": (1, 1),
+    "SW": (1, -1),
+    "NE": (-1, 1),
+    "NW": (-1, -1),
 }
 _ALL = tuple(DIRECTIONS)
 
 #: Named sets of directions, for the usual levels of difficulty.
 DIRECTION_SETS: dict[str, tuple[str, ...]] = {
-    "easy": ("E", "S"),                  # forward only: across and down
+    "easy": ("E", "S"),  # forward only: across and down
     "forward": ("E", "S"),
-    "medium": ("E", "S", "SE", "NE"),    # forward, and the forward diagonals
+    "medium": ("E", "S", "SE", "NE"),  # forward, and the forward diagonals
     "orthogonal": ("E", "W", "S", "N"),  # across and down, both ways
     "diagonal": ("SE", "SW", "NE", "NW"),
-    "hard": _ALL,                        # all eight
+    "hard": _ALL,  # all eight
     "all": _ALL,
 }
 
@@ -33,6 +39,7 @@ _EARLIER_OPPOSITE = {"W": "E", "N": "S", "NE": "SW", "NW": "SE"}
 
 
 # ---- directions and masks ----------------------------------------------------
+
 
 def parse_directions(spec: Union[str, Iterable[str]]) -> tuple[str, ...]:
     """Directions from names and named sets, in the order E W S N SE SW NE NW.
@@ -62,17 +69,22 @@ def parse_directions(spec: Union[str, Iterable[str]]) -> tuple[str, ...]:
         elif up and set(up) <= set("EWSN"):
             chosen.update(up)
         else:
-            sets = ", ".join(f"{k} ({','.join(v)})" for k, v in DIRECTION_SETS.items()
-                             if k not in ("forward", "hard"))
-            raise ProblemError(f"unknown direction {token!r}: use E, W, S, N, SE, SW, NE, NW "
-                               f"or a set: {sets}")
+            sets = ", ".join(
+                f"{k} ({','.join(v)})"
+                for k, v in DIRECTION_SETS.items()
+                if k not in ("forward", "hard")
+            )
+            raise ProblemError(
+                f"unknown direction {token!r}: use E, W, S, N, SE, SW, NE, NW or a set: {sets}"
+            )
     if not chosen:
         raise ProblemError(f"no direction given in {spec!r}")
     return tuple(d for d in _ALL if d in chosen)
 
 
-def parse_mask(text: str, rows: Optional[int] = None, cols: Optional[int] = None,
-               source: str = "<mask>") -> tuple[int, int, frozenset]:
+def parse_mask(
+    text: str, rows: Optional[int] = None, cols: Optional[int] = None, source: str = "<mask>"
+) -> tuple[int, int, frozenset]:
     """(rows, cols, holes) of a mask picture: one line per row of the grid,
     ``#`` for a square that is not a cell, ``.`` for a cell; spaces between
     squares are allowed and ignored, and so are blank lines at either end.
@@ -84,28 +96,35 @@ def parse_mask(text: str, rows: Optional[int] = None, cols: Optional[int] = None
     while numbered and not numbered[0][1].strip():
         numbered.pop(0)
     if not numbered:
-        raise ProblemError(f"{source}: the mask is empty; draw the grid with '.' for a cell "
-                           "and '#' for a square that is not a cell")
+        raise ProblemError(
+            f"{source}: the mask is empty; draw the grid with '.' for a cell "
+            "and '#' for a square that is not a cell"
+        )
     holes = set()
     width = None
     for r, (i, line) in enumerate(numbered):
         squares = "".join(line.split())
         for ch in squares:
             if ch not in ".#":
-                raise ProblemError(f"{source}:{i}: {ch!r} in the mask: use '.' for a cell "
-                                   f"and '#' for a square that is not a cell\n    {line}")
+                raise ProblemError(
+                    f"{source}:{i}: {ch!r} in the mask: use '.' for a cell "
+                    f"and '#' for a square that is not a cell\n    {line}"
+                )
         if width is None:
             width = len(squares)
             if cols is not None and width != cols:
-                raise ProblemError(f"{source}:{i}: the mask's rows have {width} squares, "
-                                   f"but the grid has {cols} columns\n    {line}")
+                raise ProblemError(
+                    f"{source}:{i}: the mask's rows have {width} squares, "
+                    f"but the grid has {cols} columns\n    {line}"
+                )
         elif len(squares) != width:
-            raise ProblemError(f"{source}:{i}: this row of the mask has {len(squares)} "
-                               f"squares, the first row has {width}\n    {line}")
+            raise ProblemError(
+                f"{source}:{i}: this row of the mask has {len(squares)} "
+                f"squares, the first row has {width}\n    {line}"
+            )
         holes.update((r, c) for c, ch in enumerate(squares) if ch == "#")
     if rows is not None and len(numbered) != rows:
-        raise ProblemError(f"{source}: the mask has {len(numbered)} rows, but the grid has "
-                           f"{rows}")
+        raise ProblemError(f"{source}: the mask has {len(numbered)} rows, but the grid has {rows}")
     return len(numbered), width or 0, frozenset(holes)
 
 
@@ -118,6 +137,5 @@ def _render(rows: int, cols: int, cell_text, hole: str = " ") -> str:
                 width = max(width, len(t))
     out = []
     for line in texts:
-        out.append(" ".join((hole if t is None else t).ljust(width)
-                            for t in line).rstrip())
+        out.append(" ".join((hole if t is None else t).ljust(width) for t in line).rstrip())
     return "\n".join(out)

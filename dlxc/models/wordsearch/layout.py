@@ -29,8 +29,13 @@ class Placement:
     letters: tuple[str, ...]
 
     def to_json(self) -> dict:
-        return {"word": self.word, "row": self.row, "col": self.col,
-                "direction": self.direction, "cells": [list(c) for c in self.cells]}
+        return {
+            "word": self.word,
+            "row": self.row,
+            "col": self.col,
+            "direction": self.direction,
+            "cells": [list(c) for c in self.cells],
+        }
 
     def __str__(self) -> str:
         return f"{self.word} at row {self.row + 1}, column {self.col + 1}, {self.direction}"
@@ -41,7 +46,7 @@ class Layout:
     agreeing where words share cells.  ``placements`` follow the words'
     order."""
 
-    def __init__(self, search: "WordSearch", placements: Sequence[Placement]) -> None:
+    def __init__(self, search: WordSearch, placements: Sequence[Placement]) -> None:
         self.search = search
         self.placements: tuple[Placement, ...] = tuple(placements)
 
@@ -56,28 +61,36 @@ class Layout:
     def crossing(self) -> bool:
         """True when every word shares at least one cell with another word."""
         cols = self.search.cols
-        return all_overlap([sum(1 << (r * cols + c) for r, c in p.cells)
-                           for p in self.placements])
+        return all_overlap([sum(1 << (r * cols + c) for r, c in p.cells) for p in self.placements])
 
     def grid(self, empty: Optional[str] = "") -> list[list[Optional[str]]]:
         """Rows of cells: a letter, ``empty`` for an unused cell, None for a
         square that is not a cell."""
         s, used = self.search, self.letters
-        return [[None if (r, c) in s.holes else used.get((r, c), empty)
-                 for c in range(s.cols)] for r in range(s.rows)]
+        return [
+            [None if (r, c) in s.holes else used.get((r, c), empty) for c in range(s.cols)]
+            for r in range(s.rows)
+        ]
 
     def render(self, empty: str = ".", hole: str = " ") -> str:
         """The layout as lines of letters separated by spaces."""
         s, used = self.search, self.letters
-        return _render(s.rows, s.cols,
-                       lambda r, c: None if (r, c) in s.holes else used.get((r, c), empty), hole)
+        return _render(
+            s.rows,
+            s.cols,
+            lambda r, c: None if (r, c) in s.holes else used.get((r, c), empty),
+            hole,
+        )
 
     __str__ = render
 
     def to_json(self) -> dict:
-        return {"rows": self.search.rows, "cols": self.search.cols,
-                "grid": self.grid(empty=""),
-                "words": [p.to_json() for p in self.placements]}
+        return {
+            "rows": self.search.rows,
+            "cols": self.search.cols,
+            "grid": self.grid(empty=""),
+            "words": [p.to_json() for p in self.placements],
+        }
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Layout) and self.placements == other.placements
@@ -100,13 +113,26 @@ class LayoutSearch(Search):
     (remaining) layouts kept, ``seen`` all layouts visited, and
     ``complete`` and ``stopped`` tell how the search ended."""
 
-    def __init__(self, ws: "WordSearch", *, crossing: bool = False,
-                 backend: Optional[str] = None, seed: Optional[int] = None,
-                 node_limit: Optional[int] = None, timeout: Optional[float] = None,
-                 progress=None) -> None:
-        super().__init__(ws.problem, backend=backend, seed=seed, node_limit=node_limit,
-                         timeout=timeout, progress=progress,
-                         overlap=ws.cell_masks() if crossing else None)
+    def __init__(
+        self,
+        ws: WordSearch,
+        *,
+        crossing: bool = False,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress=None,
+    ) -> None:
+        super().__init__(
+            ws.problem,
+            backend=backend,
+            seed=seed,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=progress,
+            overlap=ws.cell_masks() if crossing else None,
+        )
         self.word_search = ws
         self.crossing = crossing
 

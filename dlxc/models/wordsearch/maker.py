@@ -15,13 +15,14 @@ from __future__ import annotations
 import random
 import time
 from array import array
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Iterator, Optional, Sequence
+from typing import TYPE_CHECKING, Optional
 
 from ..._closing import Closing
-from ...xcc.problem import Problem
 from ...errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
 from ...xcc.estimate import estimate
+from ...xcc.problem import Problem
 from ...xcc.sampling import Sampler
 from ...xcc.search import Search
 from ..words import letters as word_letters
@@ -35,7 +36,7 @@ UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layout
 FILLER_WEIGHTS = ("uniform", "words")
 
 
-def letter_weights(ws: "WordSearch", alphabet: Sequence[str]) -> list[float]:
+def letter_weights(ws: WordSearch, alphabet: Sequence[str]) -> list[float]:
     """How often each letter of ``alphabet`` occurs in the words, plus one
     half (a letter of ``--filler`` that no word uses still shows up)."""
     counts: dict[str, int] = {}
@@ -45,7 +46,7 @@ def letter_weights(ws: "WordSearch", alphabet: Sequence[str]) -> list[float]:
     return [counts.get(ch, 0) + 0.5 for ch in alphabet]
 
 
-_ESTIMATE_SECONDS = 0.25   # at most this long for the probes that judge a uniform draw
+_ESTIMATE_SECONDS = 0.25  # at most this long for the probes that judge a uniform draw
 
 if TYPE_CHECKING:
     from .model import WordSearch
@@ -56,9 +57,16 @@ class Puzzle:
     letters, such that each word is found exactly once (see
     ``WordSearch.puzzle``)."""
 
-    def __init__(self, layout: Layout, grid: list[list[Optional[str]]],
-                 filler: Sequence[str], seed: object, stats=None, repairs: int = 0,
-                 uniform: bool = False) -> None:
+    def __init__(
+        self,
+        layout: Layout,
+        grid: list[list[Optional[str]]],
+        filler: Sequence[str],
+        seed: object,
+        stats=None,
+        repairs: int = 0,
+        uniform: bool = False,
+    ) -> None:
         self.layout = layout
         self.repairs = repairs
         self.uniform = uniform  # layout drawn exactly uniformly (see WordSearch.puzzle)
@@ -74,8 +82,12 @@ class Puzzle:
         return [p.word for p in self.layout.placements]
 
     def render(self, hole: str = " ") -> str:
-        return _render(len(self.grid), len(self.grid[0]) if self.grid else 0,
-                       lambda r, c: self.grid[r][c], hole)
+        return _render(
+            len(self.grid),
+            len(self.grid[0]) if self.grid else 0,
+            lambda r, c: self.grid[r][c],
+            hole,
+        )
 
     __str__ = render
 
@@ -84,23 +96,40 @@ class Puzzle:
         lines = [self.layout.render(), ""]
         width = max((len(p.word) for p in self.layout.placements), default=0)
         for p in self.layout.placements:
-            lines.append(f"{p.word.ljust(width)}  row {p.row + 1}, column {p.col + 1}, "
-                         f"{p.direction}")
+            lines.append(
+                f"{p.word.ljust(width)}  row {p.row + 1}, column {p.col + 1}, {p.direction}"
+            )
         return "\n".join(lines)
 
     def to_json(self) -> dict:
         s = self.layout.search
-        return {"rows": s.rows, "cols": s.cols, "seed": self.seed, "grid": self.grid,
-                "words": [p.to_json() for p in self.layout.placements]}
+        return {
+            "rows": s.rows,
+            "cols": s.cols,
+            "seed": self.seed,
+            "grid": self.grid,
+            "words": [p.to_json() for p in self.layout.placements],
+        }
 
 
-def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
-                crossing: bool = False, backend: Optional[str] = None,
-                node_limit: Optional[int] = None, timeout: Optional[float] = None,
-                max_layouts: int = 30, max_rounds: int = 30, max_repairs: int = 20,
-                uniform_nodes: int = UNIFORM_NODES, progress=None,
-                filler_weights: str = "uniform", message: Optional[str] = None,
-                decoys: int = 0) -> Puzzle:
+def make_puzzle(
+    ws: WordSearch,
+    seed: int,
+    *,
+    filler: Optional[str] = None,
+    crossing: bool = False,
+    backend: Optional[str] = None,
+    node_limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    max_layouts: int = 30,
+    max_rounds: int = 30,
+    max_repairs: int = 20,
+    uniform_nodes: int = UNIFORM_NODES,
+    progress=None,
+    filler_weights: str = "uniform",
+    message: Optional[str] = None,
+    decoys: int = 0,
+) -> Puzzle:
     """The puzzle of ``ws`` for ``seed``; see ``WordSearch.puzzle``.
     ``progress(fraction, stats)`` is called as the layout searches go on."""
     deadline = None if timeout is None else time.perf_counter() + timeout
@@ -113,24 +142,43 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
     else:
         alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
     if filler_weights not in FILLER_WEIGHTS:
-        raise ProblemError(f"filler weights {filler_weights!r}: use one of "
-                           f"{', '.join(FILLER_WEIGHTS)}")
+        raise ProblemError(
+            f"filler weights {filler_weights!r}: use one of {', '.join(FILLER_WEIGHTS)}"
+        )
     weights = letter_weights(ws, alphabet) if filler_weights == "words" else None
     hidden = () if not message else word_letters(message, what="message")
     if hidden:
         room = len(ws.cells) - max((len(lets) for lets in ws.word_letters), default=0)
         if len(hidden) > room:
-            raise ProblemError(f"the message has {len(hidden)} letters, but at most {room} "
-                               f"cells of the {len(ws.cells)} can be left over by the words")
-    maker = _PuzzleMaker(ws, rng, alphabet, crossing=crossing, backend=backend,
-                         max_rounds=max_rounds, max_repairs=max_repairs,
-                         deadline=deadline, weights=weights, message=hidden,
-                         decoys=decoys)
+            raise ProblemError(
+                f"the message has {len(hidden)} letters, but at most {room} "
+                f"cells of the {len(ws.cells)} can be left over by the words"
+            )
+    maker = _PuzzleMaker(
+        ws,
+        rng,
+        alphabet,
+        crossing=crossing,
+        backend=backend,
+        max_rounds=max_rounds,
+        max_repairs=max_repairs,
+        deadline=deadline,
+        weights=weights,
+        message=hidden,
+        decoys=decoys,
+    )
     prepared = ws.puzzle_problem(rng)
-    uniform = uniform_layouts(ws, prepared, rng, crossing=crossing, backend=backend,
-                              node_limit=min(uniform_nodes, node_limit or uniform_nodes),
-                              seed=_engine_seed(seed) ^ 0x2545F4914F6CDD1D,
-                              deadline=deadline, progress=progress)
+    uniform = uniform_layouts(
+        ws,
+        prepared,
+        rng,
+        crossing=crossing,
+        backend=backend,
+        node_limit=min(uniform_nodes, node_limit or uniform_nodes),
+        seed=_engine_seed(seed) ^ 0x2545F4914F6CDD1D,
+        deadline=deadline,
+        progress=progress,
+    )
     if uniform.sampler is not None:
         with uniform:
             if uniform.sampler.count == 0:
@@ -139,51 +187,81 @@ def make_puzzle(ws: "WordSearch", seed: int, *, filler: Optional[str] = None,
                 made = maker.make(layout, max_repairs=0)  # repairs would bias the draw
                 if made is not None:
                     final, grid = made
-                    return maker.finish(Puzzle(final, grid, alphabet, seed, uniform.stats,
-                                               uniform=True))
+                    return maker.finish(
+                        Puzzle(final, grid, alphabet, seed, uniform.stats, uniform=True)
+                    )
                 if tried >= max_layouts or maker.timed_out:
                     break
     if node_limit is not None and uniform.stats is not None:
         node_limit = max(1, node_limit - uniform.stats.nodes)
     tried = 0
-    draw = draw_layouts(ws, rng, seed, crossing=crossing, backend=backend,
-                        node_limit=node_limit, deadline=deadline, prepared=prepared,
-                        progress=progress)
+    draw = draw_layouts(
+        ws,
+        rng,
+        seed,
+        crossing=crossing,
+        backend=backend,
+        node_limit=node_limit,
+        deadline=deadline,
+        prepared=prepared,
+        progress=progress,
+    )
     try:
         for layout in draw:
             tried += 1
             made = maker.make(layout)
             if maker.timed_out:
-                raise SearchStopped("the timeout passed while repairing a layout",
-                                    draw.stats)
+                raise SearchStopped("the timeout passed while repairing a layout", draw.stats)
             if made is not None:
                 final, grid = made
-                return maker.finish(Puzzle(final, grid, alphabet, seed, draw.stats,
-                                           repairs=maker.repairs, uniform=False))
+                return maker.finish(
+                    Puzzle(
+                        final,
+                        grid,
+                        alphabet,
+                        seed,
+                        draw.stats,
+                        repairs=maker.repairs,
+                        uniform=False,
+                    )
+                )
             if tried >= max_layouts:
                 raise SearchStopped(
                     f"gave up after {tried} layouts: in none of them could each word be "
                     "found exactly once (a larger grid, or other filler letters, may "
-                    "help)", draw.stats)
+                    "help)",
+                    draw.stats,
+                )
         if draw.complete:
             if tried:
-                raise NoLayout(f"none of the {tried} layouts lets each word be found "
-                               "exactly once")
+                raise NoLayout(f"none of the {tried} layouts lets each word be found exactly once")
             what = "in which every word crosses another " if crossing else ""
             raise NoLayout(f"no layout {what}exists (complete search)")
-        raise SearchStopped(f"the search stopped at the {draw.stopped} before finding a "
-                            "layout" if not tried else
-                            f"the search stopped at the {draw.stopped} after {tried} "
-                            "layouts, none of them good", draw.stats)
+        raise SearchStopped(
+            f"the search stopped at the {draw.stopped} before finding a layout"
+            if not tried
+            else f"the search stopped at the {draw.stopped} after {tried} "
+            "layouts, none of them good",
+            draw.stats,
+        )
     finally:
         draw.close()
 
 
-def puzzle_from_layout(ws: "WordSearch", layout: Layout, seed, *,
-                       filler: Optional[str] = None, filler_weights: str = "uniform",
-                       message: Optional[str] = None, decoys: int = 0,
-                       crossing: bool = False, backend: Optional[str] = None,
-                       max_repairs: int = 20, max_rounds: int = 30) -> Optional[Puzzle]:
+def puzzle_from_layout(
+    ws: WordSearch,
+    layout: Layout,
+    seed,
+    *,
+    filler: Optional[str] = None,
+    filler_weights: str = "uniform",
+    message: Optional[str] = None,
+    decoys: int = 0,
+    crossing: bool = False,
+    backend: Optional[str] = None,
+    max_repairs: int = 20,
+    max_rounds: int = 30,
+) -> Optional[Puzzle]:
     """The puzzle made from a given layout of ``ws`` (repaired and filled
     as ``make_puzzle`` does), or None when it cannot be made one.  For
     layouts found another way: the words that fit a grid (``fit.py``)."""
@@ -194,9 +272,18 @@ def puzzle_from_layout(ws: "WordSearch", layout: Layout, seed, *,
         alphabet = list(dict.fromkeys(word_letters(filler, what="filler")))
     weights = letter_weights(ws, alphabet) if filler_weights == "words" else None
     hidden = () if not message else word_letters(message, what="message")
-    maker = _PuzzleMaker(ws, rng, alphabet, crossing=crossing, backend=backend,
-                         max_rounds=max_rounds, max_repairs=max_repairs,
-                         weights=weights, message=hidden, decoys=decoys)
+    maker = _PuzzleMaker(
+        ws,
+        rng,
+        alphabet,
+        crossing=crossing,
+        backend=backend,
+        max_rounds=max_rounds,
+        max_repairs=max_repairs,
+        weights=weights,
+        message=hidden,
+        decoys=decoys,
+    )
     made = maker.make(layout)
     if made is None:
         return None
@@ -220,11 +307,22 @@ class uniform_layouts(Closing):
     again (rejection keeps the draw uniform among crossing layouts), up to
     ``max_rejects`` times in a row, after which the draws end."""
 
-    def __init__(self, ws: WordSearch, prepared: tuple[Problem, array], rng: random.Random,
-                 *, crossing: bool, backend: Optional[str], node_limit: int, seed: int,
-                 max_rejects: int = 1000, memo_bytes: int = 64 << 20,
-                 max_options: int = 20_000, deadline: Optional[float] = None,
-                 progress=None) -> None:
+    def __init__(
+        self,
+        ws: WordSearch,
+        prepared: tuple[Problem, array],
+        rng: random.Random,
+        *,
+        crossing: bool,
+        backend: Optional[str],
+        node_limit: int,
+        seed: int,
+        max_rejects: int = 1000,
+        memo_bytes: int = 64 << 20,
+        max_options: int = 20_000,
+        deadline: Optional[float] = None,
+        progress=None,
+    ) -> None:
         self.ws = ws
         self.problem, self.order = prepared
         self.rng = rng
@@ -232,14 +330,30 @@ class uniform_layouts(Closing):
         self.max_rejects = max_rejects
         self.sampler: Optional[Sampler] = None
         self.stats = None
-        if node_limit <= 0 or len(self.problem.options) > max_options or \
-                estimate(self.problem, probes=16, seed=seed, backend=backend,
-                         calibrate=None, timeout=_ESTIMATE_SECONDS).nodes > 4 * node_limit:
+        if (
+            node_limit <= 0
+            or len(self.problem.options) > max_options
+            or estimate(
+                self.problem,
+                probes=16,
+                seed=seed,
+                backend=backend,
+                calibrate=None,
+                timeout=_ESTIMATE_SECONDS,
+            ).nodes
+            > 4 * node_limit
+        ):
             return
         try:
             timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
-            self.sampler = Sampler(self.problem, backend=backend, node_limit=node_limit,
-                                   memo_limit=memo_bytes, timeout=timeout, progress=progress)
+            self.sampler = Sampler(
+                self.problem,
+                backend=backend,
+                node_limit=node_limit,
+                memo_limit=memo_bytes,
+                timeout=timeout,
+                progress=progress,
+            )
             self.stats = self.sampler.stats
         except SearchStopped as stop:
             self.stats = stop.stats
@@ -277,11 +391,21 @@ class draw_layouts:
     ``WordSearch.puzzle`` uses it when a uniform draw (``uniform_layouts``)
     would cost too much."""
 
-    def __init__(self, ws: WordSearch, rng: random.Random, seed: Optional[int], *,
-                 crossing: bool = False, backend: Optional[str] = None,
-                 node_limit: Optional[int] = None, timeout: Optional[float] = None,
-                 deadline: Optional[float] = None, per_search: int = 3,
-                 prepared: Optional[tuple[Problem, array]] = None, progress=None) -> None:
+    def __init__(
+        self,
+        ws: WordSearch,
+        rng: random.Random,
+        seed: Optional[int],
+        *,
+        crossing: bool = False,
+        backend: Optional[str] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        deadline: Optional[float] = None,
+        per_search: int = 3,
+        prepared: Optional[tuple[Problem, array]] = None,
+        progress=None,
+    ) -> None:
         self.ws = ws
         self.rng = rng
         self.problem, self.order = prepared or ws.puzzle_problem(rng)
@@ -315,9 +439,14 @@ class draw_layouts:
                     return
             seed = self._engine_seed if self.searches == 0 else self.rng.getrandbits(63)
             self.searches += 1
-            self.run = run = Search(self.problem, backend=self.backend, seed=seed,
-                                    node_limit=node_limit, deadline=self.deadline,
-                                    progress=self.progress)
+            self.run = run = Search(
+                self.problem,
+                backend=self.backend,
+                seed=seed,
+                node_limit=node_limit,
+                deadline=self.deadline,
+                progress=self.progress,
+            )
             if not self.crossing:
                 run.room = self.per_search
             drawn = 0
@@ -350,13 +479,16 @@ class draw_layouts:
         if not all_stats:
             return None
         total = all_stats[-1]
-        return replace(total, solutions=sum(s.solutions for s in all_stats),
-                       nodes=sum(s.nodes for s in all_stats),
-                       updates=sum(s.updates for s in all_stats),
-                       cleansings=sum(s.cleansings for s in all_stats),
-                       seconds=sum(s.seconds for s in all_stats),
-                       complete=self.complete,
-                       max_level=max(s.max_level for s in all_stats))
+        return replace(
+            total,
+            solutions=sum(s.solutions for s in all_stats),
+            nodes=sum(s.nodes for s in all_stats),
+            updates=sum(s.updates for s in all_stats),
+            cleansings=sum(s.cleansings for s in all_stats),
+            seconds=sum(s.seconds for s in all_stats),
+            complete=self.complete,
+            max_level=max(s.max_level for s in all_stats),
+        )
 
     def close(self) -> None:
         if self.run is not None:
@@ -378,11 +510,21 @@ class _PuzzleMaker:
     grid (8 directions), repairs layouts whose own letters make an extra
     reading, and fills the empty cells so that each word has one reading."""
 
-    def __init__(self, ws: WordSearch, rng: random.Random, alphabet: Sequence[str], *,
-                 crossing: bool, backend: Optional[str], max_rounds: int,
-                 max_repairs: int, deadline: Optional[float] = None,
-                 weights: Optional[Sequence[float]] = None,
-                 message: Sequence[str] = (), decoys: int = 0) -> None:
+    def __init__(
+        self,
+        ws: WordSearch,
+        rng: random.Random,
+        alphabet: Sequence[str],
+        *,
+        crossing: bool,
+        backend: Optional[str],
+        max_rounds: int,
+        max_repairs: int,
+        deadline: Optional[float] = None,
+        weights: Optional[Sequence[float]] = None,
+        message: Sequence[str] = (),
+        decoys: int = 0,
+    ) -> None:
         self.ws = ws
         self.weights = None if weights is None else list(weights)
         self.message = tuple(message)
@@ -457,8 +599,9 @@ class _PuzzleMaker:
             out.append(cells)
         return sorted(out, key=sorted)
 
-    def make(self, layout: Layout, max_repairs: Optional[int] = None
-             ) -> Optional[tuple[Layout, list]]:
+    def make(
+        self, layout: Layout, max_repairs: Optional[int] = None
+    ) -> Optional[tuple[Layout, list]]:
         """(layout, filled grid), or None when this layout cannot be made a
         puzzle within the bounds (``max_repairs``: default the maker's)."""
         for _ in range((self.max_repairs if max_repairs is None else max_repairs) + 1):
@@ -497,7 +640,7 @@ class _PuzzleMaker:
         if len(empty) < len(self.message):
             return None
         fixed = set(used)
-        self.message_cells = tuple(empty[:len(self.message)])
+        self.message_cells = tuple(empty[: len(self.message)])
         for (r, c), ch in zip(self.message_cells, self.message):
             grid[r][c] = ch
             fixed.add((r, c))
@@ -541,8 +684,12 @@ class _PuzzleMaker:
             r, c = rng.choice(ws.cells)
             dr, dc = rng.choice(steps)
             cells = [(r + dr * k, c + dc * k) for k in range(len(lets))]
-            if any(cell in taken or cell in ws.holes or not (0 <= cell[0] < ws.rows and
-                   0 <= cell[1] < ws.cols) for cell in cells):
+            if any(
+                cell in taken
+                or cell in ws.holes
+                or not (0 <= cell[0] < ws.rows and 0 <= cell[1] < ws.cols)
+                for cell in cells
+            ):
                 continue
             for (i, j), ch in zip(cells, lets):
                 grid[i][j] = ch
@@ -550,7 +697,7 @@ class _PuzzleMaker:
             placed.append(("".join(lets), tuple(cells)))
         return tuple(placed)
 
-    def finish(self, puzzle: "Puzzle") -> "Puzzle":
+    def finish(self, puzzle: Puzzle) -> Puzzle:
         """The puzzle with what the last fill put in besides the words."""
         puzzle.message_cells = self.message_cells
         puzzle.decoys = self.decoys
@@ -561,8 +708,10 @@ class _PuzzleMaker:
         are placed anew (not where they were), the other words staying.
         When they cannot be, a few more words are freed, three times at most."""
         ws, rng = self.ws, self.rng
-        options = [ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col,
-                                 _ALL.index(p.direction)) for p in layout.placements]
+        options = [
+            ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col, _ALL.index(p.direction))
+            for p in layout.placements
+        ]
         touched = set().union(*bad)
         free = {w for w, p in enumerate(layout.placements) if touched & set(p.cells)}
         banned = {options[w] for w in free}
@@ -582,8 +731,9 @@ class _PuzzleMaker:
             free.update(rng.sample(others, min(3, len(others))))
         return None
 
-    def _place_again(self, free: list[int], fixed: list[int], banned: set[int]
-                     ) -> Optional[list[int]]:
+    def _place_again(
+        self, free: list[int], fixed: list[int], banned: set[int]
+    ) -> Optional[list[int]]:
         """Options for the words ``free`` that agree with the ``fixed``
         options (letters, and no word inside another), found by a small
         search; None when there are none (within a node limit)."""
@@ -620,13 +770,25 @@ class _PuzzleMaker:
                     opt_start.append(len(opt_items))
                     chosen_from.append(j)
         secondary = [f"{r}_{c}" for r, c in ws.cells] + list(extra.names)
-        problem = Problem._from_arrays([ws.words[w] for w in free], secondary,
-                                       colors + ("0", "1"), opt_start, opt_items, opt_colors,
-                                       name="repair", dropped=[])
+        problem = Problem._from_arrays(
+            [ws.words[w] for w in free],
+            secondary,
+            colors + ("0", "1"),
+            opt_start,
+            opt_items,
+            opt_colors,
+            name="repair",
+            dropped=[],
+        )
         if problem.unused_primaries():
             return None
-        with Search(problem, backend=self.backend, seed=rng.getrandbits(63),
-                    node_limit=_REPAIR_NODES, deadline=self.deadline) as run:
+        with Search(
+            problem,
+            backend=self.backend,
+            seed=rng.getrandbits(63),
+            node_limit=_REPAIR_NODES,
+            deadline=self.deadline,
+        ) as run:
             run.room = 1
             sol = next(run, None)
             if run.stopped == "timeout":

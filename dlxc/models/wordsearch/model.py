@@ -28,18 +28,18 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ...errors import ProblemError
+from ...xcc.count import count_solutions
 from ...xcc.mirror import all_overlap
 from ...xcc.problem import Problem
-from ...xcc.count import count_solutions
 from ..words import letters as word_letters
 from ..words import normalize_words
+from . import reasons
 from .grid import _ALL, _EARLIER_OPPOSITE, DIRECTIONS, parse_directions, parse_mask
 from .layout import Layout, LayoutSearch, Placement
-from . import reasons
 from .maker import UNIFORM_NODES, Puzzle, make_puzzle
 
-
 # ---- the modeler ----------------------------------------------------------------------
+
 
 class WordSearch:
     """A word search: words to place in a ROWS x COLS grid (less the
@@ -57,16 +57,20 @@ class WordSearch:
     . . . D
     """
 
-    def __init__(self, rows: int, cols: int, words: Sequence[str],
-                 directions: Union[str, Iterable[str]] = "all",
-                 mask: Union[None, str, Iterable[tuple[int, int]]] = None,
-                 *, sources: Optional[Sequence[str]] = None,
-                 word_directions: Optional[Sequence[Union[str, Iterable[str]]]] = None
-                 ) -> None:
+    def __init__(
+        self,
+        rows: int,
+        cols: int,
+        words: Sequence[str],
+        directions: Union[str, Iterable[str]] = "all",
+        mask: Union[None, str, Iterable[tuple[int, int]]] = None,
+        *,
+        sources: Optional[Sequence[str]] = None,
+        word_directions: Optional[Sequence[Union[str, Iterable[str]]]] = None,
+    ) -> None:
         for what, v in (("rows", rows), ("cols", cols)):
             if not isinstance(v, int) or isinstance(v, bool) or v < 1:
-                raise ProblemError(f"a grid needs at least one row and one column; "
-                                   f"{what} = {v!r}")
+                raise ProblemError(f"a grid needs at least one row and one column; {what} = {v!r}")
         if isinstance(words, str):
             raise ProblemError(f"words should be a list of words, not the string {words!r}")
         normal = normalize_words(list(words), source=sources)
@@ -80,15 +84,15 @@ class WordSearch:
         # each word's own directions (a puzzle's difficulty: which words go
         # backwards or diagonally); by default every word takes them all
         if word_directions is None:
-            self.word_directions: tuple[tuple[str, ...], ...] = \
-                (self.directions,) * len(self.words)
+            self.word_directions: tuple[tuple[str, ...], ...] = (self.directions,) * len(self.words)
         else:
             if len(word_directions) != len(self.words):
-                raise ProblemError(f"word_directions has {len(word_directions)} entries "
-                                   f"for {len(self.words)} words")
+                raise ProblemError(
+                    f"word_directions has {len(word_directions)} entries "
+                    f"for {len(self.words)} words"
+                )
             self.word_directions = tuple(parse_directions(d) for d in word_directions)
-            self.directions = tuple(d for d in _ALL if any(d in ds for ds in
-                                                          self.word_directions))
+            self.directions = tuple(d for d in _ALL if any(d in ds for ds in self.word_directions))
         if mask is None:
             holes: frozenset = frozenset()
         elif isinstance(mask, str):
@@ -97,11 +101,13 @@ class WordSearch:
             holes = frozenset((int(r), int(c)) for r, c in mask)
             bad = [h for h in holes if not (0 <= h[0] < rows and 0 <= h[1] < cols)]
             if bad:
-                raise ProblemError(f"mask square {sorted(bad)[0]!r} is outside the "
-                                   f"{rows}x{cols} grid")
+                raise ProblemError(
+                    f"mask square {sorted(bad)[0]!r} is outside the {rows}x{cols} grid"
+                )
         self.holes: frozenset = holes
         self.cells: tuple[tuple[int, int], ...] = tuple(
-            (r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes)
+            (r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes
+        )
         if not self.cells:
             raise ProblemError("the mask leaves no cell")
         # item of each square (row-major), -1 for a hole
@@ -145,8 +151,11 @@ class WordSearch:
                 for r in range(r_lo, r_hi):
                     base = r * cols
                     if self.holes:
-                        starts.extend(s for s in range(base + c_lo, base + c_hi)
-                                      if all(item[s + k * step] >= 0 for k in range(n)))
+                        starts.extend(
+                            s
+                            for s in range(base + c_lo, base + c_hi)
+                            if all(item[s + k * step] >= 0 for k in range(n))
+                        )
                     elif c_lo < c_hi:
                         starts.extend(range(base + c_lo, base + c_hi))
                         runs.append((base + c_lo, base + c_hi))
@@ -205,7 +214,7 @@ class WordSearch:
                 else:  # no mask: square s is item n_words + s; copy runs of them
                     column = array("i")
                     for lo, hi in runs:
-                        column.extend(square_items[lo + off:hi + off])
+                        column.extend(square_items[lo + off : hi + off])
                     block[k::width] = column
             end = len(opt_items)
             opt_items.extend(block)
@@ -216,9 +225,16 @@ class WordSearch:
     def _make_problem(self, arrays=None, secondary_extra: Sequence[str] = ()) -> Problem:
         colors, opt_start, opt_items, opt_colors = arrays or self._arrays()
         secondary = [f"{r}_{c}" for r, c in self.cells] + list(secondary_extra)
-        return Problem._from_arrays(self.words, secondary, colors, opt_start, opt_items,
-                                    opt_colors, name=f"wordsearch {self.rows}x{self.cols}",
-                                    dropped=[])
+        return Problem._from_arrays(
+            self.words,
+            secondary,
+            colors,
+            opt_start,
+            opt_items,
+            opt_colors,
+            name=f"wordsearch {self.rows}x{self.cols}",
+            dropped=[],
+        )
 
     def option_at(self, w: int, start: int, di: int) -> Optional[int]:
         """The option that places word ``w`` (its index in ``words``) from
@@ -238,8 +254,10 @@ class WordSearch:
         if d not in dirs:
             return None
         if self._starts_index is None:
-            self._starts_index = {(w_, di): {s: k0 + t for t, s in enumerate(starts)}
-                                  for w_, di, starts, k0, _ in self._groups}
+            self._starts_index = {
+                (w_, di): {s: k0 + t for t, s in enumerate(starts)}
+                for w_, di, starts, k0, _ in self._groups
+            }
         index = self._starts_index.get((w, _ALL.index(d)))
         return None if index is None else index.get(start)
 
@@ -278,9 +296,9 @@ class WordSearch:
                 # rows of equal width: move each option's bytes in one slice
                 size = 4 * width
                 skip = 4 * (first - width * options.start)
-                rows = [raw[skip + size * j: skip + size * (j + 1)] for j in perm]
+                rows = [raw[skip + size * j : skip + size * (j + 1)] for j in perm]
                 opt_items.frombytes(b"".join(rows))
-                opt_colors.extend(cols_[first:first + width] * len(perm))
+                opt_colors.extend(cols_[first : first + width] * len(perm))
                 end = opt_start[-1]
                 opt_start.extend(range(end + width, end + width * len(perm) + 1, width))
                 continue
@@ -301,7 +319,7 @@ class WordSearch:
             self._ref_arrays = self._arrays()
         return self._ref_arrays
 
-    def containment(self) -> "Containment":
+    def containment(self) -> Containment:
         """The pairs of words of which one lies inside the other (TIN in
         PLATINUM, or a word read backwards inside another): ``names`` of the
         secondary items that keep such placements apart, and ``adds``, for
@@ -311,7 +329,7 @@ class WordSearch:
             self._containment = self._find_containment()
         return self._containment
 
-    def _find_containment(self) -> "Containment":
+    def _find_containment(self) -> Containment:
         out = Containment()
         words = self.word_letters
         pairs = []
@@ -321,7 +339,7 @@ class WordSearch:
                 if a == b or len(la) > len(lb):
                     continue
                 for i in range(len(lb) - len(la) + 1):
-                    piece = lb[i:i + len(la)]
+                    piece = lb[i : i + len(la)]
                     if piece == la:
                         pairs.append((a, b, i, True))
                     elif piece == ra:
@@ -329,9 +347,19 @@ class WordSearch:
         if not pairs:
             return out
         steps = [dr * self.cols + dc for dr, dc in DIRECTIONS.values()]
-        opposite = {d: _ALL.index(o) for d, o in
-                    (("E", "W"), ("W", "E"), ("S", "N"), ("N", "S"), ("SE", "NW"),
-                     ("NW", "SE"), ("SW", "NE"), ("NE", "SW"))}
+        opposite = {
+            d: _ALL.index(o)
+            for d, o in (
+                ("E", "W"),
+                ("W", "E"),
+                ("S", "N"),
+                ("N", "S"),
+                ("SE", "NW"),
+                ("NW", "SE"),
+                ("SW", "NE"),
+                ("NE", "SW"),
+            )
+        }
         slot_item: dict[int, int] = {}
         for a, b, i, forward in pairs:
             n = len(words[a])
@@ -411,21 +439,34 @@ class WordSearch:
         seed, backend, probes, timeout)."""
         return reasons.outlook(self, **kwargs)
 
-    def conflict(self, *, timeout: float = 1.0, backend: Optional[str] = None
-                 ) -> Optional[list[str]]:
+    def conflict(
+        self, *, timeout: float = 1.0, backend: Optional[str] = None
+    ) -> Optional[list[str]]:
         """A smallest-found set of words that alone have no layout, or None
         when that could not be decided within ``timeout`` seconds
         (``reasons.conflict``)."""
         return reasons.conflict(self, timeout=timeout, backend=backend)
 
     # -- counting and listing
-    def layouts(self, *, crossing: bool = False, limit: Optional[int] = None,
-                backend: Optional[str] = None, seed: Optional[int] = None,
-                node_limit: Optional[int] = None, timeout: Optional[float] = None
-                ) -> Iterator[Layout]:
+    def layouts(
+        self,
+        *,
+        crossing: bool = False,
+        limit: Optional[int] = None,
+        backend: Optional[str] = None,
+        seed: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Layout]:
         """Layouts one at a time (all, or the first ``limit``)."""
-        with LayoutSearch(self, crossing=crossing, backend=backend, seed=seed,
-                          node_limit=node_limit, timeout=timeout) as found:
+        with LayoutSearch(
+            self,
+            crossing=crossing,
+            backend=backend,
+            seed=seed,
+            node_limit=node_limit,
+            timeout=timeout,
+        ) as found:
             if limit is not None and not crossing:
                 found.room = min(found.room, limit)
             for k, layout in enumerate(found):
@@ -438,27 +479,54 @@ class WordSearch:
         node_limit, timeout)."""
         return LayoutSearch(self, **kwargs)
 
-    def count(self, *, crossing: bool = False, backend: Optional[str] = None,
-              node_limit: Optional[int] = None, timeout: Optional[float] = None,
-              jobs: Optional[int] = 1, memo: bool = False, progress=None) -> int:
+    def count(
+        self,
+        *,
+        crossing: bool = False,
+        backend: Optional[str] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        jobs: Optional[int] = 1,
+        memo: bool = False,
+        progress=None,
+    ) -> int:
         """The number of layouts; ``SearchStopped`` if a limit stops it.
 
         ``jobs`` processes share the count (0 or None: every core) and
         ``memo`` counts with a memo table (``dlxc.xcc.count``).  With
         ``crossing`` the layouts are checked one by one (the overlap filter
         on the cells), which a memoized count cannot do."""
-        return count_solutions(self.problem, "layouts", backend=backend, jobs=jobs, memo=memo,
-                               node_limit=node_limit, timeout=timeout, progress=progress,
-                               overlap=self.cell_masks() if crossing else None)
+        return count_solutions(
+            self.problem,
+            "layouts",
+            backend=backend,
+            jobs=jobs,
+            memo=memo,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=progress,
+            overlap=self.cell_masks() if crossing else None,
+        )
 
     # -- puzzles
-    def puzzle(self, seed: int, *, filler: Optional[str] = None, crossing: bool = False,
-               backend: Optional[str] = None, node_limit: Optional[int] = None,
-               timeout: Optional[float] = None, max_layouts: int = 30,
-               max_rounds: int = 30, max_repairs: int = 20,
-               uniform_nodes: int = UNIFORM_NODES, progress=None,
-               filler_weights: str = "uniform", message: Optional[str] = None,
-               decoys: int = 0) -> Puzzle:
+    def puzzle(
+        self,
+        seed: int,
+        *,
+        filler: Optional[str] = None,
+        crossing: bool = False,
+        backend: Optional[str] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        max_layouts: int = 30,
+        max_rounds: int = 30,
+        max_repairs: int = 20,
+        uniform_nodes: int = UNIFORM_NODES,
+        progress=None,
+        filler_weights: str = "uniform",
+        message: Optional[str] = None,
+        decoys: int = 0,
+    ) -> Puzzle:
         """A puzzle made from ``seed``: a random layout (``draw_layouts``),
         its empty cells filled with random letters drawn from ``filler``
         (default: the letters of the words), such that each word is found
@@ -491,11 +559,23 @@ class WordSearch:
         letter, or with an inner letter changed) go into free cells
         (``Puzzle.decoys``).
         """
-        return make_puzzle(self, seed, filler=filler, crossing=crossing, backend=backend,
-                           node_limit=node_limit, timeout=timeout, max_layouts=max_layouts,
-                           max_rounds=max_rounds, max_repairs=max_repairs,
-                           uniform_nodes=uniform_nodes, progress=progress,
-                           filler_weights=filler_weights, message=message, decoys=decoys)
+        return make_puzzle(
+            self,
+            seed,
+            filler=filler,
+            crossing=crossing,
+            backend=backend,
+            node_limit=node_limit,
+            timeout=timeout,
+            max_layouts=max_layouts,
+            max_rounds=max_rounds,
+            max_repairs=max_repairs,
+            uniform_nodes=uniform_nodes,
+            progress=progress,
+            filler_weights=filler_weights,
+            message=message,
+            decoys=decoys,
+        )
 
 
 @dataclass
@@ -503,11 +583,12 @@ class Containment:
     """Secondary items that keep a word from lying inside another's
     placement (``WordSearch.containment``)."""
 
-    names: list = field(default_factory=list)   # the new secondary items
-    adds: dict = field(default_factory=dict)    # option -> [(item, colors it 1?)]
+    names: list = field(default_factory=list)  # the new secondary items
+    adds: dict = field(default_factory=dict)  # option -> [(item, colors it 1?)]
 
 
-def word_search_problem(rows: int, cols: int, words: Sequence[str],
-                        directions: Union[str, Iterable[str]] = _ALL) -> Problem:
+def word_search_problem(
+    rows: int, cols: int, words: Sequence[str], directions: Union[str, Iterable[str]] = _ALL
+) -> Problem:
     """The XCC problem whose solutions are the layouts of ``words``."""
     return WordSearch(rows, cols, words, directions).problem

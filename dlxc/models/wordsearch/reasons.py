@@ -16,17 +16,17 @@ from .grid import DIRECTIONS
 if TYPE_CHECKING:
     from .model import WordSearch
 
-OUTLOOK_PROBES = 200          # probes of the quick estimate before a puzzle search
-HOPELESS_NODES = 10 ** 9      # a tree this big with no layout in sight is hopeless
+OUTLOOK_PROBES = 200  # probes of the quick estimate before a puzzle search
+HOPELESS_NODES = 10**9  # a tree this big with no layout in sight is hopeless
 
 
-def longest_line(ws: "WordSearch", directions: Optional[Sequence[str]] = None) -> int:
+def longest_line(ws: WordSearch, directions: Optional[Sequence[str]] = None) -> int:
     """The most cells in a straight line along the allowed directions."""
     best = 0
     cells = set(ws.cells)
-    for d in (directions or ws.directions):
+    for d in directions or ws.directions:
         dr, dc = DIRECTIONS[d]
-        for (r, c) in cells:
+        for r, c in cells:
             if (r - dr, c - dc) in cells:
                 continue  # not the start of a run
             n = 0
@@ -35,7 +35,8 @@ def longest_line(ws: "WordSearch", directions: Optional[Sequence[str]] = None) -
             best = max(best, n)
     return best
 
-def obstacles(ws: "WordSearch") -> list[str]:
+
+def obstacles(ws: WordSearch) -> list[str]:
     """Reasons, found without searching, why no layout can exist
     (empty when none is found: then only a search can tell)."""
     reasons = []
@@ -48,11 +49,14 @@ def obstacles(ws: "WordSearch") -> list[str]:
         if longest is None:
             longest = longest_line(ws)
         if n > longest:
-            reasons.append(f"{word!r} has {n} letters, but the longest line of cells in "
-                           f"directions {dirs} has {longest}")
+            reasons.append(
+                f"{word!r} has {n} letters, but the longest line of cells in "
+                f"directions {dirs} has {longest}"
+            )
         else:
-            reasons.append(f"{word!r} has no place in directions {dirs}: no line of "
-                           f"{n} cells avoids the mask")
+            reasons.append(
+                f"{word!r} has no place in directions {dirs}: no line of {n} cells avoids the mask"
+            )
     total = sum(len(lets) for lets in ws.word_letters)
     need: dict[str, int] = {}
     for lets in ws.word_letters:
@@ -65,35 +69,51 @@ def obstacles(ws: "WordSearch") -> list[str]:
     n_cells = len(ws.cells)
     if least > n_cells:
         if least == total:
-            reasons.append(f"the words have {total} letters and no two words have a "
-                           f"letter in common, so no cell can serve two words; the grid "
-                           f"has {n_cells} cells")
+            reasons.append(
+                f"the words have {total} letters and no two words have a "
+                f"letter in common, so no cell can serve two words; the grid "
+                f"has {n_cells} cells"
+            )
         else:
-            reasons.append(f"the words need at least {least} cells (each letter as often "
-                           f"as the word that uses it most), but the grid has {n_cells}")
+            reasons.append(
+                f"the words need at least {least} cells (each letter as often "
+                f"as the word that uses it most), but the grid has {n_cells}"
+            )
     return reasons
 
-def outlook(ws: "WordSearch", *, seed: Optional[int] = 0, backend: Optional[str] = None,
-            probes: int = OUTLOOK_PROBES, timeout: float = 0.5) -> list[str]:
+
+def outlook(
+    ws: WordSearch,
+    *,
+    seed: Optional[int] = 0,
+    backend: Optional[str] = None,
+    probes: int = OUTLOOK_PROBES,
+    timeout: float = 0.5,
+) -> list[str]:
     """Lines to show before a long search for a layout: none when a
     quick estimate (Knuth's random probes, at most ``timeout`` seconds)
     finds nothing to worry about; else that the search looks hopeless
     (no probe reached a layout, and the tree has more than
     ``HOPELESS_NODES`` nodes) and what would help."""
-    est = estimate(ws.problem, probes=probes, seed=seed, backend=backend,
-                   timeout=timeout, calibrate=None)
+    est = estimate(
+        ws.problem, probes=probes, seed=seed, backend=backend, timeout=timeout, calibrate=None
+    )
     if est.solutions > 0 or est.nodes < HOPELESS_NODES:
         return []
     letters = sum(len(lets) for lets in ws.word_letters)
-    return [f"note: a quick estimate ({est.probes} random probes) found no layout, and "
-            f"puts the search tree at about {est.nodes:.2g} nodes: this search looks "
-            "hopeless and may not end in any reasonable time.",
-            f"note: a bigger grid (the {len(ws.words)} words have {letters} letters "
-            f"for {len(ws.cells)} cells) or fewer words would help; --timeout "
-            "bounds the search."]
+    return [
+        f"note: a quick estimate ({est.probes} random probes) found no layout, and "
+        f"puts the search tree at about {est.nodes:.2g} nodes: this search looks "
+        "hopeless and may not end in any reasonable time.",
+        f"note: a bigger grid (the {len(ws.words)} words have {letters} letters "
+        f"for {len(ws.cells)} cells) or fewer words would help; --timeout "
+        "bounds the search.",
+    ]
 
-def conflict(ws: "WordSearch", *, timeout: float = 1.0, backend: Optional[str] = None
-             ) -> Optional[list[str]]:
+
+def conflict(
+    ws: WordSearch, *, timeout: float = 1.0, backend: Optional[str] = None
+) -> Optional[list[str]]:
     """A smallest-found set of words that alone have no layout, or None
     when that could not be decided within ``timeout`` seconds.  Call it
     when there is no layout; each word is left out in turn and stays
@@ -107,9 +127,14 @@ def conflict(ws: "WordSearch", *, timeout: float = 1.0, backend: Optional[str] =
         left = deadline - time.perf_counter()
         if left <= 0:
             return None
-        sub = type(ws)(ws.rows, ws.cols, [ws.words[k] for k in trial],
-                         ws.directions, ws.holes or None,
-                         word_directions=[ws.word_directions[k] for k in trial])
+        sub = type(ws)(
+            ws.rows,
+            ws.cols,
+            [ws.words[k] for k in trial],
+            ws.directions,
+            ws.holes or None,
+            word_directions=[ws.word_directions[k] for k in trial],
+        )
         with sub.problem.search(backend=backend, timeout=left) as run:
             run.room = 1
             found = next(run, None)
