@@ -32,9 +32,9 @@ def test_membership_type_present_in_ci():
 def test_extension_version_matches_package():
     if c_import_error() is not None:
         pytest.skip(f"C backend unavailable: {c_import_error()}")
-    from dlxc.xcc._cbackend import _built_version
+    from dlxc._native import built_version
 
-    assert _built_version == dlxc.__version__
+    assert built_version == dlxc.__version__
 
 
 def test_python_backend_always_available():
