@@ -36,6 +36,7 @@
 #include <string.h>
 
 #include "crossword.h"
+#include "splitmix64.h"
 
 typedef struct { int32_t kind, idx, off, cnt; uint64_t mask; } trail_entry;
 typedef struct { int32_t slot, off, cnt, j, trail, arena; } level_rec;
@@ -67,14 +68,6 @@ struct dlxc_xw_fill {
     uint64_t seed;
     dlxc_xw_fill_stats stats;
 };
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 static int arena_reserve(dlxc_xw_fill *f, int64_t more)
 {

@@ -51,6 +51,7 @@
 #include <string.h>
 
 #include "crossword.h"
+#include "splitmix64.h"
 
 typedef struct {
     int32_t W, H, maxlen, A, n_words, symmetric, mid;
@@ -66,14 +67,6 @@ typedef struct {
     int32_t *out, n_placed;
     int32_t cpos[2][512], cx[2][512];         /* constraints of a scan (two: a pair) */
 } lay;
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 static int inb(const lay *s, int32_t r, int32_t c)
 {

@@ -44,6 +44,7 @@
  *    the walk takes a fraction of it (README, Performance).
  */
 #include "dlxc.h"
+#include "splitmix64.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -97,14 +98,6 @@ struct dlxc_solver {
     int randomize;
     memo_table *memo;     /* NULL unless dlxc_set_memo was called */
 };
-
-static uint64_t splitmix64(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 const char *dlxc_version(void) { return DLXC_VERSION_STRING; }
 

@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..engines import resolve
+from ..base.backends import resolve
 from .mirror import MirrorTrie
 from .words import boggle_form, read_words, trie_text
 
 try:
     from ._cbackend import CTrie
-except ImportError:  # not built, or stale: dlxc.engines says why
+except ImportError:  # not built, or stale: dlxc.base.backends says why
     CTrie = None  # type: ignore[assignment,misc]
 
 # States a level of the frontier may hold (16 bytes a state with 32-bit

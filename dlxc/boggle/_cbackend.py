@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from array import array
 
-from .._native import ffi, lib  # raises ImportError when not built or stale
-from ..errors import BoggleError, SolverError
+from ..base.errors import BoggleError, SolverError
+from ..base.native import ffi, lib  # raises ImportError when not built or stale
 
 _SOLVE_INTS = 1 << 14
 

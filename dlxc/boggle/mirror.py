@@ -17,7 +17,7 @@ from array import array
 from collections import deque
 from dataclasses import dataclass, field
 
-from ..errors import BoggleError, SolverError
+from ..base.errors import BoggleError, SolverError
 
 A = 26  # the alphabet a..z; q is the die face Qu
 LETTERS = (1 << A) - 1  # arcs: the child letters

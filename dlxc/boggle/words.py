@@ -18,8 +18,8 @@ import os
 from collections.abc import Iterable
 from typing import Optional
 
-from .._files import read_lines
-from ..errors import BoggleError
+from ..base.errors import BoggleError
+from ..base.files import read_lines
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 MIN_LETTERS = 3

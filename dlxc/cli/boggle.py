@@ -17,7 +17,7 @@ from typing import Optional
 
 import click
 
-from ..errors import BoggleError
+from ..base.errors import BoggleError
 from ..models.boggle import (
     DICE,
     KICK,
@@ -321,7 +321,7 @@ def best(
     check_size(rows, cols)
     bg = Boggle(words, backend=backend)
     bar = None
-    from ..progress import wanted
+    from ..base.progress import wanted
 
     if wanted(sys.stderr, quiet):  # a terminal, and no --quiet
         from tqdm import tqdm

@@ -14,7 +14,7 @@ Options (each declared here only):
   ``--progress``: a progress bar even when stderr is not a terminal.
 
 Outcomes: a command raises ``NoLayout`` (exit 3) or ``SearchStopped``
-(exit 4) from ``dlxc.errors``, with the message to show; ``user_errors``
+(exit 4) from ``dlxc.base.errors``, with the message to show; ``user_errors``
 prints it on stderr as it is and exits with the class's code.  Ctrl-C
 and SIGTERM stop the worker processes, print the statistics of the search
 being watched and exit with 130.
@@ -35,7 +35,7 @@ from typing import Callable, Optional, TypeVar
 
 import click
 
-from ..errors import (
+from ..base.errors import (
     EXIT_BROKEN_PIPE,
     EXIT_INPUT,
     EXIT_INTERRUPT,
@@ -44,7 +44,7 @@ from ..errors import (
     Outcome,
     RequestError,
 )
-from ..progress import ProgressBar, wanted
+from ..base.progress import ProgressBar, wanted
 from ..xcc.count import count as count_problem
 from ..xcc.dlxformat import read_dlx
 from ..xcc.problem import Problem

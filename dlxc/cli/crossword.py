@@ -124,8 +124,8 @@ def crossword() -> None:
 @user_errors
 def layout(word_file, size, symmetric, seed, tries, as_json, output, backend, quiet):
     """Lay out a free-form crossword from the words of FILE."""
+    from ..base.errors import CrosswordError
     from ..crossword.wordlist import read_word_list
-    from ..errors import CrosswordError
     from ..models.crossword.layout import make_layout
 
     width, height = _size(size)

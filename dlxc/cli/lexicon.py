@@ -155,7 +155,7 @@ def moves(lexicon_file: str, board: str, rack: str, top, rules, as_json: bool, b
     square (row,col from 0), direction, word (blanks in lower case).  With
     --json one JSON object a line: score, row, col, direction, word, tiles
     (the squares newly covered: row, col, letter)."""
-    from ..errors import BoardError
+    from ..base.errors import BoardError
     from ..models.scrabble import MoveFinder, Rules
 
     the_rules = Rules.from_file(rules) if rules else Rules()

@@ -21,7 +21,7 @@ import time
 
 import click
 
-from ..errors import NoLayout, SearchStopped
+from ..base.errors import NoLayout, SearchStopped
 from ..models.pages import theme_entries, themes, wordrect_page, wordsearch_page
 from ..models.wordrect import WordRectangle
 from ..models.words import display_form, load_word_list, read_clued_entries

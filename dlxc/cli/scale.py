@@ -17,9 +17,9 @@ import sys
 
 import click
 
-from ..errors import NoSolutionError
+from ..base.errors import NoSolutionError
+from ..base.rng import fresh_seed
 from ..xcc.estimate import estimate as run_estimate
-from ..xcc.estimate import fresh_seed
 from ..xcc.sampling import Sampler, draw_seeds
 from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common

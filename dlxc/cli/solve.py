@@ -12,7 +12,7 @@ import time
 
 import click
 
-from ..errors import EXIT_INPUT, DlxcError, SearchStopped
+from ..base.errors import EXIT_INPUT, DlxcError, SearchStopped
 from . import common
 from .common import (
     EPILOG,

@@ -13,17 +13,17 @@ from __future__ import annotations
 from types import ModuleType
 from typing import Optional
 
-from ..engines import resolve
+from ..base.backends import resolve
 from . import mirror
 
 try:
     from . import _cbackend
-except ImportError:  # not built, or stale: dlxc.engines says why
+except ImportError:  # not built, or stale: dlxc.base.backends says why
     _cbackend = None  # type: ignore[assignment]
 
 
 def engine(backend: Optional[str] = None) -> ModuleType:
-    """The engine module for ``backend`` (see ``dlxc.engines.resolve``)."""
+    """The engine module for ``backend`` (see ``dlxc.base.backends.resolve``)."""
     name = resolve(backend)
     if name == "c" and _cbackend is not None:
         return _cbackend

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from array import array
 
-from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
-from ..errors import SolverError
+from ..base.errors import SolverError
+from ..base.native import ffi, int32_array, lib  # raises ImportError when not built or stale
 from .mirror import BadLine, NotAscii
 
 FOUND, EXHAUSTED, BUDGET = lib.DLXC_XW_FOUND, lib.DLXC_XW_EXHAUSTED, lib.DLXC_XW_BUDGET

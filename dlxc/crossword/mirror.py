@@ -13,7 +13,8 @@ from __future__ import annotations
 
 from array import array
 
-MASK64 = (1 << 64) - 1
+from ..base.rng import MASK64, shuffled, splitmix64
+
 FOUND, EXHAUSTED, BUDGET = 1, 2, 3
 
 
@@ -28,26 +29,6 @@ class BadLine(Exception):
         super().__init__(f"line {line}: {reason}")
         self.line = line
         self.reason = reason
-
-
-def splitmix64(state: int) -> tuple[int, int]:
-    """(new state, output) of Vigna's splitmix64."""
-    state = (state + 0x9E3779B97F4A7C15) & MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
-    return state, z ^ (z >> 31)
-
-
-def shuffled(n: int, seed: int) -> list[int]:
-    """0..n-1 in the Fisher-Yates order of splitmix64(seed)."""
-    perm = list(range(n))
-    state = seed & MASK64
-    for i in range(n - 1, 0, -1):
-        state, z = splitmix64(state)
-        j = z % (i + 1)
-        perm[i], perm[j] = perm[j], perm[i]
-    return perm
 
 
 # ---------------------------------------------------------------- word lists

@@ -20,8 +20,8 @@ from array import array
 from collections.abc import Iterable
 from typing import Optional, Union
 
-from .._files import read_bytes, utf8_text
-from ..errors import CrosswordError
+from ..base.errors import CrosswordError
+from ..base.files import read_bytes, utf8_text
 from . import engine
 from .mirror import BadLine, NotAscii
 

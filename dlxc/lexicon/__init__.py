@@ -23,16 +23,16 @@ from array import array
 from collections.abc import Iterable, Iterator
 from typing import Optional
 
-from .._closing import Closing
-from .._files import read_lines
-from ..engines import c_import_error, resolve
-from ..errors import LexiconError
+from ..base.backends import c_import_error, resolve
+from ..base.closing import Closing
+from ..base.errors import LexiconError
+from ..base.files import read_lines
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
 
 try:
     from . import _cbackend
-except ImportError:  # not built, or stale: dlxc.engines says why
+except ImportError:  # not built, or stale: dlxc.base.backends says why
     _cbackend = None  # type: ignore[assignment]
 
 MAX_LEN = mirror.MAX_LEN
@@ -52,7 +52,7 @@ __all__ = [
 
 def resolve_backend(name: Optional[str]) -> str:
     """``name`` checked, or the default: C when built, else the mirror (the
-    choice every engine shares, ``dlxc.engines.resolve``)."""
+    choice every engine shares, ``dlxc.base.backends.resolve``)."""
     return resolve(name)
 
 
@@ -116,7 +116,7 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
 
 
 def read_word_list(path: os.PathLike[str] | str) -> WordList:
-    """The words of a file, one per line (blank lines ignored; dlxc._files.read_lines
+    """The words of a file, one per line (blank lines ignored; dlxc.base.files.read_lines
     says what a line is)."""
     name, lines = read_lines(path, "word list", LexiconError)
     return _collect(

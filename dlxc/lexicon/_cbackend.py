@@ -16,9 +16,9 @@ import functools
 from array import array
 from typing import Optional
 
-from .._native import ffi, lib  # raises ImportError when not built or stale
 from .._version import __version__
-from ..errors import BoardError, LexiconError
+from ..base.errors import BoardError, LexiconError
+from ..base.native import ffi, lib  # raises ImportError when not built or stale
 from .fileformat import nodes_from_bytes
 
 if not hasattr(lib, "dlxc_lex_new"):  # an extension built before the lexicon engine

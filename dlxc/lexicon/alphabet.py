@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Iterable
 from typing import Optional
 
-from ..errors import LexiconError
+from ..base.errors import LexiconError
 
 MAX_LETTERS = 254
 

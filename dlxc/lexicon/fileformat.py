@@ -37,8 +37,8 @@ from array import array
 from dataclasses import dataclass
 from typing import Optional
 
-from .._files import read_bytes
-from ..errors import LexiconError
+from ..base.errors import LexiconError
+from ..base.files import read_bytes
 from .alphabet import Alphabet
 
 MAGIC = b"DLXCLEX\x00"

@@ -12,7 +12,7 @@ from array import array
 from collections.abc import Sequence
 from typing import Optional
 
-from ..errors import BoardError, LexiconError
+from ..base.errors import BoardError, LexiconError
 
 MAX_LEN = 64
 MAX_NODES = 1 << 22

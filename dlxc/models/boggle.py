@@ -30,9 +30,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Optional
 
-from .._closing import Closing
+from ..base.closing import Closing
+from ..base.errors import BoggleError
 from ..boggle import FRONTIER_CAP, encode_boards, make_trie, read_words, trie_text
-from ..errors import BoggleError
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _LETTER_SET = frozenset(LETTERS)
@@ -813,7 +813,7 @@ def best_on_dask(
     try:
         import distributed
     except ImportError as exc:
-        from ..errors import BackendUnavailable
+        from ..base.errors import BackendUnavailable
 
         raise BackendUnavailable(
             f"the search on a Dask cluster needs Dask distributed "
@@ -825,7 +825,7 @@ def best_on_dask(
     try:
         client = distributed.Client(scheduler, timeout=connect_timeout, set_as_default=False)
     except (OSError, TimeoutError) as exc:
-        from ..errors import BackendUnavailable
+        from ..base.errors import BackendUnavailable
 
         raise BackendUnavailable(
             f"cannot reach the Dask scheduler at {scheduler!r}: {exc}"

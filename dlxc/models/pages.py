@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from importlib import resources
 from typing import Optional
 
-from ..errors import ProblemError
+from ..base.errors import ProblemError
 from ..render import Cell, Page, Word, numbered_grid
 from .words import display_form
 

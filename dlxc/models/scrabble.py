@@ -31,7 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..errors import BoardError
+from ..base.errors import BoardError
 from ..lexicon import Lexicon, MoveGenerator
 
 STANDARD_PREMIUMS = (

@@ -23,7 +23,7 @@ from array import array
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional, Union
 
-from ..errors import ProblemError
+from ..base.errors import ProblemError
 from ..xcc.count import count_solutions
 from ..xcc.problem import Problem
 from ..xcc.search import Search

@@ -18,8 +18,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
-from .._files import read_lines
-from ..errors import ProblemError
+from ..base.errors import ProblemError
+from ..base.files import read_lines
 
 # what an entry may contain besides letters, and loses
 _DROPPED = frozenset(" \t\u00a0-\u2010\u2011")

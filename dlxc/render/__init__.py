@@ -25,7 +25,7 @@ import json
 from collections.abc import Sequence
 from typing import Optional
 
-from ..errors import RenderError
+from ..base.errors import RenderError
 from .html import page_html
 from .ipuz import page_ipuz
 from .kinds import boggle_page, crossword_page, numbered_grid

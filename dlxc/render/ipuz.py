@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Optional
 
-from ..errors import RenderError
+from ..base.errors import RenderError
 from .page import Page
 
 VERSION = "http://ipuz.org/v2"

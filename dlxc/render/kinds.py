@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Optional, Union
 
-from ..errors import RenderError
+from ..base.errors import RenderError
 from .page import Cell, Page, Word
 
 Coord = tuple[int, int]

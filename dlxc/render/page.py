@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..errors import RenderError
+from ..base.errors import RenderError
 
 #: Paper sizes in millimetres (width, height).
 PAPERS = {"letter": (215.9, 279.4), "a4": (210.0, 297.0)}

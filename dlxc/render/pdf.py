@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import BinaryIO, Union
 
-from ..errors import RenderError
+from ..base.errors import RenderError
 from .page import PAPERS, Page
 from .svg import MARK_COLORS
 from .text import word_lines

@@ -6,7 +6,7 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
-from .._native import ffi, int32_array, lib  # raises ImportError when not built or stale
+from ..base.native import ffi, int32_array, lib  # raises ImportError when not built or stale
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16
@@ -14,9 +14,9 @@ _UINT64_MAX = (1 << 64) - 1  # a budget or a table size beyond it is "no limit"
 
 
 def _solver_error(message: str):
-    """A SolverError; dlxc.errors is imported here rather than at the top,
+    """A SolverError; dlxc.base.errors is imported here rather than at the top,
     which `dlxc count FILE` on a small file would pay for (dlxc/engines.py)."""
-    from ..errors import SolverError
+    from ..base.errors import SolverError
 
     return SolverError(message)
 

@@ -1,17 +1,17 @@
 """The XCC engine's solvers: ``CSolver`` (csrc/xcc/) or ``MirrorSolver``.
 
-Which one runs is decided for every engine in ``dlxc.engines``; this module
+Which one runs is decided for every engine in ``dlxc.base.backends``; this module
 re-exports that choice (``resolve``, ``active_backend``, ...) for the XCC
 services and makes the solver of the chosen backend.
 """
 
 from __future__ import annotations
 
-from ..engines import BACKENDS, active_backend, available_backends, c_import_error, resolve
+from ..base.backends import BACKENDS, active_backend, available_backends, c_import_error, resolve
 
 try:
     from ._cbackend import CSolver
-except ImportError:  # not built, or stale: dlxc.engines says why
+except ImportError:  # not built, or stale: dlxc.base.backends says why
     CSolver = None  # type: ignore[assignment,misc]
 
 __all__ = [

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import SolverError
+from ..base.errors import SolverError
 from .mirror import SideMirror
 
 DONE, BATCH, BUDGET = 0, 1, 2

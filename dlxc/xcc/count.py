@@ -29,8 +29,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Callable, Optional, Union
 
-from .._args import optional_whole, seconds
-from ..errors import RequestError, SearchStopped
+from ..base.args import optional_whole, seconds
+from ..base.errors import RequestError, SearchStopped
 from .parallel import resolve_jobs
 from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
@@ -129,7 +129,7 @@ def count(
         memo_entries = memo_entries_for(problem, memo_limit, share=jobs)
     owned = None
     if progress is True:
-        from ..progress import ProgressBar
+        from ..base.progress import ProgressBar
 
         progress = owned = ProgressBar(desc="counting")
     elif progress is False:

@@ -49,7 +49,7 @@ import warnings
 from array import array
 from typing import Optional, TextIO, Union
 
-from ..errors import DlxFormatError, InputFileError, ProblemError, ProblemWarning
+from ..base.errors import DlxFormatError, InputFileError, ProblemError, ProblemWarning
 from .problem import Problem
 
 __all__ = ["read_dlx", "write_dlx"]

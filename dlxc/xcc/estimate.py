@@ -28,15 +28,14 @@ small.  More probes are the only cure.
 from __future__ import annotations
 
 import math
-import os
 import time
 from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Optional
 
-from .._args import seconds, whole
-from ..errors import RequestError
+from ..base.args import seconds, whole
+from ..base.errors import RequestError
+from ..base.rng import fresh_seed, splitmix64
 from .backend import make_solver, resolve
-from .mirror import splitmix64
 from .search import FIRST_BUDGET, Search
 
 if TYPE_CHECKING:
@@ -121,14 +120,6 @@ def _duration(seconds: float) -> str:
         if seconds >= 2 * size:
             return f"{seconds / size:.3g} {unit}"
     return f"{seconds:.0f} s"
-
-
-def fresh_seed() -> int:
-    """63 random bits from the system's source, what secrets.randbits(63)
-    gives, without importing secrets (and hmac and hashlib with it): every
-    command of the command line imports this module, and those imports cost
-    it a few milliseconds."""
-    return int.from_bytes(os.urandom(8), "little") >> 1
 
 
 def probe_seeds(seed: int):

@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..errors import SolverError
+from ..base.errors import SolverError
+from ..base.rng import MASK64, splitmix64, uniform_below
 
 DONE, BATCH, BUDGET = 0, 1, 2
 ST_NEW, ST_FORWARD, ST_SOLUTION, ST_LEAF, ST_DONE = range(5)
-_MASK64 = (1 << 64) - 1
 _COUNTER_CEILING = 1 << 62
 
 
@@ -87,24 +87,6 @@ def mask_words(masks: Sequence[int]) -> int:
     """How many 64-bit words the widest mask needs (at least one): the
     width ``dlxc_keep_overlapping`` reads them in."""
     return max(1, (max(masks, default=0).bit_length() + 63) // 64)
-
-
-def uniform_below(state: int, n: int) -> tuple[int, int]:
-    """(new state, r) with r uniform in range(n), rejecting below 2^64 mod n."""
-    t = (1 << 64) % n
-    while True:
-        state, r = splitmix64(state)
-        if r >= t:
-            return state, r % n
-
-
-def splitmix64(state: int) -> tuple[int, int]:
-    """One step of splitmix64: (new state, output), as in the C core."""
-    state = (state + 0x9E3779B97F4A7C15) & _MASK64
-    z = state
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
-    return state, z ^ (z >> 31)
 
 
 class MirrorSolver:
@@ -171,7 +153,7 @@ class MirrorSolver:
         self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
         self.choice = [0] * (n_primary + 2)
         self.closed = False
-        self.rng = seed & _MASK64
+        self.rng = seed & MASK64
         self.randomize = randomize
         self.sticker = sticker
         self.shortcut = shortcut
@@ -531,7 +513,7 @@ class MirrorSolver:
         if self.state != ST_NEW:
             raise ValueError("probe needs a fresh solver")
         saved = self.updates, self.cleansings
-        rng = seed & _MASK64
+        rng = seed & MASK64
         down, itm, nxt = self.down, self.itm, self.next
         prod, est, sols, level = 1.0, 1.0, 0.0, 0
         if nxt[0] == 0:
@@ -583,7 +565,7 @@ class MirrorSolver:
         if total == 0:
             raise ValueError("no solution to sample")
         saved = self.updates, self.cleansings
-        rng = seed & _MASK64
+        rng = seed & MASK64
         down, nxt = self.down, self.next
         level = 0
         while nxt[0] != 0:

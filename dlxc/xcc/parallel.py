@@ -49,9 +49,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
-from .._args import whole
-from .._closing import Closing
-from ..errors import SolverError
+from ..base.args import whole
+from ..base.closing import Closing
+from ..base.errors import SolverError
 from .backend import make_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 from .search import Limits, Slicer, Stats, check_masks

@@ -26,8 +26,8 @@ from array import array
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple, Optional, Union
 
-from .._args import whole
-from ..errors import OptionIndexError, ProblemError, ProblemWarning
+from ..base.args import whole
+from ..base.errors import OptionIndexError, ProblemError, ProblemWarning
 from .count import check_request, count
 from .estimate import estimate
 from .parallel import ParallelSolutions

@@ -23,10 +23,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Optional
 
-from .._args import whole
-from .._closing import Closing
-from ..errors import MemoLimitError, NoSolutionError, SearchStopped
-from .estimate import fresh_seed, probe_seeds
+from ..base.args import whole
+from ..base.closing import Closing
+from ..base.errors import MemoLimitError, NoSolutionError, SearchStopped
+from ..base.rng import fresh_seed
+from .estimate import probe_seeds
 from .search import Search, memo_entries_for
 
 if TYPE_CHECKING:

@@ -23,9 +23,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
-from .._args import optional_whole, seconds, whole
-from .._closing import Closing
-from ..errors import RequestError, SolverError
+from ..base.args import optional_whole, seconds, whole
+from ..base.closing import Closing
+from ..base.errors import RequestError, SolverError
 from .backend import make_picked_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
@@ -396,14 +396,14 @@ class Search(Closing):
         ``progress`` is called about ten times a second as
         ``progress(fraction, stats)``, with Knuth's estimate of the fraction
         of the tree explored; ``True`` shows a progress bar on stderr when
-        stderr is a terminal (see ``dlxc.progress``).
+        stderr is a terminal (see ``dlxc.base.progress``).
         """
         saved = self.limits, self.progress
         self.limits = Limits(node_limit, timeout)
         self.stopped = None
         owned = None
         if progress is True:
-            from ..progress import ProgressBar
+            from ..base.progress import ProgressBar
 
             progress = owned = ProgressBar(desc="counting")
         elif progress is False:

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 from oracles.boggle import score as oracle_score
 from oracles.boggle import words_on_board
 
+from dlxc.base.errors import BoggleError
 from dlxc.boggle import encode_boards, make_trie, trie_text
-from dlxc.errors import BoggleError
 from dlxc.models.boggle import Board, Boggle, points
 
 ENABLE2K = Path(__file__).resolve().parents[2] / "dlxc" / "models" / "wordlists" / "enable2k.txt"

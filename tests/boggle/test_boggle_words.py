@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from dlxc.base.errors import BoggleError
 from dlxc.boggle import boggle_form, read_words, trie_text
-from dlxc.errors import BoggleError
 
 
 def test_boggle_form():

@@ -191,7 +191,7 @@ def test_sdist_carries_the_c_sources(tmp_path):
         "pyproject.toml",
         "csrc/xcc/dlxc.h",
         "csrc/xcc/dlxc.c",
-        "dlxc/_native.py",
+        "dlxc/base/native.py",
     ):
         assert needed in members
 

@@ -15,9 +15,9 @@ from hypothesis import strategies as st
 from oracles.crossword import brute_fills
 from oracles.ipuz import problems as ipuz_problems
 
+from dlxc.base.errors import CrosswordError
 from dlxc.cli import main
 from dlxc.crossword.wordlist import pool_from_words, read_word_list
-from dlxc.errors import CrosswordError
 from dlxc.models.crossword.fill import Filler, fill_problem, parse_grid
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -14,10 +14,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles.crossword import board_problems
 
+from dlxc.base.errors import CrosswordError
 from dlxc.cli import main
 from dlxc.crossword import engine
 from dlxc.crossword.wordlist import pool_from_words, read_word_list
-from dlxc.errors import CrosswordError
 from dlxc.models.crossword.layout import Crossword, PlacedWord, make_layout
 
 ROOT = Path(__file__).resolve().parents[2]

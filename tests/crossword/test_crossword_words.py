@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dlxc.base.errors import CrosswordError
 from dlxc.crossword.wordlist import DEFAULT_SCORE, parse_word_list, read_word_list
-from dlxc.errors import CrosswordError
 
 line_st = st.one_of(
     st.text("abcXYZ", min_size=1, max_size=6),

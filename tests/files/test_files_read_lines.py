@@ -1,4 +1,4 @@
-"""dlxc._files.read_lines, the one reader of word lists: what a line is, and
+"""dlxc.base.files.read_lines, the one reader of word lists: what a line is, and
 the same errors in the words of each family that reads a list (word searches
 and rectangles, the lexicon, Boggle)."""
 
@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlxc._files import read_lines
+from dlxc.base.errors import BoggleError, LexiconError, ProblemError
+from dlxc.base.files import read_lines
 from dlxc.boggle import read_words
-from dlxc.errors import BoggleError, LexiconError, ProblemError
 from dlxc.lexicon import read_word_list
 from dlxc.models.words import read_entries
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.lexicon import enable_words, gaddag_strings, minimal_nodes
 
-from dlxc.errors import LexiconError
+from dlxc.base.errors import LexiconError
 from dlxc.lexicon import Lexicon, mirror
 
 ALPHABETS = ["ab", "abc", "abcde", "aeiourst", "äöüßé", "абв"]

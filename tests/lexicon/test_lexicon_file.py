@@ -8,7 +8,7 @@ from array import array
 import pytest
 from oracles.lexicon import small_pool
 
-from dlxc.errors import LexiconError
+from dlxc.base.errors import LexiconError
 from dlxc.lexicon import Lexicon, fileformat
 
 

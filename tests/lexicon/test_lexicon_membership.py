@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dlxc.errors import LexiconError
+from dlxc.base.errors import LexiconError
 from dlxc.lexicon import Lexicon, _cbackend
 
 ROOT = Path(__file__).resolve().parents[2]

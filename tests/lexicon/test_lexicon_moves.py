@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.lexicon import brute_moves, small_pool
 
-from dlxc.errors import BoardError
+from dlxc.base.errors import BoardError
 from dlxc.lexicon import Lexicon
 from dlxc.models.scrabble import ENGLISH_VALUES, MoveFinder, Rules, greedy_positions, moves
 

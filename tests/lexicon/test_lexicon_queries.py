@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from oracles import lexicon as oracle
 from oracles.lexicon import small_pool
 
-from dlxc.errors import LexiconError
+from dlxc.base.errors import LexiconError
 from dlxc.lexicon import Lexicon
 
 LETTERS = "aeilnorst"

@@ -32,7 +32,7 @@ def test_membership_type_present_in_ci():
 def test_extension_version_matches_package():
     if c_import_error() is not None:
         pytest.skip(f"C backend unavailable: {c_import_error()}")
-    from dlxc._native import built_version
+    from dlxc.base.native import built_version
 
     assert built_version == dlxc.__version__
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from oracles.wordsearch import STEPS, brute_layouts, brute_placements, crosses
 
 from dlxc import Colored, Problem, ProblemError
-from dlxc.errors import SearchStopped
+from dlxc.base.errors import SearchStopped
 from dlxc.models.wordsearch import (
     DIRECTIONS,
     WordSearch,

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 from oracles.uniform import chi2_threshold
 from oracles.wordsearch import check_puzzle
 
-from dlxc.errors import SearchStopped
+from dlxc.base.errors import SearchStopped
 from dlxc.models.wordsearch import NoLayout, WordSearch
 
 slow = pytest.mark.slow

@@ -10,8 +10,8 @@ from html.parser import HTMLParser
 import pytest
 from click.testing import CliRunner
 
+from dlxc.base.errors import RenderError
 from dlxc.cli import main
-from dlxc.errors import RenderError
 from dlxc.models.pages import wordsearch_page
 from dlxc.models.wordsearch import WordSearch
 from dlxc.render import Cell, Page, Word, boggle_page, crossword_page, render

@@ -10,8 +10,8 @@ import pytest
 from click.testing import CliRunner
 from oracles.ipuz import problems, wordsearch_spells
 
+from dlxc.base.errors import RenderError
 from dlxc.cli import main
-from dlxc.errors import RenderError
 from dlxc.models.pages import theme_entries, wordrect_page, wordsearch_page
 from dlxc.models.wordrect import WordRectangle
 from dlxc.models.wordsearch import WordSearch

@@ -16,8 +16,8 @@ pdfium = pytest.importorskip("pypdfium2", reason="rendering PDF pages needs pypd
 
 from click.testing import CliRunner  # noqa: E402
 
+from dlxc.base.errors import RenderError  # noqa: E402
 from dlxc.cli import main  # noqa: E402
-from dlxc.errors import RenderError  # noqa: E402
 from dlxc.models.pages import theme_entries, wordsearch_page  # noqa: E402
 from dlxc.models.wordsearch import WordSearch  # noqa: E402
 from dlxc.render import boggle_page, crossword_page, render  # noqa: E402

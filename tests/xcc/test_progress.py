@@ -1,4 +1,4 @@
-"""Live progress (dlxc.progress) and Search.run's limits.
+"""Live progress (dlxc.base.progress) and Search.run's limits.
 
 The bar is for people: it goes to stderr only when stderr is a terminal and
 the user did not ask for quiet.  Tests force it on a StringIO to see what it
@@ -14,9 +14,9 @@ import io
 import pytest
 from examples import run_cli
 
+from dlxc.base.progress import ProgressBar, wanted
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.progress import ProgressBar, wanted
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 

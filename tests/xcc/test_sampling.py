@@ -19,7 +19,7 @@ from oracles import xcc as oracle
 from oracles.uniform import CHI2_999, chi2_cdf, chi2_threshold, chi_square
 
 from dlxc import DlxcError, Problem, ProblemWarning
-from dlxc.errors import MemoLimitError, NoSolutionError
+from dlxc.base.errors import MemoLimitError, NoSolutionError
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.sampling import Sampler, draw_seeds, sample
@@ -164,7 +164,7 @@ def test_cli_sample_refusals(abel_land_file, tmp_path):
 
 
 def test_limits_stop_the_count(c_backend):
-    from dlxc.errors import SearchStopped
+    from dlxc.base.errors import SearchStopped
 
     problem = word_search_problem(8, 8, ["ABEL", "CANTOR", "GAUSS", "EULER"])
     with pytest.raises(SearchStopped, match="node limit") as info:

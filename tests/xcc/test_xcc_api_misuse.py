@@ -18,14 +18,14 @@ import pytest
 from click.testing import CliRunner
 
 from dlxc import DlxcError
-from dlxc.cli import main
-from dlxc.errors import (
+from dlxc.base.errors import (
     InputFileNotFound,
     OptionIndexError,
     RequestError,
     RequestTypeError,
     SolverError,
 )
+from dlxc.cli import main
 from dlxc.models.classic import queens
 from dlxc.xcc.dlxformat import read_dlx
 from dlxc.xcc.sampling import Sampler

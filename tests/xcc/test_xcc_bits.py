@@ -17,7 +17,7 @@ from oracles import xcc as oracle
 from strategies import run_to_end, small_xcc_problems
 
 from dlxc import Problem, read_dlx
-from dlxc.errors import RequestError, SolverError
+from dlxc.base.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.backend import make_solver, pick_strategy

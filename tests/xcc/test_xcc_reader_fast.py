@@ -18,7 +18,7 @@ from conftest import C_UNAVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlxc.errors import DlxcError
+from dlxc.base.errors import DlxcError
 from dlxc.xcc import dlxformat
 
 pytestmark = pytest.mark.skipif(C_UNAVAILABLE, reason="the C reader needs the C backend")

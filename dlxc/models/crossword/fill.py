@@ -29,10 +29,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Optional, Union
 
-from ..._files import read_bytes, utf8_text
+from ...base.errors import CrosswordError
+from ...base.files import read_bytes, utf8_text
 from ...crossword import engine
 from ...crossword.wordlist import WordPool
-from ...errors import CrosswordError
 from ...render import Page
 from ...render.ipuz import page_ipuz
 from ...render.kinds import crossword_page
@@ -351,7 +351,7 @@ class Filler:
         restarts: bool = True,
     ) -> Optional[Filled]:
         """One fill, or None when none exists (``complete`` is then True)."""
-        from ...crossword.mirror import MASK64, splitmix64
+        from ...base.rng import MASK64, splitmix64
 
         deadline = None if timeout is None else time.perf_counter() + timeout
         attempt = 0

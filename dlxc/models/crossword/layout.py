@@ -15,9 +15,9 @@ import math
 from dataclasses import dataclass
 from typing import Optional
 
+from ...base.errors import CrosswordError
 from ...crossword import engine
 from ...crossword.wordlist import WordPool
-from ...errors import CrosswordError
 
 DIRECTIONS = ("across", "down")
 MAX_DEFAULT_SIDE = 99

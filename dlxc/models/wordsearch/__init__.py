@@ -2,7 +2,7 @@
 what it finds (``Placement``, ``Layout``, ``LayoutSearch``) and the puzzle
 maker (``Puzzle``, ``WordSearch.puzzle``)."""
 
-from ...errors import NoLayout
+from ...base.errors import NoLayout
 from .grid import DIRECTION_SETS, DIRECTIONS, parse_directions, parse_mask
 from .layout import Layout, LayoutSearch, Placement
 from .maker import Puzzle

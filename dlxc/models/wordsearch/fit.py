@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from ...errors import ProblemError
+from ...base.errors import ProblemError
 from ..words import letters as word_letters
 from .grid import _ALL, parse_directions
 from .layout import Layout

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Optional, Union
 
-from ...errors import ProblemError
+from ...base.errors import ProblemError
 
 DIRECTIONS: dict[str, tuple[int, int]] = {
     "E": (0, 1),

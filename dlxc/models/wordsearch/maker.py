@@ -19,8 +19,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Optional
 
-from ..._closing import Closing
-from ...errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
+from ...base.closing import Closing
+from ...base.errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
 from ...xcc.estimate import estimate
 from ...xcc.problem import Problem
 from ...xcc.sampling import Sampler

@@ -27,7 +27,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Optional, Union
 
-from ...errors import ProblemError
+from ...base.errors import ProblemError
 from ...xcc.count import count_solutions
 from ...xcc.mirror import all_overlap
 from ...xcc.problem import Problem

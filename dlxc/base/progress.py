@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from typing import IO, Optional
 
-from ._closing import Closing
+from .closing import Closing
 
 DELAY = 1.0  # seconds before the bar appears: short counts stay silent
 _SCALE = 10_000  # the bar counts in hundredths of a percent

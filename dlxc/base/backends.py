@@ -7,14 +7,14 @@ whether C can run is one fact for all of them, decided here once:
 ``active_backend()`` is ``c`` when the extension loads, else ``python``,
 and the environment variable DLXC_BACKEND may name one.  When C is missing,
 dlxc says so once with a ``BackendWarning`` that tells why and what to do
-(``dlxc._native.missing_reason``), and goes on with the mirrors.
+(``dlxc.base.native.missing_reason``), and goes on with the mirrors.
 """
 
 from __future__ import annotations
 
 import os
 
-# warnings and dlxc.errors are imported where they are raised: `dlxc count
+# warnings and dlxc.base.errors are imported where they are raised: `dlxc count
 # FILE` (dlxc/_launch.py) passes through here, and on a small file those two
 # imports cost about a twentieth of its whole run.
 
@@ -23,7 +23,7 @@ _c_error: BaseException | None = None
 _warned = False
 
 try:
-    from . import _native  # noqa: F401  (loads and checks the extension)
+    from . import native  # noqa: F401  (loads and checks the extension)
 except ImportError as exc:  # not built, or built for another version
     _c_error = exc
 

@@ -9,7 +9,7 @@ was built for another version of dlxc, and the error says what to do.
 
 from __future__ import annotations
 
-from ._version import __version__
+from .._version import __version__
 
 
 def missing_reason(package_dir) -> str:
@@ -39,13 +39,15 @@ def missing_reason(package_dir) -> str:
 
 
 try:
-    from ._dlxc_cffi import ffi, lib
+    from .._dlxc_cffi import ffi, lib
 except ModuleNotFoundError as exc:
-    if exc.name != __name__.rpartition(".")[0] + "._dlxc_cffi":
+    if exc.name != __name__.split(".")[0] + "._dlxc_cffi":
         raise  # something the extension needs (cffi's backend) is missing
     from pathlib import Path  # only here: pathlib costs a start-up a few ms
 
-    raise ImportError(missing_reason(Path(__file__).resolve().parent), name=exc.name) from None
+    raise ImportError(
+        missing_reason(Path(__file__).resolve().parent.parent), name=exc.name
+    ) from None
 
 built_version = ffi.string(lib.dlxc_version()).decode()
 if built_version != __version__:
