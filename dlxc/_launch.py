@@ -23,9 +23,6 @@ import os
 import sys
 import time
 
-_FIRST_SLICE = 1 << 12  # nodes of the first engine call; doubled while calls are short,
-_SLICE_SECONDS = 0.01  # so that Ctrl-C and SIGTERM are seen within a few hundredths
-
 
 def main() -> None:
     args = sys.argv[1:]
@@ -66,6 +63,7 @@ def _count(path: str):
     """Count ``path`` as ``dlxc count`` does; None when the full command line
     must (the file cannot be read here, or the C engine is missing)."""
     try:
+        from .base.runner import Runner, on_sigterm
         from .xcc._cbackend import read_dlx_arrays
         from .xcc.backend import make_picked_solver
 
@@ -84,15 +82,12 @@ def _count(path: str):
         "c", n_primary, n_items, (start, items, colors, None), None, "auto"
     )
     del start, items, colors
-    previous = _signal.signal(_signal.SIGTERM, _on_sigterm)
-    budget = _FIRST_SLICE
+    # the runner every search uses: slices of 10-20 ms, so that Ctrl-C and
+    # SIGTERM are seen within a few hundredths of a second
+    runner = Runner(lambda: solver.stats()[1], lambda status: status == 0)
+    previous = _signal.signal(_signal.SIGTERM, on_sigterm)
     try:
-        while True:
-            t = time.perf_counter()
-            if solver.run(budget) == 0:
-                break
-            if time.perf_counter() - t < _SLICE_SECONDS and budget < 1 << 40:
-                budget *= 2
+        runner.run(solver.run)
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
         print(
             _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"), file=sys.stderr
@@ -111,10 +106,6 @@ def _count(path: str):
         return 141
     print(_summary(stats, seconds, "Altogether"), file=sys.stderr)
     return 0
-
-
-def _on_sigterm(signum, frame):
-    raise KeyboardInterrupt
 
 
 def _summary(stats, seconds: float, head: str) -> str:

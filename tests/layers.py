@@ -39,7 +39,7 @@ ORDER: list[tuple[str, list[str]]] = [
         ],
     ),
     ("base", ["dlxc.base.progress", "dlxc.base.native", "dlxc.base.args"]),
-    ("base", ["dlxc.base.backends"]),
+    ("base", ["dlxc.base.backends", "dlxc.base.runner", "dlxc.base.pool", "dlxc.base.cluster"]),
     ("engines", ["dlxc.xcc.mirror", "dlxc.xcc._cbackend"]),
     (
         "engines",

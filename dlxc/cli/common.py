@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 import warnings
-from typing import Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Optional, TypeVar
 
 import click
 
@@ -45,10 +45,14 @@ from ..base.errors import (
     RequestError,
 )
 from ..base.progress import ProgressBar, wanted
-from ..xcc.count import count as count_problem
-from ..xcc.dlxformat import read_dlx
-from ..xcc.problem import Problem
-from ..xcc.search import DEFAULT_MEMO_BYTES, Stats
+from ..base.runner import on_sigterm
+
+if TYPE_CHECKING:
+    # XCC's modules are imported where a command counts or reads a DLX file,
+    # so that the commands of the other engines (boggle, crossword, lexicon,
+    # moves) never import them
+    from ..xcc.problem import Problem
+    from ..xcc.search import Stats
 
 F = TypeVar("F", bound=Callable)
 
@@ -168,13 +172,6 @@ def scheduler_option(f: F) -> F:
     )(f)
 
 
-MEMO_LIMIT_HELP = (
-    f"Memory for the --memo table, e.g. 512M or 4G (default "
-    f"{DEFAULT_MEMO_BYTES >> 30}G); when it is full the count goes on "
-    "exactly, without new entries."
-)
-
-
 # ---- progress and statistics ----------------------------------------------------
 
 
@@ -265,6 +262,8 @@ def run_count(
     """Count ``problem`` as the options ask (``dlxc.xcc.count``), with a
     progress bar when wanted; the latest figures are watched, so Ctrl-C
     reports them."""
+    from ..xcc.count import count as count_problem
+
     with progress_bar(label, quiet, force=show_progress) as bar:
         latest = watch(_Latest(bar), label)
         return count_problem(
@@ -329,6 +328,8 @@ class _SoFar:
 
 def read_problem(file: str) -> Problem:
     """The problem in the DLX file ``file`` (``-``: stdin)."""
+    from ..xcc.dlxformat import read_dlx
+
     if file == "-":
         stdin = sys.stdin
         return read_dlx(getattr(stdin, "buffer", stdin), name="<stdin>")
@@ -352,23 +353,13 @@ class _InputError(click.ClickException):
     exit_code = EXIT_INPUT
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, raised in the main thread as Ctrl-C raises KeyboardInterrupt:
-    a terminated dlxc stops its worker processes and reports what it did
-    as an interrupted one does (exit status 130)."""
-
-
-def _on_sigterm(signum, frame) -> None:
-    raise Terminated()
-
-
 class _UserErrors:
     """The context manager behind ``user_errors``."""
 
     def __enter__(self) -> _UserErrors:
         self._old_term = None
         if threading.current_thread() is threading.main_thread():
-            self._old_term = signal.signal(signal.SIGTERM, _on_sigterm)
+            self._old_term = signal.signal(signal.SIGTERM, on_sigterm)
         self._mark = len(_watched)
         self._catcher = warnings.catch_warnings()
         self._catcher.__enter__()

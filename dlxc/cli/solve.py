@@ -13,10 +13,10 @@ import time
 import click
 
 from ..base.errors import EXIT_INPUT, DlxcError, SearchStopped
+from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common
 from .common import (
     EPILOG,
-    MEMO_LIMIT_HELP,
     backend_option,
     echo_stats,
     input_error,
@@ -37,6 +37,11 @@ from .common import (
 )
 
 _FLUSH_SECONDS = 0.1
+MEMO_LIMIT_HELP = (
+    f"Memory for the --memo table, e.g. 512M or 4G (default "
+    f"{DEFAULT_MEMO_BYTES >> 30}G); when it is full the count goes on "
+    "exactly, without new entries."
+)
 _SEED_HELP = (
     "Break ties between items with equally few options at random, with this seed "
     "(default: the leftmost item, as DLX2)."

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from ..base.args import optional_whole, seconds
 from ..base.errors import RequestError, SearchStopped
-from .parallel import resolve_jobs
+from ..base.pool import resolve_jobs
 from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
 if TYPE_CHECKING:

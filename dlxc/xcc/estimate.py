@@ -35,8 +35,9 @@ from typing import TYPE_CHECKING, Optional
 from ..base.args import seconds, whole
 from ..base.errors import RequestError
 from ..base.rng import fresh_seed, splitmix64
+from ..base.runner import FIRST_BUDGET
 from .backend import make_solver, resolve
-from .search import FIRST_BUDGET, Search
+from .search import Search
 
 if TYPE_CHECKING:
     from .problem import Problem

@@ -26,7 +26,7 @@ method, used on Linux when no other thread is running; else pickled for
 took 0.57-0.62 of the serial time, this 0.51-0.52 (bench/bench_scale.py).
 Children ignore Ctrl-C; the parent terminates them and re-raises.  A time
 or node limit is checked by every process between engine calls, whose
-budgets a ``Slicer`` sizes to last 10-20 ms each (``dlxc.xcc.search``), so
+budgets a ``Slicer`` sizes to last 10-20 ms each (``dlxc.base.runner``), so
 a stopped count still adds up everything that was counted, and says it is
 partial.
 
@@ -39,22 +39,19 @@ split the same way everywhere, so it runs on one core only.
 from __future__ import annotations
 
 import dataclasses
-import os
 import queue as queue_module
-import signal
-import sys
-import threading
 import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
-from ..base.args import whole
+from ..base import pool
 from ..base.closing import Closing
-from ..base.errors import SolverError
+from ..base.pool import resolve_jobs
+from ..base.runner import Limits, Slicer
 from .backend import make_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
-from .search import Limits, Slicer, Stats, check_masks
+from .search import Stats, check_masks
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -66,21 +63,6 @@ _POLL = 0.1  # seconds between checks of the clock and the progress bar
 _WAIT = 0.01  # seconds a listing waits for its workers before checking its limits
 
 Path = tuple  # of option indices
-
-
-def default_jobs() -> int:
-    """The number of cores this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def resolve_jobs(jobs: Optional[int]) -> int:
-    """``jobs`` itself, or every core for None or 0."""
-    if jobs is None:
-        return default_jobs()
-    return whole(jobs, "jobs (processes; 0: all cores)") or default_jobs()
 
 
 # ---- the problem as workers see it -------------------------------------
@@ -377,73 +359,27 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 # ---- the worker processes ---------------------------------------------
 
 
-def _worker_signals() -> None:
-    """Signals in a worker process: Ctrl-C is the parent's to handle (it
-    stops the workers), SIGTERM ends the worker at once (the parent sends it
-    to stop one; a fork inherits the parent's handler, which would raise in
-    the worker instead), and on Linux the worker is killed when its parent
-    dies, however it dies (kill -9 too), so no worker outlives dlxc."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-    if not sys.platform.startswith("linux"):
-        return
-    try:
-        import ctypes
-
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(_PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
-    except (OSError, AttributeError):  # no prctl here: the parent's cleanup must do
-        return
-    import multiprocessing  # here: importing it costs every command a few ms
-
-    parent = multiprocessing.parent_process()
-    if parent is not None and os.getppid() != parent.pid:
-        os._exit(1)  # the parent died before prctl took effect
-
-
-_PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
-
-
 def _count_worker(
-    data,
-    backend,
-    paths,
-    next_index,
-    shared,
-    deadline,
-    node_limit,
-    memo_entries,
-    share,
-    overlap,
-    conn,
-) -> None:
-    """A counting process: take paths until none is left (or a limit
-    passes), then send ('ok', Tally) or ('error', text) to the parent."""
-    _worker_signals()
-    try:
-        tally = count_paths(
-            data,
-            backend,
-            claim(paths, next_index),
-            deadline=deadline,
-            node_limit=node_limit,
-            shared=shared,
-            memo_entries=memo_entries,
-            share=share,
-            overlap=overlap,
-        )
-        conn.send(("ok", tally))
-    except BaseException as exc:  # tell the parent, which raises it
-        conn.send(("error", f"{type(exc).__name__}: {exc}"))
-    finally:
-        conn.close()
+    data, backend, paths, next_index, shared, deadline, node_limit, memo_entries, share, overlap
+) -> Tally:
+    """A counting process: take paths until none is left (or a limit passes)."""
+    return count_paths(
+        data,
+        backend,
+        claim(paths, next_index),
+        deadline=deadline,
+        node_limit=node_limit,
+        shared=shared,
+        memo_entries=memo_entries,
+        share=share,
+        overlap=overlap,
+    )
 
 
 _WORKER: dict = {}
 
 
 def _init_worker(data, backend, queue):
-    _worker_signals()
     _WORKER.update(data=data, backend=backend, queue=queue)
 
 
@@ -482,17 +418,6 @@ def _list_task(paths) -> None:
         q.put(("error", repr(exc)))
         raise
     q.put(("done", None))
-
-
-def _context():
-    """'fork' where it is safe and fast (Linux, no other thread running),
-    else 'spawn'."""
-    import multiprocessing  # here, not at the top: most counts run on one process
-
-    methods = multiprocessing.get_all_start_methods()
-    if sys.platform.startswith("linux") and "fork" in methods and threading.active_count() == 1:
-        return multiprocessing.get_context("fork")
-    return multiprocessing.get_context("spawn")
 
 
 def _check_backend_and_jobs(backend, jobs):
@@ -548,7 +473,8 @@ def count(
             overlap,
             node_limit,
         )
-    ctx = _context()
+    children = pool.Children("a counting process")
+    ctx = children.ctx
     next_index = ctx.Value("q", 0)
     # solutions, nodes, paths finished, nodes counted or granted (count_paths)
     shared = ctx.Array("q", [0, top.counts[1], 0, top.counts[1]])
@@ -573,31 +499,22 @@ def count(
             ),
         )
 
-    children = []
     processes = min(jobs, total)
-    try:
+    with children:
         for _ in range(processes - 1):
-            receive, send = ctx.Pipe(duplex=False)
-            child = ctx.Process(
-                target=_count_worker,
-                daemon=True,
-                args=(
-                    data,
-                    backend,
-                    top.paths,
-                    next_index,
-                    shared,
-                    deadline,
-                    node_limit,
-                    memo_entries,
-                    processes,
-                    overlap,
-                    send,
-                ),
+            children.start(
+                _count_worker,
+                data,
+                backend,
+                top.paths,
+                next_index,
+                shared,
+                deadline,
+                node_limit,
+                memo_entries,
+                processes,
+                overlap,
             )
-            child.start()
-            send.close()  # the child holds the sending end: EOF if it dies
-            children.append((child, receive))
         # this process counts too
         tally = count_paths(
             data,
@@ -611,25 +528,8 @@ def count(
             share=processes,
             overlap=overlap,
         )
-        for child, receive in children:
-            while not receive.poll(_POLL):
-                tick()
-            try:
-                kind, value = receive.recv()
-            except EOFError:
-                raise SolverError(f"a counting process died (exit code {child.exitcode})") from None
-            if kind != "ok":
-                raise SolverError(f"a counting process failed: {value}")
-            tally.merge(value)
-    except BaseException:
-        for child, _ in children:
-            if child.is_alive():
-                child.terminate()
-        raise
-    finally:
-        for child, receive in children:
-            child.join()
-            receive.close()
+        for part in children.results(_POLL, tick):
+            tally.merge(part)
     complete = not tally.stopped and tally.finished == total
     stats = stats_of(
         top, tally, time.perf_counter() - start, backend, jobs, complete, overlap, node_limit
@@ -691,13 +591,13 @@ class ParallelSolutions(Closing):
         yield from self._top.solutions
         if not self._top.paths or self.stopped is not None:
             return
-        ctx = _context()
+        ctx = pool.context()
         q = ctx.Queue(maxsize=4 * self.jobs)
         units = chunks(self._top.paths, self.jobs)
-        self._pool = pool = ctx.Pool(
-            min(self.jobs, len(units)), _init_worker, (self._data, self.backend, q)
+        self._pool = workers = pool.pool(
+            min(self.jobs, len(units)), _init_worker, (self._data, self.backend, q), ctx
         )
-        result = pool.map_async(_list_task, units, chunksize=1)
+        result = workers.map_async(_list_task, units, chunksize=1)
         left = len(units)
         while left:
             if self._over():
@@ -723,8 +623,8 @@ class ParallelSolutions(Closing):
                 if result.ready():
                     result.get()
                 raise RuntimeError(f"a worker failed: {message[1]}")
-        pool.close()
-        pool.join()
+        workers.close()
+        workers.join()
         self._pool = None
 
     def __iter__(self) -> ParallelSolutions:
@@ -770,8 +670,7 @@ class ParallelSolutions(Closing):
 
     def _stop_pool(self) -> None:
         if self._pool is not None:
-            self._pool.terminate()
-            self._pool.join()
+            pool.stop_pool(self._pool)
             self._pool = None
 
     def close(self) -> None:

@@ -1,15 +1,13 @@
-"""A search over a Problem: the one time-sliced runner of the XCC engine.
+"""A search over a Problem: the XCC engine on the time-sliced runner.
 
 The engine is resumable: each call is given a node budget, and returns when
 the budget is spent, when it has queued a batch of solutions, or at the end.
-Between two calls Python is in control, so a node limit, a timeout, a
-progress bar, a ``break`` and Ctrl-C all act there, and nothing is searched
-twice.  ``Slicer`` sizes the budgets so that one call lasts 10-20 ms whatever
-a node costs (the first call gets 16 nodes on the C engine, and each next
-budget follows the rate just measured, growing at most eightfold), so every
-limit holds to within a slice.  Every search of dlxc runs through ``Search`` (counts, listings,
-samples, the puzzle makers) or, for a count split over processes, through
-``Slicer`` and ``Limits`` in each process (``dlxc.xcc.parallel``).
+``Search`` drives it with the runner every engine shares
+(``dlxc.base.runner``: slices of 10-20 ms, a node limit and a timeout
+checked between them, progress, Ctrl-C).  Every search of an XCC problem
+runs through ``Search`` (counts, listings, samples, the puzzle makers) or,
+for a count split over processes, through the runner's ``Slicer`` and
+``Limits`` in each process (``dlxc.xcc.parallel``).
 
 Each search has its own engine state: an interrupted search never spoils
 the problem, which can be solved again at once.
@@ -23,9 +21,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
-from ..base.args import optional_whole, seconds, whole
+from ..base.args import optional_whole, whole
 from ..base.closing import Closing
 from ..base.errors import RequestError, SolverError
+from ..base.runner import Limits, Runner
 from .backend import make_picked_solver, resolve
 from .mirror import DONE, keep_overlapping, mask_words
 
@@ -93,89 +92,6 @@ class Stats:
         )
 
 
-# ---- slices and limits: the runner's two parts --------------------------------
-
-FIRST_BUDGET = {"c": 16, "python": 1}  # nodes of the first engine call
-MAX_BUDGET = 1 << 30
-SLICE_LOW, SLICE_HIGH = 0.010, 0.020  # seconds one engine call should last
-_SLICE_AIM = 0.015
-PROGRESS_EVERY = 0.1  # seconds between progress calls
-
-
-class Slicer:
-    """Node budgets for engine calls of 10-20 ms, whatever a node costs.
-
-    The first budget is small (``FIRST_BUDGET``): a node, or a path a split
-    run records, can cost milliseconds (4 ms in C for a path of a 6x6 word
-    rectangle over /usr/share/dict/words, 6 ms in the mirror for a node of
-    a 50-word 10x10 word search), and cheap nodes reach big budgets within
-    a few calls anyway.  After each call ``note``
-    compares the time it took with the aim: a call that spent its whole
-    budget in less than 10 ms gets a bigger one next time (at most 8 times
-    bigger), a call longer than 20 ms a smaller one, sized by the rate just
-    seen.  So one call never lasts much more than 20 ms once the rate is
-    known, and a limit or Ctrl-C waits at most that long."""
-
-    __slots__ = ("budget",)
-
-    def __init__(self, backend: str) -> None:
-        self.budget = FIRST_BUDGET[backend]
-
-    def note(self, asked: int, used: int, spent: float) -> None:
-        """Record a call that was granted ``asked`` nodes, visited ``used``
-        and took ``spent`` seconds."""
-        if spent > SLICE_HIGH:
-            rate = max(used, 1) / spent
-            self.budget = max(1, min(self.budget, int(rate * _SLICE_AIM)))
-        elif used >= asked >= self.budget and spent < SLICE_LOW:
-            grow = 8.0 if spent <= 0 else min(8.0, _SLICE_AIM / spent)
-            self.budget = min(MAX_BUDGET, max(self.budget + 1, int(self.budget * grow)))
-
-
-class Limits:
-    """A node limit and a deadline, checked between engine calls.
-
-    ``timeout`` (seconds from now) and ``deadline`` (a value of ``clock``)
-    give the same kind of limit; the earlier holds.  ``clock`` is
-    ``time.perf_counter`` in one process, ``time.time`` across processes."""
-
-    __slots__ = ("node_limit", "deadline", "timeout", "clock")
-
-    def __init__(
-        self,
-        node_limit: Optional[int] = None,
-        timeout: Optional[float] = None,
-        deadline: Optional[float] = None,
-        clock=time.perf_counter,
-    ) -> None:
-        node_limit = optional_whole(node_limit, "node_limit")
-        timeout = seconds(timeout)  # inf: no limit
-        if timeout is not None:
-            end = clock() + timeout
-            deadline = end if deadline is None else min(deadline, end)
-        self.node_limit = node_limit
-        self.deadline = deadline
-        self.timeout = timeout
-        self.clock = clock
-
-    def reached(self, nodes: int) -> Optional[str]:
-        """ "node limit" or "timeout" when that limit has passed, else None."""
-        if self.node_limit is not None and nodes >= self.node_limit:
-            return "node limit"
-        if self.deadline is not None and self.clock() >= self.deadline:
-            return "timeout"
-        return None
-
-    def budget(self, budget: int, nodes: int) -> int:
-        """``budget`` cut to the nodes the limit leaves."""
-        if self.node_limit is not None:
-            budget = min(budget, self.node_limit - nodes)
-        return max(1, budget)
-
-
-NO_LIMITS = Limits()
-
-
 # ---- the search ----------------------------------------------------------------
 
 
@@ -223,9 +139,7 @@ class Search(Closing):
         self.memo_entries = memo_entries = optional_whole(memo_entries, "memo_entries", 1)
         if memo_entries is not None:
             check_memo_seed(seed)
-        self.limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
-        self.stopped: Optional[str] = None
         #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
         #: "bits" (bitsets, DLX2's tree);
         #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
@@ -240,13 +154,18 @@ class Search(Closing):
         )
         if memo_entries is not None:
             self._solver.set_memo(memo_entries)
-        self._slicer = Slicer(self.backend)
+        self._runner = Runner(
+            lambda: self._solver.stats()[1],
+            lambda status: status == DONE,
+            self.backend,
+            Limits(node_limit, timeout, deadline),
+            self._report,
+        )
         self._pending: deque = deque()
         self._yielded = 0
         self._seconds = 0.0
         self._done = False
         self._broken = False
-        self._last_progress = 0.0
         self._overlap_masks: Optional[list] = None  # set_overlap's, once called
         self._overlap_all = False
         #: Solutions that passed the overlap filter so far.
@@ -308,25 +227,24 @@ class Search(Closing):
         return status
 
     def _slice(self, out=None, room: int = 0) -> bool:
-        """The runner's step: check the limits, then one engine call whose
-        budget the ``Slicer`` sizes; False (with ``stopped`` set) when a
-        limit has passed."""
-        nodes = self._solver.stats()[1]
-        why = self.limits.reached(nodes)
-        if why is not None:
-            self.stopped = why
-            return False
-        budget = self.limits.budget(self._slicer.budget, nodes)
-        t0 = time.perf_counter()
-        self._run(out, room, budget)
-        now = time.perf_counter()
-        self._slicer.note(budget, self._solver.stats()[1] - nodes, now - t0)
-        if self.progress is not None and (
-            self._done or now - self._last_progress >= PROGRESS_EVERY
-        ):
-            self._last_progress = now
+        """One step of the runner: check the limits, then one engine call
+        of a slice's budget; False (with ``stopped`` set) when a limit has
+        passed."""
+        return self._runner.step(lambda budget: self._run(out, room, budget)) is not None
+
+    def _report(self) -> None:
+        if self.progress is not None:
             self.progress(self.fraction_done(), self.stats)
-        return True
+
+    @property
+    def limits(self) -> Limits:
+        """The node limit and deadline this search stops at."""
+        return self._runner.limits
+
+    @property
+    def stopped(self) -> Optional[str]:
+        """The limit that stopped the search ("node limit", "timeout"), if one did."""
+        return self._runner.stopped
 
     def advance(self) -> bool:
         """One step of the runner: one engine slice within the limits (the
@@ -345,7 +263,7 @@ class Search(Closing):
             self._run(
                 None,
                 0,
-                self._slicer.budget
+                self._runner.slicer.budget
                 if node_budget is None
                 else max(1, whole(node_budget, "node_budget")),
             )
@@ -361,7 +279,7 @@ class Search(Closing):
             self._run(
                 self._pending,
                 whole(room, "room", 1),
-                self._slicer.budget
+                self._runner.slicer.budget
                 if node_budget is None
                 else max(1, whole(node_budget, "node_budget")),
             )
@@ -398,9 +316,10 @@ class Search(Closing):
         of the tree explored; ``True`` shows a progress bar on stderr when
         stderr is a terminal (see ``dlxc.base.progress``).
         """
-        saved = self.limits, self.progress
-        self.limits = Limits(node_limit, timeout)
-        self.stopped = None
+        runner = self._runner
+        saved = runner.limits, self.progress
+        runner.limits = Limits(node_limit, timeout)
+        runner.stopped = None
         owned = None
         if progress is True:
             from ..base.progress import ProgressBar
@@ -412,7 +331,7 @@ class Search(Closing):
         try:
             self.count()
         finally:
-            self.limits, self.progress = saved
+            runner.limits, self.progress = saved
             if owned is not None:
                 owned.close()
         return self.stats

@@ -23,6 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from strategies import colored_problems, small_word_searches
 
+from dlxc.base import pool
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc import parallel
@@ -227,7 +228,7 @@ def test_parallel_solutions_limit_and_early_close(c_backend):
 def test_pool_without_fork(monkeypatch):
     """Where 'fork' is unsafe or missing, the pool starts with 'spawn' and
     each worker rebuilds the problem from the arrays it is sent."""
-    monkeypatch.setattr(parallel, "_context", lambda: mp.get_context("spawn"))
+    monkeypatch.setattr(pool, "context", lambda: mp.get_context("spawn"))
     problem = queens(8)
     stats = parallel.count(problem, 2, "python")
     assert figures(stats) == serial_figures(problem, "python")

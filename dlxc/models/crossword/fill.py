@@ -23,7 +23,6 @@ Two ways to search:
 from __future__ import annotations
 
 import os
-import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -31,7 +30,8 @@ from typing import Optional, Union
 
 from ...base.errors import CrosswordError
 from ...base.files import read_bytes, utf8_text
-from ...crossword import engine
+from ...base.runner import Limits, Runner
+from ...crossword import engine, mirror
 from ...crossword.wordlist import WordPool
 from ...render import Page
 from ...render.ipuz import page_ipuz
@@ -295,48 +295,44 @@ class Filler:
         st["restarts"] = self.restarts
         return st
 
-    def _drive(
-        self, cap: Optional[int], node_limit: Optional[int], deadline: Optional[float], what: str
-    ):
+    def _runner(self, node_limit: Optional[int], timeout: Optional[float]) -> Runner:
+        """The runner of one call of ``fills`` or ``first``: its limits count
+        the nodes of every attempt of this filler."""
+        return Runner(
+            lambda: self._search.stats()["nodes"] + self._spent,
+            lambda status: status != self._impl.BUDGET,
+            "python" if self._impl is mirror else "c",
+            Limits(node_limit, timeout),
+        )
+
+    def _drive(self, runner: Runner, cap: Optional[int], what: str):
         """Run the current search to its next fill: FOUND, EXHAUSTED, or
         BUDGET when it reaches ``cap`` nodes of its own; FillStopped at a
         limit."""
-        impl = self._impl
-        budget = 1 << 10
-        while True:
-            if deadline is not None and time.perf_counter() >= deadline:
-                self.stopped = "timeout"
-                raise FillStopped(f"the {what} stopped at its timeout", self.stats())
-            step = budget
-            own = self._search.stats()["nodes"]
-            if node_limit is not None:
-                left = node_limit - own - self._spent
-                if left <= 0:
-                    self.stopped = "node limit"
-                    raise FillStopped(
-                        f"the {what} stopped at its node limit ({node_limit})", self.stats()
-                    )
-                step = min(step, left)
-            if cap is not None:
-                if own >= cap:
-                    return impl.BUDGET
-                step = min(step, cap - own)
-            t0 = time.perf_counter()
-            status = self._search.run(step)
-            if status != impl.BUDGET:
-                return status
-            if time.perf_counter() - t0 < 0.02:
-                budget = min(budget * 2, 1 << 22)
+        search = self._search
+        if cap is None:
+            status = runner.run(search.run)
+        else:
+            status = runner.run(
+                lambda budget: search.run(min(budget, cap - search.stats()["nodes"])),
+                until=lambda: search.stats()["nodes"] >= cap,
+            )
+        if status is None:
+            self.stopped = runner.stopped
+            limit = runner.limits.node_limit
+            at = "its timeout" if self.stopped == "timeout" else f"its node limit ({limit})"
+            raise FillStopped(f"the {what} stopped at {at}", self.stats())
+        return status
 
     def fills(
         self, *, node_limit: Optional[int] = None, timeout: Optional[float] = None
     ) -> Iterator[Filled]:
         """Every fill, one by one, from one complete search; ``FillStopped``
         when a limit ends it first.  ``complete`` is True once it is over."""
-        deadline = None if timeout is None else time.perf_counter() + timeout
+        runner = self._runner(node_limit, timeout)
         word = self.pool.word
         while True:
-            status = self._drive(None, node_limit, deadline, "fill search")
+            status = self._drive(runner, None, "fill search")
             if status == self._impl.FOUND:
                 yield Filled(self.grid, [word(w) for w in self._search.solution()])
             else:
@@ -353,11 +349,11 @@ class Filler:
         """One fill, or None when none exists (``complete`` is then True)."""
         from ...base.rng import MASK64, splitmix64
 
-        deadline = None if timeout is None else time.perf_counter() + timeout
+        runner = self._runner(node_limit, timeout)
         attempt = 0
         while True:
             cap = RESTART_NODES << attempt if restarts else None
-            status = self._drive(cap, node_limit, deadline, "fill search")
+            status = self._drive(runner, cap, "fill search")
             if status == self._impl.FOUND:
                 return Filled(self.grid, [self.pool.word(w) for w in self._search.solution()])
             if status == self._impl.EXHAUSTED:
