@@ -4,7 +4,9 @@ The split is the one of ``dlxc.parallel`` (a subproblem is a path of option
 indices, which means the same subtree on every machine), and the work is
 handed to the workers of a running Dask distributed cluster, whose
 scheduler gives them out as workers become free, so fast workers take
-more.  The totals equal a serial count's exactly.
+more.  The totals equal a serial count's exactly.  The way onto the
+cluster (Dask's import, the probe of the scheduler, the client) is
+``dlxc.base.cluster``'s, which every engine shares.
 
 Every worker needs dlxc installed (the same version; the C backend if
 built, else the pure-Python mirror, which gives the same statistics, only
@@ -26,7 +28,7 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
-from ..base.errors import BackendUnavailable, RequestError
+from ..base import cluster
 from .backend import resolve
 from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
 from .search import Stats
@@ -36,48 +38,6 @@ if TYPE_CHECKING:
 
 _GRACE = 10.0  # seconds to wait for tasks in flight after the deadline
 _POLL = 0.1
-_PROBE_SECONDS = 3.0  # a scheduler that does not accept a TCP connection by then is not there
-
-
-def _import_dask():
-    try:
-        import distributed
-    except ImportError as exc:
-        raise BackendUnavailable(
-            f"counting on a Dask cluster needs Dask distributed ({exc}); "
-            "install it with: pip install 'dlxc[dask]'"
-        ) from None
-    return distributed
-
-
-def probe_scheduler(distributed, scheduler: str, seconds: float = _PROBE_SECONDS) -> None:
-    """Fail at once, with a message that says why, when nothing listens at
-    the scheduler's address: Dask's client would retry a refused connection
-    for its whole connect timeout (30 s by default) before saying so.  Only
-    addresses over TCP (tcp, tls, ws, wss) are probed."""
-    import socket
-
-    try:
-        scheme, location = distributed.comm.parse_address(scheduler)
-        host, port = distributed.comm.parse_host_port(location)
-    except (ValueError, TypeError) as exc:
-        raise RequestError(
-            f"{scheduler!r} is not a Dask scheduler address such as tcp://HOST:8786 ({exc})"
-        ) from None
-    if scheme not in ("tcp", "tls", "ws", "wss"):
-        return
-    try:
-        with socket.create_connection((host, port), timeout=seconds):
-            pass
-    except ConnectionRefusedError:
-        why = "connection refused: no scheduler listens there (start one with `dask scheduler`)"
-    except socket.timeout:
-        why = f"no answer within {seconds:g} s"
-    except OSError as exc:  # unknown host, unreachable network, ...
-        why = exc.strerror or str(exc)
-    else:
-        return
-    raise BackendUnavailable(f"cannot reach the Dask scheduler at {scheduler!r}: {why}")
 
 
 def count_task(
@@ -118,39 +78,26 @@ def count(
     ``complete`` is False.  ``progress(fraction, stats)`` gets the fraction
     of subproblems finished.
     """
-    distributed = _import_dask()
     if backend is not None:
         resolve(backend)  # a typo fails here, not on every worker
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
-    own_client = client is None
-    if own_client:
-        if scheduler is None:
-            raise ValueError("name a Dask scheduler (tcp://HOST:8786) or pass a client")
-        probe_scheduler(distributed, scheduler)
-        try:
-            client = distributed.Client(scheduler, timeout=connect_timeout, set_as_default=False)
-        except Exception as exc:  # a timeout, or garbage from something that is no scheduler
-            raise BackendUnavailable(
-                f"cannot reach the Dask scheduler at {scheduler!r}: {type(exc).__name__}: {exc}"
-            ) from None
-    try:
-        with client.as_current():  # distributed.wait() looks for the current client
-            return _count(
-                distributed,
-                client,
-                problem,
-                backend,
-                start,
-                deadline,
-                node_limit,
-                progress,
-                memo_entries,
-                per_job,
-            )
-    finally:
-        if own_client:
-            client.close()
+    with cluster.connect(scheduler, "counting", client=client, connect_timeout=connect_timeout) as (
+        distributed,
+        client,
+    ):
+        return _count(
+            distributed,
+            client,
+            problem,
+            backend,
+            start,
+            deadline,
+            node_limit,
+            progress,
+            memo_entries,
+            per_job,
+        )
 
 
 def _count(
