@@ -40,7 +40,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from dlxc.models.boggle import DEFAULT_WORDS, KICK, STALL, BestSearch, Boggle, ParallelScorer, moves
+from dlxc.boggle import DEFAULT_WORDS, KICK, STALL, BestSearch, Boggle, ParallelScorer, moves
 
 _PEER_DRIVER = r"""
 import json, sys, time

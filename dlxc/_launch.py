@@ -18,7 +18,7 @@ from __future__ import annotations
 # _signal, not signal: the signal module wraps the same functions in enums,
 # and importing enum (with functools and collections) costs more than this
 # whole short path's own work on a small file.
-import _signal
+import _signal  # type: ignore[import-not-found]  # CPython's C module has no stub
 import os
 import sys
 import time

@@ -1,56 +1,46 @@
-"""The Boggle engine: a trie of words and the batched scorer of seed 001.
+"""Boggle: the engine (a trie of words and the batched scorer of seed 001),
+boards and dice, scoring many boards at once, and the best-board search.
 
-``make_trie(text, backend)`` builds the trie on the C core (csrc/boggle/)
-when it was built, else on the pure-Python mirror (``mirror.py``), which
-gives the same totals and statistics; ``backend="c"|"python"`` names one.
-Boards go in as one bytes buffer of letters 0..25 (``encode_boards``).
+One module a concern:
+
+- ``engine``: the trie on the C core (csrc/boggle/) or its pure-Python
+  ``mirror``, which gives the same totals and statistics; boards go in as
+  one bytes buffer of letters 0..25.
+- ``words``: word lists in the scorer's spelling.
+- ``board``: boards, their sizes, the dice of the published games, rolling.
+- ``scoring``: ``Boggle`` (a word list ready to score boards, the words of a
+  board) and ``ParallelScorer`` (batches cut over worker processes).
+- ``best``: the best-board search, on one machine or on a Dask cluster.
+
+Every name below is importable from ``dlxc.boggle`` itself.
 """
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..base.backends import resolve
-from .mirror import MirrorTrie
+from .best import (
+    KICK,
+    STALL,
+    BestResult,
+    BestSearch,
+    Run,
+    best_on_dask,
+    canonical,
+    climb,
+    letter_weights,
+    moves,
+    random_move,
+    run,
+    run_task,
+    symmetries,
+)
+from .board import DICE, DICE_SIZE, LETTERS, MAX_CELLS, Board, check_size, parse_size, roll
+from .engine import FRONTIER_CAP, CTrie, MirrorTrie, decode_board, encode_boards, make_trie
+from .scoring import DEFAULT_WORDS, Boggle, Found, ParallelScorer, Solution, load_words, points
 from .words import boggle_form, read_words, trie_text
 
-try:
-    from ._cbackend import CTrie
-except ImportError:  # not built, or stale: dlxc.base.backends says why
-    CTrie = None  # type: ignore[assignment,misc]
-
-# States a level of the frontier may hold (16 bytes a state with 32-bit
-# masks, 24 with 64-bit).  Larger levels let the states of many similar
-# boards pass one after another, so they share the trie nodes in cache: with
-# the first trie (rows of 26 children, 40 MB) on the variations of
-# perslatgsineters 65,536 ran 1.2-1.5x as fast as the depth-first walk,
-# 1,024 at 0.5x (the walk of one board evicted what the next board would
-# reuse); with the packed trie (3.1 MB) 2,048 to 262,144 differ by less
-# than 15%, 65,536 among the fastest.  Levels are allocated as the walk
-# reaches them.
-FRONTIER_CAP = 65536
-
-_TO_INDEX = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", bytes(range(26)))
-_FROM_INDEX = bytes.maketrans(bytes(range(26)), b"abcdefghijklmnopqrstuvwxyz")
-
-
-def make_trie(text: bytes, backend: Optional[str] = None):
-    """A trie (``CTrie`` or ``MirrorTrie``) of the words of ``text`` (one a
-    line, in the scorer's spelling: see ``words.trie_text``)."""
-    cls = CTrie if resolve(backend) == "c" else MirrorTrie
-    return cls(text)
-
-
-def encode_boards(boards: bytes) -> bytes:
-    """Letters a..z (board after board) as the scorer's 0..25."""
-    return boards.translate(_TO_INDEX)
-
-
-def decode_board(board: bytes) -> bytes:
-    return board.translate(_FROM_INDEX)
-
-
 __all__ = [
+    # engine and word lists
     "make_trie",
     "resolve",
     "encode_boards",
@@ -61,4 +51,36 @@ __all__ = [
     "boggle_form",
     "CTrie",
     "MirrorTrie",
+    # boards and dice
+    "LETTERS",
+    "MAX_CELLS",
+    "DICE",
+    "DICE_SIZE",
+    "Board",
+    "check_size",
+    "parse_size",
+    "roll",
+    # scoring
+    "DEFAULT_WORDS",
+    "Found",
+    "Solution",
+    "points",
+    "load_words",
+    "Boggle",
+    "ParallelScorer",
+    # the best-board search
+    "KICK",
+    "STALL",
+    "moves",
+    "random_move",
+    "symmetries",
+    "canonical",
+    "climb",
+    "Run",
+    "letter_weights",
+    "run",
+    "BestResult",
+    "BestSearch",
+    "run_task",
+    "best_on_dask",
 ]

@@ -18,7 +18,7 @@ from typing import Optional
 import click
 
 from ..base.errors import BoggleError
-from ..models.boggle import (
+from ..boggle import (
     DICE,
     KICK,
     STALL,
@@ -70,7 +70,7 @@ def _size_option(f):
 
 
 def _jobs(jobs: Optional[int]) -> int:
-    from ..xcc.parallel import resolve_jobs
+    from ..base.pool import resolve_jobs
 
     return resolve_jobs(jobs)
 
@@ -184,7 +184,7 @@ def score(
     name = getattr(file, "name", "<stdin>")
     with Boggle(words, backend=backend) as bg, ParallelScorer(bg, _jobs(jobs)) as scorer:
         batch: list = []
-        batch_dims = None
+        batch_dims: tuple = ()
 
         def flush() -> None:
             nonlocal n

@@ -31,7 +31,7 @@ import signal
 import sys
 import threading
 import warnings
-from typing import TYPE_CHECKING, Callable, Optional, TypeVar
+from typing import TYPE_CHECKING, Callable, Literal, Optional, TypeVar
 
 import click
 
@@ -375,7 +375,7 @@ class _UserErrors:
         warnings.showwarning = show
         return self
 
-    def __exit__(self, typ, exc, tb) -> bool:
+    def __exit__(self, typ, exc, tb) -> Literal[False]:
         if self._old_term is not None:
             signal.signal(signal.SIGTERM, self._old_term)
         watched = _watched[self._mark :]
@@ -396,7 +396,7 @@ class _UserErrors:
         if isinstance(exc, RequestError):
             raise click.UsageError(str(exc)) from None
         if isinstance(exc, (DlxcError, OSError)):
-            raise _InputError(input_error(exc)) from None
+            raise _InputError(input_error(exc) or str(exc)) from None
         if isinstance(exc, MemoryError):
             raise _InputError("out of memory: the problem is too big for this machine") from None
         return False

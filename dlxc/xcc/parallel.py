@@ -41,7 +41,7 @@ from __future__ import annotations
 import dataclasses
 import queue as queue_module
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
@@ -587,7 +587,7 @@ class ParallelSolutions(Closing):
             self.stopped = why
         return why is not None
 
-    def _generate(self) -> Iterator[tuple]:
+    def _generate(self) -> Generator[tuple, None, None]:
         yield from self._top.solutions
         if not self._top.paths or self.stopped is not None:
             return

@@ -198,15 +198,16 @@ class Search(Closing):
         if self._broken:
             raise SolverError("this search was interrupted and cannot go on; start a new one")
         t0 = time.perf_counter()
-        filtered = self._overlap_masks is not None
+        masks = self._overlap_masks
+        filtered = masks is not None
         try:
             if filtered and out is None:
                 status, kept = self._solver.run_overlap(budget)
                 self.overlapping += kept
-            elif filtered:
+            elif masks is not None:
                 found: list = []
                 status = self._solver.run(budget, found, room)
-                kept = keep_overlapping(found, self._overlap_masks)
+                kept = keep_overlapping(found, masks)
                 self.overlapping += len(kept)
                 out.extend(kept)
             else:
@@ -358,7 +359,8 @@ class Search(Closing):
             raise ValueError("uniform samples need a memoized search (memo_entries=...)")
         if not self._done:
             raise ValueError("uniform samples need a complete count first; call count()")
-        if self.memo_info.full:
+        info = self.memo_info
+        if info is None or info.full:
             raise ValueError(
                 "the memo table filled up, so some counts are missing and "
                 "samples could not be exactly uniform; allow more entries"

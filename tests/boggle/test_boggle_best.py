@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from oracles.boggle import score as oracle_score
 
-from dlxc.models.boggle import (
+from dlxc.boggle import (
     BestSearch,
     Boggle,
     canonical,

@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 from oracles.boggle import score as oracle_score
 
+from dlxc.boggle import DICE, Board, Boggle, roll
 from dlxc.cli import main
-from dlxc.models.boggle import DICE, Board, Boggle, roll
 
 WORDS = [
     "tea",

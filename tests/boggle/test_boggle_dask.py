@@ -12,7 +12,7 @@ distributed = pytest.importorskip(
 
 from oracles.boggle import score as oracle_score  # noqa: E402
 
-from dlxc.models.boggle import Boggle, best_on_dask  # noqa: E402
+from dlxc.boggle import Boggle, best_on_dask  # noqa: E402
 
 WORDS = [
     "tea",

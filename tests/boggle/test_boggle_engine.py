@@ -14,8 +14,7 @@ from oracles.boggle import score as oracle_score
 from oracles.boggle import words_on_board
 
 from dlxc.base.errors import BoggleError
-from dlxc.boggle import encode_boards, make_trie, trie_text
-from dlxc.models.boggle import Board, Boggle, points
+from dlxc.boggle import Board, Boggle, encode_boards, make_trie, points, trie_text
 
 ENABLE2K = Path(__file__).resolve().parents[2] / "dlxc" / "models" / "wordlists" / "enable2k.txt"
 ALPHABET = "aeqrstu"  # few letters: many words on small boards, and Qu
@@ -196,7 +195,7 @@ def test_symmetric_boards_share_a_name_and_a_score(c_backend):
     """The search keeps one board per symmetry class: the images of a board
     under rotations and reflections score the same, and share one name
     (the four 3,625 boards hybrid-boggle's README lists are one)."""
-    from dlxc.models.boggle import canonical, symmetries
+    from dlxc.boggle import canonical, symmetries
 
     perms = symmetries(4, 4)
     same = [b"tslpeiaerntrsegs", b"terssinelatgpers", b"sgesrtnreaieplst", b"sretenisgtalsrep"]

@@ -89,7 +89,7 @@ class Grid:
             for c in range(w):
                 if (0, r, c) in starts or (1, r, c) in starts:
                     numbers[(r, c)] = len(numbers) + 1
-        out = []
+        out: list[Slot] = []
         for (d, r, c), n in starts.items():  # insertion order: across, then down, row by row
             out.append(Slot(len(out), numbers[(r, c)], r, c, ("across", "down")[d], n))
         return out

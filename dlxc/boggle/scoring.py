@@ -1,0 +1,206 @@
+"""Scoring Boggle boards: the words of a board, and many boards at once,
+on one process or on several.
+
+Words count once per board: 1 1 2 3 5 11 points for 3, 4, 5, 6, 7, 8+
+letters.  ``Boggle`` holds a word list as one trie on one engine (C or the
+mirror, ``dlxc.boggle.engine``) and scores a batch of boards per call;
+``ParallelScorer`` cuts each batch in pieces scored side by side by worker
+processes (``dlxc.base.pool``), each with its own trie of the same words.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from array import array
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Optional
+
+from ..base import pool
+from ..base.closing import Closing
+from ..base.errors import BoggleError
+from .board import LETTERS, Board, check_size
+from .engine import FRONTIER_CAP, encode_boards, make_trie
+from .words import read_words, trie_text
+
+_CALL = 1 << 20  # boards per engine call
+
+# The default word list: ENABLE2K, shipped in puzzles/words/ (public domain).
+# Shipped inside the package (package data), so an installed dlxc has it.
+DEFAULT_WORDS = Path(__file__).resolve().parent.parent / "models" / "wordlists" / "enable2k.txt"
+
+
+@dataclass(frozen=True)
+class Found:
+    word: str
+    path: tuple
+    points: int
+
+
+@dataclass
+class Solution:
+    board: Board
+    words: list = field(default_factory=list)  # Found, in the order of the walk
+
+    @property
+    def score(self) -> int:
+        return sum(f.points for f in self.words)
+
+
+def points(word: str) -> int:
+    n = len(word)
+    return 11 if n >= 8 else (0, 0, 0, 1, 1, 2, 3, 5)[n]
+
+
+def load_words(words=None) -> list:
+    """The words to score with: a path (default ENABLE2K), or words."""
+    if words is None:
+        if not DEFAULT_WORDS.exists():
+            raise BoggleError(
+                f"the default word list {str(DEFAULT_WORDS)!r} is missing; give one with --words"
+            )
+        words = DEFAULT_WORDS
+    if isinstance(words, (str, os.PathLike)):
+        return read_words(words)
+    return list(words)
+
+
+class Boggle(Closing):
+    """A word list ready to score boards (one trie on one engine)."""
+
+    def __init__(
+        self,
+        words=None,
+        backend: Optional[str] = None,
+        frontier_cap: int = FRONTIER_CAP,
+        text: Optional[bytes] = None,
+    ) -> None:
+        if text is None:
+            source = words if isinstance(words, (str, os.PathLike)) else None
+            text = trie_text(load_words(words))
+            if not text:
+                where = f" in {os.fspath(source)!r}" if source is not None else ""
+                raise BoggleError(
+                    f"no usable word{where}: a word has 3 letters or more, "
+                    "a..z only, every q followed by u"
+                )
+        self.text = text
+        self.trie = make_trie(text, backend)
+        self.backend = self.trie.backend
+        self.frontier_cap = frontier_cap
+
+    @property
+    def words(self) -> int:
+        return self.trie.words
+
+    @property
+    def stats(self) -> dict:
+        return self.trie.stats
+
+    def score(self, board: Board | str) -> int:
+        if not isinstance(board, Board):
+            board = Board.parse(board)
+        return self.score_many([board.letters], board.rows, board.cols)[0]
+
+    def score_many(
+        self, boards: Sequence[str] | bytes, rows: int, cols: int, dfs: bool = False
+    ) -> array:
+        """Totals of many boards of one size (strings of letters, or one
+        bytes buffer of their letters end to end), in one engine call."""
+        check_size(rows, cols)
+        data = boards if isinstance(boards, bytes) else "".join(boards).encode("ascii")
+        n, rest = divmod(len(data), rows * cols)
+        if rest:
+            raise BoggleError(f"{len(data)} letters are no whole number of {rows}x{cols} boards")
+        enc = encode_boards(data)
+        if n and max(enc) >= 26:
+            bad = sorted({chr(c) for c in data if chr(c) not in LETTERS})
+            raise BoggleError(f"boards hold letters a..z only, not {', '.join(map(repr, bad))}")
+        if n <= _CALL:
+            return self._score(enc, n, rows, cols, dfs)
+        out = array("i")  # the engine takes fewer than 2**25 boards a call
+        size = rows * cols
+        for k in range(0, n, _CALL):
+            part = enc[k * size : (k + _CALL) * size]
+            out.extend(self._score(part, len(part) // size, rows, cols, dfs))
+        return out
+
+    def _score(self, enc: bytes, n: int, rows: int, cols: int, dfs: bool) -> array:
+        if dfs:
+            return self.trie.score_dfs(enc, n, rows, cols)
+        return self.trie.score(enc, n, rows, cols, self.frontier_cap)
+
+    def solve(self, board: Board | str) -> Solution:
+        if not isinstance(board, Board):
+            board = Board.parse(board)
+        paths = self.trie.solve(
+            encode_boards(board.letters.encode("ascii")), board.rows, board.cols
+        )
+        found = []
+        for path in paths:
+            word = board.word(path)
+            found.append(Found(word, path, points(word)))
+        return Solution(board, found)
+
+    def close(self) -> None:
+        self.trie.close()
+
+
+# ---- scoring on many cores ------------------------------------------------------
+
+_worker: Optional[Boggle] = None
+
+
+def _init_worker(text: bytes, backend: Optional[str], frontier_cap: int) -> None:
+    global _worker
+    _worker = Boggle(text=text, backend=backend, frontier_cap=frontier_cap)
+
+
+def _score_chunk(args: tuple) -> tuple:
+    """A piece of a batch, scored in a worker: (totals, CPU seconds)."""
+    data, rows, cols = args
+    assert _worker is not None
+    start = time.process_time()
+    out = _worker.score_many(data, rows, cols).tobytes()
+    return out, time.process_time() - start
+
+
+class ParallelScorer(Closing):
+    """``jobs`` processes, each with its own trie of the same words; batches
+    of boards are cut in ``jobs`` pieces scored side by side."""
+
+    def __init__(self, boggle: Boggle, jobs: int) -> None:
+        self.boggle = boggle
+        self.jobs = jobs
+        # CPU seconds the workers spent scoring: their sum, and the sum over
+        # batches of the busiest worker's (what the batches would take on
+        # idle cores)
+        self.cpu_total = self.cpu_critical = 0.0
+        self._pool = None
+        if jobs > 1:
+            self._pool = pool.pool(
+                jobs, _init_worker, (boggle.text, boggle.backend, boggle.frontier_cap)
+            )
+
+    def score_many(self, boards: Sequence[str] | bytes, rows: int, cols: int) -> array:
+        if self._pool is None:
+            return self.boggle.score_many(boards, rows, cols)
+        data = boards if isinstance(boards, bytes) else "".join(boards).encode("ascii")
+        size = rows * cols
+        n = len(data) // size
+        per = -(-n // self.jobs)
+        pieces = [(data[i * size : (i + per) * size], rows, cols) for i in range(0, n, per)]
+        out = array("i")
+        parts = self._pool.map(_score_chunk, pieces)
+        for part, _ in parts:
+            out.frombytes(part)
+        self.cpu_total += sum(cpu for _, cpu in parts)
+        self.cpu_critical += max((cpu for _, cpu in parts), default=0.0)
+        return out
+
+    def close(self) -> None:
+        if self._pool is not None:
+            pool.stop_pool(self._pool)
+            self._pool = None
