@@ -139,6 +139,7 @@ class Search(Closing):
         self.memo_entries = memo_entries = optional_whole(memo_entries, "memo_entries", 1)
         if memo_entries is not None:
             check_memo_seed(seed)
+        limits = Limits(node_limit, timeout, deadline)
         self.progress = progress
         #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
         #: "bits" (bitsets, DLX2's tree);
@@ -158,7 +159,7 @@ class Search(Closing):
             lambda: self._solver.stats()[1],
             lambda status: status == DONE,
             self.backend,
-            Limits(node_limit, timeout, deadline),
+            limits,
             self._report,
         )
         self._pending: deque = deque()
