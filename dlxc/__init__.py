@@ -14,6 +14,7 @@ from ._version import __version__
 _LAZY = {
     "active_backend": "xcc.backend",
     "available_backends": "xcc.backend",
+    "example_path": "puzzles",
     "read_dlx": "xcc.dlxformat",
     "write_dlx": "xcc.dlxformat",
     "Colored": "xcc.problem",
@@ -66,6 +67,7 @@ __all__ = [
     "available_backends",
     "read_dlx",
     "write_dlx",
+    "example_path",
     "DlxcError",
     "ProblemError",
     "DlxFormatError",
