@@ -89,7 +89,9 @@ def side_by_side(containers, words, slices=10):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--words", default=str(HERE.parent / "dlxc" / "puzzles" / "words" / "enable.txt"))
+    ap.add_argument(
+        "--words", default=str(HERE.parent / "dlxc" / "puzzles" / "words" / "enable.txt")
+    )
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)

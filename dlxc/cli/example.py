@@ -23,7 +23,7 @@ def example(name, show_path) -> None:
     \b
     dlxc example
     dlxc example wordsearch-6x6 | dlxc count -
-    dlxc crossword fill "$(dlxc example open-3x3 --path)" --words "$(dlxc example three-letter --path)"
+    dlxc lexicon info "$(dlxc example three-letter --path)"
     """
     found = examples()
     if name is None:

@@ -254,7 +254,8 @@ def test_write_color_example_as_dlx2_reads_it(tmp_path):
     p = quiet(lambda: read_text(COLOR_EXAMPLE))
     text = write_dlx(p, comment="the color example of docs/design/xcc.md §2\nsecond line")
     assert text == (
-        "| the color example of docs/design/xcc.md §2\n| second line\n" + COLOR_EXAMPLE.split("\n", 1)[1]
+        "| the color example of docs/design/xcc.md §2\n| second line\n"
+        + COLOR_EXAMPLE.split("\n", 1)[1]
     )
     path = tmp_path / "out.dlx"
     assert write_dlx(p, path) is None
