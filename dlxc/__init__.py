@@ -8,7 +8,31 @@ mirror of the same algorithm.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ._version import __version__
+
+if TYPE_CHECKING:  # the lazy names below, for type checkers and the API reference
+    from .base.errors import (
+        BackendError,
+        BackendUnavailable,
+        BackendWarning,
+        BoardError,
+        BoggleError,
+        CrosswordError,
+        DlxcError,
+        DlxcWarning,
+        DlxFormatError,
+        LexiconError,
+        ProblemError,
+        ProblemWarning,
+        SolverError,
+    )
+    from .puzzles import example_path
+    from .xcc.backend import active_backend, available_backends
+    from .xcc.dlxformat import read_dlx, write_dlx
+    from .xcc.problem import Colored, Problem
+    from .xcc.search import Search, Stats
 
 
 def _installed_copy() -> str | None:
@@ -80,7 +104,7 @@ _LAZY = {
             "ProblemWarning",
             "SolverError",
         ],
-        "errors",
+        "base.errors",
     ),
 }
 
