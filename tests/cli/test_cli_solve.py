@@ -265,6 +265,7 @@ def test_help_lists_every_command():
         "count",
         "crossword",
         "estimate",
+        "example",
         "lexicon",
         "moves",
         "sample",
