@@ -8,10 +8,11 @@ mirror of the same algorithm.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ._version import __version__
 
+# not typing.TYPE_CHECKING: importing typing would cost the short path of
+# `dlxc count` its import of collections.abc (tests/xcc/test_xcc_launch.py)
+TYPE_CHECKING = False
 if TYPE_CHECKING:  # the lazy names below, for type checkers and the API reference
     from .base.errors import (
         BackendError,
