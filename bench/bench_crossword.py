@@ -3,7 +3,7 @@ peers, alternating, several rounds, medians and ratios.
 
 Layout (the targets of issue 11): a pool of 80,000 ENABLE words (a seeded
 sample of the list given by --enable) in 79x79 bounds and, symmetric, in
-93x93; the 20 and 100 everyday words of puzzles/words/.  Timed in-process
+93x93; the 20 and 100 everyday words of dlxc/puzzles/words/.  Timed in-process
 (read, lay out, check) and as the whole command (``dlxc crossword layout``,
 with Python's start-up).  The peer is genxword's layout engine
 (``genxword.calculate.Crossword``, pip-installed beside dlxc; only its PDF
@@ -47,10 +47,10 @@ from dlxc.models.crossword.fill import read_grid  # noqa: E402
 from dlxc.models.crossword.layout import default_side, make_layout  # noqa: E402
 
 DLXC = [str(Path(sys.executable).parent / "dlxc")]
-GRID15 = ROOT / "puzzles" / "crossword" / "issue-15x15.txt"
-UNFILLABLE = ROOT / "puzzles" / "crossword" / "unfillable-5x5.txt"
-COMMON20 = ROOT / "puzzles" / "words" / "common20.txt"
-COMMON100 = ROOT / "puzzles" / "words" / "common100.txt"
+GRID15 = ROOT / "dlxc" / "puzzles" / "crossword" / "american-15x15.txt"
+UNFILLABLE = ROOT / "dlxc" / "puzzles" / "crossword" / "unfillable-5x5.txt"
+COMMON20 = ROOT / "dlxc" / "puzzles" / "words" / "common20.txt"
+COMMON100 = ROOT / "dlxc" / "puzzles" / "words" / "common100.txt"
 
 
 def wall(cmd, **kw) -> tuple[float, subprocess.CompletedProcess]:

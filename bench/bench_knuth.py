@@ -15,7 +15,7 @@ Knuth's two.  The load average before and after is printed too: on a
 shared machine the ratios are what to read, not the seconds.
 
 Problems: pentominoes 6x10; word rectangles 3x3 over the 665 three-letter
-words of puzzles/words/three-letter.txt and 3x4 over the lowercase words of
+words of dlxc/puzzles/words/three-letter.txt and 3x4 over the lowercase words of
 --words (default /usr/share/dict/words); Langford pairs n=11; 13 queens;
 word searches 6x6, 7x7 and 8x8 of ABEL CANTOR GAUSS EULER (8 directions).
 """
@@ -43,7 +43,7 @@ def problems(words: str) -> dict[str, tuple[str, list[str] | None]]:
         "pentominoes 6x10": ("py", "pentominoes(6, 10)"),
         "word rectangles 3x3, 665 words": (
             "cli",
-            ["wordrect", "3x3", "--words", str(ROOT / "puzzles/words/three-letter.txt")],
+            ["wordrect", "3x3", "--words", str(ROOT / "dlxc/puzzles/words/three-letter.txt")],
         ),
         "word rectangles 3x4": ("cli", ["wordrect", "3x4", "--words", words, "--lowercase"]),
         "Langford pairs n=11": ("py", "langford(11)"),

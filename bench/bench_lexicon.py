@@ -24,7 +24,7 @@ the peers so a busy machine slows both alike):
   time: its figure is printed beside ours (see README for how it was run).
 
 The optional peers are the ``bench`` extra: ``pip install 'dlxc[bench]'``.
-Usage: ``python bench/bench_lexicon.py [--words puzzles/words/enable.txt]
+Usage: ``python bench/bench_lexicon.py [--words dlxc/puzzles/words/enable.txt]
 [--rounds 5] [--positions 300] [--json]``.
 """
 
@@ -89,7 +89,9 @@ def side_by_side(containers, words, slices=10):
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--words", default=str(HERE.parent / "puzzles" / "words" / "enable.txt"))
+    ap.add_argument(
+        "--words", default=str(HERE.parent / "dlxc" / "puzzles" / "words" / "enable.txt")
+    )
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--positions", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)

@@ -2,7 +2,7 @@
 
 Each round runs, as separate processes and alternating, the command a
 user types for a two-page PDF (the puzzle and its answers) of a 15x15 word
-search with the 20 words of puzzles/words/common20.txt:
+search with the 20 words of dlxc/puzzles/words/common20.txt:
 
 - dlxc: ``dlxc wordsearch 15x15 --words common20.txt --seed S --format pdf -o F``
 - word-search-generator (the package the issue names; it prints PDF too):
@@ -32,7 +32,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = ROOT / "puzzles" / "words" / "common20.txt"
+WORDS = ROOT / "dlxc" / "puzzles" / "words" / "common20.txt"
 
 PEER = r"""
 import sys

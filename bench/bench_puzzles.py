@@ -4,11 +4,11 @@
 
 1. ``dlxc wordsearch 6x6 ABEL CANTOR GAUSS EULER --count``: wall time of
    the command, start-up included (median of --runs).
-2. A 15x15 puzzle with the 20 words of puzzles/words/common20.txt, all 8
+2. A 15x15 puzzle with the 20 words of dlxc/puzzles/words/common20.txt, all 8
    directions, seeds 0..19: wall time of the library call (WordSearch built
    afresh, then ``puzzle(seed)``) and of the CLI, median and maximum; every
    puzzle is checked here (each word read exactly once).
-3. The 118 element names (puzzles/words/elements.txt) in 32x32, 8
+3. The 118 element names (dlxc/puzzles/words/elements.txt) in 32x32, 8
    directions: the same, over a few seeds.
 4. ``dlxc wordrect 3x3`` over the 665 three-letter words: the engine's
    search seconds (median of --runs) and the command's wall time.
@@ -34,7 +34,7 @@ from dlxc.models.words import read_entries
 from dlxc.models.wordsearch import DIRECTIONS, WordSearch
 
 ROOT = Path(__file__).resolve().parent.parent
-WORDS = ROOT / "puzzles" / "words"
+WORDS = ROOT / "dlxc" / "puzzles" / "words"
 
 
 def wall(cmd: list[str]) -> float:

@@ -4,7 +4,7 @@
 
 DLX2 is not part of dlxc: build it yourself from Knuth's dlx2.w (ctangle,
 then cc -O3) and pass its path.  The script writes the word search of
-docs/xcc.md (ABEL CANTOR GAUSS EULER, 8 directions, SIZE x SIZE) in
+docs/design/xcc.md (ABEL CANTOR GAUSS EULER, 8 directions, SIZE x SIZE) in
 Knuth's format, then alternates runs of `dlx2 d0 < file` and of
 `dlxc count --backend c file`, so both see the same machine load, and
 prints each median, the ratio, and both programs' node counts (which must

@@ -80,5 +80,7 @@ def c_backend() -> str:
 
 @pytest.fixture
 def ws6_file() -> Path:
-    """The 6x6 word search of docs/xcc.md (244,792 layouts), as shipped."""
-    return Path(__file__).resolve().parent.parent / "puzzles" / "dlx" / "wordsearch-6x6.dlx"
+    """The 6x6 word search of docs/design/xcc.md (244,792 layouts), as shipped."""
+    return (
+        Path(__file__).resolve().parent.parent / "dlxc" / "puzzles" / "dlx" / "wordsearch-6x6.dlx"
+    )

@@ -1,6 +1,6 @@
 """Small problems that several test files share.
 
-The color example of docs/xcc.md §2: one solution, "A C X:1 Y:1" and "B X:1", and
+The color example of docs/design/xcc.md §2: one solution, "A C X:1 Y:1" and "B X:1", and
 DLX2's statistics 4 nodes, 14 updates, 5 cleansings.  Its third option has
 no primary item, so reading it warns and drops that option, as DLX2 does.
 """

@@ -33,7 +33,7 @@
  * popcount per word of p when they are only counted.  Its updates are its
  * own: the mask words ANDed into A (the entries of the kill lists of each
  * committed option, owords[o], fixed per option), none at the last level;
- * no cleansings (docs/xcc.md, section 8).
+ * no cleansings (docs/design/xcc.md, section 8).
  *
  * Why: on small problems with many options per node the other engines
  * remove options one by one (word rectangles 3x3: 59 million single
@@ -47,7 +47,7 @@
  * (dlxc/xcc/backend.py, pick_strategy).
  *
  * Historical notes (search CPU time, medians of 3 alternating runs on a
- * shared 2-core host; docs/xcc.md, section 8):
+ * shared 2-core host; docs/design/xcc.md, section 8):
  *  - A copy of A per level, not a trail of (word, old value) with the AND
  *    done in place: a commit touches about as many words as A has, and a
  *    trail entry is one store more and a restore later.  The trail took

@@ -7,7 +7,7 @@
  * an option using it is chosen.  Its tree is DLX2's (the uncovered primary
  * item with fewest active options, the leftmost on ties, its options in
  * input order), and so are its nodes and max_level; its updates are its
- * own: options removed from the active set (docs/xcc.md, section 8).
+ * own: options removed from the active set (docs/design/xcc.md, section 8).
  *
  * This header's marked part is fed to cffi after dlxc.h's (build_ext.py
  * takes a header after the unit's headers it includes), whose dlxc_stats

@@ -16,7 +16,7 @@
  * top to bottom, commit the other items of each option (cover an uncolored
  * one, purify a colored one), and go one level deeper.
  *
- * The statistics follow DLX2's conventions exactly (see docs/xcc.md):
+ * The statistics follow DLX2's conventions exactly (see docs/design/xcc.md):
  * nodes = level entries + solutions; updates = unlinks of items from their
  * item lists and of nodes from their option lists; cleansings = purify
  * calls + nodes marked by purify.

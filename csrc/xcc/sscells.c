@@ -66,7 +66,7 @@
  *    -O2 for the whole extension (pentominoes 0.95x, nothing elsewhere).
  *    Every swap has to stay: the order inside the sets, not only their
  *    sizes, decides the order of the options tried and of the forced
- *    moves, hence the tree (docs/xcc.md, section 7).
+ *    moves, hence the tree (docs/design/xcc.md, section 7).
  */
 #include "sscells.h"
 #include <limits.h>

@@ -27,6 +27,11 @@ _COMMANDS = {
         "Crosswords: free-form layouts from a word list, and fills of grids with blocks.",
     ),
     "estimate": ("scale", "Estimate the size of a DLX file's search tree (Knuth's random probes)."),
+    "example": (
+        "example",
+        "The sample files shipped with dlxc: without NAME the list, with NAME "
+        "the file on stdout (or its path with --path).",
+    ),
     "lexicon": ("lexicon", "Build lexicon files (a minimal DAWG and a GADDAG) and query them."),
     "moves": (
         "lexicon",

@@ -4,7 +4,7 @@ and domino tilings.
 These are the textbook models (TAOCP 7.2.2.1) whose counts are known from
 the literature, so they serve as test cases and benchmarks.  Item and option
 orders are fixed and documented, because the search statistics (nodes,
-updates, cleansings) depend on them; ``queens(n)`` follows docs/xcc.md
+updates, cleansings) depend on them; ``queens(n)`` follows docs/design/xcc.md
 exactly, so that its figures match Knuth's DLX2.
 
 Cells of a board are named ``r_c`` (row, then column, from 0), as in

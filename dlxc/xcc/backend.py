@@ -31,7 +31,7 @@ __all__ = [
 STRATEGIES = ("dlx2", "ssxcc", "bits")
 
 
-#: The bits engine's bounds for ``auto`` (docs/xcc.md, section 8): it scans
+#: The bits engine's bounds for ``auto`` (docs/design/xcc.md, section 8): it scans
 #: every uncovered primary item at every node, a few words each, and copies
 #: the bitset of options per level, so many primary items with few options
 #: each (dominoes 16x16: 1.2x DLX2's time, 80x80: 4x) or a very large
@@ -51,7 +51,7 @@ def pick_strategy(
     """The engine a search uses: ``"dlx2"`` (dancing links, DLX2's tree and
     statistics), ``"ssxcc"`` (sparse sets, SSXCC's tree and statistics),
     ``"bits"`` (bitsets of options, DLX2's tree), or ``"auto"``/None, the
-    fastest for the problem as measured (bench/bench_knuth.py, docs/xcc.md
+    fastest for the problem as measured (bench/bench_knuth.py, docs/design/xcc.md
     section 8): DLX2's when ties are broken at random or a memo table is
     wanted (only that engine does either); the bits engine when the number
     of options is known and the problem is small enough for it, at most

@@ -1,6 +1,6 @@
 """Knuth's DLX text format: read a file into a Problem, write one back.
 
-The format (docs/xcc.md) is the input of Knuth's DLX1/DLX2::
+The format (docs/design/xcc.md) is the input of Knuth's DLX1/DLX2::
 
     | a comment: a line whose first non-blank character is |
     A B C | X Y        <- the items line: primary items, |, secondary items

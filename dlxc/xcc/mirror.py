@@ -15,7 +15,7 @@ option the way DLX2 does, so the tests can show that the shortcut keeps
 DLX2's statistics.  The bug needs both: with the shortcut the last word is
 never purified twice.  How wrong it goes depends on the option order: on
 ABEL+LAND in 4x4 it reports 28 crossing layouts (the seed's figure) with the
-directions in the order E,W,N,S, 26 in docs/xcc.md's order E,W,S,N; the
+directions in the order E,W,N,S, 26 in docs/design/xcc.md's order E,W,S,N; the
 true number is 16.
 """
 

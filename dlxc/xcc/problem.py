@@ -320,7 +320,7 @@ class Problem:
         a table of at most that many entries (it counts and samples, but
         cannot list solutions).  ``strategy`` picks the engine: "dlx2"
         (DLX2's tree and statistics), "ssxcc" (SSXCC's), "bits" (bitsets,
-        DLX2's tree, docs/xcc.md section 8) or "auto" (the fastest
+        DLX2's tree, docs/design/xcc.md section 8) or "auto" (the fastest
         for this problem, see ``dlxc.xcc.backend.pick_strategy``)."""
         return Search(
             self,

@@ -25,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-WS4 = ROOT / "puzzles" / "dlx" / "abel-land-4x4.dlx"  # 112 solutions
+WS4 = ROOT / "dlxc" / "puzzles" / "dlx" / "abel-land-4x4.dlx"  # 112 solutions
 _NOT_SOURCE = shutil.ignore_patterns(
     "*.so", "*.pyd", "__pycache__", "_dlxc_cffi.c", "build", "*.egg-info"
 )

@@ -2,7 +2,7 @@
 mark or old Mac line ends, ``--words -`` (standard input), DLX files with
 CR line ends, and ``dlxc count`` over several files one of which is bad.
 
-Expected counts come from the ABEL+LAND example of puzzles/dlx (112
+Expected counts come from the ABEL+LAND example of dlxc/puzzles/dlx (112
 layouts in 4x4 with E,W,S,N; every solver agrees on it) or from counting
 the same problem given another way.
 """
@@ -17,7 +17,7 @@ from click.testing import CliRunner
 
 from dlxc.cli import main
 
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles"
 ABEL_LAND = PUZZLES / "dlx" / "abel-land-4x4.dlx"
 
 

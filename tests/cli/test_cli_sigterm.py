@@ -27,7 +27,7 @@ pytestmark = [
     pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs /proc"),
 ]
 
-WS8 = Path(__file__).resolve().parents[2] / "puzzles" / "dlx" / "wordsearch-8x8.dlx"
+WS8 = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "dlx" / "wordsearch-8x8.dlx"
 _RUN = "import sys; sys.argv[0] = 'dlxc'; from dlxc.cli import main; main()"
 
 

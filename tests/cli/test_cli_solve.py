@@ -1,6 +1,6 @@
 """``dlxc count`` and ``dlxc solve``: output, statistics, exit codes.
 
-The figures come from docs/xcc.md: its color example has 1 solution
+The figures come from docs/design/xcc.md: its color example has 1 solution
 (4 nodes, 14 updates, 5 cleansings in DLX2); ABEL and LAND in a 4x4 grid,
 directions E W S N, have 112 layouts (129 nodes, 1,089 updates, 512
 cleansings).  stdout and stderr are read apart (click >= 8.2 keeps them
@@ -60,7 +60,7 @@ def abel_land(tmp_path):
     write_dlx(
         word_search_problem(4, 4, ["ABEL", "LAND"], ["E", "W", "S", "N"]),
         path,
-        comment="ABEL and LAND in 4x4, directions E W S N (docs/xcc.md: 112)",
+        comment="ABEL and LAND in 4x4, directions E W S N (docs/design/xcc.md: 112)",
     )
     return path
 
@@ -265,6 +265,7 @@ def test_help_lists_every_command():
         "count",
         "crossword",
         "estimate",
+        "example",
         "lexicon",
         "moves",
         "sample",

@@ -16,7 +16,7 @@ from dlxc.models.wordsearch import WordSearch, word_search_problem
 from dlxc.xcc.dlxformat import read_dlx
 
 slow = pytest.mark.slow
-WORDS = Path(__file__).resolve().parents[2] / "puzzles" / "words"
+WORDS = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "words"
 SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 

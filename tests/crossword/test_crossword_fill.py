@@ -21,7 +21,7 @@ from dlxc.crossword.wordlist import pool_from_words, read_word_list
 from dlxc.models.crossword.fill import Filler, fill_problem, parse_grid
 
 ROOT = Path(__file__).resolve().parents[2]
-GRIDS = ROOT / "puzzles" / "crossword"
+GRIDS = ROOT / "dlxc" / "puzzles" / "crossword"
 
 cell_st = st.sampled_from("....#ab")
 
@@ -78,7 +78,7 @@ def _brute_count(name):
 
 
 def _aeinorst():
-    pool = read_word_list(ROOT / "puzzles" / "words" / "three-letter.txt")
+    pool = read_word_list(ROOT / "dlxc" / "puzzles" / "words" / "three-letter.txt")
     return [w for w in pool.words if set(w) <= set("aeinorst")]
 
 
@@ -87,7 +87,7 @@ def _aeinorst():
     [("donut-3x3.txt", False), pytest.param("open-3x3.txt", True, marks=pytest.mark.slow)],
 )
 def test_shipped_small_grids_brute_force_counts(backend, name, slow):
-    """The counts puzzles/crossword/README.md gives, from the brute-force filler."""
+    """The counts dlxc/puzzles/crossword/README.md gives, from the brute-force filler."""
     words = _aeinorst()
     text = (GRIDS / name).read_text()
     expected = _brute_count(name)
@@ -198,7 +198,7 @@ def test_cli_fill_unfillable_5x5_shipped():
         "fill",
         GRIDS / "unfillable-5x5.txt",
         "-w",
-        ROOT / "puzzles" / "words" / "common100.txt",
+        ROOT / "dlxc" / "puzzles" / "words" / "common100.txt",
     )
     assert res.exit_code == 3
 

@@ -21,8 +21,8 @@ from dlxc.crossword.wordlist import pool_from_words, read_word_list
 from dlxc.models.crossword.layout import Crossword, PlacedWord, make_layout
 
 ROOT = Path(__file__).resolve().parents[2]
-COMMON20 = ROOT / "puzzles" / "words" / "common20.txt"
-COMMON100 = ROOT / "puzzles" / "words" / "common100.txt"
+COMMON20 = ROOT / "dlxc" / "puzzles" / "words" / "common20.txt"
+COMMON100 = ROOT / "dlxc" / "puzzles" / "words" / "common100.txt"
 
 words_st = st.lists(st.text("abcdeilnorst", min_size=2, max_size=7), min_size=1, max_size=40)
 

@@ -1,4 +1,4 @@
-"""Every entry of puzzles/catalog.toml, checked: the catalog of known
+"""Every entry of dlxc/puzzles/catalog.toml, checked: the catalog of known
 answers is documentation and regression test at once.
 
 Each entry's count (and DLX2's statistics, where the catalog gives them)
@@ -26,7 +26,7 @@ except ImportError:  # Python < 3.11
 
 from oracles.wordsearch import brute_layouts, crosses
 
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+PUZZLES = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles"
 with open(PUZZLES / "catalog.toml", "rb") as _f:
     CATALOG = tomllib.load(_f)
 SLOW_COUNT = 2_000_000  # counts above this are marked slow

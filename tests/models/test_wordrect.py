@@ -26,7 +26,7 @@ from dlxc.xcc.dlxformat import read_dlx
 
 slow = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
-THREE = "puzzles/words/three-letter.txt"  # relative: the CLI tests print it back
+THREE = "dlxc/puzzles/words/three-letter.txt"  # relative: the CLI tests print it back
 
 
 @pytest.fixture(autouse=True)

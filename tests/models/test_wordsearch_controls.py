@@ -34,7 +34,7 @@ def readings(grid, word):
 
 
 def test_partial_places_what_fits_and_names_the_rest():
-    with open("puzzles/words/elements.txt", encoding="utf-8") as f:
+    with open("dlxc/puzzles/words/elements.txt", encoding="utf-8") as f:
         words = [w.strip() for w in f if w.strip() and not w.startswith("#")][:50]
     res = CliRunner().invoke(
         main, ["wordsearch", "10x10", *words, "--partial", "--seed", "1", "--format", "json"]

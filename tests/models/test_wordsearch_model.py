@@ -1,6 +1,6 @@
 """Word search, the model: its problem, layouts, counts, limits and
 reasons, checked against the brute force of ``oracles.wordsearch``.
-Fixed figures come from the seed (244,792; 112 and 16) and docs/xcc.md."""
+Fixed figures come from the seed (244,792; 112 and 16) and docs/design/xcc.md."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from dlxc.models.wordsearch import (
 )
 
 slow = pytest.mark.slow
-WORDS = Path(__file__).resolve().parents[2] / "puzzles" / "words"
+WORDS = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "words"
 SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
@@ -31,7 +31,7 @@ SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 
 def reference_builder(rows, cols, words, dirs):
-    """The order of docs/xcc.md §5, written out with Problem's checked constructor."""
+    """The order of docs/design/xcc.md §5, written out with Problem's checked constructor."""
     cells = [f"{r}_{c}" for r in range(rows) for c in range(cols)]
     options = []
     for word in words:
@@ -244,7 +244,7 @@ def test_layout_json_and_grid():
 
 @pytest.mark.parametrize("how", [{"jobs": 2}, {"memo": True}, {"jobs": 2, "memo": True}])
 def test_count_shared_or_memoized(backend, how):
-    # the DLX2 figure of docs/xcc.md §5, and the brute-force count of ABEL+LAND
+    # the DLX2 figure of docs/design/xcc.md §5, and the brute-force count of ABEL+LAND
     assert WordSearch(6, 6, SEED_WORDS).count(backend=backend, **how) == 244_792
     small = WordSearch(4, 4, ["ABEL", "LAND"], "EWSN")
     layouts = brute_layouts(4, 4, ["ABEL", "LAND"], "EWSN")

@@ -18,7 +18,7 @@ from dlxc.base.errors import SearchStopped
 from dlxc.models.wordsearch import NoLayout, WordSearch
 
 slow = pytest.mark.slow
-WORDS = Path(__file__).resolve().parents[2] / "puzzles" / "words"
+WORDS = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "words"
 SEED_WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
 
 

@@ -240,7 +240,7 @@ def brute_moves(words, board, rack: str, lm, wm, values, start, rack_size, bingo
 import functools  # noqa: E402
 from pathlib import Path  # noqa: E402
 
-ENABLE = Path(__file__).resolve().parents[2] / "puzzles" / "words" / "enable.txt"
+ENABLE = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "words" / "enable.txt"
 
 
 @functools.cache

@@ -2,7 +2,7 @@
 
 It reads a problem through its public face only (item names and the option
 entries of ``problem.options``), never through the engine's arrays, and
-checks the definition of a solution in docs/xcc.md §1 literally:
+checks the definition of a solution in docs/design/xcc.md §1 literally:
 
 - every primary item is in exactly one chosen option;
 - every secondary item is in no chosen option, or in exactly one with no

@@ -40,7 +40,7 @@ def _crossword_docs():
     yield page_ipuz(
         crossword_page(["CAT#", "ARE#", "BEAD", "#SEA"], {"CAT": "a pet", "CAB": "a taxi"})
     )
-    rect = next(iter(WordRectangle(3, 3, "puzzles/words/three-letter.txt").rectangles()))
+    rect = next(iter(WordRectangle(3, 3, "dlxc/puzzles/words/three-letter.txt").rectangles()))
     yield page_ipuz(wordrect_page(rect))
 
 
@@ -123,7 +123,15 @@ def test_cli_ipuz_files_are_valid(tmp_path):
         assert problems(doc) == [] and wordsearch_spells(doc) == []
     res = CliRunner().invoke(
         main,
-        ["wordrect", "3x3", "--words", "puzzles/words/three-letter.txt", "--format", "ipuz", "-q"],
+        [
+            "wordrect",
+            "3x3",
+            "--words",
+            "dlxc/puzzles/words/three-letter.txt",
+            "--format",
+            "ipuz",
+            "-q",
+        ],
     )
     assert res.exit_code == 0, res.output
     assert problems(json.loads(res.stdout)) == []

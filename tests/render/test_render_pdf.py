@@ -23,7 +23,7 @@ from dlxc.models.wordsearch import WordSearch  # noqa: E402
 from dlxc.render import boggle_page, crossword_page, render  # noqa: E402
 from dlxc.render.pdf import pages_pdf  # noqa: E402
 
-with open("puzzles/words/common20.txt", encoding="utf-8") as _f:
+with open("dlxc/puzzles/words/common20.txt", encoding="utf-8") as _f:
     WORDS = [line.strip() for line in _f if line.strip() and not line.startswith("#")]
 
 
@@ -143,7 +143,7 @@ def test_cli_pdf(tmp_path):
             "wordsearch",
             "15x15",
             "--words",
-            "puzzles/words/common20.txt",
+            "dlxc/puzzles/words/common20.txt",
             "--seed",
             "1",
             "--format",

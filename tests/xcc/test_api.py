@@ -23,7 +23,7 @@ from dlxc.xcc.backend import c_import_error
 
 
 def color_problem(**kw):
-    """The color example of docs/xcc.md §2 without its option that has no primary item."""
+    """The color example of docs/design/xcc.md §2 without its option that has no primary item."""
     return Problem(
         ["A", "B", "C"],
         ["X", "Y"],

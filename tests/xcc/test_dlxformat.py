@@ -16,7 +16,7 @@ import dlxc
 from dlxc import Colored, DlxFormatError, Problem, ProblemError, ProblemWarning
 from dlxc.xcc.dlxformat import read_dlx, write_dlx
 
-# the color example of docs/xcc.md §2, word for word: one solution, "A C X:1 Y:1"
+# the color example of docs/design/xcc.md §2, word for word: one solution, "A C X:1 Y:1"
 # and "B X:1"; DLX2's statistics 4 nodes, 14 updates, 5 cleansings.
 COLOR_OPTIONS = [
     ("A", "B", Colored("X", "0"), Colored("Y", "0")),
@@ -252,9 +252,10 @@ def test_dropped_option_and_unused_primary_warn_apart():
 
 def test_write_color_example_as_dlx2_reads_it(tmp_path):
     p = quiet(lambda: read_text(COLOR_EXAMPLE))
-    text = write_dlx(p, comment="the color example of docs/xcc.md §2\nsecond line")
+    text = write_dlx(p, comment="the color example of docs/design/xcc.md §2\nsecond line")
     assert text == (
-        "| the color example of docs/xcc.md §2\n| second line\n" + COLOR_EXAMPLE.split("\n", 1)[1]
+        "| the color example of docs/design/xcc.md §2\n| second line\n"
+        + COLOR_EXAMPLE.split("\n", 1)[1]
     )
     path = tmp_path / "out.dlx"
     assert write_dlx(p, path) is None

@@ -1,4 +1,4 @@
-"""What Knuth's DLX2 accepts, dlxc accepts, and the README says so.
+"""What Knuth's DLX2 accepts, dlxc accepts, and the documentation says so.
 
 DLX2's reader (dlx2.w, "Inputting the matrix"): a line whose first
 non-blank character is ``|`` is a comment, and so is a blank line; the items
@@ -22,8 +22,8 @@ import pytest
 from dlxc import DlxFormatError, ProblemWarning
 from dlxc.xcc.dlxformat import read_dlx
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-SECTION = "## The problem: exact cover with colors (XCC)"
+FORMATS = Path(__file__).resolve().parents[2] / "docs" / "reference" / "formats.md"
+SECTION = "## DLX files (exact cover)"
 
 
 def _quiet_read(source, **kw):
@@ -36,12 +36,12 @@ def _shape(p):
     return (p.primary, p.secondary, p.colors, list(p.options), p.dropped)
 
 
-def test_readme_format_example_reads_as_its_comments_say():
-    # The README's example of the format, as printed there.
-    text = README.read_text(encoding="utf-8").split(SECTION, 1)[1]
-    block = re.search(r"\n```\n(.*?)\n```\n", text, re.S).group(1) + "\n"
+def test_documented_format_example_reads_as_its_comments_say():
+    # The file formats page's example of the format, as printed there.
+    text = FORMATS.read_text(encoding="utf-8").split(SECTION, 1)[1]
+    block = re.search(r"\n```text\n(.*?)\n```\n", text, re.S).group(1) + "\n"
     with pytest.warns(ProblemWarning, match="option ignored"):
-        p = read_dlx(io.StringIO(block), name="README")
+        p = read_dlx(io.StringIO(block), name="formats.md")
     assert p.primary == ("A", "B", "C") and p.secondary == ("X", "Y")
     assert [p.option_text(j) for j in range(len(p.options))] == [
         "A B X:0 Y:0",

@@ -4,7 +4,7 @@ other, and the engine's behaviour at its edges.
 Problems come from hypothesis in four kinds: plain random (no colors),
 colored random, random with a planted solution, and unsatisfiable by
 construction.  For every one, each backend must give exactly the oracle's
-set of solutions (``tests/oracles/xcc.py`` checks the definition of docs/xcc.md §1 by
+set of solutions (``tests/oracles/xcc.py`` checks the definition of docs/design/xcc.md §1 by
 brute force), and the C core and the Python mirror must walk the same tree:
 same solutions in the same order, same nodes, updates and cleansings.
 """
@@ -214,7 +214,7 @@ def drive_mirror(problem, budget=5, **switches):
 
 
 def color_example():
-    """The color example of docs/xcc.md §2, with its option without a primary item."""
+    """The color example of docs/design/xcc.md §2, with its option without a primary item."""
     return examples.color_example(match="option 2 ignored")
 
 
@@ -426,7 +426,7 @@ def test_last_level_shortcut_keeps_dlx2_statistics(problem, budget):
 
 def abel_land(directions="EWSN"):
     """ABEL and LAND in 4x4, options word by word, directions in the order
-    given, start cells row by row (the order of docs/xcc.md §5 for "EWSN")."""
+    given, start cells row by row (the order of docs/design/xcc.md §5 for "EWSN")."""
     cells = [f"{r}_{c}" for r in range(4) for c in range(4)]
     options = []
     for word in ("ABEL", "LAND"):
@@ -465,7 +465,7 @@ def test_sticker_fault_injection(backend):
     share a cell.  Without it (and committing at the last level as DLX2
     does), purify hides options twice and the count goes wrong.  The wrong
     number depends on the order of the options: with the directions in the
-    order E W N S it is the seed's 28; in docs/xcc.md's order E W S N it
+    order E W N S it is the seed's 28; in docs/design/xcc.md's order E W S N it
     is 26 (of 106 layouts)."""
     for directions in ("EWSN", "EWNS"):
         p = abel_land(directions)

@@ -1,7 +1,7 @@
 """Knuth's random-probe estimates (dlxc.xcc.estimate).
 
 The estimator is unbiased (Knuth, Math. Comp. 29, 1975), so its mean over
-many probes must land near the true figures, which docs/xcc.md gives for
+many probes must land near the true figures, which docs/design/xcc.md gives for
 n queens and the word searches.  Seeds are fixed, so these statistical
 checks cannot flake: a failure is a reproducible deviation of more than 4
 standard errors.  The two engines must probe the same paths for the same
@@ -37,7 +37,7 @@ WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
     ],
 )
 def test_estimate_is_near_the_truth(backend, build, solutions, nodes):
-    """The figures of docs/xcc.md §5 within 4 standard errors (fixed seed).  On
+    """The figures of docs/design/xcc.md §5 within 4 standard errors (fixed seed).  On
     ABEL+LAND every probe sees the same degrees, so every probe is exact."""
     est = estimate(build(), probes=4000, seed=7, backend=backend, calibrate=None)
     assert est.probes == 4000 and not est.exact
@@ -74,7 +74,7 @@ def test_probe_leaves_the_solver_unchanged(backend):
     assert solver.stats()[:4] == (0, 0, 0, 0)
     while solver.run(1 << 30) != parallel.DONE:
         pass
-    assert solver.stats()[0] == 40  # docs/xcc.md: 7 queens
+    assert solver.stats()[0] == 40  # docs/design/xcc.md: 7 queens
 
 
 def test_seed_reproduces_and_differs(backend):

@@ -79,14 +79,14 @@ def test_memo_backends_agree_on_every_figure(c_backend, problem, entries):
     ],
 )
 def test_memo_known_counts(backend, build, expected):
-    """Counts from docs/xcc.md, memoized, with a roomy and a one-entry table."""
+    """Counts from docs/design/xcc.md, memoized, with a roomy and a one-entry table."""
     problem = build()
     for entries in (1, 1 << 20):
         assert run_to_end(problem, backend, entries)[0] == expected
 
 
 def test_memo_dominoes_8x8_c(c_backend):
-    """docs/xcc.md: 12,988,816 domino tilings of the 8x8 board; the memo
+    """docs/design/xcc.md: 12,988,816 domino tilings of the 8x8 board; the memo
     visits a few thousand nodes where the plain search visits ~50 million."""
     problem = dominoes(8, 8)
     assert problem.count(backend="c", memo=True) == 12_988_816

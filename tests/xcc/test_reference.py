@@ -1,10 +1,10 @@
-"""Every figure of docs/xcc.md, statistics included, on both backends, and
+"""Every figure of docs/design/xcc.md, statistics included, on both backends, and
 the known counts of the classic problems.
 
 Sources: the statistics table is Knuth's DLX2 run on the same input (see
-docs/xcc.md); the counts are from the literature (OEIS A000170 for n
+docs/design/xcc.md); the counts are from the literature (OEIS A000170 for n
 queens, A014552 for Langford pairs, the pentomino and domino counts as
-docs/xcc.md lists them).  Domino tilings are also checked against
+docs/design/xcc.md lists them).  Domino tilings are also checked against
 Kasteleyn's product formula, computed here independently of any search.
 The 7x7 and 8x8 word searches are DLX2's figures measured on this machine
 (8x8: also the issue's figures).

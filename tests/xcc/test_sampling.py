@@ -2,7 +2,7 @@
 
 Each draw must be a solution (checked by the brute-force oracle), every
 solution must be equally likely (a chi-square test on problems whose
-counts docs/xcc.md gives), and a seed must reproduce a sample on both
+counts docs/design/xcc.md gives), and a seed must reproduce a sample on both
 backends.  The seeds are fixed, so the statistical test is deterministic:
 it fails only if the draws really are lopsided.  Its threshold is the
 chi-square quantile at significance 0.001 (scipy's values, written down

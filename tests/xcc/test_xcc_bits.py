@@ -2,7 +2,7 @@
 XCC with bitsets of options, checked against the brute-force oracle, in
 lockstep C against Python, and against the DLX2 engine, whose tree it walks:
 the same solutions in the same order, the same nodes and max_level, on
-random problems and on the repository's DLX files (docs/xcc.md, section 8).
+random problems and on the repository's DLX files (docs/design/xcc.md, section 8).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from dlxc.models.classic import dominoes, langford, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.backend import make_solver, pick_strategy
 
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "dlx"
+PUZZLES = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "dlx"
 
 
 def run_all(problem, backend, strategy="bits", **how):

@@ -14,7 +14,7 @@ import pytest
 from conftest import C_UNAVAILABLE
 
 ROOT = Path(__file__).resolve().parents[2]
-PUZZLES = ROOT / "puzzles" / "dlx"
+PUZZLES = ROOT / "dlxc" / "puzzles" / "dlx"
 
 pytestmark = pytest.mark.skipif(C_UNAVAILABLE, reason="the short way needs the C backend")
 

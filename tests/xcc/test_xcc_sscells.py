@@ -25,7 +25,7 @@ from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.backend import make_solver, pick_strategy
 
-PUZZLES = Path(__file__).resolve().parents[2] / "puzzles" / "dlx"
+PUZZLES = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "dlx"
 
 
 def run_all(problem, backend, strategy="ssxcc", **how):

@@ -1,7 +1,7 @@
 """Word search as XCC: each word a primary item, each cell a secondary item
 colored by its letter, each placement (word, start, direction) an option.
 
-Items and options come in the order docs/xcc.md gives for DLX2's figures:
+Items and options come in the order docs/design/xcc.md gives for DLX2's figures:
 words as given, then cells row by row (``r_c``); options word by word, the
 directions in the order E, W, S, N, SE, SW, NE, NW, and for each direction
 the start cells row by row.  Two placements of one word that cover the same

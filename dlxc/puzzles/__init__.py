@@ -1,0 +1,63 @@
+"""The sample files that ship with dlxc: puzzle instances (DLX files,
+crossword grids, word-search masks, a Scrabble position, Boggle boards)
+and word lists, each with its known answers in ``catalog.toml``.
+
+Every example of the documentation names one of them by its short name,
+so that it works from any directory::
+
+    dlxc example                      # the list
+    dlxc example wordsearch-6x6       # the file on stdout
+    dlxc example enable --path        # where it is
+
+and from Python, ``dlxc.example_path("wordsearch-6x6")``.  A name is the
+file's name without its extension; the licence notices of the word lists
+lie beside them in ``words/``.
+"""
+
+from __future__ import annotations
+
+import os
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+#: The folders that hold examples, and what each holds.
+KINDS = {
+    "dlx": "problems in Knuth's DLX format (dlxc count, solve, estimate, sample)",
+    "words": "word lists, one word a line (--words, dlxc lexicon, dlxc crossword)",
+    "crossword": "grids to fill: # a block, . an empty cell (dlxc crossword fill)",
+    "masks": "word-search shapes: # not a cell, . a cell (dlxc wordsearch --mask)",
+    "scrabble": "a Scrabble position, 15 lines (dlxc moves)",
+    "boggle": "the best Boggle boards known (dlxc boggle)",
+}
+
+# files in the folders that are not examples: notices and notes
+_NOT_EXAMPLES = ("README", "NOTICE", "COPYRIGHT")
+
+
+def examples() -> dict[str, str]:
+    """Every example: short name -> the file's path, in the order of
+    ``KINDS`` and then by name."""
+    out = {}
+    for kind in KINDS:
+        folder = os.path.join(HERE, kind)
+        for entry in sorted(os.listdir(folder)):
+            stem = os.path.splitext(entry)[0]
+            if any(word in stem for word in _NOT_EXAMPLES):
+                continue
+            out[stem] = os.path.join(folder, entry)
+    return out
+
+
+def example_path(name: str) -> str:
+    """The path of the sample file called ``name`` (``"wordsearch-6x6"``,
+    ``"enable"``, ``"american-15x15"`` ...); ``dlxc example`` lists them.
+
+    Raises KeyError, naming the examples, for a name that is not one."""
+    found = examples()
+    try:
+        return found[name]
+    except KeyError:
+        raise KeyError(f"no example called {name!r}; the examples: {', '.join(found)}") from None
+
+
+__all__ = ["KINDS", "examples", "example_path"]
