@@ -18,7 +18,7 @@ from typing import Optional
 
 from .._version import __version__
 from ..base.errors import BoardError, LexiconError
-from ..base.native import ffi, lib  # raises ImportError when not built or stale
+from ..base.native import StatusTable, check_status, ffi, lib  # ImportError when not built
 from .fileformat import nodes_from_bytes
 
 if not hasattr(lib, "dlxc_lex_new"):  # an extension built before the lexicon engine
@@ -43,30 +43,27 @@ else:
         )
 
 MORE = lib.DLXC_LEX_MORE
-_STATUS = {
-    lib.DLXC_LEX_EINVAL: "EINVAL",
-    lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
-    lib.DLXC_LEX_EUNSORTED: "EUNSORTED",
-    lib.DLXC_LEX_ELONG: "ELONG",
-    lib.DLXC_LEX_ECORRUPT: "ECORRUPT",
-    lib.DLXC_LEX_EEMPTY: "EEMPTY",
-    lib.DLXC_LEX_EBOARD: "EBOARD",
-}
+_STATUS = StatusTable(
+    lib.dlxc_lex_strerror,
+    lib.DLXC_LEX_ENOMEM,
+    error=LexiconError,
+    errors={lib.DLXC_LEX_EBOARD: BoardError},
+    names={
+        lib.DLXC_LEX_EINVAL: "EINVAL",
+        lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
+        lib.DLXC_LEX_EUNSORTED: "EUNSORTED",
+        lib.DLXC_LEX_ELONG: "ELONG",
+        lib.DLXC_LEX_ECORRUPT: "ECORRUPT",
+        lib.DLXC_LEX_EEMPTY: "EEMPTY",
+        lib.DLXC_LEX_EBOARD: "EBOARD",
+    },
+)
 _BUFFER = 1 << 15
 MOVE_BYTES = ffi.sizeof("dlxc_lex_move")
 
 
-def _check(code: int, detail: str = "") -> int:
-    """The single choke point from C status codes to exceptions."""
-    if code < 0:
-        message = ffi.string(lib.dlxc_lex_strerror(code)).decode()
-        if code == lib.DLXC_LEX_ENOMEM:
-            raise MemoryError("dlxc: " + message)
-        message += f" ({detail})" if detail else ""
-        err = BoardError(message) if code == lib.DLXC_LEX_EBOARD else LexiconError(message)
-        err.status = _STATUS.get(code, "E?")  # type: ignore[attr-defined]
-        raise err
-    return code
+def _check(code: int) -> int:
+    return check_status(code, _STATUS)
 
 
 def _built(fn, words: bytes, n_letters: int) -> array:

@@ -6,7 +6,13 @@ cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
 
 from __future__ import annotations
 
-from ..base.native import ffi, int32_array, lib  # raises ImportError when not built or stale
+from ..base.native import (  # raises ImportError when not built or stale
+    StatusTable,
+    check_status,
+    ffi,
+    int32_array,
+    lib,
+)
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16
@@ -21,13 +27,11 @@ def _solver_error(message: str):
     return SolverError(message)
 
 
+_STATUS = StatusTable(lib.dlxc_strerror, lib.DLXC_ENOMEM)
+
+
 def _check(code: int) -> int:
-    """The single choke point from C status codes to exceptions."""
-    if code < 0:
-        if code == lib.DLXC_ENOMEM:
-            raise MemoryError("dlxc: " + ffi.string(lib.dlxc_strerror(code)).decode())
-        raise _solver_error(ffi.string(lib.dlxc_strerror(code)).decode())
-    return code
+    return check_status(code, _STATUS)
 
 
 def read_dlx_arrays(data: bytes, views: bool = False):
