@@ -12,8 +12,8 @@ from ._version import __version__
 # a submodule (the command line's start, dlxc._launch) does not pay for the
 # whole package: `dlxc count` on a small file is mostly start-up.
 _LAZY = {
-    "active_backend": "xcc.backend",
-    "available_backends": "xcc.backend",
+    "active_backend": "base.backends",
+    "available_backends": "base.backends",
     "read_dlx": "xcc.dlxformat",
     "write_dlx": "xcc.dlxformat",
     "Colored": "xcc.problem",

@@ -67,7 +67,7 @@ def _count(path: str):
     must (the file cannot be read here, or the C engine is missing)."""
     try:
         from .xcc._cbackend import read_dlx_arrays
-        from .xcc.backend import make_picked_solver
+        from .xcc.engines import make_picked_solver
 
         with open(path, "rb") as f:
             data = f.read()

@@ -1,7 +1,9 @@
 """The XCC engine room: Knuth's Algorithm C (exact covering with colors).
 
-From the bottom up: the C core's binding (``_cbackend``) and its pure-Python
-``mirror``, with ``backend`` choosing between them; ``search``, the one
+From the bottom up: ``engines``, the three strategies of search (dlx2,
+ssxcc, bits), each a C handle class in ``_cbackend`` and a pure-Python
+mirror of the same shape in ``engines/<strategy>.py``, with the table of
+what each can do and the one place that picks a class; ``search``, the one
 time-sliced runner of every search (limits, progress, Ctrl-C); the services
 on it: ``parallel`` (--jobs), ``distributed`` (Dask), ``estimate`` (random
 probes), ``sampling`` (uniform draws) and ``count``, the one place that

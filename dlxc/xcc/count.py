@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Union
 
 from ..base.args import optional_whole, seconds
 from ..base.errors import RequestError, SearchStopped
+from .engines.table import STRATEGIES, can, use_instead
 from .parallel import resolve_jobs
 from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
@@ -105,7 +106,7 @@ def count(
       ``overlapping`` then counts the solutions in which every option shares
       a bit of its mask with another (``Search.set_overlap``).
     - ``strategy``: the engine of a serial count, "dlx2", "ssxcc", "bits" or "auto"
-      (``dlxc.xcc.backend.pick_strategy``); split and Dask counts use DLX2's.
+      (``dlxc.xcc.engines.pick_strategy``); split and Dask counts use DLX2's.
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
@@ -118,9 +119,14 @@ def count(
         scheduler=scheduler,
         overlap=overlap,
     )
-    if strategy in ("ssxcc", "bits") and (jobs != 1 or scheduler is not None):
+    if (
+        (jobs != 1 or scheduler is not None)
+        and strategy in STRATEGIES
+        and not can(strategy, "split")
+    ):
         raise RequestError(
-            "a count split over processes follows DLX2's tree; use strategy='dlx2' or 'auto'"
+            f"the {strategy} strategy cannot split a count over processes; "
+            f"use {use_instead('split')} or 'auto'"
         )
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")

@@ -26,8 +26,8 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Callable, Optional
 
+from ..base.backends import resolve
 from ..base.errors import BackendUnavailable, RequestError
-from .backend import resolve
 from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
 from .search import Stats
 

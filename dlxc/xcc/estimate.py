@@ -33,9 +33,10 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Optional
 
 from ..base.args import seconds, whole
+from ..base.backends import resolve
 from ..base.errors import RequestError
 from ..base.rng import fresh_seed, splitmix64
-from .backend import make_solver, resolve
+from .engines import make_solver
 from .search import FIRST_BUDGET, Search
 
 if TYPE_CHECKING:

@@ -50,10 +50,11 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..base.args import whole
+from ..base.backends import resolve
 from ..base.closing import Closing
 from ..base.errors import SolverError
-from .backend import make_solver, resolve
-from .mirror import DONE, keep_overlapping, mask_words
+from .engines import make_solver
+from .engines.shared import DONE, keep_overlapping, mask_words
 from .search import Limits, Slicer, Stats, check_masks
 
 if TYPE_CHECKING:

@@ -321,7 +321,7 @@ class Problem:
         cannot list solutions).  ``strategy`` picks the engine: "dlx2"
         (DLX2's tree and statistics), "ssxcc" (SSXCC's), "bits" (bitsets,
         DLX2's tree, docs/xcc.md section 8) or "auto" (the fastest
-        for this problem, see ``dlxc.xcc.backend.pick_strategy``)."""
+        for this problem, see ``dlxc.xcc.engines.pick_strategy``)."""
         return Search(
             self,
             backend=backend,

@@ -24,10 +24,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from ..base.args import optional_whole, seconds, whole
+from ..base.backends import resolve
 from ..base.closing import Closing
 from ..base.errors import RequestError, SolverError
-from .backend import make_picked_solver, resolve
-from .mirror import DONE, keep_overlapping, mask_words
+from .engines import make_picked_solver
+from .engines.shared import DONE, keep_overlapping, mask_words
 
 if TYPE_CHECKING:
     from .problem import Problem
@@ -228,7 +229,7 @@ class Search(Closing):
         self.stopped: Optional[str] = None
         #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
         #: "bits" (bitsets, DLX2's tree);
-        #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
+        #: ``strategy="auto"`` picks the faster for the problem (engines.pick_strategy).
         self.strategy, self._solver = make_picked_solver(
             self.backend,
             len(problem.primary),
@@ -298,7 +299,7 @@ class Search(Closing):
             # The C call is atomic, but Ctrl-C can land inside the mirror's
             # Python code, or between the search and the filter: this
             # engine state is no longer trustworthy.
-            if self.backend == "python" or filtered:
+            if not self._solver.atomic_run or filtered:
                 self._broken = True
             raise
         finally:

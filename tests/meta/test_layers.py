@@ -17,17 +17,18 @@ def test_every_module_has_a_layer():
 
 def test_the_checker_sees_an_upward_import(tmp_path, monkeypatch):
     # the check can fail: an engine module that imported the CLI is caught
-    fake = tmp_path / "dlxc" / "xcc"
+    fake = tmp_path / "dlxc" / "xcc" / "engines"
     fake.mkdir(parents=True)
     (tmp_path / "dlxc" / "__init__.py").write_text("")
+    (fake.parent / "__init__.py").write_text("")
     (fake / "__init__.py").write_text("")
-    (fake / "mirror.py").write_text("from ..cli import common\n")
+    (fake / "dlx2.py").write_text("from ...cli import common\n")
     (tmp_path / "dlxc" / "cli").mkdir()
     (tmp_path / "dlxc" / "cli" / "__init__.py").write_text("")
     (tmp_path / "dlxc" / "cli" / "common.py").write_text("")
     monkeypatch.setattr(layers, "ROOT", tmp_path)
     monkeypatch.setattr(layers, "PACKAGE", tmp_path / "dlxc")
     assert any(
-        "dlxc.xcc.mirror (engines" in v and "imports dlxc.cli.common" in v
+        "dlxc.xcc.engines.dlx2 (engines" in v and "imports dlxc.cli.common" in v
         for v in layers.violations()
     )

@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Optional
 
-from ...xcc.mirror import all_overlap
+from ...xcc.engines.shared import all_overlap
 from ...xcc.search import Search
 from .grid import _render
 

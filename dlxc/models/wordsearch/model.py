@@ -29,7 +29,7 @@ from typing import Optional, Union
 
 from ...base.errors import ProblemError
 from ...xcc.count import count_solutions
-from ...xcc.mirror import all_overlap
+from ...xcc.engines.shared import all_overlap
 from ...xcc.problem import Problem
 from ..words import letters as word_letters
 from ..words import normalize_words

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base.errors import SolverError
-from .mirror import SideMirror
+from ...base.errors import SolverError
+from .shared import BATCH, BUDGET, DONE, SideMirror
 
-DONE, BATCH, BUDGET = 0, 1, 2
 BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
 _COUNTER_CEILING = 1 << 62
 
@@ -36,8 +35,10 @@ def _nonzero_words(mask: int) -> int:
     return sum(1 for w in memoryview(mask.to_bytes(8 * n, "little")).cast("Q") if w)
 
 
-class BitsSolver(SideMirror):
-    """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.CBits``)."""
+class BitsMirror(SideMirror):
+    """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.BitsC``)."""
+
+    strategy = "bits"
 
     # ---- 3. Inputting the options ----
     def __init__(
