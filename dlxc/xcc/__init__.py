@@ -9,6 +9,6 @@ on it: ``parallel`` (--jobs), ``distributed`` (Dask), ``estimate`` (random
 probes), ``sampling`` (uniform draws) and ``count``, the one place that
 decides how a count runs; then ``problem`` (the data model, whose solving
 methods hand over to those services) and ``dlxformat`` (Knuth's text format).
-The services know a problem only by its arrays, so none of them imports
-``problem`` except for type checking.
+The services know a problem only as ``view.ProblemView`` (its names and
+arrays), so none of them imports ``problem``, not even for type checking.
 """

@@ -36,13 +36,13 @@ from .parallel import resolve_jobs
 from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView
 
 Progress = Union[None, bool, Callable[[float, Stats], object]]
 
 
 def check_request(
-    problem: Problem = None,
+    problem: Optional[ProblemView] = None,
     *,
     seed: Optional[int] = None,
     jobs: Optional[int] = 1,
@@ -73,7 +73,7 @@ def check_request(
 
 
 def count(
-    problem: Problem,
+    problem: ProblemView,
     *,
     backend: Optional[str] = None,
     seed: Optional[int] = None,
@@ -186,7 +186,7 @@ def count(
             owned.close()
 
 
-def count_solutions(problem: Problem, what: str = "solutions", **how) -> int:
+def count_solutions(problem: ProblemView, what: str = "solutions", **how) -> int:
     """The number of solutions (with ``overlap``, of those that pass the
     filter), counted as ``count`` does with the keyword arguments ``how``;
     ``SearchStopped`` (with the statistics) when a limit comes first.

@@ -32,7 +32,7 @@ from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split
 from .search import Stats
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView as Problem
 
 _GRACE = 10.0  # seconds to wait for tasks in flight after the deadline
 _POLL = 0.1

@@ -40,7 +40,7 @@ from .engines import make_solver
 from .search import FIRST_BUDGET, Search
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView
 
 DEFAULT_PROBES = 10_000
 CALIBRATE_SECONDS = 0.2
@@ -155,7 +155,7 @@ class _Moments:
 
 
 def estimate(
-    problem: Problem,
+    problem: ProblemView,
     probes: int = DEFAULT_PROBES,
     seed: Optional[int] = None,
     backend: Optional[str] = None,

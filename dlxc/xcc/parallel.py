@@ -58,7 +58,7 @@ from .engines.shared import DONE, keep_overlapping, mask_words
 from .search import Limits, Slicer, Stats, check_masks
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView as Problem
 
 PER_JOB = 16  # subproblems wanted per process
 _ROOM = 1 << 14  # records per engine call

@@ -15,8 +15,8 @@ the caller's option indices stay valid) but ignored by the search, with a
 ``Problem`` sits above the services of ``dlxc.xcc``: its ``search``,
 ``solutions``, ``count``, ``count_stats``, ``estimate`` and ``sample``
 methods hand over to ``search``, ``parallel``, ``count``, ``estimate`` and
-``sampling``, which see a problem only through its arrays and never import
-this module.
+``sampling``, which see a problem only through ``dlxc.xcc.view.ProblemView``
+(its names and arrays) and never import this module, not even for types.
 """
 
 from __future__ import annotations

@@ -31,8 +31,8 @@ from .estimate import probe_seeds
 from .search import Search, memo_entries_for
 
 if TYPE_CHECKING:
-    from .problem import Problem
     from .search import Stats
+    from .view import ProblemView
 
 
 def draw_seeds(seed: int, k: int) -> list[int]:
@@ -55,7 +55,7 @@ class Sampler(Closing):
 
     def __init__(
         self,
-        problem: Problem,
+        problem: ProblemView,
         backend: Optional[str] = None,
         memo_limit: Optional[int] = None,
         progress=None,
@@ -130,7 +130,7 @@ def _bytes(limit: Optional[int]) -> str:
 
 
 def sample(
-    problem: Problem,
+    problem: ProblemView,
     k: int = 1,
     seed: Optional[int] = None,
     backend: Optional[str] = None,

@@ -31,7 +31,7 @@ from .engines import make_picked_solver
 from .engines.shared import DONE, keep_overlapping, mask_words
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView as Problem
 
 _BATCH = 8192  # solutions one engine call may queue for an iterator
 

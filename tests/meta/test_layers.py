@@ -32,3 +32,22 @@ def test_the_checker_sees_an_upward_import(tmp_path, monkeypatch):
         "dlxc.xcc.engines.dlx2 (engines" in v and "imports dlxc.cli.common" in v
         for v in layers.violations()
     )
+
+
+def test_the_checker_sees_an_upward_import_for_types_only(tmp_path, monkeypatch):
+    # an import under TYPE_CHECKING is a dependency too: a service that names
+    # the problem above it, even for type checking only, is caught
+    fake = tmp_path / "dlxc" / "xcc"
+    fake.mkdir(parents=True)
+    (tmp_path / "dlxc" / "__init__.py").write_text("")
+    (fake / "__init__.py").write_text("")
+    (fake / "problem.py").write_text("")
+    (fake / "search.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from .problem import Problem\n"
+    )
+    monkeypatch.setattr(layers, "ROOT", tmp_path)
+    monkeypatch.setattr(layers, "PACKAGE", tmp_path / "dlxc")
+    assert any(
+        "dlxc.xcc.search (services" in v and "imports for types only dlxc.xcc.problem" in v
+        for v in layers.violations()
+    )

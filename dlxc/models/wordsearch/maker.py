@@ -17,7 +17,7 @@ import time
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from ...base.closing import Closing
 from ...base.errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
@@ -28,6 +28,7 @@ from ...xcc.search import Search
 from ..words import letters as word_letters
 from .grid import _ALL, DIRECTIONS, _render
 from .layout import Layout
+from .view import WordSearchView
 
 UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
 #: How filler letters are drawn: each letter of the alphabet alike, or as
@@ -36,7 +37,7 @@ UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layout
 FILLER_WEIGHTS = ("uniform", "words")
 
 
-def letter_weights(ws: WordSearch, alphabet: Sequence[str]) -> list[float]:
+def letter_weights(ws: WordSearchView, alphabet: Sequence[str]) -> list[float]:
     """How often each letter of ``alphabet`` occurs in the words, plus one
     half (a letter of ``--filler`` that no word uses still shows up)."""
     counts: dict[str, int] = {}
@@ -47,9 +48,6 @@ def letter_weights(ws: WordSearch, alphabet: Sequence[str]) -> list[float]:
 
 
 _ESTIMATE_SECONDS = 0.25  # at most this long for the probes that judge a uniform draw
-
-if TYPE_CHECKING:
-    from .model import WordSearch
 
 
 class Puzzle:
@@ -113,7 +111,7 @@ class Puzzle:
 
 
 def make_puzzle(
-    ws: WordSearch,
+    ws: WordSearchView,
     seed: int,
     *,
     filler: Optional[str] = None,
@@ -249,7 +247,7 @@ def make_puzzle(
 
 
 def puzzle_from_layout(
-    ws: WordSearch,
+    ws: WordSearchView,
     layout: Layout,
     seed,
     *,
@@ -309,7 +307,7 @@ class uniform_layouts(Closing):
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         prepared: tuple[Problem, array],
         rng: random.Random,
         *,
@@ -393,7 +391,7 @@ class draw_layouts:
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         rng: random.Random,
         seed: Optional[int],
         *,
@@ -512,7 +510,7 @@ class _PuzzleMaker:
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         rng: random.Random,
         alphabet: Sequence[str],
         *,
@@ -757,7 +755,7 @@ class _PuzzleMaker:
         opt_start, opt_items, opt_colors = array("i", [0]), array("i"), array("i")
         chosen_from: list[int] = []
         for w in free:
-            candidates = [j for j in ws._word_options[w] if j not in banned]
+            candidates = [j for j in ws.word_options[w] if j not in banned]
             rng.shuffle(candidates)
             for j in candidates:
                 es = entries(j)

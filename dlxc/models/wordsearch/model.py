@@ -24,7 +24,6 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ...base.errors import ProblemError
@@ -37,6 +36,7 @@ from . import reasons
 from .grid import _ALL, _EARLIER_OPPOSITE, DIRECTIONS, parse_directions, parse_mask
 from .layout import Layout, LayoutSearch, Placement
 from .maker import UNIFORM_NODES, Puzzle, make_puzzle
+from .view import Containment
 
 # ---- the modeler ----------------------------------------------------------------------
 
@@ -166,6 +166,23 @@ class WordSearch:
                     pd.extend(array("i", [di]) * len(starts))
             self._word_options.append(range(first, len(pw)))
         self._pw, self._ps, self._pd = pw, ps, pd
+
+    def subset(self, keep: Sequence[int]) -> WordSearch:
+        """The word search of the words at ``keep`` (indices of ``words``),
+        on the same grid, each word with its own directions."""
+        return type(self)(
+            self.rows,
+            self.cols,
+            [self.words[k] for k in keep],
+            self.directions,
+            self.holes or None,
+            word_directions=[self.word_directions[k] for k in keep],
+        )
+
+    @property
+    def word_options(self) -> list[range]:
+        """Each word's option indices, in the words' order."""
+        return self._word_options
 
     def options_of(self, word: str) -> range:
         """The option indices of ``word``'s placements."""
@@ -576,15 +593,6 @@ class WordSearch:
             message=message,
             decoys=decoys,
         )
-
-
-@dataclass
-class Containment:
-    """Secondary items that keep a word from lying inside another's
-    placement (``WordSearch.containment``)."""
-
-    names: list = field(default_factory=list)  # the new secondary items
-    adds: dict = field(default_factory=dict)  # option -> [(item, colors it 1?)]
 
 
 def word_search_problem(
