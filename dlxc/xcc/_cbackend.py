@@ -58,20 +58,20 @@ def read_dlx_arrays(data: bytes, views: bool = False):
     try:
         names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
         colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
-        arrays = []
+        arrays: list = []
         for ptr, n in (
             (d.opt_start, d.n_options + 1),
             (d.opt_items, d.n_nodes),
             (d.opt_colors, d.n_nodes),
         ):
             if views:
-                a = memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i")
+                arrays.append(memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i"))
             else:
                 from array import array
 
-                a = array("i")
-                a.frombytes(ffi.buffer(ptr, 4 * n))
-            arrays.append(a)
+                copy = array("i")
+                copy.frombytes(ffi.buffer(ptr, 4 * n))
+                arrays.append(copy)
     finally:
         lib.dlxc_dlx_free(d)
     return (names[:n_primary], names[n_primary:n_items], colors, *arrays)

@@ -65,7 +65,7 @@ def check_request(
         check_memo_seed(seed)
     if memo_limit is not None and not memo:
         raise RequestError("memo_limit needs memo=True (--memo-limit needs --memo)")
-    if overlap is not None:
+    if overlap is not None and problem is not None:
         check_masks(problem, overlap, memo)
     if overlap is not None and scheduler is not None:
         raise RequestError("an overlap filter is not sent to a Dask scheduler")

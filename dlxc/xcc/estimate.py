@@ -97,8 +97,8 @@ class Estimate:
         return text
 
 
-def _num(x: float) -> str:
-    if not math.isfinite(x):
+def _num(x: Optional[float]) -> str:
+    if x is None or not math.isfinite(x):
         return str(x)
     if abs(x) >= 1e9:
         return f"{x:.4g}"

@@ -70,7 +70,7 @@ class Options(Sequence):
     def __len__(self) -> int:
         return len(self._p.opt_start) - 1
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         p = self._p

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Optional
 
 from ..base.args import whole
 from ..base.closing import Closing
-from ..base.errors import MemoLimitError, NoSolutionError, SearchStopped
+from ..base.errors import MemoLimitError, NoSolutionError, SearchStopped, SolverError
 from ..base.rng import fresh_seed
 from .estimate import probe_seeds
 from .search import Search, memo_entries_for
@@ -76,10 +76,12 @@ class Sampler(Closing):
         )
         s = self._search
         # slice by slice, to give up as soon as the table is full
-        while s.advance() and not s.done and not s.memo_info.full:
+        while s.advance() and not s.done and not (s.memo_info and s.memo_info.full):
             pass
         self.stats: Stats = s.stats
         info = s.memo_info
+        if info is None:  # not reached: the search was made with a memo table
+            raise SolverError(f"{problem.name}: the count ran without its memo table")
         if not info.full and not s.done:
             s.close()
             raise SearchStopped(

@@ -142,6 +142,9 @@ class LayoutSearch(Search):
             except StopIteration:
                 return
 
+    def __iter__(self) -> LayoutSearch:
+        return self
+
     def __next__(self) -> Layout:  # type: ignore[override]
         return self.word_search.layout(Search.__next__(self))
 

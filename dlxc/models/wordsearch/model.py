@@ -147,7 +147,7 @@ class WordSearch:
                 r_lo, r_hi = max(0, -dr * (n - 1)), min(rows, rows - dr * (n - 1))
                 c_lo, c_hi = max(0, -dc * (n - 1)), min(cols, cols - dc * (n - 1))
                 starts = array("i")
-                runs = None if self.holes else []
+                runs: Optional[list[tuple[int, int]]] = None if self.holes else []
                 for r in range(r_lo, r_hi):
                     base = r * cols
                     if self.holes:
@@ -156,7 +156,7 @@ class WordSearch:
                             for s in range(base + c_lo, base + c_hi)
                             if all(item[s + k * step] >= 0 for k in range(n))
                         )
-                    elif c_lo < c_hi:
+                    elif c_lo < c_hi and runs is not None:  # runs: no holes
                         starts.extend(range(base + c_lo, base + c_hi))
                         runs.append((base + c_lo, base + c_hi))
                 if starts:
@@ -417,7 +417,8 @@ class WordSearch:
         m = 0
         for k in range(len(self.word_letters[w])):
             m |= 1 << (s + step * k)
-        self._cell_masks[j] = m
+        if self._cell_masks is not None:
+            self._cell_masks[j] = m
         return m
 
     def cell_masks(self) -> list:

@@ -70,7 +70,8 @@ class BitsMirror(SideMirror):
         # K_{x,c} = M_x minus the options giving x the color c
         lists = {key: M[key[0]] & ~_bitset(u, nbytes) for key, u in colored_users.items()}
         words: dict[tuple[int, int], int] = {}
-        self.kill = kill = [()] * n_options  # kill[o]: its nodes' lists
+        kill: list[tuple[int, ...]] = [()] * n_options  # kill[o]: its nodes' lists
+        self.kill = kill
         self.pbits = pbits = [0] * n_options  # pbits[o]: o's primary items
         self.nprim = nprim = [0] * n_options
         self.owords = owords = [0] * n_options  # owords[o]: the words of o's lists
@@ -111,12 +112,12 @@ class BitsMirror(SideMirror):
         """C3: the uncovered primary item with fewest active options, the
         leftmost on ties, and its size; a size of 0 ends the scan."""
         M = self.M
-        best, t = -1, None
+        best, t = -1, -1  # -1: no item scanned yet
         while u:
             p = (u & -u).bit_length() - 1
             u &= u - 1
             n = (a & M[p]).bit_count()
-            if t is None or n < t:
+            if t < 0 or n < t:
                 best, t = p, n
                 if t == 0:
                     break

@@ -425,6 +425,8 @@ class Dlx2Mirror:
         )
 
     def memo_lookup(self, level: int) -> int | None:
+        if self.memo is None:
+            return None
         key = self.make_key()
         hit = self.memo.get(key)
         if hit is not None:
@@ -438,7 +440,7 @@ class Dlx2Mirror:
 
     def memo_insert(self, level: int) -> None:
         key = self.memo_keys.pop(level, None)
-        if key is None or self.memo_full:
+        if key is None or self.memo_full or self.memo is None:
             return
         if len(self.memo) >= self.memo_max:
             self.memo_full = True
@@ -494,7 +496,7 @@ class Dlx2Mirror:
             return 1
         if nxt[first] == 0:
             return self.itm[first]
-        return self.memo.get(self.make_key())
+        return None if self.memo is None else self.memo.get(self.make_key())
 
     def sample(self, seed: int) -> tuple[int, ...]:
         """A solution drawn exactly uniformly (after a complete memo count)."""
@@ -519,6 +521,7 @@ class Dlx2Mirror:
             rng, r = uniform_below(rng, total)
             self.cover(best)
             p = down[best]
+            c = None
             while p != best:
                 self.commit(p)
                 c = self.count_here()
@@ -529,6 +532,8 @@ class Dlx2Mirror:
                 r -= c
                 self.uncommit(p)
                 p = down[p]
+            if c is None:  # an item without options: not after a complete count
+                raise ValueError("memo table lacks a state")
             self.choice[level] = p
             level += 1
             total = c
