@@ -37,6 +37,7 @@ from ..base.backends import resolve
 from ..base.errors import RequestError
 from ..base.rng import fresh_seed, splitmix64
 from .engines import make_solver
+from .engines.table import serving
 from .search import FIRST_BUDGET, Search
 
 if TYPE_CHECKING:
@@ -198,8 +199,9 @@ def estimate(
                 exact=True,
             )
         rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
+    prober = serving("estimate")[0]  # the engine that draws random probes
     solver = make_solver(
-        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None
+        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None, prober
     )
     deadline = None if timeout is None else time.perf_counter() + timeout
     sols, nodes = _Moments(), _Moments()
