@@ -181,7 +181,7 @@ class Cursor:
         self._count = ffi.new("int64_t *")
         self._done = False
 
-    def next_raw(self) -> bytes:
+    def _next_raw(self) -> bytes:
         """The next batch as one buffer of 0-ended code strings (b'' at the end)."""
         while not self._done:
             rc = _check(
@@ -194,7 +194,7 @@ class Cursor:
         return b""
 
     def next_words(self, limit: Optional[int] = None) -> list[bytes]:
-        raw = self.next_raw()
+        raw = self._next_raw()
         return raw[:-1].split(b"\0") if raw else []
 
 
@@ -243,7 +243,7 @@ class Gen:
     def sort(self) -> None:
         lib.dlxc_lex_gen_sort(self._handle)
 
-    def raw(self, count: Optional[int] = None) -> bytes:
+    def _raw(self, count: Optional[int] = None) -> bytes:
         """The first ``count`` moves (all when None) as dlxc_lex_move records."""
         n = self.n if count is None else min(count, self.n)
         if not n:
@@ -255,7 +255,7 @@ class Gen:
         (all when None), decoded from their dlxc_lex_move records: int32
         score, uint8 row, col, down and length, then the word's codes at
         byte 12 and which tiles are fresh at byte 44."""
-        raw = self.raw(count)
+        raw = self._raw(count)
         out = []
         for k in range(0, len(raw), MOVE_BYTES):
             rec = raw[k : k + MOVE_BYTES]
