@@ -125,8 +125,8 @@ def count(
         and not can(strategy, "split")
     ):
         raise RequestError(
-            f"the {strategy} strategy cannot split a count over processes; "
-            f"use {use_instead('split')} or 'auto'"
+            f"a count split over processes follows DLX2's tree; use {use_instead('split')} "
+            "or 'auto'"
         )
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")
