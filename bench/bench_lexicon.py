@@ -108,7 +108,6 @@ def main(argv=None) -> int:
     words = sorted(lex)
     alphabet = lex.alphabet
     codes = sorted(alphabet.encode(w) for w in words)
-    buf = b"\0".join(codes) + b"\0"
     rng = random.Random(args.seed)
     hits = rng.sample(words, min(100_000, len(words)))
     vocabulary = set(words)
@@ -172,10 +171,10 @@ def main(argv=None) -> int:
         results[f"miss_{name}"] = []
     n_moves = 0
     for rnd in range(args.rounds):
-        w, c, dawg_nodes = timed(lambda: _cbackend.build_dawg(buf, len(alphabet)))
+        w, c, dawg_nodes = timed(lambda: _cbackend.build_dawg(codes, len(alphabet)))
         results["dawg_wall"].append(w)
         results["dawg_cpu"].append(c)
-        w, c, gad = timed(lambda: _cbackend.build_gaddag(buf, len(alphabet)))
+        w, c, gad = timed(lambda: _cbackend.build_gaddag(codes, len(alphabet)))
         results["gaddag_wall"].append(w)
         results["gaddag_cpu"].append(c)
         w, _, _ = timed(lambda: Lexicon.load(lex_file, backend="c"))

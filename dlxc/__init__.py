@@ -14,6 +14,7 @@ from ._version import __version__
 # `dlxc count` its import of collections.abc (tests/xcc/test_xcc_launch.py)
 TYPE_CHECKING = False
 if TYPE_CHECKING:  # the lazy names below, for type checkers and the API reference
+    from .base.backends import active_backend, available_backends
     from .base.errors import (
         BackendError,
         BackendUnavailable,
@@ -30,7 +31,6 @@ if TYPE_CHECKING:  # the lazy names below, for type checkers and the API referen
         SolverError,
     )
     from .puzzles import example_path
-    from .xcc.backend import active_backend, available_backends
     from .xcc.dlxformat import read_dlx, write_dlx
     from .xcc.problem import Colored, Problem
     from .xcc.search import Search, Stats
@@ -80,8 +80,8 @@ del _installed
 # a submodule (the command line's start, dlxc._launch) does not pay for the
 # whole package: `dlxc count` on a small file is mostly start-up.
 _LAZY = {
-    "active_backend": "xcc.backend",
-    "available_backends": "xcc.backend",
+    "active_backend": "base.backends",
+    "available_backends": "base.backends",
     "example_path": "puzzles",
     "read_dlx": "xcc.dlxformat",
     "write_dlx": "xcc.dlxformat",

@@ -65,7 +65,7 @@ def _count(path: str):
     try:
         from .base.runner import Runner, on_sigterm
         from .xcc._cbackend import read_dlx_arrays
-        from .xcc.backend import make_picked_solver
+        from .xcc.engines import make_picked_solver
 
         with open(path, "rb") as f:
             data = f.read()

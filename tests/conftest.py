@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from dlxc.xcc.backend import c_import_error
+from dlxc.base.backends import c_import_error
 
 # The tests that run dlxc in a subprocess (`python -c "from dlxc.cli import
 # main; ..."`) start it as the `dlxc` command starts: without the current

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from dlxc import Colored, Problem, ProblemWarning
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
-from dlxc.xcc.backend import make_solver
+from dlxc.xcc.engines import make_solver
 
 
 def quiet(build, *args, **kwargs) -> Problem:

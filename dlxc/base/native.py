@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from .._version import __version__
 
+TYPE_CHECKING = False  # typing is not imported: `dlxc count FILE` runs through here
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
 
 def missing_reason(package_dir) -> str:
     """Why ``dlxc._dlxc_cffi`` is not there, and what to do about it
@@ -67,4 +71,64 @@ def int32_array(values):
         return ffi.new("int32_t[]", list(values))
 
 
-__all__ = ["ffi", "lib", "built_version", "missing_reason", "int32_array"]
+class StatusTable:
+    """How one engine's C status codes become Python exceptions.
+
+    Every engine's C functions return a status: zero or more is success (a
+    count, a flag), below zero an error whose text the engine's own
+    ``*_strerror`` gives.  ``enomem`` becomes MemoryError; a code listed in
+    ``errors`` becomes that class; any other becomes ``error``, or
+    SolverError when ``error`` is None (dlxc.base.errors is then imported
+    only when an error happens: `dlxc count FILE` on a small file would pay
+    for it).  ``prefix`` starts every message (MemoryError's is "dlxc: "
+    when it is empty); a code listed in ``names`` sets the exception's
+    ``status`` attribute to that name."""
+
+    __slots__ = ("strerror", "enomem", "prefix", "error", "errors", "names")
+
+    def __init__(
+        self,
+        strerror: Callable[[int], object],
+        enomem: int,
+        prefix: str = "",
+        error: type[Exception] | None = None,
+        errors: Mapping[int, type[Exception]] | None = None,
+        names: Mapping[int, str] | None = None,
+    ) -> None:
+        self.strerror = strerror
+        self.enomem = enomem
+        self.prefix = prefix
+        self.error = error
+        self.errors = errors or {}
+        self.names = names or {}
+
+
+def check_status(code: int, table: StatusTable) -> int:
+    """``code`` when it is a success, else the exception ``table`` maps it
+    to, raised: the single choke point from C status codes to exceptions,
+    shared by every engine's ``_cbackend``."""
+    if code >= 0:
+        return code
+    text = ffi.string(table.strerror(code)).decode()
+    if code == table.enomem:
+        raise MemoryError((table.prefix or "dlxc: ") + text)
+    cls = table.errors.get(code, table.error)
+    if cls is None:
+        from .errors import SolverError
+
+        cls = SolverError
+    err = cls(table.prefix + text)
+    if table.names:
+        err.status = table.names.get(code, "E?")  # type: ignore[attr-defined]
+    raise err
+
+
+__all__ = [
+    "ffi",
+    "lib",
+    "built_version",
+    "missing_reason",
+    "int32_array",
+    "StatusTable",
+    "check_status",
+]

@@ -11,21 +11,22 @@ from __future__ import annotations
 from array import array
 
 from ..base.errors import BoggleError, SolverError
-from ..base.native import ffi, lib  # raises ImportError when not built or stale
+from ..base.native import StatusTable, check_status, ffi, lib  # ImportError when not built
 
 _SOLVE_INTS = 1 << 14
 
 
+_STATUS = StatusTable(
+    lib.dlxc_bog_strerror,
+    lib.DLXC_BOG_ENOMEM,
+    prefix="boggle: ",
+    error=SolverError,
+    errors={lib.DLXC_BOG_ELETTER: BoggleError, lib.DLXC_BOG_ESIZE: BoggleError},
+)
+
+
 def _check(code: int) -> int:
-    """The single choke point from C status codes to exceptions."""
-    if code < 0:
-        message = "boggle: " + ffi.string(lib.dlxc_bog_strerror(code)).decode()
-        if code == lib.DLXC_BOG_ENOMEM:
-            raise MemoryError(message)
-        if code in (lib.DLXC_BOG_ELETTER, lib.DLXC_BOG_ESIZE):
-            raise BoggleError(message)
-        raise SolverError(message)
-    return code
+    return check_status(code, _STATUS)
 
 
 class CTrie:

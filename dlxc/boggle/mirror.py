@@ -218,7 +218,7 @@ def score(
     d = 0
     while True:
         if d == 0:  # more first letters
-            out = []
+            out: list[tuple[int, int, int, int, int]] = []
             while gen_board < n_boards and len(out) < cap:
                 c = child(t, 0, boards[gen_board * ncells + gen_cell])
                 if c >= 0:

@@ -12,12 +12,15 @@ and models go to stdout; statistics, reasons and warnings to stderr.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import re
 import shlex
 import sys
 import time
+from dataclasses import dataclass
+from typing import Any, Optional
 
 import click
 
@@ -80,15 +83,16 @@ def _quote(text: str) -> str:
 def _command_line(ctx: click.Context) -> str:
     """The command as it was given, in a canonical order (arguments, then
     the options that differ from their defaults)."""
-    parts = ["dlxc", ctx.info_name]
+    parts = ["dlxc", ctx.info_name or ""]
     for param in ctx.command.params:
         value = ctx.params.get(param.name)
         if isinstance(param, click.Argument):
-            parts += [_quote(str(v)) for v in (value if param.nargs != 1 else [value])]
+            values = value if param.nargs != 1 else [value]
+            parts += [_quote(str(v)) for v in values or ()]
             continue
         if value is None or value == param.default or value is False or value == ():
             continue
-        flag = max(param.opts, key=len)
+        flag: str = max(param.opts, key=len)
         if getattr(param, "is_flag", False):
             parts.append(flag)
         else:
@@ -119,6 +123,102 @@ def _direction_help() -> str:
 
 
 # ---- dlxc wordsearch ----------------------------------------------------------------
+
+
+class _OptionGroup:
+    """A group of a command's options, taken out of click's keyword
+    arguments by field name."""
+
+    @classmethod
+    def take(cls, options: dict):
+        return cls(**{f.name: options.pop(f.name) for f in dataclasses.fields(cls)})  # type: ignore[arg-type]
+
+
+@dataclass
+class WordsToHide(_OptionGroup):
+    """wordsearch: which words (besides those on the command line), in
+    which directions, on which cells."""
+
+    word_file: Optional[str]
+    theme: Optional[str]
+    pick: Optional[int]
+    directions: str
+    mask_file: Optional[str]
+
+
+@dataclass
+class Wanted(_OptionGroup):
+    """wordsearch: what to do with the layouts (count, list, the model in
+    DLX format, one puzzle by seed), and whether words must cross."""
+
+    count: bool
+    limit: Optional[int]
+    seed: Optional[int]
+    dlx: bool
+    crossing: bool
+
+
+@dataclass
+class PuzzleControls(_OptionGroup):
+    """wordsearch: how puzzles are made (each asks for one)."""
+
+    n_puzzles: Optional[int]
+    partial: bool
+    message: Optional[str]
+    backward: Optional[float]
+    diagonal: Optional[float]
+    filler: Optional[str]
+    filler_weights: str
+    decoys: int
+    answers: bool
+
+    def asked(self) -> bool:
+        """Whether an option that only puzzles take was given."""
+        return bool(
+            self.n_puzzles is not None
+            or self.partial
+            or self.message
+            or self.decoys
+            or self.backward is not None
+            or self.diagonal is not None
+            or self.filler_weights != "uniform"
+        )
+
+
+@dataclass
+class PageOutput(_OptionGroup):
+    """wordsearch: where the results go and how they look."""
+
+    fmt: Optional[str]
+    output: Optional[str]
+    paper: str
+    font: Optional[str]
+    title: Optional[str]
+    as_json: bool
+
+
+@dataclass
+class SearchLimits(_OptionGroup):
+    """A puzzle command's search: limits, backend, progress, and how a
+    count runs."""
+
+    node_limit: Optional[int]
+    timeout: Optional[float]
+    backend: Optional[str]
+    quiet: bool
+    show_progress: bool
+    jobs: int
+    memo: bool
+
+    def how(self) -> dict:
+        """The keyword arguments of a single search."""
+        return dict(
+            node_limit=self.node_limit,
+            timeout=self.timeout,
+            backend=self.backend,
+            quiet=self.quiet,
+            show_progress=self.show_progress,
+        )
 
 
 @click.command(epilog=_OUTCOMES)
@@ -255,42 +355,7 @@ def _direction_help() -> str:
 @_limits
 @click.pass_context
 @user_errors
-def wordsearch(
-    ctx,
-    args,
-    word_file,
-    theme,
-    pick,
-    directions,
-    mask_file,
-    count,
-    limit,
-    seed,
-    dlx,
-    crossing,
-    filler,
-    answers,
-    n_puzzles,
-    partial,
-    message,
-    backward,
-    diagonal,
-    filler_weights,
-    decoys,
-    as_json,
-    fmt,
-    output,
-    paper,
-    font,
-    title,
-    node_limit,
-    timeout,
-    backend,
-    quiet,
-    show_progress,
-    jobs,
-    memo,
-):
+def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> None:
     """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
     them, or make a puzzle.
 
@@ -310,45 +375,47 @@ def wordsearch(
     and --filler-weights make puzzles; without --seed the seed is drawn at
     random and told on stderr.
     """
+    hide = WordsToHide.take(options)
+    want = Wanted.take(options)
+    controls = PuzzleControls.take(options)
+    page = PageOutput.take(options)
+    limits = SearchLimits.take(options)
+    if options:  # an option added to the command needs a group
+        raise TypeError(f"wordsearch options in no group: {', '.join(sorted(options))}")
     # a size starts with a digit, which no word has: '4by4' is a bad size
     size, words = (args[0], args[1:]) if args and args[0].strip()[:1].isdigit() else (None, args)
+    seed = want.seed
     making = (
-        fmt not in (None, "text")
-        or n_puzzles is not None
-        or partial
-        or message
-        or decoys
-        or backward is not None
-        or diagonal is not None
-        or filler_weights != "uniform"
-        or (fmt == "text" and seed is not None)
+        controls.asked()
+        or page.fmt not in (None, "text")
+        or (page.fmt == "text" and seed is not None)
     )
     modes = [
         m
         for m, on in (
-            ("--count", count),
-            ("--dlx", dlx),
-            ("--limit", limit is not None),
+            ("--count", want.count),
+            ("--dlx", want.dlx),
+            ("--limit", want.limit is not None),
             ("--seed" if seed is not None else "a puzzle option", seed is not None or making),
         )
         if on
     ]
     if len(modes) > 1:
         raise click.UsageError(f"choose one of {' and '.join(modes)}")
-    if (filler is not None or answers) and seed is None and not making:
+    if (controls.filler is not None or controls.answers) and seed is None and not making:
         raise click.UsageError("--filler and --answers go with --seed")
-    if fmt is not None and as_json:
+    if page.fmt is not None and page.as_json:
         raise click.UsageError("--json is --format json's older form: give one of them")
     if making and seed is None:
         seed = random.randrange(1 << 31)
-        if not quiet:
+        if not limits.quiet:
             click.echo(f"seed {seed}", err=True)
-    _check_scale(count, jobs, memo)
-    if crossing and memo:
+    _check_scale(want.count, limits.jobs, limits.memo)
+    if want.crossing and limits.memo:
         raise click.UsageError(
             "--crossing checks every layout, which --memo does not visit; drop one of them"
         )
-    if dlx and (crossing or as_json):
+    if want.dlx and (want.crossing or page.as_json):
         raise click.UsageError(
             "--dlx writes the XCC model; --crossing filters layouts "
             "and --json formats them, so they do not go with it"
@@ -356,38 +423,38 @@ def wordsearch(
     entries, sources = list(words), [f"word {k + 1}" for k in range(len(words))]
     clues: list = [None] * len(entries)
     lists = []
-    if word_file is not None:
-        lists.append(read_clued_entries(word_file))
-    if theme is not None:
-        lists.append(theme_entries(theme))
+    if hide.word_file is not None:
+        lists.append(read_clued_entries(hide.word_file))
+    if hide.theme is not None:
+        lists.append(theme_entries(hide.theme))
     for more, where, more_clues in lists:
         entries += more
         sources += where
         clues += more_clues
     if not entries:
         raise click.UsageError("give the words to hide (WORD... or --words FILE or --theme NAME)")
-    if seed is not None and (theme is not None or any(clues)):
+    if seed is not None and (hide.theme is not None or any(clues)):
         making = True  # the page shows display forms and clues
-    if pick is not None and pick < len(entries):
-        keep = sorted(random.Random(seed).sample(range(len(entries)), pick))
+    if hide.pick is not None and hide.pick < len(entries):
+        keep = sorted(random.Random(seed).sample(range(len(entries)), hide.pick))
         entries = [entries[k] for k in keep]
         sources = [sources[k] for k in keep]
         clues = [clues[k] for k in keep]
     if size is None:
-        if mask_file is not None:
+        if hide.mask_file is not None:
             raise click.UsageError("a --mask needs the grid's size (ROWSxCOLS)")
-        side = choose_size(entries, directions, seed=seed or 0, backend=backend)
+        side = choose_size(entries, hide.directions, seed=seed or 0, backend=limits.backend)
         rows = cols = side
-        if not quiet:
+        if not limits.quiet:
             click.echo(f"grid {side}x{side} (the smallest found to fit, with a margin)", err=True)
     else:
         rows, cols = _size(size, "ROWSxCOLS")
     holes = None
-    if mask_file is not None:
-        with click.open_file(mask_file, encoding="utf-8") as f:
+    if hide.mask_file is not None:
+        with click.open_file(hide.mask_file, encoding="utf-8") as f:
             text = f.read()
         _, _, holes = parse_mask(
-            text, rows, cols, source="<stdin>" if mask_file == "-" else mask_file
+            text, rows, cols, source="<stdin>" if hide.mask_file == "-" else hide.mask_file
         )
     if making:
         _make_puzzles(
@@ -396,35 +463,18 @@ def wordsearch(
             entries,
             sources,
             clues,
-            directions,
             holes,
+            hide=hide,
             seed=seed,
-            n=n_puzzles or 1,
-            partial=partial,
-            message=message,
-            backward=backward,
-            diagonal=diagonal,
-            filler=filler,
-            filler_weights=filler_weights,
-            decoys=decoys,
-            crossing=crossing,
-            fmt=fmt or "text",
-            output=output,
-            paper=paper,
-            font=font,
-            title=title,
-            theme=theme,
-            answers=answers,
-            node_limit=node_limit,
-            timeout=timeout,
-            backend=backend,
-            quiet=quiet,
-            show_progress=show_progress,
+            crossing=want.crossing,
+            controls=controls,
+            page=page,
+            limits=limits,
         )
         return
-    ws = WordSearch(rows, cols, entries, directions, holes, sources=sources)
+    ws = WordSearch(rows, cols, entries, hide.directions, holes, sources=sources)
 
-    if dlx:
+    if want.dlx:
         comment = "\n".join(
             [
                 _command_line(ctx),
@@ -441,57 +491,37 @@ def wordsearch(
 
     reasons = ws.obstacles()
     if reasons:
-        _no_layout(ws, reasons, crossing)
-    how = dict(
-        node_limit=node_limit,
-        timeout=timeout,
-        backend=backend,
-        quiet=quiet,
-        show_progress=show_progress,
-    )
+        _no_layout(ws, reasons, want.crossing)
+    how = limits.how()
     if seed is not None:
-        _puzzle(ws, seed, filler, crossing, answers, as_json, **how)
-    elif count:
-        _count_layouts(ws, crossing, as_json, jobs=jobs, memo=memo, **how)
+        _puzzle(ws, seed, controls.filler, want.crossing, controls.answers, page.as_json, **how)
+    elif want.count:
+        _count_layouts(ws, want.crossing, page.as_json, jobs=limits.jobs, memo=limits.memo, **how)
     else:
-        _list_layouts(ws, limit or 1, crossing, as_json, **how)
+        _list_layouts(ws, want.limit or 1, want.crossing, page.as_json, **how)
 
 
 def _make_puzzles(
-    rows,
-    cols,
-    entries,
-    sources,
-    clues,
-    directions,
+    rows: int,
+    cols: int,
+    entries: list,
+    sources: list,
+    clues: list,
     holes,
     *,
-    seed,
-    n,
-    partial,
-    message,
-    backward,
-    diagonal,
-    filler,
-    filler_weights,
-    decoys,
-    crossing,
-    fmt,
-    output,
-    paper,
-    font,
-    title,
-    theme,
-    answers,
-    node_limit,
-    timeout,
-    backend,
-    quiet,
-    show_progress,
+    hide: WordsToHide,
+    seed: int,
+    crossing: bool,
+    controls: PuzzleControls,
+    page: PageOutput,
+    limits: SearchLimits,
 ) -> None:
     """Make ``n`` puzzles (seeds ``seed``, ``seed + 1``, ...) with the
     maker's controls and write them in ``fmt``."""
     t0 = time.perf_counter()
+    n, partial, message = controls.n_puzzles or 1, controls.partial, controls.message
+    directions, backend, quiet = hide.directions, limits.backend, limits.quiet
+    backward, diagonal = controls.backward, controls.diagonal
     left_out: list[str] = []
     first_layout = None
     if partial:
@@ -525,32 +555,33 @@ def _make_puzzles(
         reasons = ws.obstacles()
         if reasons:
             _no_layout(ws, reasons, crossing)
-        make = dict(
-            filler=filler,
+        make: dict[str, Any] = dict(
+            filler=controls.filler,
             crossing=crossing,
             backend=backend,
-            filler_weights=filler_weights,
+            filler_weights=controls.filler_weights,
             message=message,
-            decoys=decoys,
+            decoys=controls.decoys,
         )
         if partial:
             puzzle = _dense_puzzle(ws, s, first_layout if k == 0 else None, make)
         else:
             try:
                 with common.progress_bar(
-                    "searching for a layout", quiet, force=show_progress
+                    "searching for a layout", quiet, force=limits.show_progress
                 ) as bar:
                     puzzle = ws.puzzle(
                         s,
-                        node_limit=node_limit,
-                        timeout=timeout,
+                        node_limit=limits.node_limit,
+                        timeout=limits.timeout,
                         progress=bar if bar.enabled else None,
                         **make,
                     )
             except SearchStopped as exc:
                 echo_stats(exc.stats, quiet)
                 raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
-        name = title or (theme.replace("-", " ").capitalize() if theme else "Word search")
+        theme = hide.theme
+        name = page.title or (theme.replace("-", " ").capitalize() if theme else "Word search")
         pages.append(
             wordsearch_page(
                 puzzle,
@@ -561,7 +592,10 @@ def _make_puzzles(
                 message=message,
             )
         )
-    written = emit(pages, fmt, output, answers=answers, paper=paper, font=font)
+    fmt = page.fmt or "text"
+    written = emit(
+        pages, fmt, page.output, answers=controls.answers, paper=page.paper, font=page.font
+    )
     if not quiet:
         where = f" to {', '.join(written)}" if written else ""
         click.echo(
@@ -584,13 +618,14 @@ def _dense_puzzle(ws: WordSearch, seed: int, hint, make: dict, tries: int = 10):
         )
         if layout is None:
             continue
-        # the same placements, as options of this word search
-        layout = ws.layout(
+        # the same placements, as options of this word search (each has one)
+        options = [
             ws.option_at(
                 ws.words.index(p.word), p.row * ws.cols + p.col, DIRECTION_ORDER.index(p.direction)
             )
             for p in layout.placements
-        )
+        ]
+        layout = ws.layout(j for j in options if j is not None)
         puzzle = puzzle_from_layout(ws, layout, seed, **make)
         if puzzle is not None:
             return puzzle

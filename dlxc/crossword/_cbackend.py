@@ -11,20 +11,23 @@ from __future__ import annotations
 from array import array
 
 from ..base.errors import SolverError
-from ..base.native import ffi, int32_array, lib  # raises ImportError when not built or stale
+from ..base.native import (  # raises ImportError when not built or stale
+    StatusTable,
+    check_status,
+    ffi,
+    int32_array,
+    lib,
+)
 from .mirror import BadLine, NotAscii
 
 FOUND, EXHAUSTED, BUDGET = lib.DLXC_XW_FOUND, lib.DLXC_XW_EXHAUSTED, lib.DLXC_XW_BUDGET
 
 
+_STATUS = StatusTable(lib.dlxc_xw_strerror, lib.DLXC_XW_ENOMEM, error=SolverError)
+
+
 def _check(code: int) -> int:
-    """The single choke point from C status codes to exceptions."""
-    if code < 0:
-        text = ffi.string(lib.dlxc_xw_strerror(code)).decode()
-        if code == lib.DLXC_XW_ENOMEM:
-            raise MemoryError("dlxc: " + text)
-        raise SolverError(text)
-    return code
+    return check_status(code, _STATUS)
 
 
 def parse_words(blob: bytes, default_score: int):

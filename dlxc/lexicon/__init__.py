@@ -11,7 +11,10 @@ and ``lex.containing("q.z")``.  Queries are lazy: iterate for words, or call
 Two engines do the work, the C core (csrc/lexicon/) and its pure-Python
 mirror (mirror.py), with byte-identical node arrays and the same answers in
 the same order; ``backend="c"`` or ``"python"`` picks one, the default is C
-when it was built.
+when it was built.  The two have one shape (``build_dawg``, ``build_gaddag``,
+a ``Lex`` handle with the membership calls and the three queries, a ``Gen``
+that runs, sorts and lists moves as tuples), so ``_engine`` is the only
+place here that asks which backend runs.
 """
 
 from __future__ import annotations
@@ -57,6 +60,10 @@ def resolve_backend(name: Optional[str]) -> str:
 
 
 def _engine(backend: str):
+    """The engine of ``backend``: the module ``_cbackend`` (C) or ``mirror``
+    (Python), which have the same functions and classes of the same shape
+    (``build_dawg``, ``build_gaddag``, ``Lex``, ``Gen``).  The only place
+    where the lexicon asks which backend runs."""
     return _cbackend if backend == "c" else mirror
 
 
@@ -86,6 +93,7 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
     skipped = duplicates = n = 0
     for entry, where in entries:
         n += 1
+        word: Optional[str]
         if isinstance(entry, str) and entry.isascii():  # the common case, quickly
             word = entry.strip().lower()
             if not word.isalpha():
@@ -214,13 +222,11 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         n = len(self.alphabet)
         self._ascii = self.alphabet.ascii_table()
         self._decode_table = self.alphabet.decode_table()
-        if self.backend == "c":
-            self._lex = _cbackend.Lex(self.dawg, self.gaddag, n, self._ascii)
-            self._has_ascii = self._lex.contains_ascii
-            self._attach_engine(*self._lex.engine_address())
-        else:
-            self._lex = mirror.Lex(self.dawg, self.gaddag, n)
-            self._has_ascii = self._mirror_has_ascii
+        self._lex = _engine(self.backend).Lex(self.dawg, self.gaddag, n, self._ascii)
+        self._has_ascii = self._lex.contains_ascii
+        address = self._lex.engine_address()  # None: no C handle to walk
+        if address is not None:
+            self._attach_engine(*address)
         self._closed = False
 
     # -- making one -------------------------------------------------------
@@ -249,17 +255,13 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
     def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> Lexicon:
         backend = resolve_backend(backend)
         alphabet = Alphabet.from_words(wl.words)
-        codes = sorted(alphabet.encode(w) for w in wl.words)  # type: ignore[type-var]
+        # every word is in its own alphabet: no code string is None
+        codes = sorted(c for c in map(alphabet.encode, wl.words) if c is not None)
         engine = _engine(backend)
         start = time.perf_counter()
         try:
-            if backend == "c":
-                buf = b"\0".join(codes) + b"\0"
-                dawg = engine.build_dawg(buf, len(alphabet))
-                gad = engine.build_gaddag(buf, len(alphabet)) if gaddag else array("I")
-            else:
-                dawg = engine.build_dawg(codes, len(alphabet))
-                gad = engine.build_gaddag(codes, len(alphabet)) if gaddag else array("I")
+            dawg = engine.build_dawg(codes, len(alphabet))
+            gad = engine.build_gaddag(codes, len(alphabet)) if gaddag else array("I")
         except LexiconError as exc:
             raise _fail_where(exc, name) from None
         seconds = time.perf_counter() - start
@@ -305,9 +307,8 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         if not self._closed:
             self._closed = True
             self._has_ascii = self._raise_closed
-            if self.backend == "c":
-                self._detach_engine()  # before the handle it walks is freed
-                self._lex.close()
+            self._detach_engine()  # before the handle it walks is freed
+            self._lex.close()
 
     def _raise_closed(self, *args) -> int:
         raise LexiconError("this lexicon has been closed")
@@ -358,12 +359,6 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         return self.alphabet.encode(unicodedata.normalize("NFC", word).casefold())
 
     # -- membership ---------------------------------------------------------
-    def _mirror_has_ascii(self, word: bytes, n: int) -> int:
-        codes = word.translate(self._ascii)
-        if not n or 0 in codes:
-            return 0
-        return int(mirror.contains_codes(self._lex, codes))
-
     # ``w in lex`` is the membership slot of the base class: for a lexicon on
     # the C engine, the C type answers an ASCII str itself; for the mirror, a
     # closed lexicon and other str it calls this method (as the Python base
@@ -384,9 +379,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         codes = self._codes(word)
         if codes is None:
             return False
-        if self.backend == "c":
-            return bool(self._lex.contains_codes(codes))
-        return mirror.contains_codes(self._lex, codes)
+        return bool(self._lex.contains_codes(codes))
 
     def contains_many(self, words: Iterable[str], as_bytes: bool = False):
         """``[w in self for w in words]`` in one engine call; with
@@ -401,31 +394,24 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         if got is not None:
             return got
         n = len(words)
-        if self.backend == "c":
-            try:
-                buf = "\n".join(words).encode("ascii")
-            except (UnicodeEncodeError, TypeError):
-                buf = None
-            if buf is not None:
-                got = self._lex.contains_many(buf, n, True)
-                if len(got) != n:  # a word held a newline
-                    got = None
-            if got is None:
-                codes = []
-                for w in words:
-                    c = self._codes(w) if isinstance(w, str) else None
-                    codes.append(c if c is not None and 0 not in c else b"\xff")
-                got = self._lex.contains_many(b"\0".join(codes), n, False)
-        else:
-            got = bytes(w in self for w in words)
+        try:
+            buf = "\n".join(words).encode("ascii")
+        except (UnicodeEncodeError, TypeError):
+            buf = None
+        if buf is not None and buf.count(b"\n") == n - 1:  # else a word held a newline
+            got = self._lex.contains_many(buf, n, True)
+        if got is None:
+            codes = []
+            for w in words:
+                c = self._codes(w) if isinstance(w, str) else None
+                codes.append(c if c is not None and 0 not in c else b"\xff")
+            got = self._lex.contains_many(b"\0".join(codes), n, False)
         return got if as_bytes else list(map(bool, got))
 
     # -- enumerations -------------------------------------------------------
     def _cursor(self, kind: str, *args):
         self._check_open()
-        if self.backend == "c":
-            return getattr(self._lex, kind)(*args)
-        return getattr(mirror, kind)(self._lex, *args)
+        return getattr(self._lex, kind)(*args)
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.match("*"))
@@ -575,38 +561,14 @@ class MoveGenerator(Closing):
         self.lexicon._check_open()
         if self._gen is None:
             raise LexiconError("this move generator has been closed")
-        if self.lexicon.backend == "c":
-            return self._gen.run(self.lexicon._lex, board, rack)
-        return len(mirror.gen_run(self._gen, self.lexicon._lex, board, rack))
+        return self._gen.run(self.lexicon._lex, board, rack)
 
     def sort(self) -> None:
-        if self.lexicon.backend == "c":
-            self._gen.sort()
-        else:
-            mirror.gen_sort(self._gen)
+        self._gen.sort()
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves."""
-        if self.lexicon.backend == "c":
-            raw = self._gen.raw(count)
-            size = _cbackend.MOVE_BYTES
-            out = []
-            for k in range(0, len(raw), size):
-                rec = raw[k : k + size]
-                n = rec[7]
-                out.append(
-                    (
-                        int.from_bytes(rec[0:4], "little", signed=True),
-                        rec[4],
-                        rec[5],
-                        rec[6],
-                        rec[12 : 12 + n],
-                        rec[44 : 44 + n],
-                    )
-                )
-            return out
-        moves = self._gen.moves if count is None else self._gen.moves[:count]
-        return [(m.score, m.row, m.col, m.down, m.word, m.fresh) for m in moves]
+        return self._gen.moves(count)
 
     def close(self) -> None:
         self._gen = None

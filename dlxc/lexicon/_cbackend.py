@@ -1,7 +1,9 @@
 """The lexicon engine through cffi: the only lexicon module touching ``ffi`` and ``lib``.
 
-Same names as mirror.py.  cffi's values stay in here; callers see arrays,
-bytes, lists and Python ints.
+Same names and shapes as mirror.py (functions, ``Lex``, ``Cursor``,
+``Gen``).  cffi's values stay in here, and so do the C records' layouts
+(``Gen.moves`` decodes the move records); callers see arrays, bytes,
+lists, tuples and Python ints.
 
 Here too is the one CPython type of the engine, ``dlxc._lexfast.Membership``
 (csrc/lexicon/_lexfast.c): ``Membership`` below, or None when that module
@@ -14,11 +16,12 @@ from __future__ import annotations
 
 import functools
 from array import array
+from collections.abc import Callable, Sequence
 from typing import Optional
 
 from .._version import __version__
 from ..base.errors import BoardError, LexiconError
-from ..base.native import ffi, lib  # raises ImportError when not built or stale
+from ..base.native import StatusTable, check_status, ffi, lib  # ImportError when not built
 from .fileformat import nodes_from_bytes
 
 if not hasattr(lib, "dlxc_lex_new"):  # an extension built before the lexicon engine
@@ -28,7 +31,7 @@ membership_error: Optional[str] = None
 try:
     from .._lexfast import LAYOUT, Membership, built_version
 except ImportError as exc:
-    Membership = None  # type: ignore[assignment,misc]
+    Membership = None
     membership_error = f"dlxc._lexfast cannot be imported: {exc}"
 else:
     if (
@@ -36,40 +39,38 @@ else:
         or not hasattr(lib, "dlxc_lex_layout")
         or LAYOUT != lib.dlxc_lex_layout()
     ):
-        Membership = None  # type: ignore[assignment,misc]
+        Membership = None
         membership_error = (
             "dlxc._lexfast was built from other sources than the C extension; "
             "rebuild both (pip install -e . or python build_ext.py)"
         )
 
 MORE = lib.DLXC_LEX_MORE
-_STATUS = {
-    lib.DLXC_LEX_EINVAL: "EINVAL",
-    lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
-    lib.DLXC_LEX_EUNSORTED: "EUNSORTED",
-    lib.DLXC_LEX_ELONG: "ELONG",
-    lib.DLXC_LEX_ECORRUPT: "ECORRUPT",
-    lib.DLXC_LEX_EEMPTY: "EEMPTY",
-    lib.DLXC_LEX_EBOARD: "EBOARD",
-}
+_STATUS = StatusTable(
+    lib.dlxc_lex_strerror,
+    lib.DLXC_LEX_ENOMEM,
+    error=LexiconError,
+    errors={lib.DLXC_LEX_EBOARD: BoardError},
+    names={
+        lib.DLXC_LEX_EINVAL: "EINVAL",
+        lib.DLXC_LEX_ETOOBIG: "ETOOBIG",
+        lib.DLXC_LEX_EUNSORTED: "EUNSORTED",
+        lib.DLXC_LEX_ELONG: "ELONG",
+        lib.DLXC_LEX_ECORRUPT: "ECORRUPT",
+        lib.DLXC_LEX_EEMPTY: "EEMPTY",
+        lib.DLXC_LEX_EBOARD: "EBOARD",
+    },
+)
 _BUFFER = 1 << 15
 MOVE_BYTES = ffi.sizeof("dlxc_lex_move")
 
 
-def _check(code: int, detail: str = "") -> int:
-    """The single choke point from C status codes to exceptions."""
-    if code < 0:
-        message = ffi.string(lib.dlxc_lex_strerror(code)).decode()
-        if code == lib.DLXC_LEX_ENOMEM:
-            raise MemoryError("dlxc: " + message)
-        message += f" ({detail})" if detail else ""
-        err = BoardError(message) if code == lib.DLXC_LEX_EBOARD else LexiconError(message)
-        err.status = _STATUS.get(code, "E?")  # type: ignore[attr-defined]
-        raise err
-    return code
+def _check(code: int) -> int:
+    return check_status(code, _STATUS)
 
 
-def _built(fn, words: bytes, n_letters: int) -> array:
+def _built(fn, codes: Sequence[bytes], n_letters: int) -> array:
+    words = b"\0".join(codes) + b"\0"
     out = ffi.new("uint32_t **")
     n = ffi.new("int64_t *")
     _check(fn(words, len(words), n_letters, out, n))
@@ -79,19 +80,23 @@ def _built(fn, words: bytes, n_letters: int) -> array:
         lib.dlxc_lex_array_free(out[0])
 
 
-def build_dawg(words: bytes, n_letters: int) -> array:
-    """The DAWG of ``words``: code strings each ended by 0, increasing."""
-    return _built(lib.dlxc_lex_build_dawg, words, n_letters)
+def build_dawg(codes: Sequence[bytes], n_letters: int) -> array:
+    """The DAWG of ``codes``: code strings, increasing."""
+    return _built(lib.dlxc_lex_build_dawg, codes, n_letters)
 
 
-def build_gaddag(words: bytes, n_letters: int) -> array:
-    """The GADDAG of ``words``: distinct code strings each ended by 0."""
-    return _built(lib.dlxc_lex_build_gaddag, words, n_letters)
+def build_gaddag(codes: Sequence[bytes], n_letters: int) -> array:
+    """The GADDAG of ``codes``: distinct code strings."""
+    return _built(lib.dlxc_lex_build_gaddag, codes, n_letters)
 
 
 def validate(nodes: array, max_letter: int) -> Optional[str]:
     rc = lib.dlxc_lex_validate(ffi.from_buffer("uint32_t[]", nodes), len(nodes), max_letter)
     return None if rc == 0 else ffi.string(lib.dlxc_lex_strerror(rc)).decode()
+
+
+def _freed(word: bytes, n: int) -> int:
+    raise LexiconError("this lexicon has been closed")
 
 
 class Lex:
@@ -118,11 +123,13 @@ class Lex:
         self.has_gaddag = gaddag is not None
         # bound once (functools.partial adds no Python frame): the membership
         # test is one C call with a bytes argument
-        self.contains_ascii = functools.partial(lib.dlxc_lex_contains_ascii, self._handle)
+        self.contains_ascii: Callable[[bytes, int], int] = functools.partial(
+            lib.dlxc_lex_contains_ascii, self._handle
+        )
 
     def close(self) -> None:
         if self._handle is not None:
-            self.contains_ascii = None
+            self.contains_ascii = _freed
             ffi.release(self._handle)
             self._handle = None
 
@@ -174,7 +181,7 @@ class Cursor:
         self._count = ffi.new("int64_t *")
         self._done = False
 
-    def next_raw(self) -> bytes:
+    def _next_raw(self) -> bytes:
         """The next batch as one buffer of 0-ended code strings (b'' at the end)."""
         while not self._done:
             rc = _check(
@@ -187,7 +194,7 @@ class Cursor:
         return b""
 
     def next_words(self, limit: Optional[int] = None) -> list[bytes]:
-        raw = self.next_raw()
+        raw = self._next_raw()
         return raw[:-1].split(b"\0") if raw else []
 
 
@@ -236,9 +243,31 @@ class Gen:
     def sort(self) -> None:
         lib.dlxc_lex_gen_sort(self._handle)
 
-    def raw(self, count: Optional[int] = None) -> bytes:
+    def _raw(self, count: Optional[int] = None) -> bytes:
         """The first ``count`` moves (all when None) as dlxc_lex_move records."""
         n = self.n if count is None else min(count, self.n)
         if not n:
             return b""
         return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
+
+    def moves(self, count: Optional[int] = None) -> list[tuple]:
+        """(score, row, col, down, word, fresh) of the first ``count`` moves
+        (all when None), decoded from their dlxc_lex_move records: int32
+        score, uint8 row, col, down and length, then the word's codes at
+        byte 12 and which tiles are fresh at byte 44."""
+        raw = self._raw(count)
+        out = []
+        for k in range(0, len(raw), MOVE_BYTES):
+            rec = raw[k : k + MOVE_BYTES]
+            n = rec[7]
+            out.append(
+                (
+                    int.from_bytes(rec[0:4], "little", signed=True),
+                    rec[4],
+                    rec[5],
+                    rec[6],
+                    rec[12 : 12 + n],
+                    rec[44 : 44 + n],
+                )
+            )
+        return out

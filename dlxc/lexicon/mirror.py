@@ -35,7 +35,7 @@ STRERROR = {
 def fail(status: str, detail: str = "") -> Exception:
     """The exception for a status, as the C backend raises it."""
     message = STRERROR[status] + (f" ({detail})" if detail else "")
-    err = BoardError(message) if status == "EBOARD" else LexiconError(message)
+    err: Exception = BoardError(message) if status == "EBOARD" else LexiconError(message)
     err.status = status  # type: ignore[attr-defined]
     return err
 
@@ -230,9 +230,16 @@ def _find(g: Sequence[int], i: int, c: int) -> int:
 
 
 class Lex:
-    """A lexicon handle: the two node arrays (``gaddag`` may be None)."""
+    """A lexicon handle: the two node arrays (``gaddag`` may be None), with
+    the methods of ``_cbackend.Lex``."""
 
-    def __init__(self, dawg: array, gaddag: Optional[array], n_letters: int) -> None:
+    def __init__(
+        self,
+        dawg: array,
+        gaddag: Optional[array],
+        n_letters: int,
+        ascii_table: bytes = bytes(256),
+    ) -> None:
         why = validate(dawg, n_letters)
         if why is None and gaddag is not None:
             why = validate(gaddag, n_letters + 1)
@@ -241,6 +248,42 @@ class Lex:
         self.dawg = dawg
         self.gaddag = gaddag
         self.n_letters = n_letters
+        self.has_gaddag = gaddag is not None
+        self.ascii_table = ascii_table
+
+    def close(self) -> None:
+        pass  # nothing to free
+
+    def engine_address(self) -> None:
+        """None: there is no C handle for ``dlxc._lexfast`` to walk."""
+        return None
+
+    def contains_codes(self, word: bytes) -> bool:
+        return contains_codes(self, word)
+
+    def contains_ascii(self, word: bytes, n: int) -> int:
+        """1 when ``word`` (ASCII bytes, ``n`` of them) is a word, else 0."""
+        codes = word.translate(self.ascii_table)
+        if not n or 0 in codes:
+            return 0
+        return int(contains_codes(self, codes))
+
+    def contains_many(self, buf: bytes, n: int, ascii: bool) -> bytes:
+        """At most n results (bytes of 0/1) for the words of buf, separated
+        by '\\n' (ascii) or by 0 (codes); fewer when buf held fewer words."""
+        words = buf.split(b"\n" if ascii else b"\0")[:n]
+        if ascii:
+            words = [w.translate(self.ascii_table) for w in words]
+        return bytes(1 if w and 0 not in w and contains_codes(self, w) else 0 for w in words)
+
+    def pattern(self, masks: Sequence[int], star: int, n_tokens: int) -> Cursor:
+        return pattern(self, masks, star, n_tokens)
+
+    def anagram(self, counts: Sequence[int], blanks: int, sub: bool) -> Cursor:
+        return anagram(self, counts, blanks, sub)
+
+    def containing(self, frag: bytes, at: int, min_at: int) -> Cursor:
+        return containing(self, frag, at, min_at)
 
 
 def contains_codes(lex: Lex, word: bytes) -> bool:
@@ -272,6 +315,28 @@ class Cursor:
     ``dlxc_lex_cursor_next`` without a buffer (it returns every answer)."""
 
     PATTERN, ANAGRAM, CONTAINING = range(3)
+
+    # each query kind's state, set by pattern(), anagram() or containing()
+    # (query.c's union): a pattern's token masks, star positions and
+    # accepting bit, and the positions reached after each letter
+    masks: list[int]
+    star: int
+    accept: int
+    set: list[int]
+    # an anagram's tile counts, blanks and which levels used a blank
+    counts: list[int]
+    blanks: int
+    tiles: int
+    sub: int
+    blank: list[int]
+    # a fragment's letters, where it may start, the GADDAG's separator and
+    # the walk's ends on each side
+    frag: bytes
+    at: int
+    min_at: int
+    sep: int
+    left: list[int]
+    right: list[int]
 
     def __init__(self, g: Sequence[int], kind: int, maxdepth: int) -> None:
         self.g = g
@@ -471,7 +536,7 @@ class Gen:
         start_col,
         bingo_tiles,
         bingo_bonus,
-    ):
+    ) -> None:
         if not (
             1 <= rows <= MAX_SIDE
             and 1 <= cols <= MAX_SIDE
@@ -488,7 +553,20 @@ class Gen:
         wm = [word_mult[i * cols : (i + 1) * cols] for i in range(rows)]
         self.lm = (lm, [list(c) for c in zip(*lm)])
         self.wm = (wm, [list(c) for c in zip(*wm)])
-        self.moves: list[Move] = []
+        self.found: list[Move] = []
+
+    def run(self, lex: Lex, board: bytes, rack: Sequence[int]) -> int:
+        """Find every move; returns how many."""
+        return len(gen_run(self, lex, board, rack))
+
+    def sort(self) -> None:
+        gen_sort(self)
+
+    def moves(self, count: Optional[int] = None) -> list[tuple]:
+        """(score, row, col, down, word, fresh) of the first ``count`` moves
+        (all when None)."""
+        found = self.found if count is None else self.found[:count]
+        return [(m.score, m.row, m.col, m.down, m.word, m.fresh) for m in found]
 
 
 class _Walk:
@@ -509,14 +587,14 @@ def gen_run(gen: Gen, lex: Lex, board: bytes, rack: Sequence[int]) -> list[Move]
                     raise fail("EBOARD")
     if any(rack[gen.n_letters + 1 : 64]):
         raise fail("EBOARD")
-    gen.moves = []
+    gen.found = []
     _direction(gen, lex, b, 0, rack, empty)
     _direction(gen, lex, [list(c) for c in zip(*b)], 1, rack, empty)
-    return gen.moves
+    return gen.found
 
 
 def gen_sort(gen: Gen) -> None:
-    gen.moves.sort(key=Move.key)
+    gen.found.sort(key=Move.key)
 
 
 def _record(w, lo, hi, tiles, score):
@@ -532,7 +610,7 @@ def _record(w, lo, hi, tiles, score):
     if tiles == gen.bingo_tiles:
         score += gen.bingo_bonus
     row, col = (lo, w.row) if w.down else (w.row, lo)
-    gen.moves.append(
+    gen.found.append(
         Move(score, row, col, w.down, bytes(w.cell[lo : hi + 1]), bytes(w.fresh[lo : hi + 1]))
     )
 

@@ -1,12 +1,24 @@
 """The XCC engine through cffi: the only XCC module that touches ``ffi`` and ``lib``.
 
-cffi's untyped values stay in here; the rest of dlxc sees ``CSolver``, whose
-``run`` has the pure-Python mirror's signature, and plain Python ints.
+cffi's untyped values stay in here; the rest of dlxc sees the handle class
+of each strategy (``Dlx2C``, ``SsxccC``, ``BitsC``, over csrc/xcc/dlx2.c,
+ssxcc.c and bits.c), each with the shape of its mirror in dlxc/xcc/engines/
+(same methods, same plain Python values back), and plain Python ints.
+The C classes live here rather than beside their mirrors so that one
+module of the XCC engines holds every cffi value, and a mirror imports
+without a built extension.
 """
 
 from __future__ import annotations
 
-from ..base.native import ffi, int32_array, lib  # raises ImportError when not built or stale
+from ..base.native import (  # raises ImportError when not built or stale
+    StatusTable,
+    check_status,
+    ffi,
+    int32_array,
+    lib,
+)
+from .engines.table import refusal
 
 DONE, BATCH, BUDGET = lib.DLXC_DONE, lib.DLXC_BATCH, lib.DLXC_BUDGET
 _BUFFER_INTS = 1 << 16
@@ -21,13 +33,11 @@ def _solver_error(message: str):
     return SolverError(message)
 
 
+_STATUS = StatusTable(lib.dlxc_strerror, lib.DLXC_ENOMEM)
+
+
 def _check(code: int) -> int:
-    """The single choke point from C status codes to exceptions."""
-    if code < 0:
-        if code == lib.DLXC_ENOMEM:
-            raise MemoryError("dlxc: " + ffi.string(lib.dlxc_strerror(code)).decode())
-        raise _solver_error(ffi.string(lib.dlxc_strerror(code)).decode())
-    return code
+    return check_status(code, _STATUS)
 
 
 def read_dlx_arrays(data: bytes, views: bool = False):
@@ -48,27 +58,31 @@ def read_dlx_arrays(data: bytes, views: bool = False):
     try:
         names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
         colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
-        arrays = []
+        arrays: list = []
         for ptr, n in (
             (d.opt_start, d.n_options + 1),
             (d.opt_items, d.n_nodes),
             (d.opt_colors, d.n_nodes),
         ):
             if views:
-                a = memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i")
+                arrays.append(memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i"))
             else:
                 from array import array
 
-                a = array("i")
-                a.frombytes(ffi.buffer(ptr, 4 * n))
-            arrays.append(a)
+                copy = array("i")
+                copy.frombytes(ffi.buffer(ptr, 4 * n))
+                arrays.append(copy)
     finally:
         lib.dlxc_dlx_free(d)
     return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
 
 
-class CSolver:
+class Dlx2C:
     """A ``dlxc_solver`` handle, freed by ``close()`` or by the garbage collector."""
+
+    strategy = "dlx2"
+    #: a run is one C call, which Ctrl-C cannot cut in half
+    atomic_run = True
 
     def __init__(
         self,
@@ -100,7 +114,7 @@ class CSolver:
         self._handle = ffi.gc(out[0], lib.dlxc_free)
         self._buffers(n_primary)
 
-    #: The engine's resumable search (dlxc_run; CCells: dlxc_cells_run).
+    #: The engine's resumable search (dlxc_run; SsxccC: dlxc_cells_run).
     _engine_run = lib.dlxc_run
 
     def _buffers(self, n_primary):
@@ -237,13 +251,15 @@ class CSolver:
             ffi.release(handle)
 
 
-class _SideEngine(CSolver):
-    """A handle of one of the engines beside DLX2's (csrc/xcc/sscells.c,
+class _SideEngine(Dlx2C):
+    """A handle of one of the engines beside DLX2's (csrc/xcc/ssxcc.c,
     csrc/xcc/bits.c), whose functions have the same shapes: the same calls
-    as CSolver for listing and counting; splitting, memo, probes and samples
-    belong to the DLX2 engine, and so do seeds (make_solver refuses one).
-    A subclass names its handle type and its five functions."""
+    as Dlx2C for listing and counting; what the engine cannot do (splits,
+    memo, probes, samples, as dlxc.xcc.engines.table says; make_solver
+    refuses a seed) raises the table's refusal.  A subclass names its
+    strategy, its handle type and its five functions."""
 
+    strategy = ""
     _handle_type = ""
     _engine_new = _engine_free = _engine_run = _engine_progress = _engine_stats = None
 
@@ -273,10 +289,23 @@ class _SideEngine(CSolver):
     def memo_info(self):
         return 0, 0, 0, False
 
-    def _dlx2_only(self, *args):
-        raise _solver_error("splitting, memo tables, probes and samples need strategy='dlx2'")
+    def _refuse(self, capability):
+        raise _solver_error(refusal(self.strategy, capability))
 
-    set_split = replay = set_memo = probe = sample = _dlx2_only
+    def set_split(self, depth):
+        self._refuse("split")
+
+    def replay(self, path):
+        self._refuse("split")
+
+    def set_memo(self, max_entries):
+        self._refuse("memo")
+
+    def probe(self, seed):
+        self._refuse("estimate")
+
+    def sample(self, seed):
+        self._refuse("sample")
 
     def stats(self):
         if self._handle is None:
@@ -286,9 +315,10 @@ class _SideEngine(CSolver):
         return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
 
 
-class CCells(_SideEngine):
-    """A ``dlxc_cells`` handle (csrc/xcc/sscells.c, SSXCC's tree)."""
+class SsxccC(_SideEngine):
+    """A ``dlxc_cells`` handle (csrc/xcc/ssxcc.c, SSXCC's tree)."""
 
+    strategy = "ssxcc"
     _handle_type = "dlxc_cells **"
     _engine_new, _engine_free, _engine_run = (
         lib.dlxc_cells_new,
@@ -298,10 +328,11 @@ class CCells(_SideEngine):
     _engine_progress, _engine_stats = lib.dlxc_cells_progress, lib.dlxc_cells_get_stats
 
 
-class CBits(_SideEngine):
+class BitsC(_SideEngine):
     """A ``dlxc_bits`` handle (csrc/xcc/bits.c: bitsets of options, DLX2's
     tree)."""
 
+    strategy = "bits"
     _handle_type = "dlxc_bits **"
     _engine_new, _engine_free, _engine_run = (
         lib.dlxc_bits_new,

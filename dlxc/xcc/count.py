@@ -32,16 +32,17 @@ from typing import TYPE_CHECKING, Callable, Optional, Union
 from ..base.args import optional_whole, seconds
 from ..base.errors import RequestError, SearchStopped
 from ..base.pool import resolve_jobs
+from .engines.table import STRATEGIES, can, use_instead
 from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView
 
 Progress = Union[None, bool, Callable[[float, Stats], object]]
 
 
 def check_request(
-    problem: Problem = None,
+    problem: Optional[ProblemView] = None,
     *,
     seed: Optional[int] = None,
     jobs: Optional[int] = 1,
@@ -64,7 +65,7 @@ def check_request(
         check_memo_seed(seed)
     if memo_limit is not None and not memo:
         raise RequestError("memo_limit needs memo=True (--memo-limit needs --memo)")
-    if overlap is not None:
+    if overlap is not None and problem is not None:
         check_masks(problem, overlap, memo)
     if overlap is not None and scheduler is not None:
         raise RequestError("an overlap filter is not sent to a Dask scheduler")
@@ -72,7 +73,7 @@ def check_request(
 
 
 def count(
-    problem: Problem,
+    problem: ProblemView,
     *,
     backend: Optional[str] = None,
     seed: Optional[int] = None,
@@ -105,7 +106,7 @@ def count(
       ``overlapping`` then counts the solutions in which every option shares
       a bit of its mask with another (``Search.set_overlap``).
     - ``strategy``: the engine of a serial count, "dlx2", "ssxcc", "bits" or "auto"
-      (``dlxc.xcc.backend.pick_strategy``); split and Dask counts use DLX2's.
+      (``dlxc.xcc.engines.pick_strategy``); split and Dask counts use DLX2's.
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
@@ -118,9 +119,14 @@ def count(
         scheduler=scheduler,
         overlap=overlap,
     )
-    if strategy in ("ssxcc", "bits") and (jobs != 1 or scheduler is not None):
+    if (
+        (jobs != 1 or scheduler is not None)
+        and strategy in STRATEGIES
+        and not can(strategy, "split")
+    ):
         raise RequestError(
-            "a count split over processes follows DLX2's tree; use strategy='dlx2' or 'auto'"
+            f"a count split over processes follows DLX2's tree; use {use_instead('split')} "
+            "or 'auto'"
         )
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")
@@ -180,7 +186,7 @@ def count(
             owned.close()
 
 
-def count_solutions(problem: Problem, what: str = "solutions", **how) -> int:
+def count_solutions(problem: ProblemView, what: str = "solutions", **how) -> int:
     """The number of solutions (with ``overlap``, of those that pass the
     filter), counted as ``count`` does with the keyword arguments ``how``;
     ``SearchStopped`` (with the statistics) when a limit comes first.

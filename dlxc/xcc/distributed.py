@@ -29,12 +29,12 @@ import time
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..base import cluster
-from .backend import resolve
+from ..base.backends import resolve
 from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
 from .search import Stats
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView as Problem
 
 _GRACE = 10.0  # seconds to wait for tasks in flight after the deadline
 _POLL = 0.1

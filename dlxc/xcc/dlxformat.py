@@ -88,7 +88,8 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):
         return _read_binary(source, name)
     if "b" in getattr(source, "mode", ""):  # a binary file of another kind
-        return _read(_cr_lines(map(bytes.decode, source)), name, _next_line)
+        # its lines are bytes, though the annotation of ``source`` says text
+        return _read(_cr_lines(map(bytes.decode, source)), name, _next_line)  # type: ignore[arg-type]
     return _read(_cr_lines(source), name, None)
 
 
@@ -310,7 +311,7 @@ def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
             if not toks or toks[0][0] == "|":
                 continue
             n = len(toks)
-            ks = list(map(item_get, toks))
+            ks: list = list(map(item_get, toks))  # None for a token parse() reads
             if None in ks:
                 ks, cs = parse(toks, lineno, line)
             elif ":" in line:

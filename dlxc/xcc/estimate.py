@@ -33,14 +33,16 @@ from dataclasses import asdict, dataclass
 from typing import TYPE_CHECKING, Optional
 
 from ..base.args import seconds, whole
+from ..base.backends import resolve
 from ..base.errors import RequestError
 from ..base.rng import fresh_seed, splitmix64
 from ..base.runner import FIRST_BUDGET
-from .backend import make_solver, resolve
+from .engines import make_solver
+from .engines.table import serving
 from .search import Search
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView
 
 DEFAULT_PROBES = 10_000
 CALIBRATE_SECONDS = 0.2
@@ -97,8 +99,8 @@ class Estimate:
         return text
 
 
-def _num(x: float) -> str:
-    if not math.isfinite(x):
+def _num(x: Optional[float]) -> str:
+    if x is None or not math.isfinite(x):
         return str(x)
     if abs(x) >= 1e9:
         return f"{x:.4g}"
@@ -155,7 +157,7 @@ class _Moments:
 
 
 def estimate(
-    problem: Problem,
+    problem: ProblemView,
     probes: int = DEFAULT_PROBES,
     seed: Optional[int] = None,
     backend: Optional[str] = None,
@@ -198,8 +200,9 @@ def estimate(
                 exact=True,
             )
         rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
+    prober = serving("estimate")[0]  # the engine that draws random probes
     solver = make_solver(
-        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None
+        backend, len(problem.primary), len(problem.items), problem.live_arrays(), None, prober
     )
     deadline = None if timeout is None else time.perf_counter() + timeout
     sols, nodes = _Moments(), _Moments()

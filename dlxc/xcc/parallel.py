@@ -46,15 +46,16 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..base import pool
+from ..base.backends import resolve
 from ..base.closing import Closing
 from ..base.pool import resolve_jobs
 from ..base.runner import Limits, Slicer
-from .backend import make_solver, resolve
-from .mirror import DONE, keep_overlapping, mask_words
+from .engines import make_solver
+from .engines.shared import DONE, keep_overlapping, mask_words
 from .search import Stats, check_masks
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView as Problem
 
 PER_JOB = 16  # subproblems wanted per process
 _ROOM = 1 << 14  # records per engine call

@@ -15,8 +15,8 @@ the caller's option indices stay valid) but ignored by the search, with a
 ``Problem`` sits above the services of ``dlxc.xcc``: its ``search``,
 ``solutions``, ``count``, ``count_stats``, ``estimate`` and ``sample``
 methods hand over to ``search``, ``parallel``, ``count``, ``estimate`` and
-``sampling``, which see a problem only through its arrays and never import
-this module.
+``sampling``, which see a problem only through ``dlxc.xcc.view.ProblemView``
+(its names and arrays) and never import this module, not even for types.
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class Options(Sequence):
     def __len__(self) -> int:
         return len(self._p.opt_start) - 1
 
-    def __getitem__(self, index):  # type: ignore[override]
+    def __getitem__(self, index):
         if isinstance(index, slice):
             return [self[i] for i in range(*index.indices(len(self)))]
         p = self._p
@@ -321,7 +321,7 @@ class Problem:
         cannot list solutions).  ``strategy`` picks the engine: "dlx2"
         (DLX2's tree and statistics), "ssxcc" (SSXCC's), "bits" (bitsets,
         DLX2's tree, docs/design/xcc.md section 8) or "auto" (the fastest
-        for this problem, see ``dlxc.xcc.backend.pick_strategy``)."""
+        for this problem, see ``dlxc.xcc.engines.pick_strategy``)."""
         return Search(
             self,
             backend=backend,

@@ -25,14 +25,14 @@ from typing import TYPE_CHECKING, Optional
 
 from ..base.args import whole
 from ..base.closing import Closing
-from ..base.errors import MemoLimitError, NoSolutionError, SearchStopped
+from ..base.errors import MemoLimitError, NoSolutionError, SearchStopped, SolverError
 from ..base.rng import fresh_seed
 from .estimate import probe_seeds
 from .search import Search, memo_entries_for
 
 if TYPE_CHECKING:
-    from .problem import Problem
     from .search import Stats
+    from .view import ProblemView
 
 
 def draw_seeds(seed: int, k: int) -> list[int]:
@@ -55,7 +55,7 @@ class Sampler(Closing):
 
     def __init__(
         self,
-        problem: Problem,
+        problem: ProblemView,
         backend: Optional[str] = None,
         memo_limit: Optional[int] = None,
         progress=None,
@@ -76,10 +76,12 @@ class Sampler(Closing):
         )
         s = self._search
         # slice by slice, to give up as soon as the table is full
-        while s.advance() and not s.done and not s.memo_info.full:
+        while s.advance() and not s.done and not (s.memo_info and s.memo_info.full):
             pass
         self.stats: Stats = s.stats
         info = s.memo_info
+        if info is None:  # not reached: the search was made with a memo table
+            raise SolverError(f"{problem.name}: the count ran without its memo table")
         if not info.full and not s.done:
             s.close()
             raise SearchStopped(
@@ -130,7 +132,7 @@ def _bytes(limit: Optional[int]) -> str:
 
 
 def sample(
-    problem: Problem,
+    problem: ProblemView,
     k: int = 1,
     seed: Optional[int] = None,
     backend: Optional[str] = None,

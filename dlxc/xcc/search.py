@@ -22,14 +22,15 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
 from ..base.args import optional_whole, whole
+from ..base.backends import resolve
 from ..base.closing import Closing
 from ..base.errors import RequestError, SolverError
 from ..base.runner import Limits, Runner
-from .backend import make_picked_solver, resolve
-from .mirror import DONE, keep_overlapping, mask_words
+from .engines import make_picked_solver
+from .engines.shared import DONE, keep_overlapping, mask_words
 
 if TYPE_CHECKING:
-    from .problem import Problem
+    from .view import ProblemView as Problem
 
 _BATCH = 8192  # solutions one engine call may queue for an iterator
 
@@ -143,7 +144,7 @@ class Search(Closing):
         self.progress = progress
         #: The engine: "dlx2" (DLX2's tree and statistics), "ssxcc" (SSXCC's) or
         #: "bits" (bitsets, DLX2's tree);
-        #: ``strategy="auto"`` picks the faster for the problem (backend.pick_strategy).
+        #: ``strategy="auto"`` picks the faster for the problem (engines.pick_strategy).
         self.strategy, self._solver = make_picked_solver(
             self.backend,
             len(problem.primary),
@@ -219,7 +220,7 @@ class Search(Closing):
             # The C call is atomic, but Ctrl-C can land inside the mirror's
             # Python code, or between the search and the filter: this
             # engine state is no longer trustworthy.
-            if self.backend == "python" or filtered:
+            if not self._solver.atomic_run or filtered:
                 self._broken = True
             raise
         finally:

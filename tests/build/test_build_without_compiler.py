@@ -190,7 +190,7 @@ def test_sdist_carries_the_c_sources(tmp_path):
         "build_ext.py",
         "pyproject.toml",
         "csrc/xcc/dlxc.h",
-        "csrc/xcc/dlxc.c",
+        "csrc/xcc/dlx2.c",
         "dlxc/base/native.py",
     ):
         assert needed in members

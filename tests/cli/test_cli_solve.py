@@ -42,7 +42,7 @@ def run(*args, input=None):
     args = [str(a) for a in args]
     if args[:1] == ["count"] and "--strategy" not in args:
         # these tests check DLX2's figures: dlxc count picks an engine per file
-        # (--strategy auto), tests/xcc/test_xcc_sscells.py checks the other one
+        # (--strategy auto), tests/xcc/test_xcc_ssxcc.py checks the other one
         args[1:1] = ["--strategy", "dlx2"]
     return CliRunner().invoke(main, args, input=input)
 

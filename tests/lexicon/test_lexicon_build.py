@@ -95,7 +95,7 @@ def test_engines_reject_unsorted_input(c_backend):
     from dlxc.lexicon import _cbackend
 
     with pytest.raises(LexiconError, match="increasing order"):
-        _cbackend.build_dawg(b"\x02\x00\x01\x00", 2)
+        _cbackend.build_dawg([b"\x02", b"\x01"], 2)
     with pytest.raises(LexiconError, match="increasing order"):
         mirror.build_dawg([b"\x02", b"\x01"], 2)
     with pytest.raises(LexiconError, match="increasing order"):

@@ -7,7 +7,7 @@ import os
 import pytest
 
 import dlxc
-from dlxc.xcc.backend import c_import_error
+from dlxc.base.backends import c_import_error
 
 
 def test_c_backend_present_in_ci():

@@ -17,9 +17,9 @@ from dlxc import (
     active_backend,
     available_backends,
 )
+from dlxc.base.backends import c_import_error
 from dlxc.models.classic import queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.backend import c_import_error
 
 
 def color_problem(**kw):

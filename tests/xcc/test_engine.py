@@ -22,8 +22,9 @@ from oracles import xcc as oracle
 from dlxc import Colored, Problem, ProblemWarning, SolverError
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import DIRECTIONS, word_search_problem
-from dlxc.xcc.backend import make_solver
-from dlxc.xcc.mirror import DONE, MirrorSolver
+from dlxc.xcc.engines import make_solver
+from dlxc.xcc.engines.dlx2 import Dlx2Mirror
+from dlxc.xcc.engines.shared import DONE
 
 PRIMARY = tuple(f"p{i}" for i in range(6))
 SECONDARY = tuple(f"x{i}" for i in range(5))
@@ -193,9 +194,9 @@ def check_against_oracle(problem, backend, seed=None, expected=None):
 
 
 def drive_mirror(problem, budget=5, **switches):
-    """Run a MirrorSolver with test-only switches to the end, in small node
+    """Run a Dlx2Mirror with test-only switches to the end, in small node
     budgets; returns (solutions, (solutions, nodes, updates, cleansings))."""
-    m = MirrorSolver(
+    m = Dlx2Mirror(
         len(problem.primary),
         len(problem.items),
         *problem.live_arrays(),
@@ -579,7 +580,7 @@ def test_keyboard_interrupt_inside_the_mirror(monkeypatch):
     """Ctrl-C landing in the mirror's Python code leaves that search unusable
     (it says so), but the problem can be solved again at once."""
     p = queens(8)
-    real_hide = MirrorSolver.hide
+    real_hide = Dlx2Mirror.hide
     calls = {"n": 0}
 
     def hide_once_interrupted(self, q):
@@ -588,7 +589,7 @@ def test_keyboard_interrupt_inside_the_mirror(monkeypatch):
             raise KeyboardInterrupt
         real_hide(self, q)
 
-    monkeypatch.setattr(MirrorSolver, "hide", hide_once_interrupted)
+    monkeypatch.setattr(Dlx2Mirror, "hide", hide_once_interrupted)
     search = p.solutions(backend="python")
     with pytest.raises(KeyboardInterrupt):
         next(search)
@@ -780,16 +781,16 @@ def test_overlap_needs_one_mask_per_option_and_no_memo():
     ],
 )
 def test_c_rejects_malformed_arrays(c_backend, n_primary, n_items, start, items, colors):
-    from dlxc.xcc._cbackend import CSolver
+    from dlxc.xcc._cbackend import Dlx2C
 
     with pytest.raises(SolverError, match="malformed"):
-        CSolver(n_primary, n_items, start, items, colors)
+        Dlx2C(n_primary, n_items, start, items, colors)
 
 
 def test_c_accepts_well_formed_arrays(c_backend):
-    from dlxc.xcc._cbackend import CSolver
+    from dlxc.xcc._cbackend import Dlx2C
 
-    solver = CSolver(1, 2, [0, 2, 3], [0, 1, 0], [0, 1, 0])
+    solver = Dlx2C(1, 2, [0, 2, 3], [0, 1, 0], [0, 1, 0])
     out: list = []
     assert solver.run(100, out, 10) == DONE
     assert out == [(0,), (1,)]

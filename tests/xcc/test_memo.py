@@ -22,7 +22,8 @@ from strategies import colored_problems, small_word_searches
 from dlxc import Colored, Problem
 from dlxc.models.classic import dominoes, queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.mirror import DONE, MirrorSolver
+from dlxc.xcc.engines.dlx2 import Dlx2Mirror
+from dlxc.xcc.engines.shared import DONE
 from dlxc.xcc.search import (
     DEFAULT_MEMO_BYTES,
     MemoInfo,
@@ -101,7 +102,7 @@ def test_memo_word_search_6x6_fewer_nodes(backend):
     assert stats.nodes < 257_181
 
 
-class ForgetfulMirror(MirrorSolver):
+class ForgetfulMirror(Dlx2Mirror):
     """The mirror with an incomplete memo key: untouched live cells are
     forgotten (only purified cells are kept)."""
 

@@ -327,7 +327,7 @@ def test_crossing_counts_split_like_serial(backend):
     by two processes equals the serial count, both from count_stats and
     from a plain filter over the listed layouts; a node limit stops both."""
     from dlxc.models.wordsearch import WordSearch
-    from dlxc.xcc.mirror import all_overlap
+    from dlxc.xcc.engines.shared import all_overlap
 
     ws = WordSearch(6, 6, WORDS)
     masks = ws.cell_masks()

@@ -1,4 +1,4 @@
-"""The bits strategy (csrc/xcc/bits.c and its mirror dlxc/xcc/bits.py):
+"""The bits strategy (csrc/xcc/bits.c and its mirror dlxc/xcc/engines/bits.py):
 XCC with bitsets of options, checked against the brute-force oracle, in
 lockstep C against Python, and against the DLX2 engine, whose tree it walks:
 the same solutions in the same order, the same nodes and max_level, on
@@ -20,7 +20,7 @@ from dlxc import Problem, read_dlx
 from dlxc.base.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.backend import make_solver, pick_strategy
+from dlxc.xcc.engines import make_solver, pick_strategy
 
 PUZZLES = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "dlx"
 
@@ -148,12 +148,12 @@ def test_bits_fault_injection_colors_matter():
     """With every colored use treated as uncolored (K_{x,c} = M_x), the
     mirror loses solutions that share a colored cell: proof that the
     tests above can see a wrong kill list."""
-    from dlxc.xcc.bits import BitsSolver
+    from dlxc.xcc.engines.bits import BitsMirror
 
     problem = word_search_problem(5, 5, ["ABEL", "LAND", "GAUSS"])
     n_primary, n_items = len(problem.primary), len(problem.items)
     start, items, colors, ids = problem.live_arrays()
-    solver = BitsSolver(n_primary, n_items, start, items, colors, ids)
+    solver = BitsMirror(n_primary, n_items, start, items, colors, ids)
     for o in range(len(solver.kill)):
         solver.kill[o] = tuple(solver.M[items[k]] for k in range(start[o], start[o + 1]))
     out: list = []
@@ -225,7 +225,7 @@ def test_cli_count_bits():
 
 
 def test_auto_takes_bits_where_it_fits():
-    from dlxc.xcc.backend import BITS_MAX_OPTIONS, BITS_MAX_PRIMARY
+    from dlxc.xcc.engines import BITS_MAX_OPTIONS, BITS_MAX_PRIMARY
 
     assert pick_strategy("auto", 6, 15, n_options=3990) == "bits"  # word rectangles 3x3
     assert pick_strategy("auto", 4, 40, n_options=260) == "bits"  # word search 6x6
@@ -269,7 +269,7 @@ def _refusing_bits(monkeypatch):
     def refuse(*args, **kwargs):
         raise SolverError("problem too large for 32-bit node links")
 
-    monkeypatch.setattr(_cbackend, "CBits", refuse)
+    monkeypatch.setattr(_cbackend, "BitsC", refuse)
 
 
 def test_auto_falls_back_when_the_bits_engine_refuses(c_backend, monkeypatch):

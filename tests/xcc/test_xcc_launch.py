@@ -70,7 +70,7 @@ def test_imports_little(tmp_path):
         "import sys; before = set(sys.modules); from dlxc._launch import _count; "
         "s = _count(sys.argv[1]); "
         "print(s, sorted(m for m in set(sys.modules) - before if m.startswith(("
-        "'click', 'dlxc.xcc.mirror', 'dlxc.xcc.search', 'tqdm', 'enum', 're', 'array', "
+        "'click', 'dlxc.xcc.engines.dlx2', 'dlxc.xcc.search', 'tqdm', 'enum', 're', 'array', "
         "'signal', 'collections'))))"
     )
     status, out, _ = run(code, str(path))

@@ -21,9 +21,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dlxc.cli import main
-from dlxc.xcc.backend import make_solver
 from dlxc.xcc.dlxformat import read_dlx
-from dlxc.xcc.mirror import DONE
+from dlxc.xcc.engines import make_solver
+from dlxc.xcc.engines.shared import DONE
 from dlxc.xcc.problem import Problem
 
 

@@ -20,9 +20,9 @@ from hypothesis import strategies as st
 
 from dlxc.models.classic import langford, queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.backend import make_solver
 from dlxc.xcc.dlxformat import read_dlx
-from dlxc.xcc.mirror import DONE
+from dlxc.xcc.engines import make_solver
+from dlxc.xcc.engines.shared import DONE
 
 
 def _fractions(problem, backend, memo_entries=None, budget=1):

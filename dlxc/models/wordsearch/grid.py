@@ -100,7 +100,7 @@ def parse_mask(
             f"{source}: the mask is empty; draw the grid with '.' for a cell "
             "and '#' for a square that is not a cell"
         )
-    holes = set()
+    holes: set[tuple[int, int]] = set()
     width = None
     for r, (i, line) in enumerate(numbered):
         squares = "".join(line.split())

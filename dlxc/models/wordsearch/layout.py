@@ -6,14 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
-from ...xcc.mirror import all_overlap
+from ...xcc.engines.shared import all_overlap
 from ...xcc.search import Search
 from .grid import _render
-
-if TYPE_CHECKING:
-    from .model import WordSearch
+from .view import WordSearchView
 
 
 @dataclass(frozen=True)
@@ -46,7 +44,7 @@ class Layout:
     agreeing where words share cells.  ``placements`` follow the words'
     order."""
 
-    def __init__(self, search: WordSearch, placements: Sequence[Placement]) -> None:
+    def __init__(self, search: WordSearchView, placements: Sequence[Placement]) -> None:
         self.search = search
         self.placements: tuple[Placement, ...] = tuple(placements)
 
@@ -115,7 +113,7 @@ class LayoutSearch(Search):
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         *,
         crossing: bool = False,
         backend: Optional[str] = None,
@@ -143,6 +141,9 @@ class LayoutSearch(Search):
                 yield Search.__next__(self)
             except StopIteration:
                 return
+
+    def __iter__(self) -> LayoutSearch:
+        return self
 
     def __next__(self) -> Layout:  # type: ignore[override]
         return self.word_search.layout(Search.__next__(self))

@@ -17,7 +17,7 @@ import time
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Optional
+from typing import Any, Optional
 
 from ...base.closing import Closing
 from ...base.errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
@@ -27,7 +27,8 @@ from ...xcc.sampling import Sampler
 from ...xcc.search import Search
 from ..words import letters as word_letters
 from .grid import _ALL, DIRECTIONS, _render
-from .layout import Layout
+from .layout import Layout, Placement
+from .view import WordSearchView
 
 UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layouts
 #: How filler letters are drawn: each letter of the alphabet alike, or as
@@ -36,7 +37,7 @@ UNIFORM_NODES = 1_000_000  # search nodes a puzzle may spend counting its layout
 FILLER_WEIGHTS = ("uniform", "words")
 
 
-def letter_weights(ws: WordSearch, alphabet: Sequence[str]) -> list[float]:
+def letter_weights(ws: WordSearchView, alphabet: Sequence[str]) -> list[float]:
     """How often each letter of ``alphabet`` occurs in the words, plus one
     half (a letter of ``--filler`` that no word uses still shows up)."""
     counts: dict[str, int] = {}
@@ -47,9 +48,6 @@ def letter_weights(ws: WordSearch, alphabet: Sequence[str]) -> list[float]:
 
 
 _ESTIMATE_SECONDS = 0.25  # at most this long for the probes that judge a uniform draw
-
-if TYPE_CHECKING:
-    from .model import WordSearch
 
 
 class Puzzle:
@@ -113,7 +111,7 @@ class Puzzle:
 
 
 def make_puzzle(
-    ws: WordSearch,
+    ws: WordSearchView,
     seed: int,
     *,
     filler: Optional[str] = None,
@@ -249,7 +247,7 @@ def make_puzzle(
 
 
 def puzzle_from_layout(
-    ws: WordSearch,
+    ws: WordSearchView,
     layout: Layout,
     seed,
     *,
@@ -309,7 +307,7 @@ class uniform_layouts(Closing):
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         prepared: tuple[Problem, array],
         rng: random.Random,
         *,
@@ -393,7 +391,7 @@ class draw_layouts:
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         rng: random.Random,
         seed: Optional[int],
         *,
@@ -495,7 +493,15 @@ class draw_layouts:
             self.run.close()
 
 
-def _engine_seed(seed: object) -> int:
+def _option_of(ws: WordSearchView, p: Placement) -> int:
+    """The option of ``ws`` that is placement ``p``."""
+    j = ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col, _ALL.index(p.direction))
+    if j is None:
+        raise ProblemError(f"{p} is not a placement of this word search")
+    return j
+
+
+def _engine_seed(seed: Any) -> int:
     if isinstance(seed, int) and not isinstance(seed, bool):
         return seed & ((1 << 63) - 1)
     return random.Random(seed).getrandbits(63)
@@ -512,7 +518,7 @@ class _PuzzleMaker:
 
     def __init__(
         self,
-        ws: WordSearch,
+        ws: WordSearchView,
         rng: random.Random,
         alphabet: Sequence[str],
         *,
@@ -610,9 +616,10 @@ class _PuzzleMaker:
                 grid = self.fill(layout)
                 return None if grid is None else (layout, grid)
             self.repairs += 1
-            layout = self.repair(layout, bad)
-            if layout is None or self.timed_out:
+            repaired = self.repair(layout, bad)
+            if repaired is None or self.timed_out:
                 return None
+            layout = repaired
         return None
 
     def _letter(self, avoid: Optional[str] = None) -> str:
@@ -670,7 +677,7 @@ class _PuzzleMaker:
         if not self.n_decoys or not long_words:
             return ()
         taken = set(fixed)
-        placed = []
+        placed: list[tuple[str, tuple[tuple[int, int], ...]]] = []
         steps = list(DIRECTIONS.values())
         for _ in range(self.n_decoys * 20):
             if len(placed) >= self.n_decoys:
@@ -708,10 +715,7 @@ class _PuzzleMaker:
         are placed anew (not where they were), the other words staying.
         When they cannot be, a few more words are freed, three times at most."""
         ws, rng = self.ws, self.rng
-        options = [
-            ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col, _ALL.index(p.direction))
-            for p in layout.placements
-        ]
+        options = [_option_of(ws, p) for p in layout.placements]
         touched = set().union(*bad)
         free = {w for w, p in enumerate(layout.placements) if touched & set(p.cells)}
         banned = {options[w] for w in free}
@@ -757,7 +761,7 @@ class _PuzzleMaker:
         opt_start, opt_items, opt_colors = array("i", [0]), array("i"), array("i")
         chosen_from: list[int] = []
         for w in free:
-            candidates = [j for j in ws._word_options[w] if j not in banned]
+            candidates = [j for j in ws.word_options[w] if j not in banned]
             rng.shuffle(candidates)
             for j in candidates:
                 es = entries(j)

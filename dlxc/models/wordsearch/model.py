@@ -24,12 +24,11 @@ from __future__ import annotations
 import random
 from array import array
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ...base.errors import ProblemError
 from ...xcc.count import count_solutions
-from ...xcc.mirror import all_overlap
+from ...xcc.engines.shared import all_overlap
 from ...xcc.problem import Problem
 from ..words import letters as word_letters
 from ..words import normalize_words
@@ -37,6 +36,7 @@ from . import reasons
 from .grid import _ALL, _EARLIER_OPPOSITE, DIRECTIONS, parse_directions, parse_mask
 from .layout import Layout, LayoutSearch, Placement
 from .maker import UNIFORM_NODES, Puzzle, make_puzzle
+from .view import Containment
 
 # ---- the modeler ----------------------------------------------------------------------
 
@@ -147,7 +147,7 @@ class WordSearch:
                 r_lo, r_hi = max(0, -dr * (n - 1)), min(rows, rows - dr * (n - 1))
                 c_lo, c_hi = max(0, -dc * (n - 1)), min(cols, cols - dc * (n - 1))
                 starts = array("i")
-                runs = None if self.holes else []
+                runs: Optional[list[tuple[int, int]]] = None if self.holes else []
                 for r in range(r_lo, r_hi):
                     base = r * cols
                     if self.holes:
@@ -156,7 +156,7 @@ class WordSearch:
                             for s in range(base + c_lo, base + c_hi)
                             if all(item[s + k * step] >= 0 for k in range(n))
                         )
-                    elif c_lo < c_hi:
+                    elif c_lo < c_hi and runs is not None:  # runs: no holes
                         starts.extend(range(base + c_lo, base + c_hi))
                         runs.append((base + c_lo, base + c_hi))
                 if starts:
@@ -166,6 +166,23 @@ class WordSearch:
                     pd.extend(array("i", [di]) * len(starts))
             self._word_options.append(range(first, len(pw)))
         self._pw, self._ps, self._pd = pw, ps, pd
+
+    def subset(self, keep: Sequence[int]) -> WordSearch:
+        """The word search of the words at ``keep`` (indices of ``words``),
+        on the same grid, each word with its own directions."""
+        return type(self)(
+            self.rows,
+            self.cols,
+            [self.words[k] for k in keep],
+            self.directions,
+            self.holes or None,
+            word_directions=[self.word_directions[k] for k in keep],
+        )
+
+    @property
+    def word_options(self) -> list[range]:
+        """Each word's option indices, in the words' order."""
+        return self._word_options
 
     def options_of(self, word: str) -> range:
         """The option indices of ``word``'s placements."""
@@ -400,7 +417,8 @@ class WordSearch:
         m = 0
         for k in range(len(self.word_letters[w])):
             m |= 1 << (s + step * k)
-        self._cell_masks[j] = m
+        if self._cell_masks is not None:
+            self._cell_masks[j] = m
         return m
 
     def cell_masks(self) -> list:
@@ -576,15 +594,6 @@ class WordSearch:
             message=message,
             decoys=decoys,
         )
-
-
-@dataclass
-class Containment:
-    """Secondary items that keep a word from lying inside another's
-    placement (``WordSearch.containment``)."""
-
-    names: list = field(default_factory=list)  # the new secondary items
-    adds: dict = field(default_factory=dict)  # option -> [(item, colors it 1?)]
 
 
 def word_search_problem(

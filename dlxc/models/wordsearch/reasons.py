@@ -8,19 +8,17 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import Optional
 
 from ...xcc.estimate import estimate
 from .grid import DIRECTIONS
-
-if TYPE_CHECKING:
-    from .model import WordSearch
+from .view import WordSearchView
 
 OUTLOOK_PROBES = 200  # probes of the quick estimate before a puzzle search
 HOPELESS_NODES = 10**9  # a tree this big with no layout in sight is hopeless
 
 
-def longest_line(ws: WordSearch, directions: Optional[Sequence[str]] = None) -> int:
+def longest_line(ws: WordSearchView, directions: Optional[Sequence[str]] = None) -> int:
     """The most cells in a straight line along the allowed directions."""
     best = 0
     cells = set(ws.cells)
@@ -36,7 +34,7 @@ def longest_line(ws: WordSearch, directions: Optional[Sequence[str]] = None) -> 
     return best
 
 
-def obstacles(ws: WordSearch) -> list[str]:
+def obstacles(ws: WordSearchView) -> list[str]:
     """Reasons, found without searching, why no layout can exist
     (empty when none is found: then only a search can tell)."""
     reasons = []
@@ -83,7 +81,7 @@ def obstacles(ws: WordSearch) -> list[str]:
 
 
 def outlook(
-    ws: WordSearch,
+    ws: WordSearchView,
     *,
     seed: Optional[int] = 0,
     backend: Optional[str] = None,
@@ -112,7 +110,7 @@ def outlook(
 
 
 def conflict(
-    ws: WordSearch, *, timeout: float = 1.0, backend: Optional[str] = None
+    ws: WordSearchView, *, timeout: float = 1.0, backend: Optional[str] = None
 ) -> Optional[list[str]]:
     """A smallest-found set of words that alone have no layout, or None
     when that could not be decided within ``timeout`` seconds.  Call it
@@ -127,14 +125,7 @@ def conflict(
         left = deadline - time.perf_counter()
         if left <= 0:
             return None
-        sub = type(ws)(
-            ws.rows,
-            ws.cols,
-            [ws.words[k] for k in trial],
-            ws.directions,
-            ws.holes or None,
-            word_directions=[ws.word_directions[k] for k in trial],
-        )
+        sub = ws.subset(trial)
         with sub.problem.search(backend=backend, timeout=left) as run:
             run.room = 1
             found = next(run, None)

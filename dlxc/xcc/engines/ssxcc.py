@@ -1,4 +1,4 @@
-"""The pure-Python mirror of csrc/xcc/sscells.c: XCC with sparse sets
+"""The pure-Python mirror of csrc/xcc/ssxcc.c: XCC with sparse sets
 ("dancing cells"), after Knuth's SSXCC.
 
 Same functions, same names, same tree and same statistics as the C engine
@@ -7,7 +7,7 @@ inside one list ``set``, ``pos(x) = set[x-2]``, ``size(x) = set[x-1]``,
 options from ``set[x]`` on; nodes are four parallel lists ``itm``, ``loc``,
 ``clr``, ``spr``.  Forced moves (an item left with one option) go first, an
 active primary item whose set empties stops a commit at once, and
-backtracking restores the saved sizes.  Read sscells.c for the prose; the
+backtracking restores the saved sizes.  Read ssxcc.c for the prose; the
 comments here only point at its sections.
 """
 
@@ -15,16 +15,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base.errors import SolverError
-from .mirror import SideMirror
+from ...base.errors import SolverError
+from .shared import BATCH, BUDGET, DONE, SideMirror
 
-DONE, BATCH, BUDGET = 0, 1, 2
 CS_NEW, CS_FORWARD, CS_LEAF, CS_DONE = range(4)
 _COUNTER_CEILING = 1 << 62
 
 
-class CellsSolver(SideMirror):
-    """The mirror of a ``dlxc_cells`` handle (see ``_cbackend.CCells``)."""
+class SsxccMirror(SideMirror):
+    """The mirror of a ``dlxc_cells`` handle (see ``_cbackend.SsxccC``)."""
+
+    strategy = "ssxcc"
 
     # ---- 3. Inputting the options ----
     def __init__(
@@ -327,7 +328,7 @@ class CellsSolver(SideMirror):
         return status
 
     def progress(self) -> float:
-        """Knuth's estimate of the fraction of the tree explored (sscells.c)."""
+        """Knuth's estimate of the fraction of the tree explored (ssxcc.c)."""
         if self.state == CS_DONE:
             return 1.0
         if self.state == CS_NEW:

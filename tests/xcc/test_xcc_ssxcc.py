@@ -1,4 +1,4 @@
-"""The ssxcc strategy (csrc/xcc/sscells.c and its mirror dlxc/xcc/sscells.py):
+"""The ssxcc strategy (csrc/xcc/ssxcc.c and its mirror dlxc/xcc/engines/ssxcc.py):
 SSXCC's tree on both backends, checked against the brute-force oracle, in
 lockstep C against Python, and against the figures Knuth's SSXCC prints.
 
@@ -23,7 +23,7 @@ from dlxc import read_dlx
 from dlxc.base.errors import RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
-from dlxc.xcc.backend import make_solver, pick_strategy
+from dlxc.xcc.engines import make_solver, pick_strategy
 
 PUZZLES = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "dlx"
 

@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base.errors import SolverError
-from .mirror import SideMirror
+from ...base.errors import SolverError
+from .shared import BATCH, BUDGET, DONE, SideMirror
 
-DONE, BATCH, BUDGET = 0, 1, 2
 BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
 _COUNTER_CEILING = 1 << 62
 
@@ -36,8 +35,10 @@ def _nonzero_words(mask: int) -> int:
     return sum(1 for w in memoryview(mask.to_bytes(8 * n, "little")).cast("Q") if w)
 
 
-class BitsSolver(SideMirror):
-    """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.CBits``)."""
+class BitsMirror(SideMirror):
+    """The mirror of a ``dlxc_bits`` handle (see ``_cbackend.BitsC``)."""
+
+    strategy = "bits"
 
     # ---- 3. Inputting the options ----
     def __init__(
@@ -69,7 +70,8 @@ class BitsSolver(SideMirror):
         # K_{x,c} = M_x minus the options giving x the color c
         lists = {key: M[key[0]] & ~_bitset(u, nbytes) for key, u in colored_users.items()}
         words: dict[tuple[int, int], int] = {}
-        self.kill = kill = [()] * n_options  # kill[o]: its nodes' lists
+        kill: list[tuple[int, ...]] = [()] * n_options  # kill[o]: its nodes' lists
+        self.kill = kill
         self.pbits = pbits = [0] * n_options  # pbits[o]: o's primary items
         self.nprim = nprim = [0] * n_options
         self.owords = owords = [0] * n_options  # owords[o]: the words of o's lists
@@ -110,12 +112,12 @@ class BitsSolver(SideMirror):
         """C3: the uncovered primary item with fewest active options, the
         leftmost on ties, and its size; a size of 0 ends the scan."""
         M = self.M
-        best, t = -1, None
+        best, t = -1, -1  # -1: no item scanned yet
         while u:
             p = (u & -u).bit_length() - 1
             u &= u - 1
             n = (a & M[p]).bit_count()
-            if t is None or n < t:
+            if t < 0 or n < t:
                 best, t = p, n
                 if t == 0:
                     break

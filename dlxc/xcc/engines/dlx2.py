@@ -1,4 +1,4 @@
-"""The pure-Python mirror of csrc/xcc/dlxc.c: Algorithm C, function for function.
+"""DLX2's strategy in pure Python: the mirror of csrc/xcc/dlx2.c, function for function.
 
 Contents: Data structures, Inputting the options, The dancing, The resumable
 search.  Every name here is the C core's name (``hide``, ``purify``,
@@ -23,73 +23,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..base.errors import SolverError
-from ..base.rng import MASK64, splitmix64, uniform_below
+from ...base.errors import SolverError
+from ...base.rng import MASK64, splitmix64, uniform_below
+from .shared import BATCH, BUDGET, DONE, keep_overlapping
 
-DONE, BATCH, BUDGET = 0, 1, 2
 ST_NEW, ST_FORWARD, ST_SOLUTION, ST_LEAF, ST_DONE = range(5)
 _COUNTER_CEILING = 1 << 62
 
 
-def all_overlap(masks: Sequence[int]) -> bool:
-    """Whether every mask shares a bit with another: ``shared`` collects
-    the bits that two masks have, and each mask must have one of them."""
-    seen = shared = 0
-    for m in masks:
-        shared |= seen & m
-        seen |= m
-    for m in masks:
-        if not m & shared:
-            return False
-    return True
-
-
-def keep_overlapping(solutions: list, masks: Sequence[int]) -> list:
-    """As ``dlxc_keep_overlapping``: the solutions (tuples of option ids) in
-    which every option shares a bit of its mask (``masks[id]``) with another."""
-    return [sol for sol in solutions if all_overlap([masks[j] for j in sol])]
-
-
-class SideMirror:
-    """What the mirrors of the engines beside DLX2's (sscells.py, bits.py)
-    share around their search, as _cbackend's _SideEngine does for their C
-    side: overlap filtering of the listed solutions, no memo table, no
-    splits, probes, samples or seeds (DLX2's engine alone has those;
-    make_solver refuses a seed), close."""
-
-    closed = False
-
-    def set_overlap(self, masks: Sequence[int], words: int) -> None:
-        self._overlap_masks = list(masks)
-
-    def run_overlap(self, node_budget: int) -> tuple[int, int]:
-        out: list = []
-        status = self.run(node_budget, out, 1 << 62)
-        return status, len(keep_overlapping(out, self._overlap_masks))
-
-    def memo_info(self) -> tuple[int, int, int, bool]:
-        return 0, 0, 0, False
-
-    def _dlx2_only(self, *args):
-        raise SolverError("splitting, memo tables, probes and samples need strategy='dlx2'")
-
-    set_split = replay = set_memo = probe = sample = _dlx2_only
-
-    def close(self) -> None:
-        self.closed = True
-
-    def _live(self) -> None:
-        if self.closed:
-            raise SolverError("this search has been closed; its engine is freed")
-
-
-def mask_words(masks: Sequence[int]) -> int:
-    """How many 64-bit words the widest mask needs (at least one): the
-    width ``dlxc_keep_overlapping`` reads them in."""
-    return max(1, (max(masks, default=0).bit_length() + 63) // 64)
-
-
-class MirrorSolver:
+class Dlx2Mirror:
     """Algorithm C over Python lists, resumable like ``dlxc_run``.
 
     Data structures (as in the C core): node k has ``up[k]``, ``down[k]``,
@@ -98,6 +40,10 @@ class MirrorSolver:
     spacer whose ``itm`` is ``-j`` for the j-th option.  ``prev``/``next``
     hold the circular list of active primary items with root 0.
     """
+
+    strategy = "dlx2"
+    #: Ctrl-C can land inside a run's Python code and leave it half done
+    atomic_run = False
 
     def __init__(
         self,
@@ -400,7 +346,7 @@ class MirrorSolver:
         return f  # no half weight of the current node: that made it fall back
 
     def stats(self) -> tuple[int, int, int, int, int, bool]:
-        """(solutions, nodes, updates, cleansings, max_level, done), as CSolver."""
+        """(solutions, nodes, updates, cleansings, max_level, done), as Dlx2C."""
         return (
             self.solutions,
             self.nodes,
@@ -411,7 +357,7 @@ class MirrorSolver:
         )
 
     def close(self) -> None:
-        """As CSolver.close: stats(), memo_info() and progress() keep their
+        """As Dlx2C.close: stats(), memo_info() and progress() keep their
         figures, everything else raises SolverError (there is nothing to free)."""
         self.closed = True
 
@@ -419,7 +365,7 @@ class MirrorSolver:
         if self.closed:
             raise SolverError("this search has been closed; its engine is freed")
 
-    # ---- Memoized counting (see section 6 of dlxc.c) ----
+    # ---- Memoized counting (see section 6 of dlx2.c) ----
 
     def set_memo(self, max_entries: int) -> None:
         self._live()
@@ -427,7 +373,7 @@ class MirrorSolver:
             raise ValueError("memo must be set on a fresh solver without split or randomize")
         self.memo = {}
         self.memo_max = max_entries
-        # the keys waiting on the path: the deepest key_levels levels (dlxc.c, 6)
+        # the keys waiting on the path: the deepest key_levels levels (dlx2.c, 6)
         self.memo_key_levels = max(1, min(self.n_primary + 2, max_entries))
         self.memo_full = False
         self.memo_dropped = False
@@ -436,7 +382,7 @@ class MirrorSolver:
         self.memo_sol_at: dict[int, int] = {}
 
     def memo_info(self) -> tuple[int, int, int, bool]:
-        """(entries, hits, bytes, full) as CSolver.memo_info; bytes is the
+        """(entries, hits, bytes, full) as Dlx2C.memo_info; bytes is the
         C table's size for as many entries, an estimate here."""
         if self.memo is None:
             return 0, 0, 0, False
@@ -445,7 +391,7 @@ class MirrorSolver:
     def make_key(self) -> tuple:
         """The complete residual state: the active primary items, and for
         every secondary item in some active option (live) its state, 0
-        untouched or its color; -1 for every other one (see dlxc.c, 6)."""
+        untouched or its color; -1 for every other one (see dlx2.c, 6)."""
         nxt, color, down, up, itm, second = (
             self.next,
             self.color,
@@ -479,6 +425,8 @@ class MirrorSolver:
         )
 
     def memo_lookup(self, level: int) -> int | None:
+        if self.memo is None:
+            return None
         key = self.make_key()
         hit = self.memo.get(key)
         if hit is not None:
@@ -492,14 +440,14 @@ class MirrorSolver:
 
     def memo_insert(self, level: int) -> None:
         key = self.memo_keys.pop(level, None)
-        if key is None or self.memo_full:
+        if key is None or self.memo_full or self.memo is None:
             return
         if len(self.memo) >= self.memo_max:
             self.memo_full = True
             return
         self.memo[key] = self.solutions - self.memo_sol_at[level]
 
-    # ---- Random probes and uniform samples (section 7 of dlxc.c) ----
+    # ---- Random probes and uniform samples (section 7 of dlx2.c) ----
 
     def undo_path(self, depth: int) -> None:
         for l in range(depth - 1, -1, -1):
@@ -548,7 +496,7 @@ class MirrorSolver:
             return 1
         if nxt[first] == 0:
             return self.itm[first]
-        return self.memo.get(self.make_key())
+        return None if self.memo is None else self.memo.get(self.make_key())
 
     def sample(self, seed: int) -> tuple[int, ...]:
         """A solution drawn exactly uniformly (after a complete memo count)."""
@@ -573,6 +521,7 @@ class MirrorSolver:
             rng, r = uniform_below(rng, total)
             self.cover(best)
             p = down[best]
+            c = None
             while p != best:
                 self.commit(p)
                 c = self.count_here()
@@ -583,6 +532,8 @@ class MirrorSolver:
                 r -= c
                 self.uncommit(p)
                 p = down[p]
+            if c is None:  # an item without options: not after a complete count
+                raise ValueError("memo table lacks a state")
             self.choice[level] = p
             level += 1
             total = c
@@ -648,7 +599,7 @@ class MirrorSolver:
                     goto = "solution"
                     continue
                 if self.shortcut and nxt[nxt[0]] == 0:
-                    # C3, last level: one primary item left (see dlxc.c, Intro)
+                    # C3, last level: one primary item left (see dlx2.c, Intro)
                     best_itm = nxt[0]
                     self.updates += 1  # what cover() would count for the item
                     cur_node = down[best_itm]

@@ -68,7 +68,7 @@
  *    sizes, decides the order of the options tried and of the forced
  *    moves, hence the tree (docs/design/xcc.md, section 7).
  */
-#include "sscells.h"
+#include "ssxcc.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>

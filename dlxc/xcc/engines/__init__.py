@@ -1,34 +1,22 @@
-"""The XCC engine's solvers: ``CSolver`` (csrc/xcc/) or ``MirrorSolver``.
+"""The XCC engines, and the one place that picks one and makes its solver.
 
-Which one runs is decided for every engine in ``dlxc.base.backends``; this module
-re-exports that choice (``resolve``, ``active_backend``, ...) for the XCC
-services and makes the solver of the chosen backend.
+Three strategies search the same problems: ``dlx2`` (Knuth's DLX2, dancing
+links), ``ssxcc`` (his SSXCC, sparse sets) and ``bits`` (bitsets of
+options, DLX2's tree).  Each has a C handle class in dlxc/xcc/_cbackend.py
+(``Dlx2C``, ``SsxccC``, ``BitsC``, over csrc/xcc/dlx2.c, ssxcc.c, bits.c)
+and a pure-Python mirror of the same shape in a module of this package
+named after it (``dlx2.Dlx2Mirror``, ``ssxcc.SsxccMirror``,
+``bits.BitsMirror``).  ``table`` says what each can do; ``shared`` holds
+what the mirrors share.  ``make_solver`` below is the one place that turns
+a backend and a strategy into a class: no other module asks which backend
+runs.  The mirrors are imported only by the runs that use one.
 """
 
 from __future__ import annotations
 
-from ..base.backends import BACKENDS, active_backend, available_backends, c_import_error, resolve
+from .table import STRATEGIES, can, engine, use_instead
 
-try:
-    from ._cbackend import CSolver
-except ImportError:  # not built, or stale: dlxc.base.backends says why
-    CSolver = None  # type: ignore[assignment,misc]
-
-__all__ = [
-    "BACKENDS",
-    "STRATEGIES",
-    "active_backend",
-    "available_backends",
-    "c_import_error",
-    "resolve",
-    "pick_strategy",
-    "make_solver",
-    "make_picked_solver",
-    "CSolver",
-]
-
-
-STRATEGIES = ("dlx2", "ssxcc", "bits")
+__all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
 
 
 #: The bits engine's bounds for ``auto`` (docs/design/xcc.md, section 8): it scans
@@ -62,8 +50,8 @@ def pick_strategy(
     searches: Knuth's SSXCC saves and scans every active item at every
     level, most of them cells) and SSXCC's for the rest."""
     if strategy is None or strategy == "auto":
-        if seed is not None or memo:
-            return "dlx2"
+        if seed is not None or memo:  # the first engine that does both
+            return next(n for n in STRATEGIES if can(n, "seed") and can(n, "memo"))
         if (
             n_options is not None
             and n_primary <= BITS_MAX_PRIMARY
@@ -73,18 +61,29 @@ def pick_strategy(
         if n_items - n_primary > 4 * n_primary:
             return "dlx2"
         return "ssxcc"
-    if strategy not in STRATEGIES:
-        raise ValueError(
-            f"unknown strategy {strategy!r}; choose one of auto, {', '.join(STRATEGIES)}"
-        )
-    if strategy != "dlx2" and seed is not None:
+    engine(strategy)  # ValueError for an unknown name
+    if seed is not None and not can(strategy, "seed"):
         raise ValueError(
             f"the {strategy} strategy breaks no ties at random; drop the seed or "
-            "use strategy='dlx2'"
+            f"use {use_instead('seed')}"
         )
-    if strategy != "dlx2" and memo:
-        raise ValueError("memoized counting needs strategy='dlx2'")
+    if memo and not can(strategy, "memo"):
+        raise ValueError(f"memoized counting needs {use_instead('memo')}")
     return strategy
+
+
+def solver_class(backend: str, strategy: str) -> type:
+    """The class of ``strategy``'s engine on ``backend`` (``c`` or
+    ``python``), as dlxc.xcc.engines.table names it: the only place where
+    the XCC engines branch on the backend."""
+    row = engine(strategy)
+    if backend == "c":
+        from .. import _cbackend
+
+        return getattr(_cbackend, row.c_class)
+    from . import bits, dlx2, ssxcc  # the mirrors: imported by the runs that use one
+
+    return getattr({"dlx2": dlx2, "ssxcc": ssxcc, "bits": bits}[row.name], row.mirror_class)
 
 
 def make_solver(
@@ -92,30 +91,15 @@ def make_solver(
 ):
     """A solver of the named backend over (opt_start, opt_items, opt_colors,
     opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
-    csrc/xcc/dlxc.c) or as his SSXCC (``"ssxcc"``: sparse sets, forced moves
-    first, csrc/xcc/sscells.c)."""
+    csrc/xcc/dlx2.c), as his SSXCC (``"ssxcc"``: sparse sets, forced moves
+    first, csrc/xcc/ssxcc.c) or over bitsets (``"bits"``, csrc/xcc/bits.c)."""
     start, items, colors, ids = arrays
     randomize = seed is not None
-    if strategy not in STRATEGIES:
-        raise ValueError(f"unknown strategy {strategy!r}; choose one of {', '.join(STRATEGIES)}")
-    if randomize and strategy != "dlx2":
-        raise ValueError(f"the {strategy} strategy has no random tie-breaking; use strategy='dlx2'")
-    if strategy == "ssxcc":
-        if backend == "c":
-            from ._cbackend import CCells as cls
-        else:
-            from .sscells import CellsSolver as cls
-    elif strategy == "bits":
-        if backend == "c":
-            from ._cbackend import CBits as cls
-        else:
-            from .bits import BitsSolver as cls
-    elif backend == "c":
-        cls = CSolver
-    else:
-        from .mirror import MirrorSolver  # not imported by runs that never use it
-
-        cls = MirrorSolver
+    cls = solver_class(backend, strategy)
+    if randomize and not can(strategy, "seed"):
+        raise ValueError(
+            f"the {strategy} strategy has no random tie-breaking; use {use_instead('seed')}"
+        )
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
 
 

@@ -1,0 +1,90 @@
+"""What each XCC engine can do, and which classes are it: the one table.
+
+An engine is a strategy of search over the same problems, with one C handle
+class (in dlxc/xcc/_cbackend.py) and one pure-Python mirror class (in this
+package, a module named after the strategy) of the same shape.  The
+services differ in what they ask of an engine: a split (``--jobs``, Dask)
+replays DLX2's tree from the paths of its first levels, a memo table, a
+uniform sample and an estimate's random probes are DLX2's algorithms, and a
+seed breaks ties at random in DLX2's choice of item.  Whoever must know
+whether an engine can do one of these reads it here (``pick_strategy`` and
+``make_solver``, the count's check of a split, the refusals of the engines
+that cannot), so adding an engine or a feature is one line of this table.
+
+Nothing is imported here: `dlxc count FILE` passes through on its short way.
+"""
+
+from __future__ import annotations
+
+#: what an engine may be asked to do, and its words in an error message
+CAPABILITIES = {
+    "split": "splitting into subtrees",
+    "memo": "memo tables",
+    "sample": "uniform samples",
+    "estimate": "random probes",
+    "seed": "random tie-breaking",
+}
+
+
+class Engine:
+    """One row of the table: a strategy's name, its classes (the C handle
+    in dlxc.xcc._cbackend, the mirror in dlxc.xcc.engines.<name>) and what
+    it can do."""
+
+    __slots__ = ("name", "c_class", "mirror_class", "tree", "can")
+
+    def __init__(
+        self, name: str, c_class: str, mirror_class: str, tree: str, can: frozenset
+    ) -> None:
+        self.name = name
+        self.c_class = c_class
+        self.mirror_class = mirror_class
+        self.tree = tree  # whose search tree (and statistics) it walks
+        self.can = can
+
+    def __repr__(self) -> str:
+        return f"Engine({self.name!r}, can={sorted(self.can)})"
+
+
+ENGINES = {
+    "dlx2": Engine("dlx2", "Dlx2C", "Dlx2Mirror", "dlx2", frozenset(CAPABILITIES)),
+    "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset()),
+    "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset()),
+}
+STRATEGIES = tuple(ENGINES)
+
+
+def engine(strategy: str) -> Engine:
+    """The row of ``strategy``; ValueError for a name that is none."""
+    try:
+        return ENGINES[strategy]
+    except KeyError:
+        raise ValueError(
+            f"unknown strategy {strategy!r}; choose one of auto, {', '.join(STRATEGIES)}"
+        ) from None
+
+
+def can(strategy: str, capability: str) -> bool:
+    """Whether the engine ``strategy`` can do ``capability`` (a key of
+    CAPABILITIES)."""
+    if capability not in CAPABILITIES:
+        raise KeyError(capability)
+    return capability in engine(strategy).can
+
+
+def serving(capability: str) -> list[str]:
+    """The strategies that can do ``capability``, in the table's order."""
+    return [name for name in STRATEGIES if can(name, capability)]
+
+
+def use_instead(capability: str) -> str:
+    """``strategy='dlx2'``: the advice for a request the engine at hand
+    cannot serve."""
+    return " or ".join(f"strategy={name!r}" for name in serving(capability))
+
+
+def refusal(strategy: str, capability: str) -> str:
+    """The sentence an engine raises when asked for what it cannot do."""
+    return (
+        f"the {strategy} strategy has no {CAPABILITIES[capability]}; use {use_instead(capability)}"
+    )
