@@ -284,10 +284,21 @@ def run_count(
 
 
 def _serial_strategy(strategy, seed, jobs, memo, scheduler):
-    """--strategy auto means DLX2's engine wherever only it serves."""
-    if strategy == "auto" and (seed is not None or memo or jobs != 1 or scheduler):
-        return "dlx2"
-    return strategy
+    """--strategy auto means the first engine of the capability table that
+    serves what was asked (a seed, a memo table, a split), where only some
+    engines serve it."""
+    from ..xcc.engines.table import first_serving
+
+    wanted = [
+        capability
+        for capability, asked in (
+            ("seed", seed is not None),
+            ("memo", memo),
+            ("split", jobs != 1 or bool(scheduler)),
+        )
+        if asked
+    ]
+    return first_serving(*wanted) if strategy == "auto" and wanted else strategy
 
 
 class _Latest:

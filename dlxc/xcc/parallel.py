@@ -52,6 +52,7 @@ from ..base.pool import resolve_jobs
 from ..base.runner import Limits, Slicer
 from .engines import make_solver
 from .engines.shared import DONE, keep_overlapping, mask_words
+from .engines.table import first_serving
 from .search import Stats, check_masks
 
 if TYPE_CHECKING:
@@ -79,7 +80,9 @@ def payload(problem: Problem) -> tuple:
 def engine(data: tuple, backend: str):
     """A fresh deterministic solver over a payload."""
     n_primary, n_items, *arrays = data
-    return make_solver(backend, n_primary, n_items, tuple(arrays), None)
+    return make_solver(
+        backend, n_primary, n_items, tuple(arrays), None, strategy=first_serving("split")
+    )
 
 
 # ---- splitting ----------------------------------------------------------

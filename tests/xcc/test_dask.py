@@ -29,7 +29,7 @@ def cluster():
         threads_per_worker=1,
         processes=True,
         host="127.0.0.1",
-        dashboard_address=None,
+        dashboard_address=":0",  # None means the default port, which another run may hold
         silence_logs=40,
     ) as c:
         yield c

@@ -14,7 +14,7 @@ runs.  The mirrors are imported only by the runs that use one.
 
 from __future__ import annotations
 
-from .table import STRATEGIES, can, engine, use_instead
+from .table import STRATEGIES, can, engine, first_serving, use_instead
 
 __all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
 
@@ -51,7 +51,7 @@ def pick_strategy(
     level, most of them cells) and SSXCC's for the rest."""
     if strategy is None or strategy == "auto":
         if seed is not None or memo:  # the first engine that does both
-            return next(n for n in STRATEGIES if can(n, "seed") and can(n, "memo"))
+            return first_serving("seed", "memo")
         if (
             n_options is not None
             and n_primary <= BITS_MAX_PRIMARY

@@ -77,6 +77,15 @@ def serving(capability: str) -> list[str]:
     return [name for name in STRATEGIES if can(name, capability)]
 
 
+def first_serving(*capabilities: str) -> str:
+    """The first strategy of the table that can do every one of
+    ``capabilities``: the engine that ``auto`` means for such a request."""
+    for name in STRATEGIES:
+        if all(can(name, c) for c in capabilities):
+            return name
+    raise ValueError(f"no engine can do all of {', '.join(capabilities)}")
+
+
 def use_instead(capability: str) -> str:
     """``strategy='dlx2'``: the advice for a request the engine at hand
     cannot serve."""
