@@ -19,8 +19,8 @@ called once a board from Python, as its perf.py does); build it outside
 this repository (see the README) and give its folder and a Python that can
 import it::
 
-    python bench/bench_boggle.py --peer-dir /work/peers/hybrid-boggle \\
-        --peer-python /work/peers/hybrid-boggle/venv/bin/python
+    python bench/bench_boggle.py --peer-dir PEERS/hybrid-boggle \\
+        --peer-python PEERS/hybrid-boggle/venv/bin/python
 
 (or set HYBRID_BOGGLE_DIR and HYBRID_BOGGLE_PYTHON).  ``--best SEEDS`` also
 runs the best-board search for each seed and reports when it first reached

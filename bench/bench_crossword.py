@@ -1,7 +1,7 @@
 """Crossword benchmarks: dlxc's layout generator and grid fill beside their
 peers, alternating, several rounds, medians and ratios.
 
-Layout (the targets of issue 11): a pool of 80,000 ENABLE words (a seeded
+Layout: a pool of 80,000 ENABLE words (a seeded
 sample of the list given by --enable) in 79x79 bounds and, symmetric, in
 93x93; the 20 and 100 everyday words of dlxc/puzzles/words/.  Timed in-process
 (read, lay out, check) and as the whole command (``dlxc crossword layout``,
@@ -9,14 +9,14 @@ with Python's start-up).  The peer is genxword's layout engine
 (``genxword.calculate.Crossword``, pip-installed beside dlxc; only its PDF
 export needs cairo/gi, which are stubbed out) with its 1 s budget.
 
-Fill: ``dlxc crossword fill`` on the issue's 15x15 grid (72 slots) with
+Fill: ``dlxc crossword fill`` on the shipped American 15x15 grid (72 slots) with
 ENABLE and with a list given by --american (Debian's american-english
 filtered to lowercase a-z words), and the unfillable 5x5, each against
 Qxw's batch mode (``qxw -b -d LIST deck``; the deck lists each slot's cells),
 as whole commands (wall time, loading the list included).
 
-    python bench/bench_crossword.py --enable /work/peers/words/enable2k.txt \\
-        --american /work/peers/words/american-lower.txt --qxw /usr/games/qxw
+    python bench/bench_crossword.py --enable PEERS/words/enable2k.txt \\
+        --american PEERS/words/american-lower.txt --qxw /usr/games/qxw
 
 The machine may be shared: compare the ratios of one run, not figures
 across runs.

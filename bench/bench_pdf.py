@@ -15,7 +15,7 @@ of the 20 words each puzzle holds (the peer may leave words out; dlxc
 places every word, found exactly once).  The machine may be shared: the
 runs alternate so both see the same load.
 
-    python bench/bench_pdf.py --rounds 5 --peer-python /work/peers/wsg/venv/bin/python
+    python bench/bench_pdf.py --rounds 5 --peer-python PEERS/wsg/venv/bin/python
 """
 
 from __future__ import annotations

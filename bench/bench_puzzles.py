@@ -1,4 +1,4 @@
-"""Measure the puzzle modelers against issue 3's targets.
+"""Measure the puzzle modelers against their targets.
 
     python bench/bench_puzzles.py [--runs 5] [--seeds 20] [--skip-cli] [--compare]
 

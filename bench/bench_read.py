@@ -8,7 +8,7 @@ measures the wall time of ``read_dlx`` plus the construction of
 ``problem.search(backend="c")``, and the process's peak resident memory
 (``ru_maxrss``).  Three runs; the median is printed.
 
-Target (issue 12): at most 2 s and 300 MB.
+Target: at most 2 s and 300 MB.
 
     python bench/bench_read.py [--options N] [--runs R]
 """

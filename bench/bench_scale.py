@@ -43,7 +43,7 @@ from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.dlxformat import write_dlx
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
-WS8_SOLUTIONS = 123_800_040  # the issue's figure, DLX2's count
+WS8_SOLUTIONS = 123_800_040  # DLX2's count
 
 
 def dlxc_command() -> list[str]:

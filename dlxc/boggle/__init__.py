@@ -1,4 +1,4 @@
-"""Boggle: the engine (a trie of words and the batched scorer of seed 001),
+"""Boggle: the engine (a trie of words and a batched frontier-walk scorer),
 boards and dice, scoring many boards at once, and the best-board search.
 
 One module a concern:

@@ -1,4 +1,4 @@
-"""The Boggle engine: a trie of words and the batched scorer of seed 001.
+"""The Boggle engine: a trie of words and a batched frontier-walk scorer.
 
 ``make_trie(text, backend)`` builds the trie on the C core (csrc/boggle/)
 when it was built, else on the pure-Python mirror (``mirror.py``), which

@@ -1,7 +1,7 @@
 """``dlxc crossword layout`` and ``dlxc crossword fill``.
 
-``layout`` lays out a free-form crossword from a word list (seed 002's
-generator, symmetric or not); ``fill`` fills a grid with blocks from a word
+``layout`` lays out a free-form crossword from a word list (a Google
+I/O-style generator, symmetric or not); ``fill`` fills a grid with blocks from a word
 list.  Results go to stdout (or ``-o FILE``), statistics and reasons to
 stderr.  Exit status: 0 done, 3 no fill exists (stderr says which slots no
 word fits, or that the complete search proved it), 4 stopped by

@@ -366,7 +366,7 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
     \b
     dlxc wordsearch 6x6 ABEL CANTOR GAUSS EULER --count
     dlxc wordsearch 4x4 ABEL LAND --directions E,W,S,N --crossing --limit 3
-    dlxc wordsearch 15x15 --words puzzles/words/common20.txt --seed 7 --answers
+    dlxc wordsearch 15x15 --words "$(dlxc example common20 --path)" --seed 7 --answers
     dlxc wordsearch --theme planets --seed 1 --format pdf -o planets.pdf
 
     Without ROWSxCOLS the grid is the smallest square in which a short
@@ -913,7 +913,7 @@ def wordrect(
     every column an M-letter word of a list (Knuth's word rectangles).
 
     \b
-    dlxc wordrect 3x3 --words puzzles/words/three-letter.txt --count
+    dlxc wordrect 3x3 --words "$(dlxc example three-letter --path)" --count
     dlxc wordrect 3x4 --words /usr/share/dict/words --lowercase --distinct --limit 5
     """
     rows, cols = _size(size, "MxN")

@@ -2,7 +2,7 @@
 the same function names, so that for the same input and seed both give the
 same words, the same boards and the same fills.
 
-See layout.c for the layout's design (seed 002: the board as cells with
+See layout.c for the layout's design (the board as cells with
 letters and the words through them; the index length -> position -> letter
 -> words; breadth-first candidates; longest fitting word first; an exact
 horizontal symmetry), and fill.c for the fill (arc consistency over slots,

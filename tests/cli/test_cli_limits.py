@@ -8,7 +8,7 @@ time.  Each runs dlxc as a user does, in a subprocess, and measures the
 start-up first with the same command stopped at once (``--node-limit 1``:
 interpreter, imports, reading or building the model, and the exit), so the
 bound is ``start-up + limit + 0.2 s + 10% of the limit``.  The models are
-the issue's: a Langford n=14 file (no solution, so a listing finds nothing
+these: a Langford n=14 file (no solution, so a listing finds nothing
 to stop at), a 10x10 word search of 50 words of 6-8 letters and a 6x6 word
 rectangle (nodes that cost thousands of updates each).
 """

@@ -1,4 +1,4 @@
-"""Layouts (seed 002's generator): C and mirror give the same board for a
+"""Free-form layouts: C and mirror give the same board for a
 seed, and every board passes the independent checker in oracles.crossword."""
 
 from __future__ import annotations

@@ -103,7 +103,7 @@ def test_engines_reject_unsorted_input(c_backend):
 
 
 def test_enable_sizes(c_backend):
-    """The issue's targets: at most 116,880 DAWG nodes, GADDAG at most 3.25 MB."""
+    """The size targets: at most 116,880 DAWG nodes, GADDAG at most 3.25 MB."""
     lex = enable_lexicon()
     assert len(lex) == 172823
     assert lex.dawg_nodes <= 116880

@@ -3,7 +3,7 @@
 The oracle is a row-by-row brute force that does not use dlxc: it extends
 the rows one at a time with the words whose letters continue a column word,
 then checks --distinct on the finished rectangle.  The 154,946 three-letter
-squares are the issue's figure, recounted here by that brute force.
+squares are the published figure, recounted here by that brute force.
 """
 
 from __future__ import annotations
@@ -163,7 +163,7 @@ def test_three_letter_list_is_the_665():
 
 
 def test_three_letter_squares(c_backend):
-    # the issue's figure (the mirror would take minutes: the C engine only)
+    # the published figure (the mirror would take minutes: the C engine only)
     assert WordRectangle(3, 3, THREE).count(backend=c_backend) == 154_946
 
 

@@ -132,7 +132,7 @@ def test_problem_estimate_delegates():
 
 
 def test_cli_estimate_json(tmp_path, c_backend):
-    """The 8x8 word search (the issue's 123,800,040 layouts, DLX2's count):
+    """The 8x8 word search (123,800,040 layouts, DLX2's count):
     too big for the 0.2 s calibration count, so the probes speak."""
     from dlxc.xcc.dlxformat import write_dlx
 

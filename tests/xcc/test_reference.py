@@ -7,7 +7,7 @@ queens, A014552 for Langford pairs, the pentomino and domino counts as
 docs/design/xcc.md lists them).  Domino tilings are also checked against
 Kasteleyn's product formula, computed here independently of any search.
 The 7x7 and 8x8 word searches are DLX2's figures measured on this machine
-(8x8: also the issue's figures).
+(8x8: also DLX2's figures).
 """
 
 from __future__ import annotations

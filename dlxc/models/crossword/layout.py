@@ -1,4 +1,4 @@
-"""Free-form crossword layouts (seed 002's generator): the board model.
+"""Free-form crossword layouts (Google I/O-style generator): the board model.
 
 ``make_layout`` asks the crossword engine (C or the mirror) to place the
 words of a pool in a rectangle, then checks the board it got back before
