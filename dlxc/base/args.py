@@ -23,7 +23,8 @@ def whole(value: object, what: str, minimum: int = 0) -> int:
     if isinstance(value, bool) or isinstance(value, float):
         raise RequestTypeError(f"{what} must be a whole number, got {value!r}")
     try:
-        number = operator.index(value)  # ints, and integer types such as numpy's
+        # ints, and integer types such as numpy's; anything else raises TypeError
+        number = operator.index(value)  # type: ignore[arg-type]
     except TypeError:
         raise RequestTypeError(f"{what} must be a whole number, got {value!r}") from None
     if number < minimum:

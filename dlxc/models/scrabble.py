@@ -220,6 +220,9 @@ class MoveFinder:
             )
         values = [self.rules.values["?"]] + [self.rules.values[ch] for ch in alphabet.letters]
         lm, wm = self.rules.multipliers()
+        start = self.rules.start
+        if start is None:  # Rules.__post_init__ sets it; a caller may have cleared it
+            raise BoardError("the rules have no start square")
         self.generator = MoveGenerator(
             lexicon,
             self.rules.rows,
@@ -227,7 +230,7 @@ class MoveFinder:
             lm,
             wm,
             values,
-            self.rules.start,
+            start,
             self.rules.rack_size,
             self.rules.bingo_bonus,
         )

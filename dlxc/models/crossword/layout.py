@@ -119,8 +119,11 @@ class Crossword:
                     continue
                 first = k
                 text = []
-                while k < n and grid[r0 + k * dr][c0 + k * dc] is not None:
-                    text.append(grid[r0 + k * dr][c0 + k * dc])
+                while k < n:
+                    cell = grid[r0 + k * dr][c0 + k * dc]
+                    if cell is None:
+                        break
+                    text.append(cell)
                     k += 1
                 if len(text) < 2:
                     continue
