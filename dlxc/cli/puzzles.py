@@ -240,7 +240,11 @@ class SearchLimits(_OptionGroup):
         )
 
 
-@click.command(epilog=_OUTCOMES)
+@click.command(
+    epilog=_OUTCOMES.replace(
+        "cheap to tell)", "cheap to tell) or no puzzle was found within the default budget"
+    )
+)
 @click.argument("args", nargs=-1, metavar="[ROWSxCOLS] [WORD]...")
 @click.option(
     "-w",
@@ -404,24 +408,28 @@ class SearchLimits(_OptionGroup):
 @click.pass_context
 @user_errors
 def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> None:
-    """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
-    them, or make a puzzle.
+    """Hide WORDs in a grid of ROWSxCOLS cells: make a puzzle (the
+    default), count the layouts, or list them.
 
     A layout places every word once along an allowed direction, the letters
     agreeing where words share cells.  Words are Unicode letters, compared
     without case; spaces and hyphens in an entry are dropped.
 
     \b
+    dlxc wordsearch 8x8 CAT DOG BIRD FISH
     dlxc wordsearch 6x6 ABEL CANTOR GAUSS EULER --count
     dlxc wordsearch 4x4 ABEL LAND --directions E,W,S,N --crossing --limit 3
     dlxc wordsearch 15x15 --words "$(dlxc example common20 --path)" --seed 7 --answers
-    dlxc wordsearch --theme planets --seed 1 --format pdf -o planets.pdf
+    dlxc wordsearch 15x15 --theme planets --shape heart --seed 1 --format pdf -o planets.pdf
 
-    Without ROWSxCOLS the grid is the smallest square in which a short
-    search finds a layout, plus a margin for variety.  --format (other than
-    text), --puzzles, --partial, --message, --decoys, --backward, --diagonal
-    and --filler-weights make puzzles; without --seed the seed is drawn at
-    random and told on stderr.
+    Without --count, --limit, --layout or --dlx the result is a puzzle, its
+    seed drawn at random and told on stderr unless --seed gives it.  The
+    search for a puzzle stops after 20 seconds (5 when a quick estimate
+    finds it hopeless) unless --timeout or --node-limit is given, and then
+    says what --partial would place, with exit status 3.  Without
+    ROWSxCOLS the grid is the smallest square in which a short search finds
+    a layout, plus a margin for variety.  A grid whose model would not fit
+    in memory (over 20 million nodes) is refused before it is built.
     """
     hide = WordsToHide.take(options)
     want = Wanted.take(options)

@@ -7,6 +7,7 @@ from __future__ import annotations
 # html.escape, not xml.sax.saxutils.escape: importing saxutils imports
 # urllib.request, which every puzzle command paid for at its start (about a
 # tenth of `dlxc wordsearch ... --count`).
+import textwrap
 from html import escape
 
 from .page import Page, outline
@@ -149,11 +150,14 @@ def _word_list(page: Page, top: float, width: float, cell: float) -> tuple:
             f"{markup(text)}</text>"
         )
     y += per * line_h + cell * 0.3
-    for note in page.notes:
-        out.append(
-            f'<text x="{4 + cell * 0.2:g}" y="{y + line_h * 0.8:g}" font-size="{size * 0.85:g}" '
-            f'font-style="italic">{markup(note)}</text>'
-        )
-        y += line_h
+    note_size = size * 0.85
+    per_line = max(20, int((width - 8 - cell * 0.4) / (note_size * 0.56)))
+    for note in page.notes:  # wrapped to the width: SVG text does not wrap itself
+        for line in textwrap.wrap(note, per_line):
+            out.append(
+                f'<text x="{4 + cell * 0.2:g}" y="{y + line_h * 0.8:g}" '
+                f'font-size="{note_size:g}" font-style="italic">{markup(line)}</text>'
+            )
+            y += line_h
     out.append("</g>")
     return ("\n".join(out), y - top + cell * 0.3), width

@@ -150,7 +150,11 @@ def test_a_huge_grid_is_refused_at_once():
 
 @pytest.mark.parametrize(
     "rows, cols, words, dirs",
-    [(5, 7, ["ABEL", "CAT"], "all"), (6, 3, ["ABCDE", "XY", "QRS"], "E,S,NW"), (1, 9, ["AB"], "all")],
+    [
+        (5, 7, ["ABEL", "CAT"], "all"),
+        (6, 3, ["ABCDE", "XY", "QRS"], "E,S,NW"),
+        (1, 9, ["AB"], "all"),
+    ],
 )
 def test_the_size_bound_counts_every_placement(rows, cols, words, dirs):
     ws = WordSearch(rows, cols, words, dirs)
