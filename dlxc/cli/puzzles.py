@@ -429,7 +429,7 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
     says what --partial would place, with exit status 3.  Without
     ROWSxCOLS the grid is the smallest square in which a short search finds
     a layout, plus a margin for variety.  A grid whose model would not fit
-    in memory (over 20 million nodes) is refused before it is built.
+    in memory (over 12 million nodes) is refused before it is built.
     """
     hide = WordsToHide.take(options)
     want = Wanted.take(options)
