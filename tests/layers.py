@@ -76,7 +76,16 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.xcc.dlxformat"]),
     ("services", ["dlxc", "dlxc.xcc", "dlxc.lexicon"]),
     ("services", ["dlxc.render.page"]),
-    ("services", ["dlxc.render.text", "dlxc.render.svg", "dlxc.render.ipuz", "dlxc.render.kinds"]),
+    (
+        "services",
+        [
+            "dlxc.render.text",
+            "dlxc.render.svg",
+            "dlxc.render.ipuz",
+            "dlxc.render.kinds",
+            "dlxc.render.csv",
+        ],
+    ),
     ("services", ["dlxc.render.html", "dlxc.render.pdf"]),
     ("services", ["dlxc.render"]),
     (
@@ -95,7 +104,12 @@ ORDER: list[tuple[str, list[str]]] = [
     ),
     (
         "models",
-        ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid", "dlxc.models.wordsearch.view"],
+        [
+            "dlxc.models.wordrect",
+            "dlxc.models.wordsearch.grid",
+            "dlxc.models.wordsearch.view",
+            "dlxc.models.wordsearch.shapes",
+        ],
     ),
     ("models", ["dlxc.models.wordsearch.layout"]),
     ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 from ..base.errors import RenderError
+from .csv import pages_csv
 from .html import page_html
 from .ipuz import page_ipuz
 from .kinds import boggle_page, crossword_page, numbered_grid
@@ -33,7 +34,7 @@ from .page import PAPERS, Cell, Page, Word, check_page, letters_grid
 from .svg import page_svg
 from .text import pages_json, pages_text
 
-FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html")
+FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html", "csv")
 
 #: Formats that hold one puzzle per file: several puzzles make several files.
 ONE_PER_FILE = ("svg", "ipuz", "html")
@@ -46,10 +47,12 @@ def render(
     answers: bool = False,
     paper: str = "letter",
     font: Optional[str] = None,
+    key: bool = True,
 ) -> list[bytes]:
-    """The documents of ``pages`` in format ``fmt``: one for text, json and
-    pdf (every page in it; a PDF always has the answer pages), one per page
-    for svg, ipuz and html (``answers``: an SVG with the answers marked)."""
+    """The documents of ``pages`` in format ``fmt``: one for text, json,
+    pdf and csv (every page in it; a PDF has the answer pages unless ``key``
+    is false, a CSV the words' positions), one per page for svg, ipuz and
+    html (``answers``: an SVG with the answers marked)."""
     if fmt not in FORMATS:
         raise RenderError(f"format {fmt!r}: use one of {', '.join(FORMATS)}")
     if fmt == "text":
@@ -59,7 +62,9 @@ def render(
     if fmt == "pdf":
         from .pdf import pages_pdf
 
-        return [pages_pdf(pages, paper=paper, font=font)]
+        return [pages_pdf(pages, paper=paper, font=font, answers=key)]
+    if fmt == "csv":
+        return [pages_csv(pages, key=key).encode()]
     if fmt == "svg":
         return [page_svg(p, answers=answers).encode() for p in pages]
     if fmt == "ipuz":
@@ -86,5 +91,6 @@ __all__ = [
     "page_html",
     "pages_text",
     "pages_json",
+    "pages_csv",
     "render",
 ]

@@ -201,3 +201,46 @@ def letters_grid(
                 line.append(Cell(str(ch), given=given))
         out.append(line)
     return out
+
+
+Corner = tuple[int, int]
+
+
+def outline(grid: Sequence[Sequence[Optional[Cell]]]) -> list[tuple[Corner, Corner]]:
+    """The border of a shaped grid's cells (those not None) as straight
+    segments between grid corners ``(row, col)``, each as long as it runs:
+    what a writer draws around a heart-shaped word search instead of a
+    rectangle.
+
+    >>> g = [[None, Cell("A")], [Cell("B"), Cell("C")]]
+    >>> sorted(outline(g))[:3]
+    [((0, 1), (0, 2)), ((0, 1), (1, 1)), ((0, 2), (2, 2))]
+    """
+    rows = len(grid)
+    cols = len(grid[0]) if rows else 0
+
+    def cell(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and grid[r][c] is not None
+
+    segments = []
+    # horizontal edges: the line above row r, between a cell and a non-cell
+    for r in range(rows + 1):
+        start = None
+        for c in range(cols + 1):
+            edge = c < cols and cell(r - 1, c) != cell(r, c)
+            if edge and start is None:
+                start = c
+            elif not edge and start is not None:
+                segments.append(((r, start), (r, c)))
+                start = None
+    # vertical edges: the line left of column c
+    for c in range(cols + 1):
+        start = None
+        for r in range(rows + 1):
+            edge = r < rows and cell(r, c - 1) != cell(r, c)
+            if edge and start is None:
+                start = r
+            elif not edge and start is not None:
+                segments.append(((start, c), (r, c)))
+                start = None
+    return segments

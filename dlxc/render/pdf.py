@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import BinaryIO, Union
 
 from ..base.errors import RenderError
-from .page import PAPERS, Page
+from .page import PAPERS, Page, outline
 from .svg import MARK_COLORS
 from .text import word_lines
 
@@ -117,6 +117,14 @@ class _Sheet:
             stroke=int(stroke is not None),
             fill=int(fill is not None),
         )
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, color, width: float = 0.3) -> None:
+        """A plain line from (x1, y1) to (x2, y2), ``width`` mm wide."""
+        c = self.canvas
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(width * MM)
+        c.setLineCap(2)  # square ends: the segments of an outline meet at corners
+        c.line(x1 * MM, (self.height - y1) * MM, x2 * MM, (self.height - y2) * MM)
 
     def stroke_path(self, pts, color, width: float) -> None:
         """A translucent stroke with round ends and joins through ``pts``."""
@@ -270,7 +278,13 @@ def _grid(
                 sheet.text(
                     x + cell * 0.06, y + cell * 0.3, str(sq.number), max(4.0, cell * 0.27 / PT)
                 )
-    if not crossword and page.kind != "boggle":
+    shaped = page.kind == "wordsearch" and any(sq is None for line in page.grid for sq in line)
+    if shaped:  # a shaped word search: its outline, not a frame around the rectangle
+        for (r1, c1), (r2, c2) in outline(page.grid):
+            sheet.line(
+                x0 + c1 * cell, y0 + r1 * cell, x0 + c2 * cell, y0 + r2 * cell, _grey(90), 0.4
+            )
+    elif not crossword and page.kind != "boggle":
         sheet.rect(x0 - 1, y0 - 1, cell * cols + 2, cell * rows + 2, stroke=_grey(120))
     if answers:
         _marks(sheet, page, x0, y0, cell)
