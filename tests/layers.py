@@ -77,7 +77,8 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc", "dlxc.xcc", "dlxc.lexicon"]),
     ("services", ["dlxc.render.page"]),
     ("services", ["dlxc.render.text", "dlxc.render.svg", "dlxc.render.ipuz", "dlxc.render.kinds"]),
-    ("services", ["dlxc.render.html", "dlxc.render.pdf"]),
+    ("services", ["dlxc.render.html", "dlxc.render.pdf", "dlxc.render.boggle_html"]),
+    ("services", ["dlxc.render.boggle_pdf"]),
     ("services", ["dlxc.render"]),
     (
         "models",

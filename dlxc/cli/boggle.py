@@ -86,6 +86,35 @@ def boggle() -> None:
     """
 
 
+def _minutes_option(f):
+    return click.option(
+        "--minutes",
+        type=click.FloatRange(min=0.1, max=600),
+        default=3.0,
+        show_default=True,
+        help="With --format html: the time on the page's clock.",
+    )(f)
+
+
+def _page(board: Board, found: list, score: int, title: str, minutes: float):
+    """The page of a solved board: its words with paths and points."""
+    page = boggle_page(
+        board.letters,
+        [(f.word, f.path, f.points) for f in found],
+        cols=board.cols,
+        score=score,
+        title=title,
+    )
+    page.meta["minutes"] = minutes
+    return page
+
+
+def _emit(pages: list, fmt: str, output: Optional[str], **kw) -> None:
+    """Write the pages and name on stderr the files written."""
+    for path in emit(pages, fmt, output, **kw):
+        click.echo(f"wrote {path}", err=True)
+
+
 # ---- solve --------------------------------------------------------------------
 
 
@@ -95,6 +124,7 @@ def boggle() -> None:
 @_size_option
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead.")
 @output_format_options
+@_minutes_option
 @_backend_option
 @user_errors
 def solve(
@@ -107,11 +137,14 @@ def solve(
     paper: str,
     font: Optional[str],
     title: Optional[str],
+    minutes: float,
     backend: Optional[str],
 ) -> None:
     """Every word of BOARD with a path (cells numbered 0.. row by row) and
-    its points, then the total.  With --format svg, pdf, html or json, the
-    board as a puzzle page and its words as the answers.
+    its points, then the total.  With --format pdf, the board to hand out
+    (large, with lines to write on) and an answer page (every word by
+    length with its points, and the total); html, a page to play on
+    screen against a timer; svg or json, the board and its words.
 
     \b
     dlxc boggle solve perslatgsineters
@@ -122,14 +155,8 @@ def solve(
         sol = bg.solve(parsed)
     found = sorted(sol.words, key=lambda f: (-f.points, f.word))
     if fmt not in (None, "text"):
-        page = boggle_page(
-            parsed.letters,
-            [(f.word, f.path) for f in found],
-            cols=parsed.cols,
-            score=sol.score,
-            title=title or "Boggle",
-        )
-        emit([page], fmt, output, paper=paper, font=font)
+        page = _page(parsed, found, sol.score, title or "Boggle", minutes)
+        _emit([page], fmt, output, paper=paper, font=font)
         return
     if as_json:
         click.echo(
@@ -415,13 +442,72 @@ def best(
     help="classic (4x4, 1976), new (4x4, 1987), big (5x5, 1979), "
     "superbig (6x6, 2011; its two-letter and blank faces are rolled again).",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the roll (default: random).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the roll (default: drawn, and said on stderr); board k of "
+    "--count uses SEED + k - 1.",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(min=1, max=1000),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Roll N boards (one a line; in a PDF one a page, the answer pages after).",
+)
 @click.option("--grid", is_flag=True, help="Also print the board as a grid (on stderr).")
+@output_format_options
+@_minutes_option
+@_words_option
+@_backend_option
 @user_errors
-def roll_command(dice: str, seed: Optional[int], grid: bool) -> None:
+def roll_command(
+    dice: str,
+    seed: Optional[int],
+    count: int,
+    grid: bool,
+    fmt: Optional[str],
+    output: Optional[str],
+    paper: str,
+    font: Optional[str],
+    title: Optional[str],
+    minutes: float,
+    words: Optional[str],
+    backend: Optional[str],
+) -> None:
     """A board rolled from a real set of Boggle dice (letters row by row,
-    Qu as q)."""
-    board = roll(dice, seed)
-    if grid:
-        click.echo(board.grid(), err=True)
-    click.echo(board.letters)
+    Qu as q).  With --format pdf, each board on a page to hand out and its
+    answers on the pages after (every word by length, with its points and
+    the total); html, a page to play on screen against a timer; svg or
+    json, the board and its words (found in --words).
+
+    \b
+    dlxc boggle roll --seed 1
+    dlxc boggle roll --seed 1 --count 4 --format pdf -o boards.pdf
+    """
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1_000_000)
+        if fmt not in (None, "text") or count > 1:
+            click.echo(f"seed {seed} (--seed {seed} rolls the same boards)", err=True)
+    boards = [roll(dice, seed + k) for k in range(count)]
+    if fmt in (None, "text"):
+        for board in boards:
+            if grid:
+                click.echo(board.grid(), err=True)
+            click.echo(board.letters)
+        return
+    pages = []
+    with Boggle(words, backend=backend) as bg:
+        for k, board in enumerate(boards):
+            sol = bg.solve(board)
+            found = sorted(sol.words, key=lambda f: (-f.points, f.word))
+            name = title or f"Boggle ({dice} dice, seed {seed + k})"
+            page = _page(board, found, sol.score, name, minutes)
+            if count > 1:
+                page.number = k + 1
+            pages.append(page)
+    _emit(pages, fmt, output, paper=paper, font=font)

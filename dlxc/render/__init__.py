@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 from ..base.errors import RenderError
+from .boggle_html import boggle_html
 from .html import page_html
 from .ipuz import page_ipuz
 from .kinds import boggle_page, crossword_page, numbered_grid
@@ -57,16 +58,17 @@ def render(
     if fmt == "json":
         return [pages_json(pages).encode()]
     if fmt == "pdf":
+        from .boggle_pdf import DRAWERS
         from .pdf import pages_pdf
 
-        return [pages_pdf(pages, paper=paper, font=font)]
+        return [pages_pdf(pages, paper=paper, font=font, drawers=DRAWERS)]
     if fmt == "svg":
         return [page_svg(p, answers=answers).encode() for p in pages]
     if fmt == "ipuz":
         return [
             (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
         ]
-    return [page_html(p).encode() for p in pages]
+    return [(boggle_html(p) if p.kind == "boggle" else page_html(p)).encode() for p in pages]
 
 
 __all__ = [
