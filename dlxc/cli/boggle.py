@@ -18,6 +18,7 @@ from typing import Optional
 import click
 
 from ..base.errors import BoggleError
+from ..base.files import iter_lines
 from ..boggle import (
     DICE,
     KICK,
@@ -182,7 +183,7 @@ def solve(
 
 
 @boggle.command()
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
+@click.argument("file", default="-")
 @_words_option
 @_size_option
 @click.option(
@@ -197,7 +198,12 @@ def solve(
 @click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
 @user_errors
 def score(
-    file, words: Optional[str], size: Optional[str], jobs: int, backend: Optional[str], quiet: bool
+    file: str,
+    words: Optional[str],
+    size: Optional[str],
+    jobs: int,
+    backend: Optional[str],
+    quiet: bool,
 ) -> None:
     """One total a line for the boards of FILE (one board a line; default
     stdin); boards per second on stderr.
@@ -208,7 +214,6 @@ def score(
     dims = parse_size(size) if size else None
     start = time.perf_counter()
     n = 0
-    name = getattr(file, "name", "<stdin>")
     with Boggle(words, backend=backend) as bg, ParallelScorer(bg, _jobs(jobs)) as scorer:
         batch: list = []
         batch_dims: tuple = ()
@@ -221,7 +226,7 @@ def score(
                 n += len(batch)
                 batch.clear()
 
-        for lineno, line in enumerate(file, 1):
+        for name, lineno, line in iter_lines(file, "boards", BoggleError):
             text = line.strip()
             if not text or text.startswith("#"):
                 continue

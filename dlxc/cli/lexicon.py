@@ -156,18 +156,11 @@ def moves(lexicon_file: str, board: str, rack: str, top, rules, as_json: bool, b
     --json one JSON object a line: score, row, col, direction, word, tiles
     (the squares newly covered: row, col, letter)."""
     from ..base.errors import BoardError
+    from ..base.files import read_text
     from ..models.scrabble import MoveFinder, Rules
 
     the_rules = Rules.from_file(rules) if rules else Rules()
-    if board == "-":
-        text, name = sys.stdin.read(), "<stdin>"
-    else:
-        try:
-            with open(board, encoding="utf-8") as f:
-                text, name = f.read(), board
-        except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise BoardError(f"{board}: cannot read the board ({why})") from None
+    name, text = read_text(board, "board", BoardError)
     lex = _open(lexicon_file, backend)
     finder = MoveFinder(lex, the_rules)
     found = finder.moves(finder.board(text, name), finder.rack(rack), top)

@@ -24,7 +24,8 @@ from typing import Any, Optional
 
 import click
 
-from ..base.errors import NoLayout, SearchStopped
+from ..base.errors import NoLayout, ProblemError, SearchStopped
+from ..base.files import read_text
 from ..models.pages import theme_entries, themes, wordrect_page, wordsearch_page
 from ..models.wordrect import WordRectangle
 from ..models.words import display_form, load_word_list, read_clued_entries
@@ -451,11 +452,8 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
         rows, cols = _size(size, "ROWSxCOLS")
     holes = None
     if hide.mask_file is not None:
-        with click.open_file(hide.mask_file, encoding="utf-8") as f:
-            text = f.read()
-        _, _, holes = parse_mask(
-            text, rows, cols, source="<stdin>" if hide.mask_file == "-" else hide.mask_file
-        )
+        name, text = read_text(hide.mask_file, "mask", ProblemError)
+        _, _, holes = parse_mask(text, rows, cols, source=name)
     if making:
         _make_puzzles(
             rows,
