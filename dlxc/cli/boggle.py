@@ -34,7 +34,7 @@ from ..boggle import (
     roll,
 )
 from ..render.kinds import boggle_page
-from .common import user_errors
+from .common import strict_option, user_errors
 from .output import emit, output_format_options
 
 _BATCH = 1 << 16  # boards read and scored at a time by `score`
@@ -127,6 +127,7 @@ def _emit(pages: list, fmt: str, output: Optional[str], **kw) -> None:
 @output_format_options
 @_minutes_option
 @_backend_option
+@strict_option
 @user_errors
 def solve(
     board: str,
@@ -140,6 +141,7 @@ def solve(
     title: Optional[str],
     minutes: float,
     backend: Optional[str],
+    strict: bool = False,
 ) -> None:
     """Every word of BOARD with a path (cells numbered 0.. row by row) and
     its points, then the total.  With --format pdf, the board to hand out
@@ -152,7 +154,7 @@ def solve(
     dlxc boggle solve perslatgsineters --format pdf -o board.pdf
     """
     parsed = Board.parse(board, parse_size(size) if size else None)
-    with Boggle(words, backend=backend) as bg:
+    with Boggle(words, backend=backend, strict=strict) as bg:
         sol = bg.solve(parsed)
     found = sorted(sol.words, key=lambda f: (-f.points, f.word))
     if fmt not in (None, "text"):
@@ -196,6 +198,7 @@ def solve(
 )
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
+@strict_option
 @user_errors
 def score(
     file: str,
@@ -204,6 +207,7 @@ def score(
     jobs: int,
     backend: Optional[str],
     quiet: bool,
+    strict: bool = False,
 ) -> None:
     """One total a line for the boards of FILE (one board a line; default
     stdin); boards per second on stderr.
@@ -214,7 +218,10 @@ def score(
     dims = parse_size(size) if size else None
     start = time.perf_counter()
     n = 0
-    with Boggle(words, backend=backend) as bg, ParallelScorer(bg, _jobs(jobs)) as scorer:
+    with (
+        Boggle(words, backend=backend, strict=strict) as bg,
+        ParallelScorer(bg, _jobs(jobs)) as scorer,
+    ):
         batch: list = []
         batch_dims: tuple = ()
 
@@ -322,6 +329,7 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
 )
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or statistics.")
+@strict_option
 @user_errors
 def best(
     size: str,
@@ -335,6 +343,7 @@ def best(
     as_json: bool,
     backend: Optional[str],
     quiet: bool,
+    strict: bool = False,
 ) -> None:
     """Search for the highest-scoring board by iterated local search: climb
     to a peak over one- and two-cell changes (a letter changed, two letters
@@ -351,7 +360,7 @@ def best(
     """
     rows, cols = parse_size(size)
     check_size(rows, cols)
-    bg = Boggle(words, backend=backend)
+    bg = Boggle(words, backend=backend, strict=strict)
     bar = None
     from ..base.progress import wanted
 
@@ -467,6 +476,7 @@ def best(
 @_minutes_option
 @_words_option
 @_backend_option
+@strict_option
 @user_errors
 def roll_command(
     dice: str,
@@ -481,6 +491,7 @@ def roll_command(
     minutes: float,
     words: Optional[str],
     backend: Optional[str],
+    strict: bool = False,
 ) -> None:
     """A board rolled from a real set of Boggle dice (letters row by row,
     Qu as q).  With --format pdf, each board on a page to hand out and its
@@ -506,7 +517,7 @@ def roll_command(
             click.echo(board.letters)
         return
     pages = []
-    with Boggle(words, backend=backend) as bg:
+    with Boggle(words, backend=backend, strict=strict) as bg:
         for k, board in enumerate(boards):
             sol = bg.solve(board)
             found = sorted(sol.words, key=lambda f: (-f.points, f.word))

@@ -43,6 +43,7 @@ from ..base.errors import (
     DlxcWarning,
     Outcome,
     RequestError,
+    SkippedLines,
 )
 from ..base.progress import ProgressBar, wanted
 from ..base.runner import on_sigterm
@@ -123,6 +124,16 @@ def limit_options(f: F) -> F:
         "when that leaves the work undecided or partial.",
     )(f)
     return f
+
+
+def strict_option(f: F) -> F:
+    """``--strict``: a word-list line that is not a word is an error."""
+    return click.option(
+        "--strict",
+        is_flag=True,
+        help="A word-list line that is not a word (AA's, 3D) is an error naming its "
+        "file and line; by default such lines are skipped and counted in one note on stderr.",
+    )(f)
 
 
 def output_options(f: F) -> F:
@@ -378,7 +389,9 @@ class _UserErrors:
         shown = warnings.showwarning
 
         def show(message, category, filename, lineno, file=None, line=None):
-            if issubclass(category, DlxcWarning):
+            if issubclass(category, SkippedLines):
+                click.echo(f"note: {message}", err=True)
+            elif issubclass(category, DlxcWarning):
                 click.echo(f"warning: {message}", err=True)
             else:
                 shown(message, category, filename, lineno, file, line)

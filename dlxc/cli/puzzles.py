@@ -882,6 +882,7 @@ def _article(n: int) -> str:
 )
 @output_format_options
 @_limits
+@common.strict_option
 @click.pass_context
 @user_errors
 def wordrect(
@@ -906,6 +907,7 @@ def wordrect(
     show_progress,
     jobs,
     memo,
+    strict: bool = False,
 ):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
@@ -927,12 +929,10 @@ def wordrect(
             "--format writes rectangles: it goes with --limit, not with --count, --dlx or --json"
         )
     _check_scale(count, jobs, memo)
-    wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
+    wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols}, strict=strict)
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
     if not quiet:
-        skipped = []
-        if wl.skipped_not_letters:
-            skipped.append(f"{wl.skipped_not_letters} not purely letters")
+        skipped = []  # (the lines that are not words have had their note)
         if wl.skipped_case:
             skipped.append(f"{wl.skipped_case} with upper case")
         if wl.repeats:
