@@ -1,10 +1,13 @@
 """``dlxc boggle``: the words of a board, totals of many boards, the search
-for the best board, and boards rolled from real dice.
+for the best board, and boards rolled from real dice, as text or as pages
+to print and to play (``--format pdf|html|svg|json``, dlxc.render).
 
-Results go to stdout, statistics and the progress bar to stderr.  Exit
-status: 0 done, 1 bad input (a board of the wrong length, a letter that is
-not a..z, a word list with no usable word), 2 usage, 130 Ctrl-C (``best``
-prints the best board found so far first).  The default word list is
+Results go to stdout, statistics, notes and the progress bar to stderr.
+Every file is read through dlxc.base.files (word lists by its one policy).
+Exit status, as every command's: 0 done, 1 bad input (a board of the wrong
+length, a letter that is not a..z, a file that cannot be read, a word list
+with no usable word), 2 usage, 130 Ctrl-C (``best`` prints the best board
+found so far first), 141 stdout closed.  The default word list is
 ENABLE2K (dlxc/models/wordlists/enable2k.txt).
 """
 
