@@ -59,7 +59,8 @@ F = TypeVar("F", bound=Callable)
 
 EPILOG = (
     "Exit status: 0 done, 1 bad input (the message names file and line), "
-    "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
+    "2 usage error, 3 nothing exists (or none was found within the time budget), "
+    "4 stopped by --timeout or --node-limit (what was found so far "
     "is printed, marked partial), 130 interrupted (Ctrl-C or SIGTERM; the "
     "statistics so far go to stderr), 141 stdout closed early (as by head)."
 )

@@ -122,6 +122,28 @@ def anagram(file: str, letters: str, sub: bool, backend, strict: bool = False) -
     _print_words(_open(file, backend, strict).anagrams(letters, sub=sub))
 
 
+def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
+    """The lexicon of ``moves``: a lexicon file as it is; a word list's
+    words whose letters all have tile values under ``rules`` (the others
+    cannot be played: they are left out and counted in a note)."""
+    from ..lexicon import read_word_list
+    from ..lexicon.fileformat import sniff
+
+    if sniff(path):
+        return Lexicon.load(path, backend=backend)
+    wl = read_word_list(path, strict=strict)
+    usable = [w for w in wl.words if all(ch in rules.values for ch in w)]
+    left = len(wl.words) - len(usable)
+    if left:
+        first = next(w for w in wl.words if not all(ch in rules.values for ch in w))
+        click.echo(
+            f"note: {path}: {left} word{'s' if left != 1 else ''} left out, with a letter "
+            f"that has no tile value under {rules.source} (the first, {first!r})",
+            err=True,
+        )
+    return Lexicon.from_words(usable, backend=backend, name=path)
+
+
 @click.command()
 @click.option(
     "--lexicon",
@@ -170,7 +192,7 @@ def moves(
 
     the_rules = Rules.from_file(rules) if rules else Rules()
     name, text = read_text(board, "board", BoardError)
-    lex = _open(lexicon_file, backend, strict)
+    lex = _move_lexicon(lexicon_file, backend, strict, the_rules)
     finder = MoveFinder(lex, the_rules)
     found = finder.moves(finder.board(text, name), finder.rack(rack), top)
     out = sys.stdout
