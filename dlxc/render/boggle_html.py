@@ -69,7 +69,8 @@ go.onclick = () => (timer ? pause() : start());
 function finish() {
   clearInterval(timer); timer = null; over = true; left = Math.max(left, 0); show();
   tray.classList.remove('hidden'); guess.disabled = true; go.disabled = true;
-  why.textContent = 'Time is up.';
+  go.textContent = 'Start';
+  why.textContent = left > 0 ? 'The answers:' : 'Time is up. The answers:';
   const out = $('answers'); out.innerHTML = '';
   const byLen = new Map();
   for (const w of P.words) {
