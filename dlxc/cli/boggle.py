@@ -119,6 +119,17 @@ def _emit(pages: list, fmt: str, output: Optional[str], **kw) -> None:
         click.echo(f"wrote {path}", err=True)
 
 
+def _text(lines: list, output: Optional[str]) -> None:
+    """Lines of text to stdout, or to the file ``output``."""
+    if output is None or output == "-":
+        for line in lines:
+            click.echo(line)
+        return
+    with open(output, "w", encoding="utf-8") as f:
+        f.write("".join(f"{line}\n" for line in lines))
+    click.echo(f"wrote {output}", err=True)
+
+
 # ---- solve --------------------------------------------------------------------
 
 
@@ -165,23 +176,17 @@ def solve(
         _emit([page], fmt, output, paper=paper, font=font)
         return
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "board": parsed.letters,
-                    "rows": parsed.rows,
-                    "cols": parsed.cols,
-                    "score": sol.score,
-                    "words": [
-                        {"word": f.word, "path": list(f.path), "points": f.points} for f in found
-                    ],
-                }
-            )
-        )
+        obj = {
+            "board": parsed.letters,
+            "rows": parsed.rows,
+            "cols": parsed.cols,
+            "score": sol.score,
+            "words": [{"word": f.word, "path": list(f.path), "points": f.points} for f in found],
+        }
+        _text([json.dumps(obj)], output)
         return
-    for f in found:
-        click.echo(f"{f.points:3d} {f.word} {'-'.join(map(str, f.path))}")
-    click.echo(f"{parsed.letters} {sol.score} ({len(found)} words)")
+    lines = [f"{f.points:3d} {f.word} {'-'.join(map(str, f.path))}" for f in found]
+    _text([*lines, f"{parsed.letters} {sol.score} ({len(found)} words)"], output)
 
 
 # ---- score --------------------------------------------------------------------
@@ -517,7 +522,7 @@ def roll_command(
         for board in boards:
             if grid:
                 click.echo(board.grid(), err=True)
-            click.echo(board.letters)
+        _text([board.letters for board in boards], output)
         return
     pages = []
     with Boggle(words, backend=backend, strict=strict) as bg:

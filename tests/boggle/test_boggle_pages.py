@@ -159,3 +159,16 @@ def test_html_game_in_a_browser(words, tmp_path):
     assert sorted(re.findall(r"<li[^>]*>([A-Z]+)<span>", answers)) == sorted(want)
     assert f'<li class="found">{first}<span>' in answers
     assert f"Total: {len(want)} words, {sum(want.values())} points." in answers
+
+
+def test_text_goes_to_the_output_file(words, tmp_path):
+    out = tmp_path / "boards.txt"
+    r = run("boggle", "roll", "--seed", 3, "--count", 2, "-o", out)
+    assert r.exit_code == 0 and r.stdout == "" and f"wrote {out}" in r.stderr
+    assert out.read_text().split() == [roll("new", 3).letters, roll("new", 4).letters]
+    r = run("boggle", "solve", BOARD, "-w", words, "-o", out)
+    assert r.exit_code == 0 and r.stdout == ""
+    assert (
+        out.read_text().splitlines()[-1]
+        == f"{BOARD} {sum(expected(BOARD).values())} ({len(expected(BOARD))} words)"
+    )
