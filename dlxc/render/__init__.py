@@ -63,7 +63,11 @@ def render(
 
         return [pages_pdf(pages, paper=paper, font=font, drawers=DRAWERS)]
     if fmt == "svg":
-        return [page_svg(p, answers=answers).encode() for p in pages]
+        # a Boggle board is a few large dice: drawn larger than a grid of letters
+        return [
+            page_svg(p, answers=answers, cell=72.0 if p.kind == "boggle" else 32.0).encode()
+            for p in pages
+        ]
     if fmt == "ipuz":
         return [
             (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
