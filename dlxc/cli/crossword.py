@@ -18,7 +18,7 @@ from typing import Optional
 
 import click
 
-from .common import user_errors
+from .common import strict_option, user_errors
 from .output import emit, output_format_options
 
 EXIT_NONE = 3
@@ -121,18 +121,18 @@ def crossword() -> None:
 @click.option("-o", "--output", default=None, metavar="FILE", help="Write the result here.")
 @_backend
 @_quiet
+@strict_option
 @user_errors
-def layout(word_file, size, symmetric, seed, tries, as_json, output, backend, quiet):
+def layout(
+    word_file, size, symmetric, seed, tries, as_json, output, backend, quiet, strict: bool = False
+):
     """Lay out a free-form crossword from the words of FILE."""
-    from ..base.errors import CrosswordError
     from ..crossword.wordlist import read_word_list
     from ..models.crossword.layout import make_layout
 
     width, height = _size(size)
     t0 = time.perf_counter()
-    pool = read_word_list(word_file, backend=backend)
-    if not len(pool):
-        raise CrosswordError(f"{word_file}: the list has no words")
+    pool = read_word_list(word_file, backend=backend, strict=strict)
     t1 = time.perf_counter()
     board = make_layout(
         pool, width, height, symmetric=symmetric, seed=seed, tries=tries, backend=backend
@@ -205,6 +205,7 @@ def layout(word_file, size, symmetric, seed, tries, as_json, output, backend, qu
 )
 @_backend
 @_quiet
+@strict_option
 @user_errors
 def fill(
     grid_file,
@@ -222,6 +223,7 @@ def fill(
     node_limit,
     backend,
     quiet,
+    strict: bool = False,
 ):
     """Fill GRID ('#' a block, '.' an empty cell, letters given) from LIST."""
     from ..crossword.wordlist import read_word_list
@@ -229,7 +231,7 @@ def fill(
 
     t0 = time.perf_counter()
     grid = read_grid(grid_file)
-    pool = read_word_list(word_file, backend=backend)
+    pool = read_word_list(word_file, backend=backend, strict=strict)
     if xcc:
         return _fill_xcc(
             grid,

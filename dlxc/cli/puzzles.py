@@ -25,7 +25,8 @@ from typing import Any, Optional
 
 import click
 
-from ..base.errors import NoLayout, SearchStopped
+from ..base.errors import NoLayout, ProblemError, SearchStopped
+from ..base.files import read_text
 from ..models.pages import theme_entries, themes, wordrect_page, wordsearch_page
 from ..models.wordrect import WordRectangle
 from ..models.words import display_form, load_word_list, read_clued_entries
@@ -155,6 +156,7 @@ class WordsToHide(_OptionGroup):
     directions: str
     mask_file: Optional[str]
     shape: Optional[str]
+    strict: bool
 
 
 @dataclass
@@ -405,6 +407,7 @@ class SearchLimits(_OptionGroup):
 )
 @output_format_options
 @_limits
+@common.strict_option
 @click.pass_context
 @user_errors
 def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> None:
@@ -493,7 +496,7 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
     clues: list = [None] * len(entries)
     lists = []
     if hide.word_file is not None:
-        lists.append(read_clued_entries(hide.word_file))
+        lists.append(read_clued_entries(hide.word_file, strict=hide.strict))
     if hide.theme is not None:
         lists.append(theme_entries(hide.theme))
     for more, where, more_clues in lists:
@@ -529,11 +532,8 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
     elif hide.mask_file is not None and is_image(hide.mask_file):
         holes = image_mask(hide.mask_file, rows, cols)
     elif hide.mask_file is not None:
-        with click.open_file(hide.mask_file, encoding="utf-8") as f:
-            text = f.read()
-        _, _, holes = parse_mask(
-            text, rows, cols, source="<stdin>" if hide.mask_file == "-" else hide.mask_file
-        )
+        name, text = read_text(hide.mask_file, "mask", ProblemError)
+        _, _, holes = parse_mask(text, rows, cols, source=name)
     if making:
         _make_puzzles(
             rows,
@@ -1037,6 +1037,7 @@ def _article(n: int) -> str:
 )
 @output_format_options
 @_limits
+@common.strict_option
 @click.pass_context
 @user_errors
 def wordrect(
@@ -1061,6 +1062,7 @@ def wordrect(
     show_progress,
     jobs,
     memo,
+    strict: bool = False,
 ):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
@@ -1082,12 +1084,10 @@ def wordrect(
             "--format writes rectangles: it goes with --limit, not with --count, --dlx or --json"
         )
     _check_scale(count, jobs, memo)
-    wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
+    wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols}, strict=strict)
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
     if not quiet:
-        skipped = []
-        if wl.skipped_not_letters:
-            skipped.append(f"{wl.skipped_not_letters} not purely letters")
+        skipped = []  # (the lines that are not words have had their note)
         if wl.skipped_case:
             skipped.append(f"{wl.skipped_case} with upper case")
         if wl.repeats:

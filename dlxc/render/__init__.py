@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 from ..base.errors import RenderError
+from .boggle_html import boggle_html
 from .csv import pages_csv
 from .html import page_html
 from .ipuz import page_ipuz
@@ -60,18 +61,23 @@ def render(
     if fmt == "json":
         return [pages_json(pages).encode()]
     if fmt == "pdf":
+        from .boggle_pdf import DRAWERS
         from .pdf import pages_pdf
 
-        return [pages_pdf(pages, paper=paper, font=font, answers=key)]
+        return [pages_pdf(pages, paper=paper, font=font, answers=key, drawers=DRAWERS)]
     if fmt == "csv":
         return [pages_csv(pages, key=key).encode()]
     if fmt == "svg":
-        return [page_svg(p, answers=answers).encode() for p in pages]
+        # a Boggle board is a few large dice: drawn larger than a grid of letters
+        return [
+            page_svg(p, answers=answers, cell=72.0 if p.kind == "boggle" else 32.0).encode()
+            for p in pages
+        ]
     if fmt == "ipuz":
         return [
             (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
         ]
-    return [page_html(p).encode() for p in pages]
+    return [(boggle_html(p) if p.kind == "boggle" else page_html(p)).encode() for p in pages]
 
 
 __all__ = [

@@ -112,7 +112,7 @@ def _face(face: str) -> str:
 
 def boggle_page(
     board: Union[str, Sequence[Sequence[str]]],
-    words: Sequence[tuple[str, Sequence[Union[int, Coord]]]],
+    words: Sequence[Sequence],
     *,
     cols: Optional[int] = None,
     title: str = "Boggle",
@@ -122,9 +122,10 @@ def boggle_page(
     """The page of a Boggle board: ``board`` rows of faces, or one string
     of letters row by row with ``cols`` (``q`` is the face Qu); ``words``
     each with its path, first letter first, of (row, col) pairs or of
-    indices ``row * cols + col``.  The puzzle page shows the board and how
-    many words there are; the answer page lists them and marks the paths
-    of the ``marks`` longest."""
+    indices ``row * cols + col``, and optionally its points (``(text, path,
+    points)``).  The puzzle page shows the board and how many words there
+    are; the answer page lists them and marks the paths of the ``marks``
+    longest."""
     if isinstance(board, str):
         if not cols or len(board) % cols:
             raise RenderError(f"board {board!r}: give cols, a divisor of its {len(board)} letters")
@@ -132,7 +133,9 @@ def boggle_page(
     grid: list[list[Optional[Cell]]] = [[Cell(_face(f)) for f in row] for row in board]
     width = len(grid[0]) if grid else 0
     out = []
-    for text, path in words:
+    for entry in words:
+        text, path = entry[0], entry[1]
+        pts = int(entry[2]) if len(entry) > 2 and entry[2] is not None else None
         cells = tuple(
             divmod(int(p), width) if isinstance(p, int) else (int(p[0]), int(p[1])) for p in path
         )
@@ -145,7 +148,7 @@ def boggle_page(
             raise RenderError(
                 f"Boggle word {text!r}: its path {list(cells)} spells {''.join(answer)!r}"
             )
-        out.append(Word(str(text).upper(), answer, cells=cells))
+        out.append(Word(str(text).upper(), answer, cells=cells, points=pts))
     notes = [
         f"{len(out)} words"
         + ("" if score is None else f", {score} points")

@@ -61,7 +61,8 @@ class Word:
     (``ICE CREAM``), ``answer`` the letters in the grid (``ICECREAM``,
     one string per cell), ``clue`` when there is one, ``label`` when the
     word is named by its place (``1-Across``), and ``cells`` the path the
-    answer takes, first letter first (empty: the word is not in the grid)."""
+    answer takes, first letter first (empty: the word is not in the grid);
+    ``points`` what the word scores where the game scores words (Boggle)."""
 
     text: str
     answer: tuple[str, ...] = ()
@@ -69,10 +70,11 @@ class Word:
     label: Optional[str] = None
     cells: tuple[tuple[int, int], ...] = ()
     direction: Optional[str] = None
+    points: Optional[int] = None
 
     def to_json(self) -> dict:
         out: dict = {"text": self.text, "answer": "".join(self.answer)}
-        for key in ("clue", "label", "direction"):
+        for key in ("clue", "label", "direction", "points"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value

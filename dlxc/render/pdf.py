@@ -23,9 +23,9 @@ from __future__ import annotations
 import io
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import BinaryIO, Union
+from typing import BinaryIO, Optional, Union
 
 from ..base.errors import RenderError
 from .page import PAPERS, Page, outline
@@ -171,9 +171,13 @@ def pages_pdf(
     paper: str = "letter",
     answers: bool = True,
     font: Union[None, str, os.PathLike[str]] = None,
+    drawers: Optional[Mapping[str, tuple[Callable, Callable]]] = None,
 ) -> bytes:
     """The PDF of ``pages``: every puzzle page, then (``answers``) every
-    answer page, numbered.  Returns the document's bytes."""
+    answer page, numbered.  ``drawers`` maps a page kind to the (puzzle,
+    answer) functions that draw its pages, each called as
+    ``draw(sheet, page, width, height)`` (the Boggle pages of
+    ``dlxc.render.boggle_pdf``).  Returns the document's bytes."""
     if paper not in PAPERS:
         raise RenderError(f"paper {paper!r}: use one of {', '.join(PAPERS)}")
     if not pages:
@@ -190,9 +194,10 @@ def pages_pdf(
     canvas.setCreator("dlxc")
     canvas.setTitle(pages[0].title if len(pages) == 1 else f"{len(pages)} puzzles")
     sheet = _Sheet(canvas, face.fontName, width, height, pdfmetrics.stringWidth)
-    drawn = [(_puzzle_page, page) for page in pages]
+    kinds = dict(drawers or {})
+    drawn = [(kinds.get(page.kind, (_puzzle_page, _answer_page))[0], page) for page in pages]
     if answers:
-        drawn += [(_answer_page, page) for page in pages]
+        drawn += [(kinds.get(page.kind, (_puzzle_page, _answer_page))[1], page) for page in pages]
     for draw, page in drawn:
         draw(sheet, page, width, height)
         sheet.next_page()

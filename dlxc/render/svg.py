@@ -56,8 +56,11 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bo
         f'<rect width="{w:g}" height="{h:g}" fill="white"/>',
     ]
     if top:
+        # a title wider than a small grid shrinks to fit (a bold DejaVu Sans
+        # letter is about 0.7 of its size wide)
+        size = min(cell * 0.6, (w - 2 * pad) / (0.7 * max(1, len(page.title))))
         out.append(
-            f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{cell * 0.6:g}" '
+            f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{size:g}" '
             f'text-anchor="middle" font-weight="bold">{markup(page.title)}</text>'
         )
     y0 = pad + top
