@@ -36,7 +36,7 @@ _LAZY = {
             "ProblemWarning",
             "SolverError",
         ],
-        "errors",
+        "base.errors",
     ),
 }
 
