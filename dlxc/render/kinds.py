@@ -63,21 +63,25 @@ def numbered_grid(
         raise RenderError("a crossword grid needs rows of equal length")
     for r, c in given or ():
         grid[r][c].given = True
-    open_ = [[sq is not None and not sq.block for sq in line] for line in grid]
-    runs = _runs(open_)
+    open_cells = {
+        (r, c): sq
+        for r, line in enumerate(grid)
+        for c, sq in enumerate(line)
+        if sq is not None and not sq.block
+    }
+    runs = _runs([[(r, c) in open_cells for c in range(len(line))] for r, line in enumerate(grid)])
     starts = {(r, c) for _, r, c, _ in runs}
     number = 0
-    for r, line in enumerate(grid):
-        for c, sq in enumerate(line):
-            if (r, c) in starts:
-                number += 1
-                sq.number = number
+    for (r, c), sq in sorted(open_cells.items()):
+        if (r, c) in starts:
+            number += 1
+            sq.number = number
     words = []
     for d, r, c, n in runs:
         dr, dc = (0, 1) if d == "across" else (1, 0)
         cells = tuple((r + k * dr, c + k * dc) for k in range(n))
-        answer = tuple(grid[i][j].letter for i, j in cells)
-        label = f"{grid[r][c].number}-{d.capitalize()}"
+        answer = tuple(open_cells[cell].letter for cell in cells)
+        label = f"{open_cells[r, c].number}-{d.capitalize()}"
         words.append(Word("".join(answer), answer, label=label, cells=cells, direction=d))
     return grid, words
 
@@ -130,8 +134,8 @@ def boggle_page(
         if not cols or len(board) % cols:
             raise RenderError(f"board {board!r}: give cols, a divisor of its {len(board)} letters")
         board = [board[k : k + cols] for k in range(0, len(board), cols)]
-    grid: list[list[Optional[Cell]]] = [[Cell(_face(f)) for f in row] for row in board]
-    width = len(grid[0]) if grid else 0
+    faces = [[Cell(_face(f)) for f in row] for row in board]
+    width = len(faces[0]) if faces else 0
     out = []
     for entry in words:
         text, path = entry[0], entry[1]
@@ -140,8 +144,8 @@ def boggle_page(
             divmod(int(p), width) if isinstance(p, int) else (int(p[0]), int(p[1])) for p in path
         )
         answer = (
-            tuple(grid[r][c].letter for r, c in cells)
-            if all(0 <= r < len(grid) and 0 <= c < width for r, c in cells)
+            tuple(faces[r][c].letter for r, c in cells)
+            if all(0 <= r < len(faces) and 0 <= c < width for r, c in cells)
             else ()
         )
         if "".join(answer).upper() != str(text).upper():
@@ -154,6 +158,7 @@ def boggle_page(
         + ("" if score is None else f", {score} points")
         + (f"; the {min(marks, len(out))} longest are marked" if marks else "")
     ]
+    grid: list[list[Optional[Cell]]] = [list(row) for row in faces]
     return Page(
         "boggle", title, grid, out, word_display="count", mark_longest=marks, answer_notes=notes
     )

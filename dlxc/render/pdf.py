@@ -53,11 +53,13 @@ def _reportlab():
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 def _grey(level: int) -> tuple[float, float, float]:
-    return (level / 255,) * 3  # type: ignore[return-value]
+    v = level / 255
+    return v, v, v
 
 
 class _Sheet:
@@ -207,11 +209,11 @@ def pages_pdf(
 
 def write_pdf(pages: Sequence[Page], out: Union[str, os.PathLike[str], BinaryIO], **kw) -> None:
     data = pages_pdf(pages, **kw)
-    if hasattr(out, "write"):
-        out.write(data)  # type: ignore[union-attr]
-    else:
+    if isinstance(out, (str, os.PathLike)):
         with open(out, "wb") as f:
             f.write(data)
+    else:
+        out.write(data)
 
 
 def _check_glyphs(pages: Sequence[Page], cmap, font_name: str) -> None:
@@ -235,7 +237,8 @@ def _title(sheet: _Sheet, text: str, width: float) -> float:
     """The title centred at the head of the page, wrapped to its width;
     returns the y below it."""
     size, line_h = 20, 9.0
-    words, lines = text.split(), []
+    words = text.split()
+    lines: list[str] = []
     for word in words:
         if lines and sheet.width(f"{lines[-1]} {word}", size) <= width - 2 * MARGIN:
             lines[-1] += f" {word}"
