@@ -1,5 +1,5 @@
 /* boggle.h -- dlxc's Boggle scorer: a trie of words and a batched walk of
- * many boards through it (the frontier walk of seed 001).
+ * many boards through it (a batched frontier walk).
  *
  * This header is also the cffi cdef (build_ext.py reads the part between the
  * CDEF markers), so it holds only plain declarations.

@@ -1,13 +1,13 @@
-/* score.c -- scoring boards: the batched frontier walk (seed 001), the
+/* score.c -- scoring boards: the batched frontier walk, the
  * depth-first walk it is measured against, and the words of one board.
  *
  * Historical notes.  The frontier walk keeps every state it will step in
  * memory, where a depth-first walk keeps one path on the stack; what it buys
  * is that one step does the same small thing to thousands of states of many
  * boards in a row.  bench/bench_boggle.py measures both against
- * danvk/hybrid-boggle's depth-first C++ scorer; the README has the figures.
+ * danvk/hybrid-boggle's depth-first C++ scorer; docs/performance.md has the figures.
  *
- * The first trie kept seed 001's rows of 26 int32 children: 40 MB for
+ * The first trie kept rows of 26 int32 children: 40 MB for
  * ENABLE2K, and a profile of the walk on the variations of perslatgsineters
  * spent most of its time waiting for the row loads.  Packing a row into
  * 8 bytes (bog_internal.h; 3.1 MB) and carrying the node's packed row in

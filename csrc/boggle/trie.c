@@ -1,7 +1,7 @@
-/* trie.c -- the trie of seed 001: child lookup, terminal flags and
+/* trie.c -- the trie of the Boggle engine: child lookup, terminal flags and
  * precomputed word scores, numbered breadth-first, rows packed.
  *
- * Building.  Words are inserted into a growing trie with seed 001's direct
+ * Building.  Words are inserted into a growing trie with direct
  * rows of 26 children (nodes numbered as they are made), then renumbered
  * breadth-first into the final packed nodes (bog_internal.h), so that a
  * node's children are consecutive and the first levels of the trie, which

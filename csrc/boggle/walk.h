@@ -1,4 +1,4 @@
-/* walk.h -- the frontier walk of seed 001, written once for two widths of
+/* walk.h -- the frontier walk, written once for two widths of
  * visited masks and two ways of counting bits: score.c includes it with
  * MASK_T uint32_t (boards of up to 32 cells) or uint64_t (up to 64),
  * POPCOUNT the bit count (the popcnt instruction where the processor has

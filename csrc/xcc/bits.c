@@ -20,7 +20,7 @@
  * is going back to the copy of A one level up.  The size of an uncovered
  * primary item p is |A & M_p|, a popcount over p's words.
  *
- * The tree is DLX2's as csrc/xcc/dlxc.c walks it: DLX2's LEN(p) is the
+ * The tree is DLX2's as csrc/xcc/dlx2.c walks it: DLX2's LEN(p) is the
  * number of active options in p's list, which is |A & M_p| (an option is
  * hidden exactly when it clashes with a chosen one); it branches on the
  * uncovered primary item with the smallest LEN, the leftmost on ties, and
@@ -28,7 +28,7 @@
  * makes the same choices, finds the same solutions in the same order and
  * counts the same nodes (level entries plus solutions, a dead end being a
  * level entry whose item has no option) and max_level, and it takes
- * dlxc.c's last level too: with one uncovered primary item p left, every
+ * dlx2.c's last level too: with one uncovered primary item p left, every
  * active option of p is a solution, here |A & M_p| of them at once, a
  * popcount per word of p when they are only counted.  Its updates are its
  * own: the mask words ANDed into A (the entries of the kill lists of each

@@ -1,9 +1,9 @@
-/* dlxc.c -- Algorithm C (exact covering with colors), after Knuth's DLX2.
+/* dlx2.c -- Algorithm C (exact covering with colors), after Knuth's DLX2.
  *
  * Contents: 1. Intro  2. Data structures  3. Inputting the options
  *           4. The dancing  5. The resumable search  6. Index of status codes
  *
- * The Python mirror (dlxc/xcc/mirror.py) follows this file function by
+ * The Python mirror (dlxc/xcc/engines/dlx2.py) follows this file function by
  * function, with the same names, so a reader can hold the two side by side.
  */
 

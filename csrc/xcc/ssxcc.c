@@ -1,9 +1,9 @@
-/* sscells.c -- XCC with sparse sets ("dancing cells"), after Knuth's SSXCC.
+/* ssxcc.c -- XCC with sparse sets ("dancing cells"), after Knuth's SSXCC.
  *
  * Contents: 1. Intro  2. Data structures  3. Inputting the options
  *           4. The dancing  5. The resumable search
  *
- * The Python mirror (dlxc/xcc/sscells.py) follows this file function by
+ * The Python mirror (dlxc/xcc/engines/ssxcc.py) follows this file function by
  * function, with the same names and the same statistics.
  *
  * ==== 1. Intro ===========================================================
@@ -41,7 +41,7 @@
  *    the options without changing the sets: one update for p, and for
  *    each option twice the number of its other items still active (once
  *    when p's options are hidden, once when the option's items are swapped
- *    out).  The same idea as dlxc.c's last level.
+ *    out).  The same idea as dlx2.c's last level.
  *  - The sizes are saved on a stack that grows as needed, and there is no
  *    mem counting.
  *  - Measured on an AMD EPYC (Zen 3), gcc 12 -O3, search CPU time alone,

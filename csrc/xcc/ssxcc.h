@@ -1,4 +1,4 @@
-/* sscells.h -- dlxc's second XCC engine: "dancing cells", after Knuth's SSXCC.
+/* ssxcc.h -- dlxc's second XCC engine: "dancing cells", after Knuth's SSXCC.
  *
  * The same problems as dlxc.h's solver and the same contract (resumable
  * runs, batches of solutions, node budgets, no printing, no globals), with
