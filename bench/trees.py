@@ -70,8 +70,10 @@ def make_inputs(old_bin: Path, puzzles: Path, tmp: Path) -> dict[str, Path]:
     rng = random.Random(1)
     files["boards"] = tmp / "boards.txt"
     files["boards"].write_text(
-        "".join("".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(16)) + "\n"
-                for _ in range(100_000))
+        "".join(
+            "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(16)) + "\n"
+            for _ in range(100_000)
+        )
     )
     # the reader's case: 1,000,000 options of 10 items (bench_read.py's shape, smaller colors)
     files["wide"] = tmp / "wide.dlx"
@@ -105,19 +107,83 @@ def cases(puzzles: Path, files: dict[str, Path], tmp: Path) -> list[tuple[str, l
         ("count word search 7x7", ["dlxc", "count", str(files["ws7"])], True),
         ("count word search 8x8", ["dlxc", "count", str(ws8)], True),
         ("count --jobs 2 word search 8x8", ["dlxc", "count", "--jobs", "2", str(ws8)], True),
-        ("count --memo dominoes 8x8", ["dlxc", "count", "--memo", str(puzzles / "dlx/dominoes-8x8.dlx")], True),
+        (
+            "count --memo dominoes 8x8",
+            ["dlxc", "count", "--memo", str(puzzles / "dlx/dominoes-8x8.dlx")],
+            True,
+        ),
         ("estimate word search 8x8", ["dlxc", "estimate", str(ws8), "--seed", "1"], False),
         ("python: read 1M wide options", ["python", "-c", read, str(files["wide"])], True),
         ("wordsearch 6x6 --count", ["dlxc", "wordsearch", "6x6", *WORDSEARCH, "--count"], True),
-        ("wordsearch 15x15 puzzle", ["dlxc", "wordsearch", "15x15", "--words", str(words / "common20.txt"), "--seed", "1"], True),
-        ("wordsearch 15x15 PDF", ["dlxc", "wordsearch", "15x15", "--words", str(words / "common20.txt"), "--seed", "1", "--format", "pdf", "-o", str(tmp / "ws.pdf")], False),
-        ("wordrect 3x3", ["dlxc", "wordrect", "3x3", "--words", str(words / "three-letter.txt"), "--count"], True),
-        ("crossword fill 15x15 (ENABLE)", ["dlxc", "crossword", "fill", str(puzzles / "crossword/issue-15x15.txt"), "--words", str(words / "enable.txt")], True),
-        ("crossword layout 100 words", ["dlxc", "crossword", "layout", "--words", str(words / "common100.txt"), "--seed", "1"], True),
+        (
+            "wordsearch 15x15 puzzle",
+            ["dlxc", "wordsearch", "15x15", "--words", str(words / "common20.txt"), "--seed", "1"],
+            True,
+        ),
+        (
+            "wordsearch 15x15 PDF",
+            [
+                "dlxc",
+                "wordsearch",
+                "15x15",
+                "--words",
+                str(words / "common20.txt"),
+                "--seed",
+                "1",
+                "--format",
+                "pdf",
+                "-o",
+                str(tmp / "ws.pdf"),
+            ],
+            False,
+        ),
+        (
+            "wordrect 3x3",
+            ["dlxc", "wordrect", "3x3", "--words", str(words / "three-letter.txt"), "--count"],
+            True,
+        ),
+        (
+            "crossword fill 15x15 (ENABLE)",
+            [
+                "dlxc",
+                "crossword",
+                "fill",
+                str(puzzles / "crossword/issue-15x15.txt"),
+                "--words",
+                str(words / "enable.txt"),
+            ],
+            True,
+        ),
+        (
+            "crossword layout 100 words",
+            ["dlxc", "crossword", "layout", "--words", str(words / "common100.txt"), "--seed", "1"],
+            True,
+        ),
         ("boggle score 100,000 boards", ["dlxc", "boggle", "score", str(files["boards"])], True),
-        ("boggle score --jobs 2", ["dlxc", "boggle", "score", "-j", "2", str(files["boards"])], True),
-        ("lexicon build ENABLE", ["dlxc", "lexicon", "build", str(words / "enable.txt"), "-o", str(tmp / "enable.lex")], False),
-        ("moves midgame", ["dlxc", "moves", "--lexicon", str(words / "enable.txt"), "--board", str(puzzles / "scrabble/midgame.txt"), "--rack", "AEINRST"], True),
+        (
+            "boggle score --jobs 2",
+            ["dlxc", "boggle", "score", "-j", "2", str(files["boards"])],
+            True,
+        ),
+        (
+            "lexicon build ENABLE",
+            ["dlxc", "lexicon", "build", str(words / "enable.txt"), "-o", str(tmp / "enable.lex")],
+            False,
+        ),
+        (
+            "moves midgame",
+            [
+                "dlxc",
+                "moves",
+                "--lexicon",
+                str(words / "enable.txt"),
+                "--board",
+                str(puzzles / "scrabble/midgame.txt"),
+                "--rack",
+                "AEINRST",
+            ],
+            True,
+        ),
     ]
 
 
@@ -141,7 +207,10 @@ def main() -> None:
             keys = args.only.split(",")
             todo = [c for c in todo if any(k in c[0] for k in keys)]
         print(f"load average before: {os.getloadavg()[0]:.2f}", flush=True)
-        print(f"| case | old wall | new wall | new/old wall | old CPU | new CPU | new/old CPU | same output |")
+        print(
+            "| case | old wall | new wall | new/old wall "
+            "| old CPU | new CPU | new/old CPU | same output |"
+        )
         print("|---|---|---|---|---|---|---|---|")
         for name, argv, check in todo:
             times: dict = {"old": [], "new": []}
@@ -153,11 +222,18 @@ def main() -> None:
                     wall, cpu, out = run(cmd)
                     times[side].append((wall, cpu))
                     outs[side] = out
-            med = {s: (statistics.median(w for w, _ in times[s]), statistics.median(c for _, c in times[s])) for s in times}
+            med = {
+                s: (
+                    statistics.median(w for w, _ in times[s]),
+                    statistics.median(c for _, c in times[s]),
+                )
+                for s in times
+            }
             same = outs["old"] == outs["new"] if check else "n/a"
+            (ow, oc), (nw, nc) = med["old"], med["new"]
             print(
-                f"| {name} | {med['old'][0]:.3f} | {med['new'][0]:.3f} | {med['new'][0] / med['old'][0]:.3f} "
-                f"| {med['old'][1]:.3f} | {med['new'][1]:.3f} | {med['new'][1] / max(med['old'][1], 1e-9):.3f} | {same} |",
+                f"| {name} | {ow:.3f} | {nw:.3f} | {nw / ow:.3f} "
+                f"| {oc:.3f} | {nc:.3f} | {nc / max(oc, 1e-9):.3f} | {same} |",
                 flush=True,
             )
             raw[name] = times
