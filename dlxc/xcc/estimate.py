@@ -163,12 +163,15 @@ def estimate(
     backend: Optional[str] = None,
     timeout: Optional[float] = None,
     calibrate: Optional[float] = CALIBRATE_SECONDS,
+    until_solution: bool = False,
 ) -> Estimate:
     """Estimate the numbers of solutions and nodes with ``probes`` random
     probes (fewer if ``timeout`` seconds pass first), and the time of a
     full count from a short count of about ``calibrate`` seconds (None:
     no timing, and ``seconds`` is None).  ``seed`` None draws a fresh one
-    (reported in the result)."""
+    (reported in the result).  ``until_solution`` stops at the first probe
+    that reaches a solution, for a caller that asks only whether one is
+    within reach."""
     probes = whole(probes, "probes", minimum=-(1 << 64))
     if probes < 1:
         raise RequestError(f"an estimate needs at least one probe, got probes={probes!r}")
@@ -214,7 +217,7 @@ def estimate(
             nodes.add(node_est)
             if depth > max_depth:
                 max_depth = depth
-            if nodes.n >= probes:
+            if nodes.n >= probes or (until_solution and sol_est > 0):
                 break
             if deadline is not None and time.perf_counter() >= deadline:
                 break

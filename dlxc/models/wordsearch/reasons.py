@@ -93,8 +93,15 @@ def outlook(
     finds nothing to worry about; else that the search looks hopeless
     (no probe reached a layout, and the tree has more than
     ``HOPELESS_NODES`` nodes) and what would help."""
+    # a probe that reaches a layout settles it: the search is not hopeless
     est = estimate(
-        ws.problem, probes=probes, seed=seed, backend=backend, timeout=timeout, calibrate=None
+        ws.problem,
+        probes=probes,
+        seed=seed,
+        backend=backend,
+        timeout=timeout,
+        calibrate=None,
+        until_solution=True,
     )
     if est.solutions > 0 or est.nodes < HOPELESS_NODES:
         return []
