@@ -131,17 +131,15 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl = read_word_list(path, strict=strict)
-    usable = [w for w in wl.words if all(ch in rules.values for ch in w)]
-    left = len(wl.words) - len(usable)
-    if left:
-        first = next(w for w in wl.words if not all(ch in rules.values for ch in w))
+    wl, dropped = read_word_list(path, strict=strict).keeping(rules.values)
+    if dropped:
+        left = len(dropped)
         click.echo(
             f"note: {path}: {left} word{'s' if left != 1 else ''} left out, with a letter "
-            f"that has no tile value under {rules.source} (the first, {first!r})",
+            f"that has no tile value under {rules.source} (the first, {dropped[0]!r})",
             err=True,
         )
-    return Lexicon.from_words(usable, backend=backend, name=path)
+    return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
 @click.command()

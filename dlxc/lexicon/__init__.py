@@ -84,6 +84,19 @@ class WordList:
         self.duplicates = duplicates
         self.entries = entries
 
+    def keeping(self, letters: Iterable[str]) -> tuple[WordList, list[str]]:
+        """(this list without the words that have a letter outside
+        ``letters``, those words).  One pass over the letters of the whole
+        list decides, so a list that needs nothing left out costs no more."""
+        bad = set("".join(self.words)).difference(letters)
+        if not bad:
+            return self, []
+        kept: list[str] = []
+        dropped: list[str] = []
+        for w in self.words:
+            (kept if bad.isdisjoint(w) else dropped).append(w)
+        return WordList(kept, self.skipped, self.duplicates, self.entries), dropped
+
 
 def _collect(
     entries: Iterable[tuple[str, str]], name: str, skips: Optional[Skips] = None
@@ -259,6 +272,21 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         entries that are not purely letters are skipped and counted in
         ``skipped``, repeats are dropped."""
         wl = _collect(((w, f"{name}: word {i}") for i, w in enumerate(words, 1)), name)
+        return cls._build(wl, backend, gaddag, name)
+
+    @classmethod
+    def from_word_list(
+        cls,
+        wl: WordList,
+        *,
+        backend: Optional[str] = None,
+        gaddag: bool = True,
+        name: str = "<words>",
+    ) -> Lexicon:
+        """The lexicon of a list read already (``read_word_list``), its
+        words taken as they are."""
+        if not wl.words:
+            raise LexiconError(f"{name}: no words left to build a lexicon of")
         return cls._build(wl, backend, gaddag, name)
 
     @classmethod
