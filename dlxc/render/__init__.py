@@ -26,8 +26,6 @@ from collections.abc import Sequence
 from typing import Optional
 
 from ..base.errors import RenderError
-from .boggle_html import boggle_html
-from .csv import pages_csv
 from .html import page_html
 from .ipuz import page_ipuz
 from .kinds import boggle_page, crossword_page, numbered_grid
@@ -66,6 +64,8 @@ def render(
 
         return [pages_pdf(pages, paper=paper, font=font, answers=key, drawers=DRAWERS)]
     if fmt == "csv":
+        from .csv import pages_csv  # here: most commands never write CSV
+
         return [pages_csv(pages, key=key).encode()]
     if fmt == "svg":
         # a Boggle board is a few large dice: drawn larger than a grid of letters
@@ -77,6 +77,8 @@ def render(
         return [
             (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
         ]
+    from .boggle_html import boggle_html  # here: only Boggle pages need it
+
     return [(boggle_html(p) if p.kind == "boggle" else page_html(p)).encode() for p in pages]
 
 
