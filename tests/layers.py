@@ -76,9 +76,19 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.xcc.dlxformat"]),
     ("services", ["dlxc", "dlxc.xcc", "dlxc.lexicon"]),
     ("services", ["dlxc.render.page"]),
-    ("services", ["dlxc.render.text", "dlxc.render.svg", "dlxc.render.ipuz", "dlxc.render.kinds"]),
+    (
+        "services",
+        [
+            "dlxc.render.text",
+            "dlxc.render.svg",
+            "dlxc.render.ipuz",
+            "dlxc.render.puz",
+            "dlxc.render.kinds",
+        ],
+    ),
     ("services", ["dlxc.render.html", "dlxc.render.pdf"]),
     ("services", ["dlxc.render"]),
+    ("models", ["dlxc.models.crossword.clues"]),
     (
         "models",
         [

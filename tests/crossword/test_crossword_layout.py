@@ -161,7 +161,7 @@ def test_cli_layout_text_and_size(tmp_path):
 
 def test_cli_layout_bad_inputs(tmp_path):
     bad = tmp_path / "bad.txt"
-    bad.write_text("apple\nice cream\n")
+    bad.write_text("apple\nr2d2;a robot\n")
     res = run("crossword", "layout", "-w", bad)
     assert res.exit_code == 1 and "bad.txt:2" in res.stderr and "Traceback" not in res.output
     res = run("crossword", "layout", "-w", COMMON20, "--size", "ten")

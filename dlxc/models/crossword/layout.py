@@ -12,12 +12,15 @@ promise, not a repair).
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Optional
 
 from ...base.errors import CrosswordError
 from ...crossword import engine
 from ...crossword.wordlist import WordPool
+from ...render import Page
+from ...render.kinds import crossword_page
 
 DIRECTIONS = ("across", "down")
 MAX_DEFAULT_SIDE = 99
@@ -71,6 +74,15 @@ class Crossword:
         )
 
     __str__ = render
+
+    def page(self, title: str = "Crossword", clues: Optional[Mapping[str, str]] = None) -> Page:
+        """The board as a printable page (``dlxc.render``): the free-form
+        look, numbered open squares and nothing around the words (no
+        blocks: the squares no word crosses are not part of the puzzle,
+        ``null`` in ipuz), one clue an entry (``clues`` maps a word to its
+        clue; an entry without one shows its length), the letters on the
+        answer page only."""
+        return crossword_page(self.render(empty=" ").splitlines(), clues or {}, title=title)
 
     def to_json(self) -> dict:
         return {
