@@ -26,6 +26,9 @@ table.grid td{width:2em;height:2em;text-align:center;font-size:1.3em;padding:0;
 table.grid.lines td{border:1px solid #555}
 table.grid td.block{background:#000}
 table.grid td.hole{cursor:default}
+table.grid.lines td.hole{border:0}
+table.grid td.circled::after{content:"";position:absolute;inset:1px;border:1px solid #666;
+  border-radius:50%;pointer-events:none}
 table.grid td.sel{background:#ffe08a}
 table.grid td .num{position:absolute;top:1px;left:2px;font-size:.45em}
 table.grid input{width:100%;height:100%;border:0;text-align:center;font-size:1em;
@@ -147,12 +150,14 @@ def page_html(page: Page) -> str:
                 num = f'<span class="num">{sq.number}</span>' if sq.number is not None else ""
                 if typed and not sq.given:
                     inner = (
-                        f'<input maxlength="2" aria-label="row {r + 1} column {c + 1}" '
+                        f'<input maxlength="{max(2, len(sq.letter))}" '
+                        f'aria-label="row {r + 1} column {c + 1}" '
                         f'data-a="{attribute(sq.letter)}">'
                     )
                 else:
                     inner = markup(sq.letter)
-                tds.append(f"<td>{num}{inner}</td>")
+                circled = ' class="circled"' if sq.circled else ""
+                tds.append(f"<td{circled}>{num}{inner}</td>")
         rows.append("<tr>" + "".join(tds) + "</tr>")
     items = []
     for k, w in enumerate(page.words):
