@@ -9,6 +9,12 @@ with Python's start-up).  The peer is genxword's layout engine
 (``genxword.calculate.Crossword``, pip-installed beside dlxc; only its PDF
 export needs cairo/gi, which are stubbed out) with its 1 s budget.
 
+Density: letter cells over the board's area on the 20, 50 and 100 sample
+words, every word placed: dlxc's default layout and ``--compact`` beside
+genxword (its own grid size for the list, 1 s budget), which runs in a venv
+of its own (``--genxword-python``; ``pip install --no-deps genxword``: its
+PDF export needs cairo/gi, stubbed out).
+
 Fill: ``dlxc crossword fill`` on the shipped American 15x15 grid (72 slots) with
 ENABLE and with a list given by --american (Debian's american-english
 filtered to lowercase a-z words), and the unfillable 5x5, each against
@@ -194,8 +200,10 @@ def bench_density(args) -> None:
             times.append(time.perf_counter() - t)
             ours.append(density(board))
             placed.append(len(board.placed))
+        loose = [density(make_layout(pool, seed=1000 * r)) for r in range(args.rounds)]
         line = (
-            f"{label}: dlxc --compact density {min(ours):.3f}-{max(ours):.3f} "
+            f"{label}: dlxc default layout {min(loose):.3f}-{max(loose):.3f}; "
+            f"dlxc --compact density {min(ours):.3f}-{max(ours):.3f} "
             f"(median {median(ours):.3f}), placed {min(placed)}-{max(placed)} of "
             f"{len(pool)}, median {median(times):.2f} s"
         )
