@@ -117,8 +117,8 @@ def crossword() -> None:
 @click.option(
     "--compact",
     is_flag=True,
-    help="Pack the words densely (about 0.42-0.44 letter cells per square "
-    "on 20-100 words), every word placed when it can cross another; "
+    help="Pack the words densely (0.40-0.45 letter cells a square on 20-100 "
+    "words, a page-shaped board), every word placed when it can cross another; "
     "--tries passes (default: 4000 / words, 8 to 400), the densest wins. "
     "Not with --size or --symmetric.",
 )
@@ -127,7 +127,7 @@ def crossword() -> None:
     "as_json",
     is_flag=True,
     help="Print JSON (the same as --format json): the grid, each placed word "
-    "with row, col (from 0) and direction, and the words not placed.",
+    "with row, col (from 0), direction and clue, and the words not placed.",
 )
 @output_format_options
 @_backend
@@ -178,7 +178,7 @@ def layout(
         )
     t2 = time.perf_counter()
     if fmt == "json":
-        _write(json.dumps(board.to_json(), indent=1), output)
+        _write(json.dumps(board.to_json(clue_list.clues), indent=1), output)
     elif fmt in (None, "text"):
         _write(board.render(), output)
     else:

