@@ -76,6 +76,8 @@ def test_rebus_and_circles():
     assert p.has_markup() and p.markup().get_markup_squares() == [0, 8]
     doc = page_ipuz(page)
     assert ipuz_problems(doc) == []
+    ipuz = pytest.importorskip("ipuz", reason="the ipuz package reads the file back")
+    ipuz.read(json.dumps(doc))  # raises IPUZException on an invalid document
     assert doc["solution"][0][1] == "AT"
     assert doc["puzzle"][0][0] == {"cell": 1, "style": {"shapebg": "circle"}}
     assert doc["puzzle"][2][2] == {"cell": 0, "style": {"shapebg": "circle"}}
@@ -97,6 +99,8 @@ def test_isolated_open_square_writes_valid_files():
     assert page.grid[2][1] is not None and page.grid[2][1].letter == ""
     doc = page_ipuz(page)
     assert ipuz_problems(doc) == []
+    ipuz = pytest.importorskip("ipuz", reason="the ipuz package reads the file back")
+    ipuz.read(json.dumps(doc))
     assert doc["solution"][2][1] is None and doc["solution"][0] == ["C", "A", "T"]
     p = read_back(page_puz(page))
     assert p.solution == "CAT" + "." * 9 + "RAT"
@@ -191,6 +195,8 @@ def test_fill_clues_reach_ipuz_and_puz(tmp_path):
     assert res.exit_code == 0, res.output
     doc = json.loads(res.stdout)
     assert ipuz_problems(doc) == []
+    ipuz = pytest.importorskip("ipuz", reason="the ipuz package reads the file back")
+    ipuz.read(res.stdout)
     assert doc["puzzle"][0][0] == {"cell": 1, "style": {"shapebg": "circle"}}
     given = parse_clue_list(clues.read_text()).clues
     found = [clue for d in ("Across", "Down") for _, clue in doc["clues"][d]]
