@@ -31,16 +31,16 @@
 #define BOG_POINTS_SHIFT 26
 
 typedef struct {
-    uint32_t arcs;           /* child letters | points << BOG_POINTS_SHIFT */
-    int32_t first;           /* the first child (children are consecutive) */
+    uint32_t arcs; /* child letters | points << BOG_POINTS_SHIFT */
+    int32_t first; /* the first child (children are consecutive) */
 } bog_node;
 
 struct dlxc_bog_trie {
     int32_t nodes;
     int32_t words;
-    bog_node *node;          /* [nodes] */
-    uint32_t *last;          /* [nodes] */
-    uint32_t stamp;          /* the last stamp handed out */
+    bog_node *node; /* [nodes] */
+    uint32_t *last; /* [nodes] */
+    uint32_t stamp; /* the last stamp handed out */
 };
 
 /* The number of set bits of x, without the popcnt instruction (the default

@@ -1,5 +1,5 @@
 /* boggle.h -- dlxc's Boggle scorer: a trie of words and a batched walk of
- * many boards through it (the frontier walk of seed 001).
+ * many boards through it (a batched frontier walk).
  *
  * This header is also the cffi cdef (build_ext.py reads the part between the
  * CDEF markers), so it holds only plain declarations.
@@ -29,20 +29,20 @@
 typedef struct dlxc_bog_trie dlxc_bog_trie;
 
 typedef struct {
-    uint64_t boards;      /* boards scored */
-    uint64_t states;      /* steps taken: (board, node, cell, mask) states entered */
-    uint64_t words;       /* words counted, after the per-board dedupe */
-    uint64_t max_level;   /* the longest path kept in the frontier, in cells */
+    uint64_t boards;    /* boards scored */
+    uint64_t states;    /* steps taken: (board, node, cell, mask) states entered */
+    uint64_t words;     /* words counted, after the per-board dedupe */
+    uint64_t max_level; /* the longest path kept in the frontier, in cells */
 } dlxc_bog_stats;
 
 enum {
     DLXC_BOG_OK = 0,
-    DLXC_BOG_ENOMEM = -1,    /* out of memory */
-    DLXC_BOG_EINVAL = -2,    /* a NULL pointer, a negative count, a frontier too small */
-    DLXC_BOG_ELETTER = -3,   /* a letter outside a..z in a word or on a board */
-    DLXC_BOG_ESIZE = -4,     /* a board of fewer than 1 or more than 64 cells */
-    DLXC_BOG_ETOOBIG = -5,   /* more trie nodes than 32-bit indices can address */
-    DLXC_BOG_EBUFFER = -6    /* the buffer cannot hold the words of this board */
+    DLXC_BOG_ENOMEM = -1,  /* out of memory */
+    DLXC_BOG_EINVAL = -2,  /* a NULL pointer, a negative count, a frontier too small */
+    DLXC_BOG_ELETTER = -3, /* a letter outside a..z in a word or on a board */
+    DLXC_BOG_ESIZE = -4,   /* a board of fewer than 1 or more than 64 cells */
+    DLXC_BOG_ETOOBIG = -5, /* more trie nodes than 32-bit indices can address */
+    DLXC_BOG_EBUFFER = -6  /* the buffer cannot hold the words of this board */
 };
 
 #define DLXC_BOG_ALPHABET 26
@@ -62,23 +62,20 @@ void dlxc_bog_trie_free(dlxc_bog_trie *t);
  * boards[b*rows*cols ..] row by row, letters 0..25 (q = 16 is Qu); its
  * total goes to scores[b].  The frontier holds at most frontier_cap states
  * per level of the walk (>= 64).  stats (may be NULL) is added to. */
-int dlxc_bog_score(dlxc_bog_trie *t, int32_t rows, int32_t cols,
-                   const uint8_t *boards, int32_t n_boards, int32_t *scores,
-                   int64_t frontier_cap, dlxc_bog_stats *stats);
+int dlxc_bog_score(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *boards,
+                   int32_t n_boards, int32_t *scores, int64_t frontier_cap, dlxc_bog_stats *stats);
 
 /* The same totals and statistics by a depth-first walk, board by board. */
-int dlxc_bog_score_dfs(dlxc_bog_trie *t, int32_t rows, int32_t cols,
-                       const uint8_t *boards, int32_t n_boards, int32_t *scores,
-                       dlxc_bog_stats *stats);
+int dlxc_bog_score_dfs(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *boards,
+                       int32_t n_boards, int32_t *scores, dlxc_bog_stats *stats);
 
 /* The words of one board, each once with the first path of the depth-first
  * walk (start cells in order, neighbours in the order of the neighbour
  * table: row above left to right, then left, right, then row below):
  * written to buf as k and the k cells of the path.  *buf_used gets the
  * number of int32 written; DLXC_BOG_EBUFFER when buf_len is too small. */
-int dlxc_bog_solve(dlxc_bog_trie *t, int32_t rows, int32_t cols,
-                   const uint8_t *board, int32_t *buf, int64_t buf_len,
-                   int64_t *buf_used);
+int dlxc_bog_solve(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *board, int32_t *buf,
+                   int64_t buf_len, int64_t *buf_used);
 /* CDEF-END */
 
 #endif

@@ -1,13 +1,13 @@
-/* score.c -- scoring boards: the batched frontier walk (seed 001), the
+/* score.c -- scoring boards: the batched frontier walk, the
  * depth-first walk it is measured against, and the words of one board.
  *
  * Historical notes.  The frontier walk keeps every state it will step in
  * memory, where a depth-first walk keeps one path on the stack; what it buys
  * is that one step does the same small thing to thousands of states of many
  * boards in a row.  bench/bench_boggle.py measures both against
- * danvk/hybrid-boggle's depth-first C++ scorer; the README has the figures.
+ * danvk/hybrid-boggle's depth-first C++ scorer; docs/performance.md has the figures.
  *
- * The first trie kept seed 001's rows of 26 int32 children: 40 MB for
+ * The first trie kept rows of 26 int32 children: 40 MB for
  * ENABLE2K, and a profile of the walk on the variations of perslatgsineters
  * spent most of its time waiting for the row loads.  Packing a row into
  * 8 bytes (bog_internal.h; 3.1 MB) and carrying the node's packed row in
@@ -33,8 +33,8 @@
 static int geometry(int32_t rows, int32_t cols, bog_geometry *g)
 {
     int32_t r, c, dr, dc;
-    if (rows < 1 || cols < 1 || rows > DLXC_BOG_MAX_CELLS || cols > DLXC_BOG_MAX_CELLS
-        || rows * cols > DLXC_BOG_MAX_CELLS)
+    if (rows < 1 || cols < 1 || rows > DLXC_BOG_MAX_CELLS || cols > DLXC_BOG_MAX_CELLS ||
+        rows * cols > DLXC_BOG_MAX_CELLS)
         return DLXC_BOG_ESIZE;
     g->rows = rows, g->cols = cols, g->ncells = rows * cols;
     memset(g->nbr, 0xff, sizeof g->nbr);
@@ -67,7 +67,7 @@ static int prepare(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *
 {
     int rc;
     if (!t || n_boards < 0 || (n_boards && (!boards || !scores))) return DLXC_BOG_EINVAL;
-    if (n_boards >= (1 << 25)) return DLXC_BOG_EINVAL;   /* board << 6 | cell in 32 bits */
+    if (n_boards >= (1 << 25)) return DLXC_BOG_EINVAL; /* board << 6 | cell in 32 bits */
     if ((rc = geometry(rows, cols, g)) != DLXC_BOG_OK) return rc;
     if ((rc = check_boards(boards, (int64_t)n_boards * g->ncells)) != DLXC_BOG_OK) return rc;
     memset(scores, 0, (size_t)n_boards * sizeof *scores);
@@ -140,9 +140,8 @@ static int prepare(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *
 #undef POPCOUNT
 #endif
 
-int dlxc_bog_score(dlxc_bog_trie *t, int32_t rows, int32_t cols,
-                   const uint8_t *boards, int32_t n_boards, int32_t *scores,
-                   int64_t frontier_cap, dlxc_bog_stats *stats)
+int dlxc_bog_score(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *boards,
+                   int32_t n_boards, int32_t *scores, int64_t frontier_cap, dlxc_bog_stats *stats)
 {
     bog_geometry g;
     int rc = prepare(t, rows, cols, boards, n_boards, scores, &g);
@@ -169,7 +168,7 @@ typedef struct {
     uint32_t stamp;
     int32_t score;
     uint64_t states, words, deepest;
-    int32_t *buf;              /* solve: where paths go (NULL when scoring) */
+    int32_t *buf; /* solve: where paths go (NULL when scoring) */
     int64_t buf_len, used;
     int overflow;
     int32_t path[DLXC_BOG_MAX_CELLS];
@@ -221,9 +220,8 @@ static void dfs_board(dfs_walk *w)
     }
 }
 
-int dlxc_bog_score_dfs(dlxc_bog_trie *t, int32_t rows, int32_t cols,
-                       const uint8_t *boards, int32_t n_boards, int32_t *scores,
-                       dlxc_bog_stats *stats)
+int dlxc_bog_score_dfs(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *boards,
+                       int32_t n_boards, int32_t *scores, dlxc_bog_stats *stats)
 {
     bog_geometry g;
     dfs_walk w;
@@ -252,9 +250,8 @@ int dlxc_bog_score_dfs(dlxc_bog_trie *t, int32_t rows, int32_t cols,
 
 /* == The words of one board ============================================= */
 
-int dlxc_bog_solve(dlxc_bog_trie *t, int32_t rows, int32_t cols,
-                   const uint8_t *board, int32_t *buf, int64_t buf_len,
-                   int64_t *buf_used)
+int dlxc_bog_solve(dlxc_bog_trie *t, int32_t rows, int32_t cols, const uint8_t *board, int32_t *buf,
+                   int64_t buf_len, int64_t *buf_used)
 {
     bog_geometry g;
     dfs_walk w;

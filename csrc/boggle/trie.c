@@ -1,7 +1,7 @@
-/* trie.c -- the trie of seed 001: child lookup, terminal flags and
+/* trie.c -- the trie of the Boggle engine: child lookup, terminal flags and
  * precomputed word scores, numbered breadth-first, rows packed.
  *
- * Building.  Words are inserted into a growing trie with seed 001's direct
+ * Building.  Words are inserted into a growing trie with direct
  * rows of 26 children (nodes numbered as they are made), then renumbered
  * breadth-first into the final packed nodes (bog_internal.h), so that a
  * node's children are consecutive and the first levels of the trie, which
@@ -37,9 +37,9 @@ const char *dlxc_bog_strerror(int code)
     }
 }
 
-typedef struct {      /* the trie while it grows */
+typedef struct { /* the trie while it grows */
     int32_t *child;
-    int32_t *score;   /* 0 unless a word ends here */
+    int32_t *score; /* 0 unless a word ends here */
     int64_t nodes, cap;
 } grow_trie;
 
@@ -80,7 +80,7 @@ static int insert_words(grow_trie *g, const char *text, int64_t len, int32_t *n_
     if ((rc = new_node(g, &root)) != DLXC_BOG_OK) return rc;
     *n_words = 0;
     for (i = 0; i <= len; i++) {
-        if (i == len || text[i] == '\n') {          /* end of a word */
+        if (i == len || text[i] == '\n') { /* end of a word */
             int32_t points = word_score(letters + qs);
             if (letters && points && g->score[node] == 0) {
                 g->score[node] = points;
@@ -116,18 +116,18 @@ static int renumber(const grow_trie *g, struct dlxc_bog_trie *t)
     if (!t->node || !t->last) goto out;
     order[tail++] = 0;
     newid[0] = 0;
-    while (head < tail) {                    /* queue of old ids, in BFS order */
+    while (head < tail) { /* queue of old ids, in BFS order */
         u = order[head++];
         for (c = 0; c < BOG_A; c++) {
             v = g->child[(int64_t)u * BOG_A + c];
             if (v >= 0) newid[v] = tail, order[tail++] = v;
         }
     }
-    for (u = 0; u < n; u++) {               /* u: the new id */
+    for (u = 0; u < n; u++) { /* u: the new id */
         int32_t old = order[u];
         uint32_t arcs = (uint32_t)g->score[old] << BOG_POINTS_SHIFT;
         int32_t first = 0;
-        for (c = BOG_A - 1; c >= 0; c--) {  /* ends with the least letter's child */
+        for (c = BOG_A - 1; c >= 0; c--) { /* ends with the least letter's child */
             v = g->child[(int64_t)old * BOG_A + c];
             if (v >= 0) arcs |= 1u << c, first = newid[v];
         }
@@ -176,7 +176,7 @@ void dlxc_bog_trie_free(dlxc_bog_trie *t)
 
 uint32_t dlxc_bog__stamps(struct dlxc_bog_trie *t, uint32_t n)
 {
-    if (t->stamp > UINT32_MAX - n - 1) {    /* would wrap: forget every mark */
+    if (t->stamp > UINT32_MAX - n - 1) { /* would wrap: forget every mark */
         memset(t->last, 0, (size_t)t->nodes * sizeof *t->last);
         t->stamp = 0;
     }

@@ -1,4 +1,4 @@
-/* walk.h -- the frontier walk of seed 001, written once for two widths of
+/* walk.h -- the frontier walk, written once for two widths of
  * visited masks and two ways of counting bits: score.c includes it with
  * MASK_T uint32_t (boards of up to 32 cells) or uint64_t (up to 64),
  * POPCOUNT the bit count (the popcnt instruction where the processor has
@@ -32,10 +32,10 @@
  * are), so neighbouring states touch the same trie nodes.
  */
 typedef struct {
-    uint32_t arcs;       /* the node's arcs and points (bog_node) */
-    int32_t first;       /* the node's first child */
-    uint32_t bc;         /* board << 6 | cell */
-    MASK_T mask;         /* visited cells, this one included */
+    uint32_t arcs; /* the node's arcs and points (bog_node) */
+    int32_t first; /* the node's first child */
+    uint32_t bc;   /* board << 6 | cell */
+    MASK_T mask;   /* visited cells, this one included */
 } STATE;
 
 WALK_ATTR
@@ -49,11 +49,11 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
     const int ncells = g->ncells;
     uint64_t states = 0, words = 0, deepest = 0;
     uint32_t base = dlxc_bog__stamps(t, (uint32_t)n_boards);
-    int32_t gen_board = 0;         /* level 1 is generated from (board, cell) */
+    int32_t gen_board = 0; /* level 1 is generated from (board, cell) */
     int gen_cell = 0, d = 0, rc = DLXC_BOG_OK;
 
     for (;;) {
-        if (d == 0) {              /* more level-1 states: first letters */
+        if (d == 0) { /* more level-1 states: first letters */
             STATE *out;
             int64_t n = 0;
             if (!level[1] && !(level[1] = malloc((size_t)cap * sizeof(STATE)))) {
@@ -83,16 +83,16 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
                 }
                 if (++gen_cell == ncells) gen_cell = 0, gen_board++;
             }
-            if (n == 0) break;     /* every board is done */
+            if (n == 0) break; /* every board is done */
             if (deepest < 1) deepest = 1;
             len[1] = n, pos[1] = 0, d = 1;
             continue;
         }
-        if (pos[d] == len[d]) {    /* level d is spent: back up */
+        if (pos[d] == len[d]) { /* level d is spent: back up */
             d--;
             continue;
         }
-        {                          /* step level d into level d+1 */
+        { /* step level d into level d+1 */
             const STATE *in = level[d];
             STATE *out;
             int64_t i = pos[d], end = len[d], n = 0;
@@ -115,9 +115,8 @@ static int WALK(struct dlxc_bog_trie *t, const bog_geometry *g, const uint8_t *b
                     const int j = CTZ(todo);
                     const unsigned letter = bd[j];
                     todo &= todo - 1;
-                    if (!(s.arcs >> letter & 1)) continue;     /* no such word */
-                    const int32_t c = s.first
-                        + (int32_t)POPCOUNT(s.arcs & ((1u << letter) - 1));
+                    if (!(s.arcs >> letter & 1)) continue; /* no such word */
+                    const int32_t c = s.first + (int32_t)POPCOUNT(s.arcs & ((1u << letter) - 1));
                     const bog_node e = node[c];
                     const uint32_t points = e.arcs >> BOG_POINTS_SHIFT;
                     states++;

@@ -13,15 +13,15 @@
 
 /* CDEF-BEGIN */
 enum {
-    DLXC_XW_OK = 0,          /* done (layout, parse) */
-    DLXC_XW_FOUND = 1,       /* dlxc_xw_fill_run: a fill is ready */
-    DLXC_XW_EXHAUSTED = 2,   /* dlxc_xw_fill_run: no further fill exists */
-    DLXC_XW_BUDGET = 3,      /* dlxc_xw_fill_run: the node budget is spent */
-    DLXC_XW_ENOMEM = -1,     /* out of memory */
-    DLXC_XW_EINVAL = -2,     /* malformed arguments */
-    DLXC_XW_ELETTER = -3,    /* a word-list line holds a character that is not a letter */
-    DLXC_XW_ESCORE = -4,     /* a word-list line has a score that is not an integer */
-    DLXC_XW_ENONASCII = -5   /* the blob is not ASCII (read it in Python) */
+    DLXC_XW_OK = 0,        /* done (layout, parse) */
+    DLXC_XW_FOUND = 1,     /* dlxc_xw_fill_run: a fill is ready */
+    DLXC_XW_EXHAUSTED = 2, /* dlxc_xw_fill_run: no further fill exists */
+    DLXC_XW_BUDGET = 3,    /* dlxc_xw_fill_run: the node budget is spent */
+    DLXC_XW_ENOMEM = -1,   /* out of memory */
+    DLXC_XW_EINVAL = -2,   /* malformed arguments */
+    DLXC_XW_ELETTER = -3,  /* a word-list line holds a character that is not a letter */
+    DLXC_XW_ESCORE = -4,   /* a word-list line has a score that is not an integer */
+    DLXC_XW_ENONASCII = -5 /* the blob is not ASCII (read it in Python) */
 };
 
 const char *dlxc_xw_strerror(int code);
@@ -34,18 +34,18 @@ const char *dlxc_xw_strerror(int code);
  * codes must hold len bytes, starts len+2 ints, scores len+1 ints (upper
  * bounds); *n_words receives the count.  Unscored words get default_score.
  * On ELETTER/ESCORE, *bad_line is the 1-based line. */
-int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score,
-                        uint8_t *codes, int32_t *starts, int32_t *scores,
-                        int32_t *n_words, int32_t *n_repeats, int64_t *bad_line);
+int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score, uint8_t *codes,
+                        int32_t *starts, int32_t *scores, int32_t *n_words, int32_t *n_repeats,
+                        int64_t *bad_line);
 
 /* ---- Layout (seed 002) ----
  * Place words on a width x height board.  Writes one record per placed
  * word, in placement order, to out (4 ints each: word, row, col, direction
  * 0 across / 1 down; room for 4*n_words ints); *n_placed receives the number
  * of words placed.  symmetric != 0: a horizontal line of symmetry. */
-int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes,
-                   int32_t n_letters, int32_t width, int32_t height, int symmetric,
-                   uint64_t seed, int32_t *out, int32_t *n_placed);
+int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes, int32_t n_letters,
+                   int32_t width, int32_t height, int symmetric, uint64_t seed, int32_t *out,
+                   int32_t *n_placed);
 
 /* ---- Fill ----
  * A grid of width x height cells: cells[i] is -1 for a block, -2 for an
@@ -55,18 +55,17 @@ int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes,
 typedef struct dlxc_xw_fill dlxc_xw_fill;
 
 typedef struct {
-    uint64_t nodes;      /* slots assigned a word */
-    uint64_t revisions;  /* candidate lists filtered */
-    uint64_t fills;      /* fills found so far */
+    uint64_t nodes;     /* slots assigned a word */
+    uint64_t revisions; /* candidate lists filtered */
+    uint64_t fills;     /* fills found so far */
     int32_t n_slots;
     int32_t level;
     int32_t done;
 } dlxc_xw_fill_stats;
 
-int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
-                     const int32_t *cells, int32_t n_words, const int32_t *starts,
-                     const uint8_t *codes, const int32_t *scores, int32_t n_letters,
-                     uint64_t seed);
+int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const int32_t *cells,
+                     int32_t n_words, const int32_t *starts, const uint8_t *codes,
+                     const int32_t *scores, int32_t n_letters, uint64_t seed);
 int32_t dlxc_xw_fill_n_slots(const dlxc_xw_fill *f);
 /* slot s: first cell row, col, direction (0 across, 1 down), length, and
  * the number of candidate words it has before any search */

@@ -38,32 +38,41 @@
 #include "crossword.h"
 #include "splitmix64.h"
 
-typedef struct { int32_t kind, idx, off, cnt; uint64_t mask; } trail_entry;
-typedef struct { int32_t slot, off, cnt, j, trail, arena; } level_rec;
+typedef struct {
+    int32_t kind, idx, off, cnt;
+    uint64_t mask;
+} trail_entry;
+typedef struct {
+    int32_t slot, off, cnt, j, trail, arena;
+} level_rec;
 
 enum { T_DOM, T_CAND };
 enum { S_START, S_CHOOSE, S_TRY, S_AFTER_FOUND, S_DONE };
 
 struct dlxc_xw_fill {
     int32_t W, H, A, n_cells, n_slots, n_words, ring;
-    const int32_t *starts;      /* copies owned by the handle */
-    int32_t *wstart;            /* internal word i: codes[wstart[i] ..] */
+    const int32_t *starts; /* copies owned by the handle */
+    int32_t *wstart;       /* internal word i: codes[wstart[i] ..] */
     uint8_t *codes;
-    int32_t *orig;              /* internal word i is the caller's word orig[i] */
-    int32_t *slot_cell;         /* slot s: cells slot_cell[slot_off[s] ..] */
+    int32_t *orig;      /* internal word i is the caller's word orig[i] */
+    int32_t *slot_cell; /* slot s: cells slot_cell[slot_off[s] ..] */
     int32_t *slot_off, *slot_row, *slot_col, *slot_dir;
-    int32_t *cell_slot;         /* [cell*2+d]: the slot through the cell, or -1 */
-    int32_t *cell_pos;          /* [cell*2+d]: the cell's position in that slot */
-    uint64_t *dirty;            /* per slot: positions whose letters changed since its
+    int32_t *cell_slot; /* [cell*2+d]: the slot through the cell, or -1 */
+    int32_t *cell_pos;  /* [cell*2+d]: the cell's position in that slot */
+    uint64_t *dirty;    /* per slot: positions whose letters changed since its
                                    list last agreed with them (clear between searches) */
-    int32_t *initial;           /* candidates before the search */
+    int32_t *initial;   /* candidates before the search */
     uint64_t *dom;
     int32_t *cand_off, *cand_cnt, *assigned;
     uint8_t *used;
-    int32_t *arena; int64_t arena_top, arena_cap;
-    trail_entry *trail; int64_t trail_top, trail_cap;
-    level_rec *levels; int32_t depth, max_depth;
-    int32_t *queue; uint8_t *queued;
+    int32_t *arena;
+    int64_t arena_top, arena_cap;
+    trail_entry *trail;
+    int64_t trail_top, trail_cap;
+    level_rec *levels;
+    int32_t depth, max_depth;
+    int32_t *queue;
+    uint8_t *queued;
     int state;
     uint64_t seed;
     dlxc_xw_fill_stats stats;
@@ -151,8 +160,8 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
     for (int32_t p = 0; p < L; p++) {
         dm[p] = f->dom[cells[p]], allowed[p] = 0;
         if ((dirty >> p) & 1) check[nchk++] = p;
-        if (dm[p] & (dm[p] - 1)) open[nopen++] = p;  /* two letters or more */
-        else allowed[p] = dm[p];                      /* a kept word has it */
+        if (dm[p] & (dm[p] - 1)) open[nopen++] = p; /* two letters or more */
+        else allowed[p] = dm[p];                    /* a kept word has it */
     }
     int32_t off = f->cand_off[t], cnt = f->cand_cnt[t];
     if (!arena_reserve(f, cnt)) return -1;
@@ -196,20 +205,21 @@ static int propagate(dlxc_xw_fill *f, int32_t qn)
         /* a ring: each slot is queued at most once at a time */
         int32_t t = f->queue[qh++ % f->ring];
         f->queued[t] = 0;
-        if (rc != 1) { f->dirty[t] = 0; continue; }
+        if (rc != 1) {
+            f->dirty[t] = 0;
+            continue;
+        }
         rc = revise(f, t, &qn);
     }
     return rc;
 }
 
-int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
-                     const int32_t *cells, int32_t n_words, const int32_t *starts,
-                     const uint8_t *codes, const int32_t *scores, int32_t n_letters,
-                     uint64_t seed)
+int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const int32_t *cells,
+                     int32_t n_words, const int32_t *starts, const uint8_t *codes,
+                     const int32_t *scores, int32_t n_letters, uint64_t seed)
 {
-    if (!out || width < 1 || height < 1 || (int64_t)width * height > (1 << 20) ||
-        n_letters < 1 || n_letters > 64 || n_words < 0 || !cells ||
-        (n_words && (!starts || !codes || !scores)))
+    if (!out || width < 1 || height < 1 || (int64_t)width * height > (1 << 20) || n_letters < 1 ||
+        n_letters > 64 || n_words < 0 || !cells || (n_words && (!starts || !codes || !scores)))
         return DLXC_XW_EINVAL;
     *out = NULL;
     dlxc_xw_fill *f = calloc(1, sizeof *f);
@@ -217,7 +227,10 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     int32_t n = width * height;
     f->W = width, f->H = height, f->A = n_letters, f->n_cells = n, f->n_words = n_words;
     for (int32_t i = 0; i < n; i++)
-        if (cells[i] < -2 || cells[i] >= n_letters) { free(f); return DLXC_XW_EINVAL; }
+        if (cells[i] < -2 || cells[i] >= n_letters) {
+            free(f);
+            return DLXC_XW_EINVAL;
+        }
     int64_t total = n_words ? starts[n_words] : 0;
     f->wstart = malloc((size_t)(n_words + 1) * sizeof *f->wstart);
     f->codes = malloc((size_t)total + 1);
@@ -232,8 +245,7 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     f->slot_col = malloc((size_t)n * 2 * sizeof *f->slot_col);
     f->slot_dir = malloc((size_t)n * 2 * sizeof *f->slot_dir);
     if (!f->wstart || !f->codes || !f->cell_slot || !f->cell_pos || !f->dom || !f->used ||
-        !f->slot_cell ||
-        !f->slot_off || !f->slot_row || !f->slot_col || !f->slot_dir) {
+        !f->slot_cell || !f->slot_off || !f->slot_row || !f->slot_col || !f->slot_dir) {
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
     }
@@ -243,7 +255,10 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
         return DLXC_XW_ENOMEM;
     }
     for (int64_t i = 0; i < total; i++)
-        if (codes[i] >= n_letters) { dlxc_xw_fill_free(f); return DLXC_XW_EINVAL; }
+        if (codes[i] >= n_letters) {
+            dlxc_xw_fill_free(f);
+            return DLXC_XW_EINVAL;
+        }
     uint64_t full = n_letters == 64 ? ~0ULL : (1ULL << n_letters) - 1;
     for (int32_t i = 0; i < n; i++) {
         f->dom[i] = cells[i] >= 0 ? 1ULL << cells[i] : (cells[i] == -2 ? full : 0);
@@ -261,9 +276,13 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
                 if (pr >= 0 && pc >= 0 && cells[pr * width + pc] != -1) continue;
                 int32_t L = 0;
                 while (r + L * dr < height && c + L * dc < width &&
-                       cells[(r + L * dr) * width + c + L * dc] != -1) L++;
+                       cells[(r + L * dr) * width + c + L * dc] != -1)
+                    L++;
                 if (L < 2) continue;
-                if (L > 64) { dlxc_xw_fill_free(f); return DLXC_XW_EINVAL; }
+                if (L > 64) {
+                    dlxc_xw_fill_free(f);
+                    return DLXC_XW_EINVAL;
+                }
                 if (L > maxlen) maxlen = L;
                 for (int32_t i = 0; i < L; i++) {
                     int32_t cell = (r + i * dr) * width + c + i * dc;
@@ -287,8 +306,8 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height,
     f->dirty = calloc((size_t)nsl, sizeof *f->dirty);
     int32_t *order = malloc((size_t)(n_words + 1) * sizeof *order);
     uint64_t *key = malloc((size_t)(n_words + 1) * sizeof *key);
-    if (!f->initial || !f->cand_off || !f->cand_cnt || !f->assigned || !f->levels ||
-        !f->queue || !f->queued || !f->dirty || !order || !key) {
+    if (!f->initial || !f->cand_off || !f->cand_cnt || !f->assigned || !f->levels || !f->queue ||
+        !f->queued || !f->dirty || !order || !key) {
         free(order), free(key);
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
@@ -466,7 +485,9 @@ static int32_t ilog(int32_t x)
     return 16 * b + frac;
 }
 
-typedef struct { int32_t score, idx, w; } scored;
+typedef struct {
+    int32_t score, idx, w;
+} scored;
 
 static int by_score(const void *a, const void *b)
 {
@@ -489,7 +510,7 @@ static int order_candidates(dlxc_xw_fill *f, int32_t s, int32_t *off)
     int32_t L = f->slot_off[s + 1] - f->slot_off[s];
     const int32_t *cells = f->slot_cell + f->slot_off[s];
     int32_t d = f->slot_dir[s];
-    int32_t (*count)[64] = calloc((size_t)L, sizeof *count);
+    int32_t(*count)[64] = calloc((size_t)L, sizeof *count);
     int32_t *pos = malloc((size_t)L * sizeof *pos);
     scored *sc = malloc((size_t)cnt * sizeof *sc);
     if (!count || !pos || !sc || !arena_reserve(f, cnt)) {
@@ -513,7 +534,7 @@ static int order_candidates(dlxc_xw_fill *f, int32_t s, int32_t *off)
         int32_t w = list[j], score = 0;
         const uint8_t *word = f->codes + f->wstart[w];
         for (int32_t i = 0; i < np; i++) score += ilog(count[pos[i]][word[pos[i]]]);
-        if (f->seed) {  /* variety: a jitter of up to a factor 1.4 in one count */
+        if (f->seed) { /* variety: a jitter of up to a factor 1.4 in one count */
             uint64_t st = f->seed ^ (uint64_t)f->orig[w];
             score += (int32_t)(splitmix64(&st) & 7);
         }
@@ -540,12 +561,18 @@ int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget)
         }
         int rc = propagate(f, qn);
         if (rc < 0) return DLXC_XW_ENOMEM;
-        if (rc == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
+        if (rc == 0) {
+            f->state = S_DONE;
+            return DLXC_XW_EXHAUSTED;
+        }
         f->state = S_CHOOSE;
     }
     for (;;) {
         if (f->state == S_AFTER_FOUND) {
-            if (f->depth == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
+            if (f->depth == 0) {
+                f->state = S_DONE;
+                return DLXC_XW_EXHAUSTED;
+            }
             unassign(f, &f->levels[f->depth - 1]);
             f->state = S_TRY;
         }
@@ -575,14 +602,26 @@ int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget)
             int32_t w = f->arena[lv->off + lv->j++];
             if (f->used[w]) continue;
             int rc = assign(f, lv->slot, w);
-            if (rc < 0) { unassign(f, lv); return DLXC_XW_ENOMEM; }
-            if (rc == 1) { advanced = 1; break; }
+            if (rc < 0) {
+                unassign(f, lv);
+                return DLXC_XW_ENOMEM;
+            }
+            if (rc == 1) {
+                advanced = 1;
+                break;
+            }
             unassign(f, lv);
         }
-        if (advanced) { f->state = S_CHOOSE; continue; }
+        if (advanced) {
+            f->state = S_CHOOSE;
+            continue;
+        }
         /* this level is exhausted: back up */
         f->depth--;
-        if (f->depth == 0) { f->state = S_DONE; return DLXC_XW_EXHAUSTED; }
+        if (f->depth == 0) {
+            f->state = S_DONE;
+            return DLXC_XW_EXHAUSTED;
+        }
         unassign(f, &f->levels[f->depth - 1]);
         f->state = S_TRY;
     }

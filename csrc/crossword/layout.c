@@ -60,12 +60,12 @@ typedef struct {
     int16_t *grid;
     uint8_t *flags;
     uint8_t *used;
-    int32_t *len_off, *len_list, *len_cur;    /* length L: len_list[len_off[L]..len_off[L+1]) */
-    int32_t *key_off, *key_list, *key_cur;    /* key (L, p, x) */
+    int32_t *len_off, *len_list, *len_cur; /* length L: len_list[len_off[L]..len_off[L+1]) */
+    int32_t *key_off, *key_list, *key_cur; /* key (L, p, x) */
     int32_t *queue, qhead, qtail;
-    uint8_t *seen;                            /* [cell * 2 + direction] */
+    uint8_t *seen; /* [cell * 2 + direction] */
     int32_t *out, n_placed;
-    int32_t cpos[2][512], cx[2][512];         /* constraints of a scan (two: a pair) */
+    int32_t cpos[2][512], cx[2][512]; /* constraints of a scan (two: a pair) */
 } lay;
 
 static int inb(const lay *s, int32_t r, int32_t c)
@@ -97,12 +97,12 @@ static int32_t scan(lay *s, int32_t r, int32_t c, int d, int t, int32_t *nc)
         if (!inb(s, rr, cc)) break;
         int32_t cell = rr * s->W + cc;
         if (s->grid[cell] >= 0) {
-            if (s->flags[cell] & (1 << d)) break;  /* a word in the same direction */
+            if (s->flags[cell] & (1 << d)) break; /* a word in the same direction */
             s->cpos[t][n] = i;
             s->cx[t][n] = s->grid[cell];
             n++;
         } else if (letter_at(s, rr - dc, cc - dr) || letter_at(s, rr + dc, cc + dr)) {
-            break;  /* a new letter here would start a run across our word */
+            break; /* a new letter here would start a run across our word */
         }
         L = i + 1;
         if (L >= s->maxlen) break;
@@ -168,7 +168,7 @@ static void unplace_last(lay *s)
     int32_t L = s->starts[w + 1] - s->starts[w];
     for (int32_t i = 0; i < L; i++) {
         int32_t cell = (r + i * d) * s->W + c + i * (1 - d);
-        s->flags[cell] &= (uint8_t)~(1 << d);
+        s->flags[cell] &= (uint8_t) ~(1 << d);
         if (!s->flags[cell]) s->grid[cell] = -1;
     }
 }
@@ -220,7 +220,7 @@ static int evaluate(lay *s, int32_t r, int32_t c, int d)
         if (forbidden(s, r, c, d, L)) continue;
         int32_t k = nc;
         while (k > 0 && s->cpos[0][k - 1] >= L) k--;
-        if (k == 0) break;  /* not connected, nor at any shorter length */
+        if (k == 0) break; /* not connected, nor at any shorter length */
         if (s->len_off[L + 1] == s->len_off[L]) continue;
         int md = mode(s, r, d, L);
         if (md == NONE) continue;
@@ -284,9 +284,9 @@ static void release(lay *s)
     free(s->queue), free(s->seen);
 }
 
-int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes,
-                   int32_t n_letters, int32_t width, int32_t height, int symmetric,
-                   uint64_t seed, int32_t *out, int32_t *n_placed)
+int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes, int32_t n_letters,
+                   int32_t width, int32_t height, int symmetric, uint64_t seed, int32_t *out,
+                   int32_t *n_placed)
 {
     if (n_words < 0 || width < 1 || height < 1 || n_letters < 1 || n_letters > 256 ||
         (int64_t)width * height > (1 << 26) || !out || !n_placed ||
@@ -328,8 +328,8 @@ int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes,
     s->key_cur = calloc((size_t)nkeys + 1, sizeof *s->key_cur);
     s->queue = malloc((size_t)cells * 2 * sizeof *s->queue);
     s->seen = calloc((size_t)cells * 2, 1);
-    if (!perm || !s->grid || !s->flags || !s->used || !s->len_off || !s->len_cur ||
-        !s->len_list || !s->key_off || !s->key_cur || !s->queue || !s->seen) {
+    if (!perm || !s->grid || !s->flags || !s->used || !s->len_off || !s->len_cur || !s->len_list ||
+        !s->key_off || !s->key_cur || !s->queue || !s->seen) {
         free(perm);
         release(s);
         return DLXC_XW_ENOMEM;

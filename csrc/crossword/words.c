@@ -41,9 +41,9 @@ static uint64_t hash_codes(const uint8_t *s, int32_t n)
     return h ^ (uint64_t)n;
 }
 
-int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score,
-                        uint8_t *codes, int32_t *starts, int32_t *scores,
-                        int32_t *n_words, int32_t *n_repeats, int64_t *bad_line)
+int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score, uint8_t *codes,
+                        int32_t *starts, int32_t *scores, int32_t *n_words, int32_t *n_repeats,
+                        int64_t *bad_line)
 {
     if (!blob && len) return DLXC_XW_EINVAL;
     int64_t lines = 1;
@@ -106,7 +106,7 @@ int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score,
             *bad_line = line;
             return DLXC_XW_ELETTER;
         }
-        if (k == a) {  /* ";5" with no word */
+        if (k == a) { /* ";5" with no word */
             free(table);
             *bad_line = line;
             return DLXC_XW_ELETTER;

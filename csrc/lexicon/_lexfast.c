@@ -40,8 +40,8 @@
 
 typedef struct {
     PyObject_HEAD
-    const dlxc_lex *lex;  /* the C engine's lexicon, or NULL: Python answers */
-    PyObject *owner;      /* what keeps *lex alive (the cffi handle) */
+    const dlxc_lex *lex; /* the C engine's lexicon, or NULL: Python answers */
+    PyObject *owner;     /* what keeps *lex alive (the cffi handle) */
 } Membership;
 
 /* ==== 2. Python's answer ================================================= */
@@ -62,7 +62,7 @@ static const uint8_t *ascii_text(PyObject *word, Py_ssize_t *len)
 {
 #if PY_VERSION_HEX < 0x030C0000
     if (PyUnicode_READY(word) < 0) {
-        PyErr_Clear();  /* Python's path reports it */
+        PyErr_Clear(); /* Python's path reports it */
         return NULL;
     }
 #endif
@@ -133,11 +133,11 @@ static PyObject *Membership_contains_list(PyObject *op, PyObject *const *args, P
     char *bytes = as_bytes ? PyBytes_AS_STRING(out) : NULL;
     lex_walk w;
     w.depth = 0;
-    int ahead = 0, cold = 0;  /* hints on; cold words of this block of 64 */
+    int ahead = 0, cold = 0; /* hints on; cold words of this block of 64 */
     for (Py_ssize_t i = 0; i < n; i++) {
         PyObject *word = PyList_GET_ITEM(words, i);
         const dlxc_lex *lex = self->lex;
-        int yes = 0;  /* not a str: not a word */
+        int yes = 0; /* not a str: not a word */
         if (lex && ahead) {
             if (i + AHEAD_OBJ < n) {
                 PyObject *o = PyList_GET_ITEM(words, i + AHEAD_OBJ);
@@ -147,7 +147,8 @@ static PyObject *Membership_contains_list(PyObject *op, PyObject *const *args, P
             for (int stage = 0; stage < 2; stage++) {
                 Py_ssize_t len;
                 const uint8_t *s = i + AHEAD[stage] < n
-                    ? ascii_peek(PyList_GET_ITEM(words, i + AHEAD[stage]), &len) : NULL;
+                                       ? ascii_peek(PyList_GET_ITEM(words, i + AHEAD[stage]), &len)
+                                       : NULL;
                 if (s) lex_prefetch(lex, lex->ascii, s, len, stage);
             }
         }
@@ -263,13 +264,15 @@ static PyMethodDef Membership_methods[] = {
      "_attach_engine(address, owner): answer from the C engine's lexicon at address."},
     {"_detach_engine", Membership_detach, METH_NOARGS,
      "_detach_engine(): answer through self._contains_py from now on."},
-    {NULL, NULL, 0, NULL}
+    {NULL, NULL, 0, NULL},
 };
 
 static PySequenceMethods Membership_as_sequence = {
     .sq_contains = Membership_contains,
 };
 
+/* PyVarObject_HEAD_INIT ends in a comma of its own: clang-format would join the lines */
+/* clang-format off */
 static PyTypeObject MembershipType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "dlxc._lexfast.Membership",
@@ -284,6 +287,7 @@ static PyTypeObject MembershipType = {
     .tp_as_sequence = &Membership_as_sequence,
     .tp_methods = Membership_methods,
 };
+/* clang-format on */
 
 static struct PyModuleDef lexfast_module = {
     PyModuleDef_HEAD_INIT,
@@ -305,7 +309,7 @@ PyMODINIT_FUNC PyInit__lexfast(void)
     }
     PyObject *layout = PyLong_FromLongLong(LEX_LAYOUT);
     if (!layout || PyModule_AddObject(m, "LAYOUT", layout) < 0) {
-        Py_XDECREF(layout);  /* PyModule_AddObject takes it only when it succeeds */
+        Py_XDECREF(layout); /* PyModule_AddObject takes it only when it succeeds */
         Py_DECREF(m);
         return NULL;
     }

@@ -44,21 +44,22 @@
 /* ==== 1. The register of sibling lists ================================== */
 
 /* An arc before packing: letter (8 bits), terminal (1 bit), child list id. */
-#define ARC(letter, term, child) ((uint64_t)(letter) | ((uint64_t)(term) << 8) | ((uint64_t)(child) << 9))
-#define ARC_LETTER(a) ((int)((a) & 0xFF))
+#define ARC(letter, term, child)                                                                   \
+    ((uint64_t)(letter) | ((uint64_t)(term) << 8) | ((uint64_t)(child) << 9))
+#define ARC_LETTER(a) ((int)((a)&0xFF))
 #define ARC_TERM(a) ((int)(((a) >> 8) & 1))
 #define ARC_CHILD(a) ((uint32_t)((a) >> 9))
 
 typedef struct {
-    uint64_t *arcs;       /* the arcs of every registered list, list after list */
+    uint64_t *arcs; /* the arcs of every registered list, list after list */
     int64_t n_arcs, cap_arcs;
-    uint32_t *start;      /* list id -> first arc in arcs; id 0 is the empty list */
-    uint32_t *len;        /* list id -> number of arcs */
+    uint32_t *start; /* list id -> first arc in arcs; id 0 is the empty list */
+    uint32_t *len;   /* list id -> number of arcs */
     int64_t n_lists, cap_lists;
-    uint64_t *table;      /* open addressing: the list's hash (high 32 bits)
+    uint64_t *table;     /* open addressing: the list's hash (high 32 bits)
                              and id (low 32 bits), 0 = free slot; probes
                              compare hashes before they touch any arc */
-    uint64_t table_size;  /* a power of two */
+    uint64_t table_size; /* a power of two */
 } reg;
 
 static uint64_t mix(uint64_t h)
@@ -138,8 +139,8 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
     uint64_t h = full & mask;
     for (uint64_t v; (v = r->table[h]) != 0; h = (h + 1) & mask) {
         uint32_t id = (uint32_t)v;
-        if ((v & 0xFFFFFFFF00000000ULL) == tag && r->len[id] == n
-            && same_arcs(r->arcs + r->start[id], arcs, n))
+        if ((v & 0xFFFFFFFF00000000ULL) == tag && r->len[id] == n &&
+            same_arcs(r->arcs + r->start[id], arcs, n))
             return id;
     }
     if (r->n_lists >= DLXC_LEX_MAX_NODES) return DLXC_LEX_ETOOBIG;
@@ -180,8 +181,8 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
 /* words[0..n) point at 0-ended code strings in strictly increasing order,
  * codes 1..max_code, at most max_len long.  On success the registered
  * lists are in r and *root is the root list's id. */
-static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, int max_len,
-                        reg *r, uint32_t *root)
+static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, int max_len, reg *r,
+                        uint32_t *root)
 {
     /* open[d] holds the arcs of the open list at depth d; the child of its
      * last arc is the open list at depth d+1, not registered yet */
@@ -196,17 +197,29 @@ static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, in
         const uint8_t *w = words[k];
         int len = 0, cp = 0;
         while (w[len]) {
-            if (w[len] > max_code) { rc = DLXC_LEX_EINVAL; goto out; }
-            if (++len > max_len) { rc = DLXC_LEX_ELONG; goto out; }
+            if (w[len] > max_code) {
+                rc = DLXC_LEX_EINVAL;
+                goto out;
+            }
+            if (++len > max_len) {
+                rc = DLXC_LEX_ELONG;
+                goto out;
+            }
         }
         if (prev) {
             while (cp < len && cp < prev_len && w[cp] == prev[cp]) cp++;
-            if (cp == len || (cp < prev_len && w[cp] < prev[cp])) { rc = DLXC_LEX_EUNSORTED; goto out; }
+            if (cp == len || (cp < prev_len && w[cp] < prev[cp])) {
+                rc = DLXC_LEX_EUNSORTED;
+                goto out;
+            }
         }
         /* the open lists deeper than cp are final now */
         for (int d = prev_len; d > cp; d--) {
             int64_t id = reg_list(r, open + (size_t)d * 256, n_open[d]);
-            if (id < 0) { rc = (int)id; goto out; }
+            if (id < 0) {
+                rc = (int)id;
+                goto out;
+            }
             uint64_t *last = open + (size_t)(d - 1) * 256 + n_open[d - 1] - 1;
             *last |= (uint64_t)id << 9;
             n_open[d] = 0;
@@ -216,15 +229,24 @@ static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, in
         prev = w;
         prev_len = len;
     }
-    if (!prev) { rc = DLXC_LEX_EEMPTY; goto out; }
+    if (!prev) {
+        rc = DLXC_LEX_EEMPTY;
+        goto out;
+    }
     for (int d = prev_len; d > 0; d--) {
         int64_t id = reg_list(r, open + (size_t)d * 256, n_open[d]);
-        if (id < 0) { rc = (int)id; goto out; }
+        if (id < 0) {
+            rc = (int)id;
+            goto out;
+        }
         open[(size_t)(d - 1) * 256 + n_open[d - 1] - 1] |= (uint64_t)id << 9;
     }
     {
         int64_t id = reg_list(r, open, n_open[0]);
-        if (id < 0) { rc = (int)id; goto out; }
+        if (id < 0) {
+            rc = (int)id;
+            goto out;
+        }
         *root = (uint32_t)id;
     }
 out:
@@ -240,8 +262,8 @@ out:
  * list already kept points into it (owner, offset), any other list is kept
  * and its proper tails are entered in a hash table. */
 typedef struct {
-    uint32_t *owner;      /* list id -> the kept list holding it */
-    uint8_t *offset;      /* list id -> where in the owner it starts */
+    uint32_t *owner; /* list id -> the kept list holding it */
+    uint8_t *offset; /* list id -> where in the owner it starts */
 } tails;
 
 static int share_tails(const reg *r, tails *t)
@@ -255,8 +277,11 @@ static int share_tails(const reg *r, tails *t)
     int64_t count[258] = {0};
     uint64_t size = 1;
     while (size < (uint64_t)r->n_arcs * 2 + 2) size *= 2;
-    uint64_t *slot = calloc((size_t)size, sizeof *slot);   /* (owner << 8 | offset) + 1 */
-    if (!t->owner || !t->offset || !order || !slot) { rc = DLXC_LEX_ENOMEM; goto out; }
+    uint64_t *slot = calloc((size_t)size, sizeof *slot); /* (owner << 8 | offset) + 1 */
+    if (!t->owner || !t->offset || !order || !slot) {
+        rc = DLXC_LEX_ENOMEM;
+        goto out;
+    }
     for (int64_t i = 0; i < n; i++) count[256 - r->len[i]]++;
     for (int k = 1; k < 258; k++) count[k] += count[k - 1];
     for (int64_t i = n - 1; i >= 0; i--) order[--count[256 - r->len[i]]] = (uint32_t)i;
@@ -286,8 +311,8 @@ static int share_tails(const reg *r, tails *t)
             for (; slot[h2]; h2 = (h2 + 1) & (size - 1)) {
                 uint64_t v = slot[h2] - 1;
                 uint32_t o = (uint32_t)(v >> 8), off = (uint32_t)(v & 0xFF);
-                if (r->len[o] - off == len - k
-                    && same_arcs(r->arcs + r->start[o] + off, a + k, len - k)) {
+                if (r->len[o] - off == len - k &&
+                    same_arcs(r->arcs + r->start[o] + off, a + k, len - k)) {
                     dup = 1;
                     break;
                 }
@@ -315,12 +340,18 @@ static int pack(const reg *r, uint32_t root, uint32_t **nodes, int64_t *n_nodes)
     int64_t tail = 0, next = 1, top = 0;
     uint32_t o = t.owner[root];
     stack = malloc((size_t)(r->n_arcs + 1) * sizeof *stack);
-    if (!stack) { rc = DLXC_LEX_ENOMEM; goto done; }
+    if (!stack) {
+        rc = DLXC_LEX_ENOMEM;
+        goto done;
+    }
     stack[top++] = o;
     while (top > 0) {
         uint32_t s = stack[--top];
         if (pos[s]) continue;
-        if (next >= DLXC_LEX_MAX_NODES) { rc = DLXC_LEX_ETOOBIG; goto done; }
+        if (next >= DLXC_LEX_MAX_NODES) {
+            rc = DLXC_LEX_ETOOBIG;
+            goto done;
+        }
         pos[s] = (uint32_t)next;
         next += r->len[s];
         queue[tail++] = s;
@@ -330,9 +361,15 @@ static int pack(const reg *r, uint32_t root, uint32_t **nodes, int64_t *n_nodes)
             if (c && !pos[t.owner[c]]) stack[top++] = t.owner[c];
         }
     }
-    if (next > DLXC_LEX_MAX_NODES) { rc = DLXC_LEX_ETOOBIG; goto done; }
+    if (next > DLXC_LEX_MAX_NODES) {
+        rc = DLXC_LEX_ETOOBIG;
+        goto done;
+    }
     out = malloc((size_t)next * sizeof *out);
-    if (!out) { rc = DLXC_LEX_ENOMEM; goto done; }
+    if (!out) {
+        rc = DLXC_LEX_ENOMEM;
+        goto done;
+    }
     out[0] = LEX_NODE(0, pos[o] + t.offset[root], 0, 1);
     for (int64_t q = 0; q < tail; q++) {
         uint32_t s = queue[q];
@@ -368,7 +405,10 @@ static int split_words(const uint8_t *buf, int64_t len, const uint8_t ***words, 
     if (!w) return DLXC_LEX_ENOMEM;
     int64_t k = 0;
     for (int64_t i = 0; i < len;) {
-        if (buf[i] == 0) { free(w); return DLXC_LEX_EINVAL; }  /* an empty word */
+        if (buf[i] == 0) {
+            free(w);
+            return DLXC_LEX_EINVAL;
+        } /* an empty word */
         w[k++] = buf + i;
         while (buf[i]) i++;
         i++;
@@ -390,8 +430,8 @@ static int build(const uint8_t *const *words, int64_t n, int max_code, int max_l
     return rc;
 }
 
-int dlxc_lex_build_dawg(const uint8_t *words, int64_t len, int32_t n_letters,
-                        uint32_t **nodes, int64_t *n_nodes)
+int dlxc_lex_build_dawg(const uint8_t *words, int64_t len, int32_t n_letters, uint32_t **nodes,
+                        int64_t *n_nodes)
 {
     if (!words || !nodes || !n_nodes || n_letters < 1 || n_letters > 254) return DLXC_LEX_EINVAL;
     const uint8_t **w;
@@ -423,18 +463,21 @@ static void radix_sort(const uint8_t **a, int64_t n, int depth, const uint8_t **
     int64_t count[256] = {0}, start[256];
     for (int64_t i = 0; i < n; i++) count[a[i][depth]]++;
     int64_t sum = 0;
-    for (int b = 0; b < 256; b++) { start[b] = sum; sum += count[b]; }
+    for (int b = 0; b < 256; b++) {
+        start[b] = sum;
+        sum += count[b];
+    }
     for (int64_t i = 0; i < n; i++) tmp[start[a[i][depth]]++] = a[i];
     memcpy(a, tmp, (size_t)n * sizeof *a);
-    int64_t lo = count[0];   /* strings that end here are all equal */
+    int64_t lo = count[0]; /* strings that end here are all equal */
     for (int b = 1; b < 256; b++) {
         if (count[b] > 1) radix_sort(a + lo, count[b], depth + 1, tmp);
         lo += count[b];
     }
 }
 
-int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters,
-                          uint32_t **nodes, int64_t *n_nodes)
+int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters, uint32_t **nodes,
+                          int64_t *n_nodes)
 {
     if (!words || !nodes || !n_nodes || n_letters < 1 || n_letters > 254) return DLXC_LEX_EINVAL;
     const uint8_t **w;
@@ -445,14 +488,20 @@ int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters,
     int64_t n_paths = 0, bytes = 0;
     for (int64_t k = 0; k < n; k++) {
         int64_t m = (int64_t)strlen((const char *)w[k]);
-        if (m > DLXC_LEX_MAX_LEN) { free(w); return DLXC_LEX_ELONG; }
+        if (m > DLXC_LEX_MAX_LEN) {
+            free(w);
+            return DLXC_LEX_ELONG;
+        }
         n_paths += m;
         bytes += m * (m + 2) - 1;
     }
     uint8_t *buf = malloc((size_t)(bytes ? bytes : 1));
     const uint8_t **paths = malloc((size_t)(n_paths ? n_paths : 1) * sizeof *paths);
     const uint8_t **tmp = NULL;
-    if (!buf || !paths) { rc = DLXC_LEX_ENOMEM; goto out; }
+    if (!buf || !paths) {
+        rc = DLXC_LEX_ENOMEM;
+        goto out;
+    }
     uint8_t sep = (uint8_t)(n_letters + 1);
     uint8_t *p = buf;
     int64_t k2 = 0;
@@ -462,7 +511,10 @@ int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters,
         for (int i = 1; i <= m; i++) {
             paths[k2++] = p;
             for (int j = i - 1; j >= 0; j--) {
-                if (word[j] > n_letters) { rc = DLXC_LEX_EINVAL; goto out; }
+                if (word[j] > n_letters) {
+                    rc = DLXC_LEX_EINVAL;
+                    goto out;
+                }
                 *p++ = word[j];
             }
             if (i < m) {
@@ -473,10 +525,13 @@ int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters,
         }
     }
     tmp = malloc((size_t)(n_paths ? n_paths : 1) * sizeof *tmp);
-    if (!tmp) { rc = DLXC_LEX_ENOMEM; goto out; }
+    if (!tmp) {
+        rc = DLXC_LEX_ENOMEM;
+        goto out;
+    }
     radix_sort(paths, n_paths, 0, tmp);
     rc = build(paths, n_paths, n_letters + 1, DLXC_LEX_MAX_LEN + 1, nodes, n_nodes);
-    if (rc == DLXC_LEX_EUNSORTED) rc = DLXC_LEX_EINVAL;  /* the words were not distinct */
+    if (rc == DLXC_LEX_EUNSORTED) rc = DLXC_LEX_EINVAL; /* the words were not distinct */
 out:
     free(buf);
     free(paths);
@@ -485,17 +540,14 @@ out:
     return rc;
 }
 
-void dlxc_lex_array_free(uint32_t *nodes)
-{
-    free(nodes);
-}
+void dlxc_lex_array_free(uint32_t *nodes) { free(nodes); }
 
 int dlxc_lex_validate(const uint32_t *nodes, int64_t n_nodes, int32_t max_letter)
 {
     if (!nodes || n_nodes < 2 || n_nodes > DLXC_LEX_MAX_NODES || max_letter < 1 || max_letter > 255)
         return DLXC_LEX_ECORRUPT;
-    if (LEX_LETTER(nodes[0]) != 0 || !LEX_LAST(nodes[0]) || LEX_TERMINAL(nodes[0])
-        || LEX_CHILD(nodes[0]) == 0 || !LEX_LAST(nodes[n_nodes - 1]))
+    if (LEX_LETTER(nodes[0]) != 0 || !LEX_LAST(nodes[0]) || LEX_TERMINAL(nodes[0]) ||
+        LEX_CHILD(nodes[0]) == 0 || !LEX_LAST(nodes[n_nodes - 1]))
         return DLXC_LEX_ECORRUPT;
     for (int64_t i = 0; i < n_nodes; i++) {
         uint32_t x = nodes[i];
@@ -504,7 +556,7 @@ int dlxc_lex_validate(const uint32_t *nodes, int64_t n_nodes, int32_t max_letter
         int l = LEX_LETTER(x);
         if (l < 1 || l > max_letter) return DLXC_LEX_ECORRUPT;
         if (!LEX_LAST(x) && LEX_LETTER(nodes[i + 1]) <= l) return DLXC_LEX_ECORRUPT;
-        if (LEX_CHILD(x) == 0 && !LEX_TERMINAL(x)) return DLXC_LEX_ECORRUPT;  /* a dead end */
+        if (LEX_CHILD(x) == 0 && !LEX_TERMINAL(x)) return DLXC_LEX_ECORRUPT; /* a dead end */
     }
     return 0;
 }

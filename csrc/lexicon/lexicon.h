@@ -32,16 +32,16 @@
 #define DLXC_LEX_MAX_SIDE 32
 
 enum {
-    DLXC_LEX_DONE = 0,          /* the enumeration is complete */
-    DLXC_LEX_MORE = 1,          /* the buffer is full; call again */
-    DLXC_LEX_ENOMEM = -101,     /* out of memory */
-    DLXC_LEX_EINVAL = -102,     /* malformed arguments */
-    DLXC_LEX_ETOOBIG = -103,    /* more nodes than 22-bit offsets can address */
-    DLXC_LEX_EUNSORTED = -104,  /* words not in strictly increasing order */
-    DLXC_LEX_ELONG = -105,      /* a word longer than DLXC_LEX_MAX_LEN letters */
-    DLXC_LEX_ECORRUPT = -106,   /* a node array that is not a well-formed graph */
-    DLXC_LEX_EEMPTY = -107,     /* no word at all */
-    DLXC_LEX_EBOARD = -108      /* a board, rack or rule set the generator cannot take */
+    DLXC_LEX_DONE = 0,         /* the enumeration is complete */
+    DLXC_LEX_MORE = 1,         /* the buffer is full; call again */
+    DLXC_LEX_ENOMEM = -101,    /* out of memory */
+    DLXC_LEX_EINVAL = -102,    /* malformed arguments */
+    DLXC_LEX_ETOOBIG = -103,   /* more nodes than 22-bit offsets can address */
+    DLXC_LEX_EUNSORTED = -104, /* words not in strictly increasing order */
+    DLXC_LEX_ELONG = -105,     /* a word longer than DLXC_LEX_MAX_LEN letters */
+    DLXC_LEX_ECORRUPT = -106,  /* a node array that is not a well-formed graph */
+    DLXC_LEX_EEMPTY = -107,    /* no word at all */
+    DLXC_LEX_EBOARD = -108     /* a board, rack or rule set the generator cannot take */
 };
 
 const char *dlxc_lex_strerror(int code);
@@ -52,10 +52,10 @@ const char *dlxc_lex_strerror(int code);
  * strings); dlxc_lex_build_gaddag takes any order of distinct words.  The
  * result is a malloc'd node array in *nodes (free it with
  * dlxc_lex_array_free) of *n_nodes nodes. */
-int dlxc_lex_build_dawg(const uint8_t *words, int64_t len, int32_t n_letters,
-                        uint32_t **nodes, int64_t *n_nodes);
-int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters,
-                          uint32_t **nodes, int64_t *n_nodes);
+int dlxc_lex_build_dawg(const uint8_t *words, int64_t len, int32_t n_letters, uint32_t **nodes,
+                        int64_t *n_nodes);
+int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters, uint32_t **nodes,
+                          int64_t *n_nodes);
 void dlxc_lex_array_free(uint32_t *nodes);
 
 /* Check that a node array is well formed: every child offset inside the
@@ -68,9 +68,8 @@ int dlxc_lex_validate(const uint32_t *nodes, int64_t n_nodes, int32_t max_letter
  * Copies and validates both arrays (gaddag may be NULL with n_gaddag 0).
  * ascii[256] maps bytes to codes (0: not a letter) for the fast calls. */
 typedef struct dlxc_lex dlxc_lex;
-int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
-                 const uint32_t *gaddag, int64_t n_gaddag, int32_t n_letters,
-                 const uint8_t *ascii);
+int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                 int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii);
 void dlxc_lex_free(dlxc_lex *lex);
 /* The layout of the handle, for dlxc._lexfast's check that it was built
  * from the same lexicon_int.h as this library. */
@@ -108,8 +107,8 @@ int dlxc_lex_anagram(dlxc_lex_cursor **out, const dlxc_lex *lex, const uint8_t *
                      int32_t blanks, int32_t sub);
 int dlxc_lex_containing(dlxc_lex_cursor **out, const dlxc_lex *lex, const uint8_t *frag,
                         int32_t frag_len, int32_t at, int32_t min_at);
-int dlxc_lex_cursor_next(dlxc_lex_cursor *c, uint8_t *buf, int64_t buf_len,
-                         int64_t *used, int64_t *count);
+int dlxc_lex_cursor_next(dlxc_lex_cursor *c, uint8_t *buf, int64_t buf_len, int64_t *used,
+                         int64_t *count);
 void dlxc_lex_cursor_free(dlxc_lex_cursor *c);
 
 /* ---- Scrabble move generation --------------------------------------------
@@ -123,20 +122,20 @@ void dlxc_lex_cursor_free(dlxc_lex_cursor *c);
  * moves[i]; they stay valid until the next run. */
 typedef struct {
     int32_t score;
-    uint8_t row, col;       /* the first square of the word */
-    uint8_t down;           /* 0 across, 1 down */
-    uint8_t len;            /* letters in the word */
-    uint8_t tiles;          /* tiles placed */
+    uint8_t row, col; /* the first square of the word */
+    uint8_t down;     /* 0 across, 1 down */
+    uint8_t len;      /* letters in the word */
+    uint8_t tiles;    /* tiles placed */
     uint8_t pad[3];
-    uint8_t word[32];       /* codes, plus 128 for a blank */
-    uint8_t fresh[32];      /* 1 where a tile is placed */
+    uint8_t word[32];  /* codes, plus 128 for a blank */
+    uint8_t fresh[32]; /* 1 where a tile is placed */
 } dlxc_lex_move;
 
 typedef struct dlxc_lex_gen dlxc_lex_gen;
-int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols,
-                     const uint8_t *letter_mult, const uint8_t *word_mult,
-                     const int32_t *values, int32_t n_letters, int32_t start_row,
-                     int32_t start_col, int32_t bingo_tiles, int32_t bingo_bonus);
+int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8_t *letter_mult,
+                     const uint8_t *word_mult, const int32_t *values, int32_t n_letters,
+                     int32_t start_row, int32_t start_col, int32_t bingo_tiles,
+                     int32_t bingo_bonus);
 int dlxc_lex_gen_run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
                      const uint8_t *rack, int64_t *n_moves);
 const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g);

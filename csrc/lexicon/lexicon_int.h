@@ -5,12 +5,13 @@
 #include <stdint.h>
 #include "lexicon.h"
 
-#define LEX_LETTER(n) ((int)((n) & 0xFFu))
+#define LEX_LETTER(n) ((int)((n)&0xFFu))
 #define LEX_CHILD(n) (((n) >> 8) & 0x3FFFFFu)
 #define LEX_TERMINAL(n) (((n) >> 30) & 1u)
 #define LEX_LAST(n) ((n) >> 31)
-#define LEX_NODE(letter, child, term, last) \
-    ((uint32_t)(letter) | ((uint32_t)(child) << 8) | ((uint32_t)(term) << 30) | ((uint32_t)(last) << 31))
+#define LEX_NODE(letter, child, term, last)                                                        \
+    ((uint32_t)(letter) | ((uint32_t)(child) << 8) | ((uint32_t)(term) << 30) |                    \
+     ((uint32_t)(last) << 31))
 
 /* the deepest walk: a GADDAG path is a word plus the separator */
 #define LEX_MAXD (DLXC_LEX_MAX_LEN + 2)
@@ -29,22 +30,23 @@
 struct dlxc_lex {
     uint32_t *dawg;
     int64_t n_dawg;
-    uint32_t *gaddag;     /* NULL when the lexicon has none */
+    uint32_t *gaddag; /* NULL when the lexicon has none */
     int64_t n_gaddag;
     int32_t n_letters;    /* codes 1..n_letters; n_letters+1 is the separator */
     uint8_t ascii[256];   /* byte -> code, 0 for no letter: the map of lex_has for text */
     uint8_t codes[256];   /* c -> c for codes 1..n_letters, else 0: the map for codes */
-    uint32_t radix;                      /* n_letters + 1 */
-    int32_t prefix_depth;                /* 1..LEX_PREFIX_MAX */
-    uint32_t *prefix[LEX_PREFIX_MAX];    /* prefix[0]: the root list's node of each code */
+    uint32_t radix;       /* n_letters + 1 */
+    int32_t prefix_depth; /* 1..LEX_PREFIX_MAX */
+    uint32_t *prefix[LEX_PREFIX_MAX]; /* prefix[0]: the root list's node of each code */
 };
 
 /* The layout of struct dlxc_lex as dlxc._lexfast reads it (a separate
  * extension module compiled from this header), and the zero arcs after its
  * arrays that lex_find may load: dlxc_lex_layout() gives the engine's, and
  * dlxc._lexfast is not used with an engine whose layout is not its own. */
-#define LEX_LAYOUT ((int64_t)LEX_PAD << 56 | (int64_t)sizeof(dlxc_lex) << 32 \
-                    | (int64_t)offsetof(dlxc_lex, ascii) << 16 | (int64_t)offsetof(dlxc_lex, prefix))
+#define LEX_LAYOUT                                                                                 \
+    ((int64_t)LEX_PAD << 56 | (int64_t)sizeof(dlxc_lex) << 32 |                                    \
+     (int64_t)offsetof(dlxc_lex, ascii) << 16 | (int64_t)offsetof(dlxc_lex, prefix))
 
 /* The arc of letter c in the sibling list starting at i, or 0.
  *
@@ -65,8 +67,8 @@ static inline uint32_t lex_find(const uint32_t *g, uint32_t i, int c)
     for (;; i += 4) {
         __m128i v = _mm_loadu_si128((const __m128i *)(g + i));
         int eq = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(v, letter), want)));
-        int last = _mm_movemask_ps(_mm_castsi128_ps(v));  /* bit 31 of each arc */
-        int in_list = last ? last ^ (last - 1) : 0xF;      /* up to the first last arc */
+        int last = _mm_movemask_ps(_mm_castsi128_ps(v)); /* bit 31 of each arc */
+        int in_list = last ? last ^ (last - 1) : 0xF;    /* up to the first last arc */
         if (eq & in_list) return i + (uint32_t)__builtin_ctz((unsigned)(eq & in_list));
         if (last) return 0;
     }
@@ -118,7 +120,7 @@ static inline int lex_has(const dlxc_lex *lex, const uint8_t *map, const uint8_t
     int64_t k = len < lex->prefix_depth ? len : lex->prefix_depth;
     uint32_t idx = 0;
     for (int64_t j = 0; j < k; j++) idx = idx * lex->radix + map[s[j]];
-    uint32_t n = lex->prefix[k - 1][idx];  /* the node itself: its child is one load away */
+    uint32_t n = lex->prefix[k - 1][idx]; /* the node itself: its child is one load away */
     for (; n && k < len; k++) {
         uint32_t e = lex_find(g, LEX_CHILD(n), map[s[k]]);
         n = e ? g[e] : 0;
@@ -156,9 +158,9 @@ static inline void lex_prefetch(const dlxc_lex *lex, const uint8_t *map, const u
  * next one starts where the two part: in a sorted list most words share
  * all but their last letter or two with the word before. */
 typedef struct {
-    int64_t depth;                    /* letters of the last word whose nodes are in path */
-    uint8_t code[DLXC_LEX_MAX_LEN];   /* those letters */
-    uint32_t path[DLXC_LEX_MAX_LEN];  /* path[d]: the node of the arc of letter d */
+    int64_t depth;                   /* letters of the last word whose nodes are in path */
+    uint8_t code[DLXC_LEX_MAX_LEN];  /* those letters */
+    uint32_t path[DLXC_LEX_MAX_LEN]; /* path[d]: the node of the arc of letter d */
 } lex_walk;
 
 static inline int lex_walk_has(const dlxc_lex *lex, lex_walk *w, const uint8_t *map,

@@ -39,7 +39,7 @@
 
 struct dlxc_lex_gen {
     int rows, cols, n_letters, start_row, start_col, bingo_tiles, bingo_bonus;
-    uint8_t lm[2][SIDE * SIDE], wm[2][SIDE * SIDE];   /* [0] as given, [1] transposed */
+    uint8_t lm[2][SIDE * SIDE], wm[2][SIDE * SIDE]; /* [0] as given, [1] transposed */
     int32_t values[64];
     dlxc_lex_move *moves;
     int64_t n, cap;
@@ -50,28 +50,27 @@ typedef struct {
     dlxc_lex_gen *gen;
     const uint32_t *gaddag;
     int sep, cols, down, row, anchor;
-    const uint8_t *line;        /* the row's squares */
-    const uint8_t *lm, *wm;     /* the row's premiums */
-    uint64_t check[SIDE];       /* cross-checks (bit L: letter L may go here) */
-    int32_t xscore[SIDE];       /* -1: no cross word */
+    const uint8_t *line;    /* the row's squares */
+    const uint8_t *lm, *wm; /* the row's premiums */
+    uint64_t check[SIDE];   /* cross-checks (bit L: letter L may go here) */
+    int32_t xscore[SIDE];   /* -1: no cross word */
     uint8_t is_anchor[SIDE];
-    uint8_t cell[SIDE];         /* the word being built, code | BLANK */
+    uint8_t cell[SIDE]; /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
     uint8_t counts[64];
     int blanks;
-    int rack_tiles;             /* tiles on the rack at the start */
-    uint64_t rack_mask;         /* letters on the rack now (bit L) */
-    int failed;                 /* a status code once out of memory */
+    int rack_tiles;     /* tiles on the rack at the start */
+    uint64_t rack_mask; /* letters on the rack now (bit L) */
+    int failed;         /* a status code once out of memory */
 } walk;
 
-int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols,
-                     const uint8_t *letter_mult, const uint8_t *word_mult,
-                     const int32_t *values, int32_t n_letters, int32_t start_row,
-                     int32_t start_col, int32_t bingo_tiles, int32_t bingo_bonus)
+int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8_t *letter_mult,
+                     const uint8_t *word_mult, const int32_t *values, int32_t n_letters,
+                     int32_t start_row, int32_t start_col, int32_t bingo_tiles, int32_t bingo_bonus)
 {
     if (!out || !letter_mult || !word_mult || !values) return DLXC_LEX_EINVAL;
-    if (rows < 1 || cols < 1 || rows > SIDE || cols > SIDE || n_letters < 1 || n_letters > 63
-        || start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols)
+    if (rows < 1 || cols < 1 || rows > SIDE || cols > SIDE || n_letters < 1 || n_letters > 63 ||
+        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols)
         return DLXC_LEX_EBOARD;
     dlxc_lex_gen *g = calloc(1, sizeof *g);
     if (!g) return DLXC_LEX_ENOMEM;
@@ -99,18 +98,15 @@ void dlxc_lex_gen_free(dlxc_lex_gen *g)
     free(g);
 }
 
-const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g)
-{
-    return g->moves;
-}
+const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g) { return g->moves; }
 
 /* ==== Recording a move ==================================================== */
 
 static void record(walk *w, int lo, int hi, int tiles, int32_t score)
 {
     dlxc_lex_gen *g = w->gen;
-    if (hi - lo + 1 < 2) return;  /* a main word of one letter is no word */
-    if (w->down && tiles == 1) {  /* one tile: kept as an across move if it is one */
+    if (hi - lo + 1 < 2) return; /* a main word of one letter is no word */
+    if (w->down && tiles == 1) { /* one tile: kept as an across move if it is one */
         int c = lo;
         while (!w->fresh[c]) c++;
         if (w->xscore[c] >= 0) return;
@@ -118,7 +114,10 @@ static void record(walk *w, int lo, int hi, int tiles, int32_t score)
     if (g->n == g->cap) {
         int64_t cap = g->cap ? g->cap * 2 : 1024;
         dlxc_lex_move *m = realloc(g->moves, (size_t)cap * sizeof *m);
-        if (!m) { w->failed = DLXC_LEX_ENOMEM; return; }
+        if (!m) {
+            w->failed = DLXC_LEX_ENOMEM;
+            return;
+        }
         g->moves = m;
         g->cap = cap;
     }
@@ -139,11 +138,11 @@ static void record(walk *w, int lo, int hi, int tiles, int32_t score)
 /* ==== Gen and GoOn ======================================================== */
 
 typedef struct {
-    int lo, hi;          /* the squares the word covers so far */
+    int lo, hi; /* the squares the word covers so far */
     int tiles;
-    int32_t sum;         /* main word letters, premiums of new tiles applied */
-    int32_t mult;        /* product of the word premiums of new tiles */
-    int32_t cross;       /* finished cross words */
+    int32_t sum;   /* main word letters, premiums of new tiles applied */
+    int32_t mult;  /* product of the word premiums of new tiles */
+    int32_t cross; /* finished cross words */
 } partial;
 
 static void gen(walk *w, int col, uint32_t list, partial p);
@@ -156,26 +155,24 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
     uint32_t x = g[arc];
     uint32_t child = LEX_CHILD(x);
     int cols = w->cols, a = w->anchor;
-    if (col <= a) {                      /* going left */
+    if (col <= a) { /* going left */
         p.lo = col;
         int left_free = col == 0 || !w->line[col - 1];
         if (LEX_TERMINAL(x) && left_free && (a + 1 >= cols || !w->line[a + 1]))
             record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
         if (!child || w->failed) return;
-        int more = p.tiles < w->rack_tiles;   /* tiles left to place */
+        int more = p.tiles < w->rack_tiles; /* tiles left to place */
         if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
             gen(w, col - 1, child, p);
         if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
             uint32_t s = lex_find(g, child, w->sep);
             if (s && LEX_CHILD(g[s])) gen(w, a + 1, LEX_CHILD(g[s]), p);
         }
-    } else {                             /* going right */
+    } else { /* going right */
         p.hi = col;
         int right_free = col + 1 >= cols || !w->line[col + 1];
-        if (LEX_TERMINAL(x) && right_free)
-            record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
-        if (child && col + 1 < cols && !w->failed
-            && (w->line[col + 1] || p.tiles < w->rack_tiles))
+        if (LEX_TERMINAL(x) && right_free) record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
+        if (child && col + 1 < cols && !w->failed && (w->line[col + 1] || p.tiles < w->rack_tiles))
             gen(w, col + 1, child, p);
     }
 }
@@ -198,7 +195,7 @@ static void gen(walk *w, int col, uint32_t list, partial p)
 {
     const uint32_t *g = w->gaddag;
     int sq = w->line[col];
-    if (sq) {                            /* a tile on the board */
+    if (sq) { /* a tile on the board */
         int l = sq & ~BLANK;
         uint32_t arc = lex_find(g, list, l);
         if (!arc) return;
@@ -247,7 +244,10 @@ static void cross_checks(walk *w, const dlxc_lex *lex, const uint8_t *b, int row
         int up = r, down = r;
         while (up > 0 && b[(up - 1) * SIDE + c]) up--;
         while (down + 1 < rows && b[(down + 1) * SIDE + c]) down++;
-        if (up == r && down == r) { w->check[c] = all; continue; }
+        if (up == r && down == r) {
+            w->check[c] = all;
+            continue;
+        }
         int32_t score = 0;
         uint32_t list = LEX_CHILD(d[0]);
         for (int k = up; k < r; k++) {
@@ -263,7 +263,7 @@ static void cross_checks(walk *w, const dlxc_lex *lex, const uint8_t *b, int row
             score += (sq & BLANK) ? values[0] : values[sq & ~BLANK];
         }
         w->xscore[c] = score;
-        if (up < r && !list) continue;   /* the part above is no prefix */
+        if (up < r && !list) continue; /* the part above is no prefix */
         for (uint32_t i = list; i; i++) {
             uint32_t x = d[i];
             int l = LEX_LETTER(x);
@@ -282,7 +282,10 @@ static void direction(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, in
                       const uint8_t *rack, int empty)
 {
     walk *w = calloc(1, sizeof *w);
-    if (!w) { g->n = -1; return; }
+    if (!w) {
+        g->n = -1;
+        return;
+    }
     int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
     int sr = down ? g->start_col : g->start_row, sc = down ? g->start_row : g->start_col;
     w->gen = g;
@@ -308,8 +311,10 @@ static void direction(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, in
             int any = 0;
             if (!b[r * SIDE + c]) {
                 if (empty) any = r == sr && c == sc;
-                else any = (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1])
-                           || (r > 0 && b[(r - 1) * SIDE + c]) || (r + 1 < rows && b[(r + 1) * SIDE + c]);
+                else
+                    any = (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
+                          (r > 0 && b[(r - 1) * SIDE + c]) ||
+                          (r + 1 < rows && b[(r + 1) * SIDE + c]);
             }
             w->is_anchor[c] = (uint8_t)any;
         }

@@ -40,7 +40,7 @@ const char *dlxc_lex_strerror(int code)
 static void fill_prefix(dlxc_lex *lex, uint32_t i, int depth, uint32_t idx)
 {
     const uint32_t *g = lex->dawg;
-    if (depth >= LEX_PREFIX_MAX) return;  /* (never: prefix_depth is at most that) */
+    if (depth >= LEX_PREFIX_MAX) return; /* (never: prefix_depth is at most that) */
     for (;; i++) {
         uint32_t j = idx * lex->radix + (uint32_t)LEX_LETTER(g[i]);
         lex->prefix[depth][j] = g[i];
@@ -76,9 +76,8 @@ static int prefix_tables(dlxc_lex *lex)
     return 0;
 }
 
-int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
-                 const uint32_t *gaddag, int64_t n_gaddag, int32_t n_letters,
-                 const uint8_t *ascii)
+int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                 int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii)
 {
     if (!out || !ascii || n_letters < 1 || n_letters > 254) return DLXC_LEX_EINVAL;
     int rc = dlxc_lex_validate(dawg, n_dawg, n_letters);
@@ -93,12 +92,19 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
     if (!lex) return DLXC_LEX_ENOMEM;
     /* LEX_PAD zero arcs after each array: lex_find may load them */
     lex->dawg = calloc((size_t)n_dawg + LEX_PAD, sizeof *lex->dawg);
-    if (!lex->dawg) { free(lex); return DLXC_LEX_ENOMEM; }
+    if (!lex->dawg) {
+        free(lex);
+        return DLXC_LEX_ENOMEM;
+    }
     memcpy(lex->dawg, dawg, (size_t)n_dawg * sizeof *dawg);
     lex->n_dawg = n_dawg;
     if (gaddag) {
         lex->gaddag = calloc((size_t)n_gaddag + LEX_PAD, sizeof *lex->gaddag);
-        if (!lex->gaddag) { free(lex->dawg); free(lex); return DLXC_LEX_ENOMEM; }
+        if (!lex->gaddag) {
+            free(lex->dawg);
+            free(lex);
+            return DLXC_LEX_ENOMEM;
+        }
         memcpy(lex->gaddag, gaddag, (size_t)n_gaddag * sizeof *gaddag);
         lex->n_gaddag = n_gaddag;
     }
@@ -106,7 +112,10 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg,
     memcpy(lex->ascii, ascii, 256);
     for (int c = 0; c < 256; c++) lex->codes[c] = (uint8_t)(c <= n_letters ? c : 0);
     rc = prefix_tables(lex);
-    if (rc) { dlxc_lex_free(lex); return rc; }
+    if (rc) {
+        dlxc_lex_free(lex);
+        return rc;
+    }
     *out = lex;
     return 0;
 }
@@ -116,14 +125,11 @@ void dlxc_lex_free(dlxc_lex *lex)
     if (!lex) return;
     free(lex->dawg);
     free(lex->gaddag);
-    free(lex->prefix[0]);  /* the block of every table */
+    free(lex->prefix[0]); /* the block of every table */
     free(lex);
 }
 
-int64_t dlxc_lex_layout(void)
-{
-    return LEX_LAYOUT;
-}
+int64_t dlxc_lex_layout(void) { return LEX_LAYOUT; }
 
 /* ==== 3. Membership ====================================================== */
 
@@ -168,8 +174,8 @@ enum { K_PATTERN, K_ANAGRAM, K_CONTAINING };
 struct dlxc_lex_cursor {
     const uint32_t *g;
     int kind;
-    int depth;                 /* -1 when the walk is over */
-    int maxdepth;              /* no arc is taken at depth >= maxdepth */
+    int depth;    /* -1 when the walk is over */
+    int maxdepth; /* no arc is taken at depth >= maxdepth */
     uint32_t cur[LEX_MAXD];
     uint8_t word[LEX_MAXD];
     /* pattern: set[d] = token positions reached after d letters */
@@ -199,10 +205,7 @@ static dlxc_lex_cursor *cursor_new(const uint32_t *g, int kind, int maxdepth)
     return c;
 }
 
-void dlxc_lex_cursor_free(dlxc_lex_cursor *c)
-{
-    free(c);
-}
+void dlxc_lex_cursor_free(dlxc_lex_cursor *c) { free(c); }
 
 static uint64_t star_closure(uint64_t s, uint64_t star)
 {
@@ -226,7 +229,7 @@ int dlxc_lex_pattern(dlxc_lex_cursor **out, const dlxc_lex *lex, const uint64_t 
     c->star = star & all;
     c->accept = 1ULL << n_tokens;
     c->set[0] = star_closure(1, c->star);
-    if (n_tokens == 0) c->depth = -1;   /* only the empty word matches */
+    if (n_tokens == 0) c->depth = -1; /* only the empty word matches */
     *out = c;
     return 0;
 }
@@ -237,8 +240,8 @@ int dlxc_lex_anagram(dlxc_lex_cursor **out, const dlxc_lex *lex, const uint8_t *
     if (!out || !lex || !counts || blanks < 0 || blanks > 255) return DLXC_LEX_EINVAL;
     int tiles = blanks;
     for (int i = 1; i < 256; i++) tiles += counts[i];
-    dlxc_lex_cursor *c = cursor_new(lex->dawg, K_ANAGRAM,
-                                    tiles < DLXC_LEX_MAX_LEN ? tiles : DLXC_LEX_MAX_LEN);
+    dlxc_lex_cursor *c =
+        cursor_new(lex->dawg, K_ANAGRAM, tiles < DLXC_LEX_MAX_LEN ? tiles : DLXC_LEX_MAX_LEN);
     if (!c) return DLXC_LEX_ENOMEM;
     memcpy(c->counts, counts, 256);
     c->counts[0] = 0;
@@ -253,8 +256,8 @@ int dlxc_lex_anagram(dlxc_lex_cursor **out, const dlxc_lex *lex, const uint8_t *
 int dlxc_lex_containing(dlxc_lex_cursor **out, const dlxc_lex *lex, const uint8_t *frag,
                         int32_t frag_len, int32_t at, int32_t min_at)
 {
-    if (!out || !lex || !frag || frag_len < 1 || frag_len > DLXC_LEX_MAX_LEN || frag[0] == 0
-        || at < -1 || min_at < 0)
+    if (!out || !lex || !frag || frag_len < 1 || frag_len > DLXC_LEX_MAX_LEN || frag[0] == 0 ||
+        at < -1 || min_at < 0)
         return DLXC_LEX_EINVAL;
     if (!lex->gaddag) return DLXC_LEX_EINVAL;
     for (int i = 0; i < frag_len; i++)
@@ -283,10 +286,18 @@ static int enter(dlxc_lex_cursor *c, int d, int l)
         return 1;
     }
     case K_ANAGRAM:
-        if (c->counts[l]) { c->counts[l]--; c->blank[d] = 0; return 1; }
-        if (c->blanks) { c->blanks--; c->blank[d] = 1; return 1; }
+        if (c->counts[l]) {
+            c->counts[l]--;
+            c->blank[d] = 0;
+            return 1;
+        }
+        if (c->blanks) {
+            c->blanks--;
+            c->blank[d] = 1;
+            return 1;
+        }
         return 0;
-    default: {  /* K_CONTAINING */
+    default: { /* K_CONTAINING */
         int left = c->left[d];
         if (d == 0) {
             if (l != c->frag[0]) return 0;
@@ -294,7 +305,7 @@ static int enter(dlxc_lex_cursor *c, int d, int l)
             c->right[1] = 0;
             return 1;
         }
-        if (left >= 0) {             /* still going left */
+        if (left >= 0) { /* still going left */
             if (l == c->sep) {
                 if (c->at >= 0 ? left != c->at : left < c->min_at) return 0;
                 c->left[d + 1] = -1;
@@ -305,7 +316,7 @@ static int enter(dlxc_lex_cursor *c, int d, int l)
             c->left[d + 1] = left + 1;
             return 1;
         }
-        int r = c->right[d];       /* going right: r letters after the anchor */
+        int r = c->right[d]; /* going right: r letters after the anchor */
         if (l == c->sep) return 0;
         if (r + 1 < c->frag_len && c->frag[r + 1] && c->frag[r + 1] != l) return 0;
         c->left[d + 1] = -1;
@@ -331,7 +342,7 @@ static int complete(const dlxc_lex_cursor *c, int d)
     case K_ANAGRAM: return c->sub || d == c->tiles;
     default: {
         int left = c->left[d];
-        if (left >= 0)   /* no separator: the word ends with the anchor */
+        if (left >= 0) /* no separator: the word ends with the anchor */
             return c->frag_len == 1 && (c->at >= 0 ? left == c->at : left >= c->min_at);
         return c->right[d] >= c->frag_len - 1;
     }
@@ -351,7 +362,7 @@ static int64_t emit(const dlxc_lex_cursor *c, int d, uint8_t *buf)
     while (s < d && c->word[s] != c->sep) s++;
     for (int i = s - 1; i >= 0; i--) buf[k++] = c->word[i];
     for (int i = s + 1; i < d; i++) buf[k++] = c->word[i];
-    if (c->at < 0) {  /* keep the word only for the leftmost occurrence */
+    if (c->at < 0) { /* keep the word only for the leftmost occurrence */
         int p = s - 1;
         for (int q = c->min_at; q < p; q++) {
             if (q + c->frag_len > k) break;
@@ -364,8 +375,8 @@ static int64_t emit(const dlxc_lex_cursor *c, int d, uint8_t *buf)
     return k + 1;
 }
 
-int dlxc_lex_cursor_next(dlxc_lex_cursor *c, uint8_t *buf, int64_t buf_len,
-                         int64_t *used, int64_t *count)
+int dlxc_lex_cursor_next(dlxc_lex_cursor *c, uint8_t *buf, int64_t buf_len, int64_t *used,
+                         int64_t *count)
 {
     if (!c || !buf || !used || !count || buf_len < LEX_MAXD + 1) return DLXC_LEX_EINVAL;
     const uint32_t *g = c->g;
@@ -373,7 +384,7 @@ int dlxc_lex_cursor_next(dlxc_lex_cursor *c, uint8_t *buf, int64_t buf_len,
     while (c->depth >= 0) {
         int d = c->depth;
         uint32_t e = c->cur[d];
-        if (e == 0) {                    /* the list at depth d is used up */
+        if (e == 0) { /* the list at depth d is used up */
             c->depth--;
             if (c->depth >= 0) undo(c, c->depth);
             continue;
@@ -390,7 +401,10 @@ int dlxc_lex_cursor_next(dlxc_lex_cursor *c, uint8_t *buf, int64_t buf_len,
         c->word[d] = (uint8_t)l;
         if (LEX_TERMINAL(x) && complete(c, d + 1)) {
             int64_t k = emit(c, d + 1, buf + u);
-            if (k) { u += k; n++; }
+            if (k) {
+                u += k;
+                n++;
+            }
         }
         uint32_t child = LEX_CHILD(x);
         if (child && d + 1 < c->maxdepth) {

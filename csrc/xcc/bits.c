@@ -20,7 +20,7 @@
  * is going back to the copy of A one level up.  The size of an uncovered
  * primary item p is |A & M_p|, a popcount over p's words.
  *
- * The tree is DLX2's as csrc/xcc/dlxc.c walks it: DLX2's LEN(p) is the
+ * The tree is DLX2's as csrc/xcc/dlx2.c walks it: DLX2's LEN(p) is the
  * number of active options in p's list, which is |A & M_p| (an option is
  * hidden exactly when it clashes with a chosen one); it branches on the
  * uncovered primary item with the smallest LEN, the leftmost on ties, and
@@ -28,7 +28,7 @@
  * makes the same choices, finds the same solutions in the same order and
  * counts the same nodes (level entries plus solutions, a dead end being a
  * level entry whose item has no option) and max_level, and it takes
- * dlxc.c's last level too: with one uncovered primary item p left, every
+ * dlx2.c's last level too: with one uncovered primary item p left, every
  * active option of p is a solution, here |A & M_p| of them at once, a
  * popcount per word of p when they are only counted.  Its updates are its
  * own: the mask words ANDed into A (the entries of the kill lists of each
@@ -82,33 +82,32 @@
  * options of that entry's word not tried yet, choice[l] the option tried.
  * Invariant: every option in a_l has all its primary items in u_l.
  */
-#define MAX_WORDS (INT64_C(1) << 27)    /* kill entries + level copies */
+#define MAX_WORDS (INT64_C(1) << 27) /* kill entries + level copies */
 
 enum { BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE, BS_ERROR };
 
 typedef struct dlxc_bits bits_t;
 typedef int32_t (*choose_fn)(const bits_t *, const uint64_t *, const uint64_t *, int32_t *);
-typedef void (*commit_fn)(const bits_t *, int32_t, const uint64_t *, uint64_t *,
-                          const uint64_t *, uint64_t *);
-typedef uint64_t (*leaf_count_fn)(const bits_t *, const uint64_t *, int32_t, int32_t,
-                                  uint64_t);
+typedef void (*commit_fn)(const bits_t *, int32_t, const uint64_t *, uint64_t *, const uint64_t *,
+                          uint64_t *);
+typedef uint64_t (*leaf_count_fn)(const bits_t *, const uint64_t *, int32_t, int32_t, uint64_t);
 
 struct dlxc_bits {
     int32_t n_primary, n_items, n_options, nw, pw;
-    int32_t *kw;            /* kw[e]: the word of entry e */
-    uint64_t *km;           /* km[e]: its mask */
+    int32_t *kw;  /* kw[e]: the word of entry e */
+    uint64_t *km; /* km[e]: its mask */
     int64_t n_ent, cap_ent;
-    int32_t *mlo;           /* M_x is entries mlo[x] .. mlo[x+1]-1 */
-    int32_t *ostart;        /* option o is nodes ostart[o] .. ostart[o+1]-1 */
-    int32_t *nlo, *nhi;     /* node k kills entries nlo[k] .. nhi[k]-1 */
-    int32_t *npri;          /* node k's item if primary, else -1 */
-    int32_t *nprim;         /* nprim[o]: primary items of option o */
-    int64_t *owords;        /* owords[o]: entries of o's kill lists (updates) */
+    int32_t *mlo;       /* M_x is entries mlo[x] .. mlo[x+1]-1 */
+    int32_t *ostart;    /* option o is nodes ostart[o] .. ostart[o+1]-1 */
+    int32_t *nlo, *nhi; /* node k kills entries nlo[k] .. nhi[k]-1 */
+    int32_t *npri;      /* node k's item if primary, else -1 */
+    int32_t *nprim;     /* nprim[o]: primary items of option o */
+    int64_t *owords;    /* owords[o]: entries of o's kill lists (updates) */
     int32_t *opt_id;
-    uint64_t *A, *U;        /* the levels' copies */
+    uint64_t *A, *U; /* the levels' copies */
     int32_t *pl, *best, *ent, *choice;
     uint64_t *rem;
-    uint64_t *deg, *kth;    /* for progress: options of best[l], rank of choice[l] */
+    uint64_t *deg, *kth; /* for progress: options of best[l], rank of choice[l] */
     choose_fn choose;
     commit_fn commit;
     leaf_count_fn leaf_count;
@@ -200,9 +199,8 @@ static int by_color(const void *a, const void *b)
     return (x->node > y->node) - (x->node < y->node);
 }
 
-int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
-                  int32_t n_options, const int32_t *opt_start,
-                  const int32_t *opt_items, const int32_t *opt_colors,
+int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+                  const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
                   const int32_t *opt_ids)
 {
     bits_t *s;
@@ -215,8 +213,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
 
     if (!out) return DLXC_EINVAL;
     *out = NULL;
-    if (n_primary < 0 || n_items < n_primary || n_options < 0 || !opt_start)
-        return DLXC_EINVAL;
+    if (n_primary < 0 || n_items < n_primary || n_options < 0 || !opt_start) return DLXC_EINVAL;
     if (n_options > 0 && (!opt_items || !opt_colors)) return DLXC_EINVAL;
     if (opt_start[0] != 0) return DLXC_EINVAL;
     for (j = 0; j < n_options; j++)
@@ -257,9 +254,9 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
     s->rem = calloc((size_t)levels, sizeof *s->rem);
     s->deg = calloc((size_t)levels, sizeof *s->deg);
     s->kth = calloc((size_t)levels, sizeof *s->kth);
-    if (!len || !seen || !occ || !nopt || !tmp || !s->mlo || !s->ostart || !s->nlo ||
-        !s->nhi || !s->npri || !s->nprim || !s->owords || !s->opt_id || !s->A || !s->U || !s->pl ||
-        !s->best || !s->ent || !s->choice || !s->rem || !s->deg || !s->kth)
+    if (!len || !seen || !occ || !nopt || !tmp || !s->mlo || !s->ostart || !s->nlo || !s->nhi ||
+        !s->npri || !s->nprim || !s->owords || !s->opt_id || !s->A || !s->U || !s->pl || !s->best ||
+        !s->ent || !s->choice || !s->rem || !s->deg || !s->kth)
         goto nomem;
 
     /* check the options and count each item's */
@@ -267,10 +264,10 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
         for (k = opt_start[j]; k < opt_start[j + 1]; k++) {
             int32_t it = opt_items[k], col = opt_colors[k];
             if (it < 0 || it >= n_items || col < 0) goto invalid;
-            if (seen[it] == j + 1) goto invalid;        /* an item twice */
+            if (seen[it] == j + 1) goto invalid; /* an item twice */
             seen[it] = j + 1;
             if (it < n_primary) {
-                if (col) goto invalid;                   /* a colored primary */
+                if (col) goto invalid; /* a colored primary */
                 s->nprim[j]++;
             }
             len[it]++;
@@ -328,7 +325,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
         free(tmpm);
         tmpm = malloc(((size_t)(hi - lo) + 1) * sizeof *tmpm);
         if (!tmpm) goto nomem;
-        for (g = 0; g < n;) {     /* the group of nodes colored tmp[g].color */
+        for (g = 0; g < n;) { /* the group of nodes colored tmp[g].color */
             int32_t h = g, e, first = (int32_t)s->n_ent;
             for (e = lo; e < hi; e++) tmpm[e - lo] = s->km[e];
             for (e = lo; h < n && tmp[h].color == tmp[g].color; h++) {
@@ -337,8 +334,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
                 tmpm[e - lo] &= ~(UINT64_C(1) << (o & 63));
             }
             for (e = lo; e < hi; e++)
-                if (tmpm[e - lo] && (rc = push(s, s->kw[e], tmpm[e - lo])) != DLXC_DONE)
-                    goto leave;
+                if (tmpm[e - lo] && (rc = push(s, s->kw[e], tmpm[e - lo])) != DLXC_DONE) goto leave;
             for (; g < h; g++) {
                 s->nlo[tmp[g].node] = first;
                 s->nhi[tmp[g].node] = (int32_t)s->n_ent;
@@ -346,8 +342,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
         }
     }
     for (j = 0; j < n_options; j++)
-        for (k = opt_start[j]; k < opt_start[j + 1]; k++)
-            s->owords[j] += s->nhi[k] - s->nlo[k];
+        for (k = opt_start[j]; k < opt_start[j + 1]; k++) s->owords[j] += s->nhi[k] - s->nlo[k];
     if (s->n_ent + levels * ((int64_t)s->nw + s->pw) > MAX_WORDS) {
         rc = DLXC_ETOOBIG;
         goto leave;
@@ -370,7 +365,7 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
 #endif
     s->state = BS_NEW;
     *out = s;
-    s = NULL;   /* the caller's now: below, only the scratch arrays go */
+    s = NULL; /* the caller's now: below, only the scratch arrays go */
     rc = DLXC_DONE;
     goto leave;
 
@@ -379,7 +374,7 @@ invalid:
     goto leave;
 nomem:
     rc = DLXC_ENOMEM;
-leave:      /* every way out, success too: rc says which */
+leave: /* every way out, success too: rc says which */
     free(len);
     free(seen);
     free(occ);
@@ -396,8 +391,8 @@ leave:      /* every way out, success too: rc says which */
  * to return: a level entry when the budget is spent, a solution that does
  * not fit, the next option of the last level.
  */
-static int record(const bits_t *s, int32_t k, int32_t *buf, int64_t buf_len,
-                  int64_t *used, int64_t *room)
+static int record(const bits_t *s, int32_t k, int32_t *buf, int64_t buf_len, int64_t *used,
+                  int64_t *room)
 {
     int32_t l;
     if (!buf) return 1;
@@ -439,8 +434,8 @@ static inline int32_t next_option(bits_t *s, int32_t l, const uint64_t *a)
     return s->kw[e] * 64 + __builtin_ctzll(r);
 }
 
-int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions,
-                  int32_t *buf, int64_t buf_len, int64_t *buf_used)
+int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
+                  int64_t buf_len, int64_t *buf_used)
 {
     int32_t level, nw, pw, p, o;
     uint64_t nodes, solutions, updates, limit;
@@ -470,7 +465,7 @@ int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions,
     default: return DLXC_EINVAL;
     }
 
-forward:    /* C2: enter a level */
+forward: /* C2: enter a level */
     if (nodes >= limit) {
         s->state = BS_FORWARD;
         status = DLXC_BUDGET;
@@ -497,7 +492,7 @@ forward:    /* C2: enter a level */
         s->kth[level] = 0;
         goto leaf;
     }
-    {   /* C3: choose p */
+    { /* C3: choose p */
         int32_t t;
         p = s->choose(s, a, s->U + (int64_t)level * pw, &t);
         s->best[level] = p;
@@ -507,22 +502,22 @@ forward:    /* C2: enter a level */
         s->rem[level] = s->mlo[p] < s->mlo[p + 1] ? a[s->kw[s->mlo[p]]] & s->km[s->mlo[p]] : 0;
     }
 
-advance:    /* C5: try the next option of best[level] */
+advance: /* C5: try the next option of best[level] */
     a = s->A + (int64_t)level * nw;
     o = next_option(s, level, a);
     if (o < 0) goto backup;
     s->rem[level] &= s->rem[level] - 1;
     s->choice[level] = o;
     s->kth[level]++;
-    s->commit(s, o, a, s->A + (int64_t)(level + 1) * nw,
-              s->U + (int64_t)level * pw, s->U + (int64_t)(level + 1) * pw);
+    s->commit(s, o, a, s->A + (int64_t)(level + 1) * nw, s->U + (int64_t)level * pw,
+              s->U + (int64_t)(level + 1) * pw);
     updates += (uint64_t)s->owords[o];
     s->pl[level + 1] = s->pl[level] - s->nprim[o];
     if (s->pl[level + 1] == 0) goto solution;
     level++;
     goto forward;
 
-solution:   /* every primary item is covered; a solution is a node too */
+solution: /* every primary item is covered; a solution is a node too */
     if (nodes >= limit) {
         s->state = BS_SOLUTION;
         status = DLXC_BUDGET;
@@ -535,18 +530,18 @@ solution:   /* every primary item is covered; a solution is a node too */
     }
     nodes++;
     solutions++;
-    if (level < 0) goto done;   /* the empty solution */
+    if (level < 0) goto done; /* the empty solution */
     goto advance;
 
-backup:     /* C7: this level is finished */
+backup: /* C7: this level is finished */
     if (level == 0) goto done;
     level--;
     goto advance;
 
-leaf:       /* the options of best[level] are solutions; see the Intro */
+leaf: /* the options of best[level] are solutions; see the Intro */
     a = s->A + (int64_t)level * nw;
     p = s->best[level];
-    if (!buf) {     /* only counted: all at once if the budget allows */
+    if (!buf) { /* only counted: all at once if the budget allows */
         uint64_t n = s->leaf_count(s, a, p, s->ent[level], s->rem[level]);
         if (n <= limit - nodes) {
             nodes += n;

@@ -23,15 +23,14 @@ typedef struct dlxc_bits dlxc_bits;
 
 /* Build from the arrays dlxc_new takes (no randomize: ties go leftmost).
  * DLXC_ETOOBIG when the kill lists would pass 2^27 words. */
-int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items,
-                  int32_t n_options, const int32_t *opt_start,
-                  const int32_t *opt_items, const int32_t *opt_colors,
+int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+                  const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
                   const int32_t *opt_ids);
 
 /* As dlxc_run: search on for about node_budget nodes, at most
  * max_solutions solutions (if > 0) written to buf as k and k option ids. */
-int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions,
-                  int32_t *buf, int64_t buf_len, int64_t *buf_used);
+int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
+                  int64_t buf_len, int64_t *buf_used);
 void dlxc_bits_get_stats(const dlxc_bits *s, dlxc_stats *out);
 double dlxc_bits_progress(const dlxc_bits *s);
 void dlxc_bits_free(dlxc_bits *s);

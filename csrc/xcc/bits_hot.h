@@ -37,9 +37,8 @@ out:
 
 /* commit option o: a1 = a0 without the options o kills, u1 = u0 without
  * o's primary items (no popcount here: see the Intro on updates) */
-HOT_ATTR static void HOT_NAME(commit, HOT)(const dlxc_bits *s, int32_t o,
-                                           const uint64_t *a0, uint64_t *a1,
-                                           const uint64_t *u0, uint64_t *u1)
+HOT_ATTR static void HOT_NAME(commit, HOT)(const dlxc_bits *s, int32_t o, const uint64_t *a0,
+                                           uint64_t *a1, const uint64_t *u0, uint64_t *u1)
 {
     const int32_t *kw = s->kw;
     const uint64_t *km = s->km;
@@ -55,8 +54,8 @@ HOT_ATTR static void HOT_NAME(commit, HOT)(const dlxc_bits *s, int32_t o,
 
 /* the number of active options of item p (the last level's solutions),
  * from entry e on, whose word's untried options are rem */
-HOT_ATTR static uint64_t HOT_NAME(leaf_count, HOT)(const dlxc_bits *s, const uint64_t *a,
-                                                   int32_t p, int32_t e, uint64_t rem)
+HOT_ATTR static uint64_t HOT_NAME(leaf_count, HOT)(const dlxc_bits *s, const uint64_t *a, int32_t p,
+                                                   int32_t e, uint64_t rem)
 {
     uint64_t n = POPCOUNT(rem);
     int32_t end = s->mlo[p + 1];

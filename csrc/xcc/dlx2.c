@@ -1,9 +1,9 @@
-/* dlxc.c -- Algorithm C (exact covering with colors), after Knuth's DLX2.
+/* dlx2.c -- Algorithm C (exact covering with colors), after Knuth's DLX2.
  *
  * Contents: 1. Intro  2. Data structures  3. Inputting the options
  *           4. The dancing  5. The resumable search  6. Index of status codes
  *
- * The Python mirror (dlxc/xcc/mirror.py) follows this file function by
+ * The Python mirror (dlxc/xcc/engines/dlx2.py) follows this file function by
  * function, with the same names, so a reader can hold the two side by side.
  */
 
@@ -69,7 +69,7 @@
  */
 typedef struct {
     int32_t up, down;
-    int32_t itm;    /* item of an option node; len of a primary header */
+    int32_t itm; /* item of an option node; len of a primary header */
     int32_t color;
 } node;
 
@@ -79,24 +79,24 @@ typedef struct {
 
 enum { ST_NEW, ST_FORWARD, ST_SOLUTION, ST_LEAF, ST_DONE, ST_ERROR };
 
-typedef struct memo_table memo_table;   /* section 6 */
+typedef struct memo_table memo_table; /* section 6 */
 static void memo_free(memo_table *m);
 
 struct dlxc_solver {
     node *nd;
     item_link *cl;
-    int32_t *opt_id;      /* id of the j-th option */
-    int32_t *choice;      /* choice[level]: the node tried at each level */
+    int32_t *opt_id; /* id of the j-th option */
+    int32_t *choice; /* choice[level]: the node tried at each level */
     int32_t n_primary, n_items, n_options, second, last_node;
     /* search state, saved between calls */
     int state;
     int32_t level, max_level, best_itm, cur_node;
-    int32_t floor;        /* the search is over when it backs up past this */
-    int32_t split_depth;  /* > 0: paths to this depth are recorded, not entered */
+    int32_t floor;       /* the search is over when it backs up past this */
+    int32_t split_depth; /* > 0: paths to this depth are recorded, not entered */
     uint64_t solutions, nodes, updates, cleansings;
     uint64_t rng;
     int randomize;
-    memo_table *memo;     /* NULL unless dlxc_set_memo was called */
+    memo_table *memo; /* NULL unless dlxc_set_memo was called */
 };
 
 const char *dlxc_version(void) { return DLXC_VERSION_STRING; }
@@ -134,9 +134,8 @@ void dlxc_free(dlxc_solver *s)
  * function checks them again cheaply so that bad arrays give DLXC_EINVAL
  * rather than a crash.
  */
-int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
-             int32_t n_options, const int32_t *opt_start,
-             const int32_t *opt_items, const int32_t *opt_colors,
+int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+             const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
              const int32_t *opt_ids, uint64_t seed, int randomize)
 {
     dlxc_solver *s;
@@ -146,8 +145,7 @@ int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
 
     if (!out) return DLXC_EINVAL;
     *out = NULL;
-    if (n_primary < 0 || n_items < n_primary || n_options < 0 || !opt_start)
-        return DLXC_EINVAL;
+    if (n_primary < 0 || n_items < n_primary || n_options < 0 || !opt_start) return DLXC_EINVAL;
     if (n_options > 0 && (!opt_items || !opt_colors)) return DLXC_EINVAL;
     if (opt_start[0] != 0) return DLXC_EINVAL;
     for (j = 0; j < n_options; j++)
@@ -181,7 +179,7 @@ int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
     }
 
     /* options, each after a spacer, appended to the bottom of the lists */
-    x = n_items + 1;        /* the first spacer */
+    x = n_items + 1; /* the first spacer */
     s->nd[x].itm = 0;
     s->nd[x].up = s->nd[x].down = 0;
     last_spacer = x;
@@ -192,10 +190,10 @@ int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
             int32_t it = opt_items[k], col = opt_colors[k], c;
             if (it < 0 || it >= n_items || col < 0) goto invalid;
             c = it + 1;
-            if (seen[c] == j + 1) goto invalid;   /* item twice */
+            if (seen[c] == j + 1) goto invalid; /* item twice */
             seen[c] = j + 1;
             if (c <= n_primary) {
-                if (col) goto invalid;             /* colored primary */
+                if (col) goto invalid; /* colored primary */
                 has_primary = 1;
             }
             x++;
@@ -205,11 +203,11 @@ int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
             s->nd[x].down = c;
             s->nd[s->nd[c].up].down = x;
             s->nd[c].up = x;
-            if (c <= n_primary) s->nd[c].itm++;    /* len */
+            if (c <= n_primary) s->nd[c].itm++; /* len */
         }
         if (!has_primary) goto invalid;
-        s->nd[last_spacer].down = x;               /* last node of option */
-        x++;                                       /* the next spacer */
+        s->nd[last_spacer].down = x; /* last node of option */
+        x++;                         /* the next spacer */
         s->nd[x].itm = -(j + 1);
         s->nd[x].up = first;
         last_spacer = x;
@@ -254,7 +252,7 @@ static inline void hide(node *nd, int32_t second, int32_t p, counts *ct)
     int32_t q = p + 1;
     while (q != p) {
         int32_t c = nd[q].itm;
-        if (c <= 0) {               /* a spacer: back to the option's start */
+        if (c <= 0) { /* a spacer: back to the option's start */
             q = nd[q].up;
             continue;
         }
@@ -274,7 +272,7 @@ static inline void unhide(node *nd, int32_t second, int32_t p)
     int32_t q = p - 1;
     while (q != p) {
         int32_t c = nd[q].itm;
-        if (c <= 0) {               /* a spacer: on to the option's end */
+        if (c <= 0) { /* a spacer: on to the option's end */
             q = nd[q].down;
             continue;
         }
@@ -297,25 +295,21 @@ static inline void cover(dlxc_solver *s, int32_t c, counts *ct)
         int32_t l = s->cl[c].prev, r = s->cl[c].next;
         s->cl[l].next = r;
         s->cl[r].prev = l;
-    } else
-        nd[c].color = -1;
-    ct->updates++;      /* a secondary item is unlinked only on paper */
-    for (p = nd[c].down; p != c; p = nd[p].down)
-        hide(nd, s->second, p, ct);
+    } else nd[c].color = -1;
+    ct->updates++; /* a secondary item is unlinked only on paper */
+    for (p = nd[c].down; p != c; p = nd[p].down) hide(nd, s->second, p, ct);
 }
 
 static inline void uncover(dlxc_solver *s, int32_t c)
 {
     node *nd = s->nd;
     int32_t p;
-    for (p = nd[c].up; p != c; p = nd[p].up)
-        unhide(nd, s->second, p);
+    for (p = nd[c].up; p != c; p = nd[p].up) unhide(nd, s->second, p);
     if (c < s->second) {
         int32_t l = s->cl[c].prev, r = s->cl[c].next;
         s->cl[l].next = c;
         s->cl[r].prev = c;
-    } else
-        nd[c].color = 0;
+    } else nd[c].color = 0;
 }
 
 /* purify: node p colors its item x; hide the options that color x
@@ -326,8 +320,7 @@ static inline void purify(node *nd, int32_t second, int32_t p, counts *ct)
     nd[c].color = x;
     ct->cleansings++;
     for (q = nd[c].down; q != c; q = nd[q].down) {
-        if (nd[q].color != x)
-            hide(nd, second, q, ct);
+        if (nd[q].color != x) hide(nd, second, q, ct);
         else if (q != p) {
             nd[q].color = -1;
             ct->cleansings++;
@@ -339,10 +332,8 @@ static inline void unpurify(node *nd, int32_t second, int32_t p)
 {
     int32_t c = nd[p].itm, x = nd[p].color, q;
     for (q = nd[c].up; q != c; q = nd[q].up) {
-        if (nd[q].color < 0)
-            nd[q].color = x;
-        else if (q != p)
-            unhide(nd, second, q);
+        if (nd[q].color < 0) nd[q].color = x;
+        else if (q != p) unhide(nd, second, q);
     }
     nd[c].color = 0;
 }
@@ -358,10 +349,8 @@ static inline void commit(dlxc_solver *s, int32_t p, counts *ct)
             q = nd[q].up;
             continue;
         }
-        if (nd[q].color == 0)
-            cover(s, c, ct);
-        else if (nd[q].color > 0)
-            purify(nd, s->second, q, ct);
+        if (nd[q].color == 0) cover(s, c, ct);
+        else if (nd[q].color > 0) purify(nd, s->second, q, ct);
         q++;
     }
 }
@@ -376,14 +365,11 @@ static inline void uncommit(dlxc_solver *s, int32_t p)
             q = nd[q].down;
             continue;
         }
-        if (nd[q].color == 0)
-            uncover(s, c);
-        else if (nd[q].color > 0)
-            unpurify(nd, s->second, q);
+        if (nd[q].color == 0) uncover(s, c);
+        else if (nd[q].color > 0) unpurify(nd, s->second, q);
         q--;
     }
 }
-
 
 /* ==== 5. The resumable search ============================================
  *
@@ -403,23 +389,22 @@ static inline void uncommit(dlxc_solver *s, int32_t p)
 static int32_t option_id_of(const dlxc_solver *s, int32_t p)
 {
     const node *nd = s->nd;
-    while (nd[p].itm > 0) p++;          /* the spacer after the option */
+    while (nd[p].itm > 0) p++; /* the spacer after the option */
     return s->opt_id[-nd[p].itm - 1];
 }
 
 /* Write choice[0..level] as one record headed by tag (level+1 for a
  * solution, -(level+1) for a split path); 0 if it does not fit or the call
  * has recorded max_solutions already. */
-static int record(dlxc_solver *s, int32_t level, int32_t tag, int32_t *buf,
-                  int64_t buf_len, int64_t *used, int64_t *room)
+static int record(dlxc_solver *s, int32_t level, int32_t tag, int32_t *buf, int64_t buf_len,
+                  int64_t *used, int64_t *room)
 {
     int32_t l;
     if (!buf) return 1;
     if (*room == 0 || *used + level + 2 > buf_len) return 0;
     (*room)--;
     buf[(*used)++] = tag;
-    for (l = 0; l <= level; l++)
-        buf[(*used)++] = option_id_of(s, s->choice[l]);
+    for (l = 0; l <= level; l++) buf[(*used)++] = option_id_of(s, s->choice[l]);
     return 1;
 }
 
@@ -445,10 +430,7 @@ static int32_t choose(dlxc_solver *s, int randomize)
     return best;
 }
 
-int32_t dlxc_max_solution_length(const dlxc_solver *s)
-{
-    return s->n_primary;
-}
+int32_t dlxc_max_solution_length(const dlxc_solver *s) { return s->n_primary; }
 
 void dlxc_get_stats(const dlxc_solver *s, dlxc_stats *out)
 {
@@ -472,17 +454,16 @@ int dlxc_replay(dlxc_solver *s, const int32_t *path, int32_t len)
 {
     counts ct = {0, 0};
     int32_t l;
-    if (!s || s->state != ST_NEW || s->randomize || len < 0 || len > s->n_primary ||
-        (len && !path))
+    if (!s || s->state != ST_NEW || s->randomize || len < 0 || len > s->n_primary || (len && !path))
         return DLXC_EINVAL;
     for (l = 0; l < len; l++) {
         int32_t best, p;
-        if (s->cl[0].next == 0) goto invalid;   /* the path went past a solution */
+        if (s->cl[0].next == 0) goto invalid; /* the path went past a solution */
         best = choose(s, 0);
         cover(s, best, &ct);
         for (p = s->nd[best].down; p != best; p = s->nd[p].down)
             if (option_id_of(s, p) == path[l]) break;
-        if (p == best) goto invalid;            /* not an option of this item */
+        if (p == best) goto invalid; /* not an option of this item */
         s->choice[l] = p;
         commit(s, p, &ct);
     }
@@ -500,8 +481,8 @@ static void memo_insert(dlxc_solver *s, int32_t level, uint64_t count);
 
 #define COUNTER_CEILING (UINT64_C(1) << 62)
 
-int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
-             int32_t *buf, int64_t buf_len, int64_t *buf_used)
+int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
+             int64_t buf_len, int64_t *buf_used)
 {
     node *nd;
     item_link *cl;
@@ -537,7 +518,7 @@ int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
     default: return DLXC_EINVAL;
     }
 
-forward:    /* C2: enter a level */
+forward: /* C2: enter a level */
     if (nodes >= limit) {
         s->state = ST_FORWARD;
         status = DLXC_BUDGET;
@@ -563,7 +544,7 @@ forward:    /* C2: enter a level */
     if (cl[cl[0].next].next == 0) {
         /* C3, last level: one primary item left; see the Intro */
         best_itm = cl[0].next;
-        ct.updates++;           /* what cover() would count for the item */
+        ct.updates++; /* what cover() would count for the item */
         cur_node = nd[best_itm].down;
         goto leaf;
     }
@@ -584,14 +565,14 @@ forward:    /* C2: enter a level */
     cover(s, best_itm, &ct);
     cur_node = s->choice[level] = nd[best_itm].down;
 
-advance:    /* C5: try x_l */
+advance: /* C5: try x_l */
     if (cur_node == best_itm) goto backup;
     commit(s, cur_node, &ct);
     if (cl[0].next == 0) goto solution;
     level++;
     goto forward;
 
-solution:   /* every primary item is covered; a solution is a node too */
+solution: /* every primary item is covered; a solution is a node too */
     if (nodes >= limit) {
         s->state = ST_SOLUTION;
         status = DLXC_BUDGET;
@@ -604,23 +585,23 @@ solution:   /* every primary item is covered; a solution is a node too */
     }
     nodes++;
     solutions++;
-    if (level < 0) goto done;   /* the empty solution */
+    if (level < 0) goto done; /* the empty solution */
     goto recover;
 
-backup:     /* C7: backtrack */
+backup: /* C7: backtrack */
     uncover(s, best_itm);
     if (s->memo) memo_insert(s, level, solutions);
-up:         /* the subtree of this level is finished */
+up: /* the subtree of this level is finished */
     if (level == s->floor) goto done;
     level--;
     cur_node = s->choice[level];
     best_itm = nd[cur_node].itm;
-recover:    /* C6: try again */
+recover: /* C6: try again */
     uncommit(s, cur_node);
     cur_node = s->choice[level] = nd[cur_node].down;
     goto advance;
 
-leaf:       /* the options in the list of best_itm are solutions; see Intro */
+leaf: /* the options in the list of best_itm are solutions; see Intro */
     while (cur_node != best_itm) {
         int32_t q;
         if (nodes >= limit) {
@@ -650,7 +631,7 @@ leaf:       /* the options in the list of best_itm are solutions; see Intro */
         solutions++;
         cur_node = nd[cur_node].down;
     }
-    goto up;    /* best_itm was never covered */
+    goto up; /* best_itm was never covered */
 
 done:
     s->state = ST_DONE;
@@ -696,7 +677,7 @@ double dlxc_progress(const dlxc_solver *s)
         int32_t c = nd[x].itm, k = 1, p;
         double d;
         for (p = nd[c].down; p != x && p != c; p = nd[p].down) k++;
-        d = nd[c].itm;      /* the len of a covered item stays frozen */
+        d = nd[c].itm; /* the len of a covered item stays frozen */
         if (d < k) d = k;
         fd *= d;
         f += (k - 1) / fd;
@@ -740,14 +721,14 @@ double dlxc_progress(const dlxc_solver *s)
  */
 struct memo_table {
     int32_t words, n_sec, wide;
-    size_t key_bytes;               /* a multiple of 8 */
+    size_t key_bytes; /* a multiple of 8 */
     uint64_t max_entries, n_entries, cap_entries, n_slots, hits;
-    int32_t key_levels;             /* slots of the key stack, one more for scratch */
+    int32_t key_levels; /* slots of the key stack, one more for scratch */
     uint64_t *hashes, *counts, *sol_at;
     unsigned char *keys, *stack, *have_key, *live;
     uint32_t *slots;
-    int full;                       /* no room for new entries */
-    int dropped;                    /* a key left the stack unstored */
+    int full;    /* no room for new entries */
+    int dropped; /* a key left the stack unstored */
 };
 
 static void memo_free(memo_table *m)
@@ -812,7 +793,7 @@ static uint64_t make_key(const dlxc_solver *s, int32_t slot)
         int32_t p;
         w[(k - 1) >> 6] |= UINT64_C(1) << ((k - 1) & 63);
         if (!m->n_sec) continue;
-        for (p = nd[k].down; p != k; p = nd[p].down) {   /* live items */
+        for (p = nd[k].down; p != k; p = nd[p].down) { /* live items */
             int32_t q = p + 1;
             while (q != p) {
                 int32_t c = nd[q].itm;
@@ -827,13 +808,12 @@ static uint64_t make_key(const dlxc_solver *s, int32_t slot)
     }
     key += (size_t)m->words * 8;
     for (i = 0; i < m->n_sec; i++) {
-        int32_t col = nd[s->second + i].color;       /* 0 or a color if live */
+        int32_t col = nd[s->second + i].color; /* 0 or a color if live */
         uint32_t v = !m->live[i] ? (m->wide ? 0xFFFFu : 0xFFu) : (uint32_t)col;
         if (m->wide) {
             key[2 * i] = (unsigned char)(v & 0xFF);
             key[2 * i + 1] = (unsigned char)(v >> 8);
-        } else
-            key[i] = (unsigned char)v;
+        } else key[i] = (unsigned char)v;
     }
     for (j = 0; j < m->key_bytes / 8; j++) {
         h = (h ^ w[j]) * 0x9E3779B97F4A7C15ULL;
@@ -943,8 +923,8 @@ static uint64_t key_hash_at(const dlxc_solver *s, int32_t slot)
     return h ? h : 1;
 }
 
-void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
-                    uint64_t *bytes, int *full)
+void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits, uint64_t *bytes,
+                    int *full)
 {
     const memo_table *m = s->memo;
     if (!m) {
@@ -955,8 +935,8 @@ void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
     *entries = m->n_entries;
     *hits = m->hits;
     *bytes = m->cap_entries * (16 + m->key_bytes) + m->n_slots * 4 +
-             ((uint64_t)m->key_levels + 1) * m->key_bytes +            /* key stack */
-             (uint64_t)(s->n_primary + 2) * 9 + (uint64_t)m->n_sec + 1;  /* per level, live */
+             ((uint64_t)m->key_levels + 1) * m->key_bytes +             /* key stack */
+             (uint64_t)(s->n_primary + 2) * 9 + (uint64_t)m->n_sec + 1; /* per level, live */
     *full = m->full || m->dropped;
 }
 
@@ -976,8 +956,9 @@ void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
  */
 static uint64_t uniform_below(uint64_t *rng, uint64_t n)
 {
-    uint64_t r, t = (0 - n) % n;     /* 2^64 mod n: reject below it */
-    do r = splitmix64(rng); while (r < t);
+    uint64_t r, t = (0 - n) % n; /* 2^64 mod n: reject below it */
+    do r = splitmix64(rng);
+    while (r < t);
     return r % n;
 }
 
@@ -990,8 +971,8 @@ static void undo_path(dlxc_solver *s, int32_t depth)
     }
 }
 
-int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est,
-               double *solutions_est, int32_t *depth)
+int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est, double *solutions_est,
+               int32_t *depth)
 {
     counts ct = {0, 0};
     double prod = 1.0, est = 1.0, sols = 0.0;
@@ -999,7 +980,7 @@ int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est,
     uint64_t rng = seed;
     if (!s || s->state != ST_NEW) return DLXC_EINVAL;
     if (s->cl[0].next == 0) {
-        est = 2.0;          /* the root and the empty solution */
+        est = 2.0; /* the root and the empty solution */
         sols = 1.0;
     } else {
         for (;;) {
@@ -1047,15 +1028,14 @@ static int count_here(dlxc_solver *s, uint64_t *count)
     return 1;
 }
 
-int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
-                int64_t *buf_used)
+int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len, int64_t *buf_used)
 {
     counts ct = {0, 0};
     uint64_t rng = seed, total = s ? s->solutions : 0, c;
     int32_t level = 0, l;
     if (buf_used) *buf_used = 0;
-    if (!s || !s->memo || s->memo->full || s->memo->dropped || s->floor ||
-        s->state != ST_DONE || !buf)
+    if (!s || !s->memo || s->memo->full || s->memo->dropped || s->floor || s->state != ST_DONE ||
+        !buf)
         return DLXC_EINVAL;
     if (total == 0) return DLXC_EINVAL;
     if (buf_len < (int64_t)s->n_primary + 1) return DLXC_EBUFFER;
@@ -1075,7 +1055,7 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
             r -= c;
             uncommit(s, p);
         }
-        if (p == best) {        /* the counts do not add up: cannot happen */
+        if (p == best) { /* the counts do not add up: cannot happen */
             uncover(s, best);
             undo_path(s, level);
             return DLXC_EINVAL;
@@ -1090,7 +1070,6 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
     return DLXC_DONE;
 }
 
-
 /* ==== 8. Overlapping solutions =============================================
  *
  * A filter over the records dlxc_run writes, outside the search: keep the
@@ -1104,25 +1083,33 @@ int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
  */
 #define OVERLAP_STACK_WORDS 64
 
-int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks,
-                           int32_t n_masks, int32_t words, int64_t *kept_used)
+int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks, int32_t n_masks,
+                              int32_t words, int64_t *kept_used)
 {
     uint64_t stack[2 * OVERLAP_STACK_WORDS], *seen, *shared;
     int64_t i = 0, out = 0, kept = 0;
     if (kept_used) *kept_used = 0;
-    if (!buf || used < 0 || words < 1 || n_masks < 0 || (n_masks && !masks))
-        return DLXC_EINVAL;
+    if (!buf || used < 0 || words < 1 || n_masks < 0 || (n_masks && !masks)) return DLXC_EINVAL;
     seen = words <= OVERLAP_STACK_WORDS ? stack : malloc(2 * sizeof(uint64_t) * words);
     if (!seen) return DLXC_ENOMEM;
     shared = seen + words;
     while (i < used) {
         int32_t k = buf[i], j, w, ok = 1;
         int64_t n = k < 0 ? -(int64_t)k : k;
-        if (i + 1 + n > used) { kept = DLXC_EINVAL; break; }
+        if (i + 1 + n > used) {
+            kept = DLXC_EINVAL;
+            break;
+        }
         for (j = 0; j < n; j++)
             if (buf[i + 1 + j] < 0 || buf[i + 1 + j] >= n_masks) ok = -1;
-        if (ok < 0) { kept = DLXC_EINVAL; break; }
-        if (k < 0) { i += 1 + n; continue; }          /* a split path */
+        if (ok < 0) {
+            kept = DLXC_EINVAL;
+            break;
+        }
+        if (k < 0) {
+            i += 1 + n;
+            continue;
+        } /* a split path */
         memset(seen, 0, 2 * sizeof(uint64_t) * words);
         for (j = 0; j < k; j++) {
             const uint64_t *m = masks + (int64_t)buf[i + 1 + j] * words;
@@ -1135,7 +1122,10 @@ int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks,
             const uint64_t *m = masks + (int64_t)buf[i + 1 + j] * words;
             ok = 0;
             for (w = 0; w < words; w++)
-                if (m[w] & shared[w]) { ok = 1; break; }
+                if (m[w] & shared[w]) {
+                    ok = 1;
+                    break;
+                }
         }
         if (ok) {
             if (out != i) memmove(buf + out, buf + i, sizeof(int32_t) * (1 + k));

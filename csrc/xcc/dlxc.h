@@ -19,25 +19,25 @@
 typedef struct dlxc_solver dlxc_solver;
 
 typedef struct {
-    uint64_t solutions;   /* solutions found so far */
-    uint64_t nodes;       /* DLX2's nodes: level entries plus solutions */
-    uint64_t updates;     /* DLX2's updates: unlinks of items and of nodes */
-    uint64_t cleansings;  /* DLX2's cleansings: purify calls plus marks */
-    int32_t level;        /* current depth of the search */
-    int32_t max_level;    /* deepest level entered */
-    int32_t done;         /* 1 once the whole tree has been explored */
+    uint64_t solutions;  /* solutions found so far */
+    uint64_t nodes;      /* DLX2's nodes: level entries plus solutions */
+    uint64_t updates;    /* DLX2's updates: unlinks of items and of nodes */
+    uint64_t cleansings; /* DLX2's cleansings: purify calls plus marks */
+    int32_t level;       /* current depth of the search */
+    int32_t max_level;   /* deepest level entered */
+    int32_t done;        /* 1 once the whole tree has been explored */
 } dlxc_stats;
 
 /* status codes (>= 0: how dlxc_run returned; < 0: an error) */
 enum {
-    DLXC_DONE = 0,        /* the search is complete */
-    DLXC_BATCH = 1,       /* the solution buffer is full; call again */
-    DLXC_BUDGET = 2,      /* the node budget of this call is spent */
-    DLXC_ENOMEM = -1,     /* out of memory */
-    DLXC_EINVAL = -2,     /* malformed problem arrays */
-    DLXC_ETOOBIG = -3,    /* more nodes than 32-bit links can address */
-    DLXC_EOVERFLOW = -4,  /* a 64-bit counter would wrap */
-    DLXC_EBUFFER = -5     /* the buffer cannot hold even one solution */
+    DLXC_DONE = 0,       /* the search is complete */
+    DLXC_BATCH = 1,      /* the solution buffer is full; call again */
+    DLXC_BUDGET = 2,     /* the node budget of this call is spent */
+    DLXC_ENOMEM = -1,    /* out of memory */
+    DLXC_EINVAL = -2,    /* malformed problem arrays */
+    DLXC_ETOOBIG = -3,   /* more nodes than 32-bit links can address */
+    DLXC_EOVERFLOW = -4, /* a 64-bit counter would wrap */
+    DLXC_EBUFFER = -5    /* the buffer cannot hold even one solution */
 };
 
 const char *dlxc_strerror(int code);
@@ -55,9 +55,8 @@ const char *dlxc_version(void);
  *                     broken by a splitmix64 stream seeded with seed
  * Every option needs at least one primary item; primary items cannot be
  * colored; no item may appear twice in one option. */
-int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
-             int32_t n_options, const int32_t *opt_start,
-             const int32_t *opt_items, const int32_t *opt_colors,
+int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+             const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
              const int32_t *opt_ids, uint64_t seed, int randomize);
 
 /* Search on.  Stops when node_budget more nodes are counted, never later
@@ -67,8 +66,8 @@ int dlxc_new(dlxc_solver **out, int32_t n_primary, int32_t n_items,
  * written to buf as k followed by the k option ids, in level order;
  * *buf_used receives the number of int32 written.  With buf == NULL the
  * solutions are only counted. */
-int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions,
-             int32_t *buf, int64_t buf_len, int64_t *buf_used);
+int dlxc_run(dlxc_solver *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
+             int64_t buf_len, int64_t *buf_used);
 
 void dlxc_get_stats(const dlxc_solver *s, dlxc_stats *out);
 
@@ -91,18 +90,17 @@ double dlxc_progress(const dlxc_solver *s);
  * table and that key stack; full is set when an entry or a waiting key had
  * to be left out (the counts stay exact; sampling needs full == 0). */
 int dlxc_set_memo(dlxc_solver *s, uint64_t max_entries);
-void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits,
-                    uint64_t *bytes, int *full);
+void dlxc_memo_info(const dlxc_solver *s, uint64_t *entries, uint64_t *hits, uint64_t *bytes,
+                    int *full);
 
 /* One random probe of the search tree (fresh solver): Knuth's unbiased
  * estimates of the numbers of nodes and solutions. */
-int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est,
-               double *solutions_est, int32_t *depth);
+int dlxc_probe(dlxc_solver *s, uint64_t seed, double *nodes_est, double *solutions_est,
+               int32_t *depth);
 
 /* A solution drawn exactly uniformly, after a complete memoized count whose
  * table never filled up; written to buf as k and k option ids. */
-int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len,
-                int64_t *buf_used);
+int dlxc_sample(dlxc_solver *s, uint64_t seed, int32_t *buf, int64_t buf_len, int64_t *buf_used);
 int32_t dlxc_max_solution_length(const dlxc_solver *s);
 void dlxc_free(dlxc_solver *s);
 
@@ -112,8 +110,8 @@ void dlxc_free(dlxc_solver *s);
  * dropped.  Option id j's mask is masks[j*words .. j*words+words-1].
  * Returns the number of records kept, their length in *kept_used, or
  * DLXC_EINVAL for an id outside 0..n_masks-1. */
-int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks,
-                           int32_t n_masks, int32_t words, int64_t *kept_used);
+int64_t dlxc_keep_overlapping(int32_t *buf, int64_t used, const uint64_t *masks, int32_t n_masks,
+                              int32_t words, int64_t *kept_used);
 /* CDEF-END */
 
 #endif

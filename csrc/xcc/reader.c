@@ -44,19 +44,19 @@
 typedef struct {
     const char *start;
     int32_t len;
-    int32_t val;         /* the name's number plus one; 0: an empty slot */
+    int32_t val; /* the name's number plus one; 0: an empty slot */
     uint32_t hash;
 } name_slot;
 
 typedef struct {
     name_slot *slot;
-    uint32_t mask;       /* capacity - 1, a power of two minus one */
+    uint32_t mask; /* capacity - 1, a power of two minus one */
     int32_t count;
 } name_table;
 
 static uint32_t hash_bytes(const char *p, int32_t n)
 {
-    uint32_t h = 2166136261u;        /* FNV-1a, then a final mix */
+    uint32_t h = 2166136261u; /* FNV-1a, then a final mix */
     int32_t i;
     for (i = 0; i < n; i++) {
         h ^= (unsigned char)p[i];
@@ -88,8 +88,8 @@ static uint32_t table_slot(const name_table *t, const char *p, int32_t n, uint32
 {
     uint32_t i = h & t->mask;
     const name_slot *sl = t->slot;
-    while (sl[i].val && (sl[i].hash != h || sl[i].len != n ||
-                         memcmp(sl[i].start, p, (size_t)n) != 0))
+    while (sl[i].val &&
+           (sl[i].hash != h || sl[i].len != n || memcmp(sl[i].start, p, (size_t)n) != 0))
         i = (i + 1) & t->mask;
     return i;
 }
@@ -102,8 +102,8 @@ static int table_grow(name_table *t)
     if (table_init(&bigger, 2 * (t->mask + 1)) != DLXC_DONE) return DLXC_ENOMEM;
     for (i = 0; i <= t->mask; i++)
         if (t->slot[i].val)
-            bigger.slot[table_slot(&bigger, t->slot[i].start, t->slot[i].len,
-                                   t->slot[i].hash)] = t->slot[i];
+            bigger.slot[table_slot(&bigger, t->slot[i].start, t->slot[i].len, t->slot[i].hash)] =
+                t->slot[i];
     bigger.count = t->count;
     table_free(t);
     *t = bigger;
@@ -196,7 +196,7 @@ static unsigned char byte_class(unsigned char c)
 
 typedef struct {
     const char *p, *end;
-    int line_start;      /* no token read yet on the current line */
+    int line_start; /* no token read yet on the current line */
     unsigned char cls[256];
 } scanner;
 
@@ -221,8 +221,7 @@ static int next_token(scanner *sc, const char **tok, int32_t *n)
         sc->p = p + 1;
         sc->line_start = 1;
         return 0;
-    case 3:
-        return -1;
+    case 3: return -1;
     }
     q = p;
     while (q < end && sc->cls[(unsigned char)*q] == 0) q++;
@@ -248,8 +247,9 @@ static int utf8_length(const unsigned char *p, int64_t n)
     }
     if (c >= 0xf0 && c <= 0xf4) {
         unsigned char lo = c == 0xf0 ? 0x90 : 0x80, hi = c == 0xf4 ? 0x8f : 0xbf;
-        return n >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 &&
-               (p[3] & 0xc0) == 0x80 ? 4 : 0;
+        return n >= 4 && p[1] >= lo && p[1] <= hi && (p[2] & 0xc0) == 0x80 && (p[3] & 0xc0) == 0x80
+                   ? 4
+                   : 0;
     }
     return 0;
 }
@@ -304,7 +304,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
     sc.p = text;
     sc.end = text + len;
     sc.line_start = 1;
-    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) sc.p += 3;   /* the BOM */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) sc.p += 3; /* the BOM */
     if (table_init(&items, 1024) != DLXC_DONE || table_init(&colors, 64) != DLXC_DONE) {
         code = DLXC_ENOMEM;
         goto fail;
@@ -312,18 +312,18 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
 
     /* the items line: the first line with a token that is not a comment */
     for (;;) {
-        if (sc.p == sc.end) goto fail;              /* no items line */
+        if (sc.p == sc.end) goto fail; /* no items line */
         r = next_token(&sc, &tok, &n);
         if (r < 0) goto fail;
-        if (r == 0) continue;                       /* a blank line */
-        if (r == 2) {                               /* a comment line */
+        if (r == 0) continue; /* a blank line */
+        if (r == 2) {         /* a comment line */
             if (skip_line(&sc) < 0) goto fail;
             continue;
         }
         break;
     }
     do {
-        while (n && tok[0] == '|') {                /* "|" or "|X": the separator */
+        while (n && tok[0] == '|') { /* "|" or "|X": the separator */
             if (secondary) goto fail;
             secondary = 1;
             n_primary = items.count;
@@ -331,7 +331,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
         }
         if (!n) continue;
         if (memchr(tok, ':', (size_t)n) || memchr(tok, '|', (size_t)n)) goto fail;
-        if (table_find(&items, tok, n) >= 0) goto fail;          /* declared twice */
+        if (table_find(&items, tok, n) >= 0) goto fail; /* declared twice */
         if ((code = table_add(&items, tok, n)) != DLXC_DONE) goto fail;
         code = DLXC_DLX_SLOW;
     } while ((r = next_token(&sc, &tok, &n)) == 1);
@@ -367,7 +367,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
                 const char *col = colon + 1;
                 int32_t m = (int32_t)(tok + n - col);
                 k = table_find(&items, tok, (int32_t)(colon - tok));
-                if (k < n_primary || m == 0) goto fail;  /* unknown, primary, no color */
+                if (k < n_primary || m == 0) goto fail; /* unknown, primary, no color */
                 if (m > 1 && (memchr(col, ':', (size_t)m) || memchr(col, '|', (size_t)m)))
                     goto fail;
                 c = table_find(&colors, col, m);
@@ -379,9 +379,9 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
                 c++;
             } else {
                 k = table_find(&items, tok, n);
-                if (k < 0) goto fail;                     /* unknown item */
+                if (k < 0) goto fail; /* unknown item */
             }
-            if (stamp[k] == j + 1) goto fail;             /* an item twice */
+            if (stamp[k] == j + 1) goto fail; /* an item twice */
             stamp[k] = j + 1;
             if (k < n_primary) has_primary = 1, used[k] = 1;
             if (its.n == INT32_MAX) {
@@ -395,7 +395,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
             its.v[its.n++] = k;
             cols.v[cols.n++] = c;
         } while ((r = next_token(&sc, &tok, &n)) == 1);
-        if (r < 0 || !has_primary) goto fail;         /* the Python reader warns */
+        if (r < 0 || !has_primary) goto fail; /* the Python reader warns */
         if (ivec_reserve(&start, 1) != DLXC_DONE) {
             code = DLXC_ENOMEM;
             goto fail;
@@ -404,7 +404,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
         j++;
     }
     for (i = 0; i < n_primary; i++)
-        if (!used[i]) goto fail;                      /* the Python reader warns */
+        if (!used[i]) goto fail; /* the Python reader warns */
 
     d = calloc(1, sizeof *d);
     if (!d) {

@@ -20,21 +20,21 @@
 
 /* CDEF-BEGIN */
 typedef struct {
-    int32_t n_primary;      /* items 0 .. n_primary-1 are primary */
-    int32_t n_items;        /* primary and secondary items */
-    int32_t n_colors;       /* colors 1 .. n_colors (0 is no color) */
+    int32_t n_primary; /* items 0 .. n_primary-1 are primary */
+    int32_t n_items;   /* primary and secondary items */
+    int32_t n_colors;  /* colors 1 .. n_colors (0 is no color) */
     int32_t n_options;
-    int64_t n_nodes;        /* opt_start[n_options] */
-    char *names;            /* the item names, each ended by '\n' */
+    int64_t n_nodes; /* opt_start[n_options] */
+    char *names;     /* the item names, each ended by '\n' */
     int64_t names_len;
-    char *colors;           /* the colors 1 .. n_colors, each ended by '\n' */
+    char *colors; /* the colors 1 .. n_colors, each ended by '\n' */
     int64_t colors_len;
-    int32_t *opt_start;     /* n_options + 1 offsets */
-    int32_t *opt_items;     /* n_nodes items, 0-based */
-    int32_t *opt_colors;    /* n_nodes colors, 0 = none */
+    int32_t *opt_start;  /* n_options + 1 offsets */
+    int32_t *opt_items;  /* n_nodes items, 0-based */
+    int32_t *opt_colors; /* n_nodes colors, 0 = none */
 } dlxc_dlx;
 
-#define DLXC_DLX_SLOW 3     /* the input needs the Python reader */
+#define DLXC_DLX_SLOW 3 /* the input needs the Python reader */
 
 /* Parse text[0..len).  Returns DLXC_DONE with *out set (free it with
  * dlxc_dlx_free), DLXC_DLX_SLOW, DLXC_ENOMEM or DLXC_ETOOBIG. */

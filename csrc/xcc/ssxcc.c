@@ -1,9 +1,9 @@
-/* sscells.c -- XCC with sparse sets ("dancing cells"), after Knuth's SSXCC.
+/* ssxcc.c -- XCC with sparse sets ("dancing cells"), after Knuth's SSXCC.
  *
  * Contents: 1. Intro  2. Data structures  3. Inputting the options
  *           4. The dancing  5. The resumable search
  *
- * The Python mirror (dlxc/xcc/sscells.py) follows this file function by
+ * The Python mirror (dlxc/xcc/engines/ssxcc.py) follows this file function by
  * function, with the same names and the same statistics.
  *
  * ==== 1. Intro ===========================================================
@@ -41,7 +41,7 @@
  *    the options without changing the sets: one update for p, and for
  *    each option twice the number of its other items still active (once
  *    when p's options are hidden, once when the option's items are swapped
- *    out).  The same idea as dlxc.c's last level.
+ *    out).  The same idea as dlx2.c's last level.
  *  - The sizes are saved on a stack that grows as needed, and there is no
  *    mem counting.
  *  - Measured on an AMD EPYC (Zen 3), gcc 12 -O3, search CPU time alone,
@@ -101,14 +101,14 @@ enum { CS_NEW, CS_FORWARD, CS_LEAF, CS_DONE, CS_ERROR };
 
 struct dlxc_cells {
     cnode *nd;
-    int32_t *clr;          /* clr[y]: node y's color */
-    int32_t *spr;          /* spr[y]: node y's option number */
+    int32_t *clr; /* clr[y]: node y's color */
+    int32_t *spr; /* spr[y]: node y's option number */
     int32_t *set;
-    int32_t *item;         /* the active list, a permutation of the items */
-    int32_t *force;        /* the stack of forced moves */
-    int32_t *choice;       /* choice[level]: the node chosen at each level */
-    int32_t *saved;        /* saved[level]: savestack size at level entry */
-    int32_t *psaved;       /* psaved[level]: pactive after the level's item left */
+    int32_t *item;   /* the active list, a permutation of the items */
+    int32_t *force;  /* the stack of forced moves */
+    int32_t *choice; /* choice[level]: the node chosen at each level */
+    int32_t *saved;  /* saved[level]: savestack size at level entry */
+    int32_t *psaved; /* psaved[level]: pactive after the level's item left */
     int32_t *opt_id;
     saved_size *savestack;
     int64_t saveptr, savecap;
@@ -119,8 +119,8 @@ struct dlxc_cells {
     uint64_t solutions, nodes, updates;
 };
 
-#define size(x) set[(x) - 1]
-#define pos(x) set[(x) - 2]
+#define size(x) set[(x)-1]
+#define pos(x) set[(x)-2]
 
 void dlxc_cells_free(dlxc_cells *s)
 {
@@ -140,9 +140,8 @@ void dlxc_cells_free(dlxc_cells *s)
 }
 
 /* ==== 3. Inputting the options =========================================== */
-int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
-                   int32_t n_options, const int32_t *opt_start,
-                   const int32_t *opt_items, const int32_t *opt_colors,
+int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+                   const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
                    const int32_t *opt_ids)
 {
     dlxc_cells *s;
@@ -152,8 +151,7 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
 
     if (!out) return DLXC_EINVAL;
     *out = NULL;
-    if (n_primary < 0 || n_items < n_primary || n_options < 0 || !opt_start)
-        return DLXC_EINVAL;
+    if (n_primary < 0 || n_items < n_primary || n_options < 0 || !opt_start) return DLXC_EINVAL;
     if (n_options > 0 && (!opt_items || !opt_colors)) return DLXC_EINVAL;
     if (opt_start[0] != 0) return DLXC_EINVAL;
     for (j = 0; j < n_options; j++)
@@ -178,8 +176,8 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
     s->saved = calloc((size_t)n_primary + 2, sizeof *s->saved);
     s->psaved = calloc((size_t)n_primary + 2, sizeof *s->psaved);
     s->opt_id = malloc(((size_t)n_options + 1) * sizeof *s->opt_id);
-    if (!len || !at || !seen || !s->nd || !s->clr || !s->spr || !s->set || !s->item ||
-        !s->force || !s->choice || !s->saved || !s->psaved || !s->opt_id)
+    if (!len || !at || !seen || !s->nd || !s->clr || !s->spr || !s->set || !s->item || !s->force ||
+        !s->choice || !s->saved || !s->psaved || !s->opt_id)
         goto nomem;
 
     /* check the options and count each item's */
@@ -188,10 +186,10 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
         for (k = opt_start[j]; k < opt_start[j + 1]; k++) {
             int32_t it = opt_items[k], col = opt_colors[k];
             if (it < 0 || it >= n_items || col < 0) goto invalid;
-            if (seen[it] == j + 1) goto invalid;        /* an item twice */
+            if (seen[it] == j + 1) goto invalid; /* an item twice */
             seen[it] = j + 1;
             if (it < n_primary) {
-                if (col) goto invalid;                   /* a colored primary */
+                if (col) goto invalid; /* a colored primary */
                 has_primary = 1;
             }
             len[it]++;
@@ -205,10 +203,10 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
     for (i = 0; i < n_items; i++) {
         at[i] = x;
         s->item[i] = x;
-        s->set[x - 2] = i;          /* pos */
-        s->set[x - 1] = len[i];     /* size */
+        s->set[x - 2] = i;      /* pos */
+        s->set[x - 1] = len[i]; /* size */
         x += len[i] + 2;
-        len[i] = 0;                 /* from here on: how many are placed */
+        len[i] = 0; /* from here on: how many are placed */
     }
     s->second = n_primary < n_items ? at[n_primary] : x;
 
@@ -224,7 +222,7 @@ int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
             s->nd[y].loc = at[it] + len[it];
             s->set[at[it] + len[it]++] = y;
         }
-        s->nd[y].itm = -t;          /* the spacer */
+        s->nd[y].itm = -t; /* the spacer */
         s->spr[y] = j;
         y++;
     }
@@ -342,8 +340,8 @@ static inline void swap_out(int32_t *set, int32_t *item, int32_t c, int32_t *act
  * two solutions of the last level), when the buffer or max_solutions is
  * full, or at the end, and the next call goes on from there.
  */
-static int record(const dlxc_cells *s, int32_t k, int32_t *buf, int64_t buf_len,
-                  int64_t *used, int64_t *room)
+static int record(const dlxc_cells *s, int32_t k, int32_t *buf, int64_t buf_len, int64_t *used,
+                  int64_t *room)
 {
     int32_t l;
     if (!buf) return 1;
@@ -366,7 +364,7 @@ static int save_sizes(dlxc_cells *s, int32_t level, int32_t active)
         s->savestack = v;
         s->savecap = cap;
     }
-    {   /* locals: the stores into v[] cannot change them */
+    { /* locals: the stores into v[] cannot change them */
         const int32_t *item = s->item, *set = s->set;
         v = s->savestack + s->saveptr;
         for (p = 0; p < active; p++) {
@@ -393,8 +391,8 @@ void dlxc_cells_get_stats(const dlxc_cells *s, dlxc_stats *out)
 
 #define COUNTER_CEILING (UINT64_C(1) << 62)
 
-int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions,
-                   int32_t *buf, int64_t buf_len, int64_t *buf_used)
+int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
+                   int64_t buf_len, int64_t *buf_used)
 {
     dance d;
     cnode *nd;
@@ -442,19 +440,19 @@ int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions,
     default: return DLXC_EINVAL;
     }
 
-forward:    /* enter a level */
+forward: /* enter a level */
     if (nodes >= limit) {
         s->state = CS_FORWARD;
         status = DLXC_BUDGET;
         goto out;
     }
-    if (pactive == 0) {         /* every primary item is covered */
+    if (pactive == 0) { /* every primary item is covered */
         if (!record(s, level, buf, buf_len, &used, &room)) {
             s->state = CS_FORWARD;
             status = DLXC_BATCH;
             goto out;
         }
-        d.forced = 0;           /* what is left on it is inactive */
+        d.forced = 0; /* what is left on it is inactive */
         nodes++;
         solutions++;
         if (level > s->max_level) s->max_level = level;
@@ -462,12 +460,12 @@ forward:    /* enter a level */
     }
     nodes++;
     if (level > s->max_level) s->max_level = level;
-    if (pactive == 1) {         /* the last level; see the Intro */
+    if (pactive == 1) { /* the last level; see the Intro */
         int32_t k;
         for (k = 0; item[k] >= d.second; k++) {}
         best_itm = item[k];
         d.forced = 0;
-        d.updates++;            /* what swapping best_itm out would count */
+        d.updates++; /* what swapping best_itm out would count */
         cur_choice = best_itm;
         goto leaf;
     }
@@ -476,7 +474,7 @@ forward:    /* enter a level */
         best_itm = d.force[--d.forced];
         if (pos(best_itm) < d.active) goto forced;
     }
-    {   /* the item with fewest options, forced ones aside.  The key
+    { /* the item with fewest options, forced ones aside.  The key
          * size(x) * 2^32 + x orders by size, then by input order; a
          * secondary item gets the largest key, so that no branch asks
          * which kind x is (that one mispredicts: the kinds are mixed) */
@@ -487,7 +485,7 @@ forward:    /* enter a level */
             int32_t x = item[k];
             uint64_t key = (uint64_t)(uint32_t)size(x) << 32 | (uint32_t)x;
             key = x < second ? key : UINT64_MAX;
-            if (key < (UINT64_C(2) << 32)) d.force[d.forced++] = x;    /* size <= 1 */
+            if (key < (UINT64_C(2) << 32)) d.force[d.forced++] = x; /* size <= 1 */
             else best = key < best ? key : best;
         }
         if (d.forced) {
@@ -510,7 +508,7 @@ forward:    /* enter a level */
     s->psaved[level] = pactive;
     goto advance;
 
-forced:     /* best_itm has one option left: no sizes to save */
+forced: /* best_itm has one option left: no sizes to save */
     swap_out(set, item, best_itm, &d.active);
     d.updates++;
     pactive--;
@@ -520,9 +518,9 @@ forced:     /* best_itm has one option left: no sizes to save */
     s->saved[level + 1] = (int32_t)s->saveptr;
     s->psaved[level] = pactive;
 
-advance:    /* try the option at cur_choice */
+advance: /* try the option at cur_choice */
     cur_node = s->choice[level] = set[cur_choice];
-    {   /* swap out the option's other active items */
+    { /* swap out the option's other active items */
         int32_t q, p = d.active;
         d.oactive = oactive = p;
         for (q = cur_node + 1; q != cur_node;) {
@@ -567,7 +565,7 @@ backup:
     cur_node = s->choice[level];
     best_itm = nd[cur_node].itm;
     cur_choice = nd[cur_node].loc;
-abort:      /* on to the next option of best_itm, if there is one */
+abort: /* on to the next option of best_itm, if there is one */
     if (cur_choice + 1 >= best_itm + size(best_itm)) goto backup;
     {
         int64_t p, top = s->saved[level + 1], bottom = s->saved[level];
@@ -580,7 +578,7 @@ abort:      /* on to the next option of best_itm, if there is one */
     cur_choice++;
     goto advance;
 
-leaf:       /* every option of best_itm completes a solution; see Intro */
+leaf: /* every option of best_itm completes a solution; see Intro */
     while (cur_choice < best_itm + size(best_itm)) {
         int32_t o = set[cur_choice], q, a = 0;
         if (nodes >= limit) {

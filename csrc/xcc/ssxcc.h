@@ -1,4 +1,4 @@
-/* sscells.h -- dlxc's second XCC engine: "dancing cells", after Knuth's SSXCC.
+/* ssxcc.h -- dlxc's second XCC engine: "dancing cells", after Knuth's SSXCC.
  *
  * The same problems as dlxc.h's solver and the same contract (resumable
  * runs, batches of solutions, node budgets, no printing, no globals), with
@@ -22,15 +22,14 @@
 typedef struct dlxc_cells dlxc_cells;
 
 /* Build from the arrays dlxc_new takes (no randomize: the tree is fixed). */
-int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items,
-                   int32_t n_options, const int32_t *opt_start,
-                   const int32_t *opt_items, const int32_t *opt_colors,
+int dlxc_cells_new(dlxc_cells **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+                   const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
                    const int32_t *opt_ids);
 
 /* As dlxc_run: search on for about node_budget nodes, at most
  * max_solutions solutions (if > 0) written to buf as k and k option ids. */
-int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions,
-                   int32_t *buf, int64_t buf_len, int64_t *buf_used);
+int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
+                   int64_t buf_len, int64_t *buf_used);
 void dlxc_cells_get_stats(const dlxc_cells *s, dlxc_stats *out);
 double dlxc_cells_progress(const dlxc_cells *s);
 void dlxc_cells_free(dlxc_cells *s);

@@ -171,6 +171,12 @@ class DlxcWarning(UserWarning):
     """Root of dlxc's warnings."""
 
 
+class SkippedLines(DlxcWarning):
+    """A word list had lines that are not words, left out as the word-list
+    policy says (``dlxc.base.files.Skips``); the command line shows it as
+    a note."""
+
+
 class ProblemWarning(DlxcWarning):
     """Something in a problem is legal but probably not what was meant."""
 

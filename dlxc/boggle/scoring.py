@@ -54,8 +54,9 @@ def points(word: str) -> int:
     return 11 if n >= 8 else (0, 0, 0, 1, 1, 2, 3, 5)[n]
 
 
-def load_words(words=None) -> list:
-    """The words to score with: a path (default ENABLE2K), or words."""
+def load_words(words=None, *, strict: bool = False) -> list:
+    """The words to score with: a path (default ENABLE2K; ``strict``: a line
+    that is not a word is an error), or words."""
     if words is None:
         if not DEFAULT_WORDS.exists():
             raise BoggleError(
@@ -63,7 +64,7 @@ def load_words(words=None) -> list:
             )
         words = DEFAULT_WORDS
     if isinstance(words, (str, os.PathLike)):
-        return read_words(words)
+        return read_words(words, strict=strict)
     return list(words)
 
 
@@ -76,10 +77,11 @@ class Boggle(Closing):
         backend: Optional[str] = None,
         frontier_cap: int = FRONTIER_CAP,
         text: Optional[bytes] = None,
+        strict: bool = False,
     ) -> None:
         if text is None:
             source = words if isinstance(words, (str, os.PathLike)) else None
-            text = trie_text(load_words(words))
+            text = trie_text(load_words(words, strict=strict))
             if not text:
                 where = f" in {os.fspath(source)!r}" if source is not None else ""
                 raise BoggleError(

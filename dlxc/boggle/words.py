@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from typing import Optional
 
 from ..base.errors import BoggleError
-from ..base.files import read_lines
+from ..base.files import Skips, not_letters, read_lines
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 MIN_LETTERS = 3
@@ -40,15 +40,26 @@ def boggle_form(word: str) -> Optional[str]:
     return parts[0] + "".join("q" + part[1:] for part in parts[1:])
 
 
-def read_words(path: os.PathLike[str] | str) -> list[str]:
-    """The words of the list at ``path``, folded, in file order (letters
-    a..z only; other lines are left out)."""
-    _, lines = read_lines(path, "word list", BoggleError)
+def read_words(path: os.PathLike[str] | str, *, strict: bool = False) -> list[str]:
+    """The words of the list at ``path``, folded, in file order: a line that
+    is not a word is skipped and noted (``strict``: an error), as every word
+    list is read (dlxc.base.files.Skips); of the words, those of the letters
+    a..z only are kept (no die shows another letter)."""
+    name, lines = read_lines(path, "word list", BoggleError)
+    skips = Skips(name, BoggleError, strict)
     out = []
-    for line in lines:
-        word = line.strip().casefold()
-        if word and _LETTERS.issuperset(word):
+    for number, line in enumerate(lines, 1):
+        entry = line.strip()
+        if not entry or entry.startswith("#"):
+            continue
+        why = not_letters(entry)
+        if why is not None:
+            skips.skip(number, entry, why)
+            continue
+        word = entry.casefold()
+        if _LETTERS.issuperset(word):
             out.append(word)
+    skips.note()
     return out
 
 

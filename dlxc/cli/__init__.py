@@ -48,7 +48,8 @@ _COMMANDS = {
     ),
     "wordsearch": (
         "puzzles",
-        "Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list them, or make a puzzle.",
+        "Hide WORDs in a grid of ROWSxCOLS cells: make a puzzle (the default), "
+        "count the layouts, or list them.",
     ),
 }
 

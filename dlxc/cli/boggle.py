@@ -1,10 +1,13 @@
 """``dlxc boggle``: the words of a board, totals of many boards, the search
-for the best board, and boards rolled from real dice.
+for the best board, and boards rolled from real dice, as text or as pages
+to print and to play (``--format pdf|html|svg|json``, dlxc.render).
 
-Results go to stdout, statistics and the progress bar to stderr.  Exit
-status: 0 done, 1 bad input (a board of the wrong length, a letter that is
-not a..z, a word list with no usable word), 2 usage, 130 Ctrl-C (``best``
-prints the best board found so far first).  The default word list is
+Results go to stdout, statistics, notes and the progress bar to stderr.
+Every file is read through dlxc.base.files (word lists by its one policy).
+Exit status, as every command's: 0 done, 1 bad input (a board of the wrong
+length, a letter that is not a..z, a file that cannot be read, a word list
+with no usable word), 2 usage, 130 Ctrl-C (``best`` prints the best board
+found so far first), 141 stdout closed.  The default word list is
 ENABLE2K (dlxc/models/wordlists/enable2k.txt).
 """
 
@@ -18,6 +21,7 @@ from typing import Optional
 import click
 
 from ..base.errors import BoggleError
+from ..base.files import iter_lines
 from ..boggle import (
     DICE,
     KICK,
@@ -33,7 +37,7 @@ from ..boggle import (
     roll,
 )
 from ..render.kinds import boggle_page
-from .common import user_errors
+from .common import strict_option, user_errors
 from .output import emit, output_format_options
 
 _BATCH = 1 << 16  # boards read and scored at a time by `score`
@@ -86,6 +90,46 @@ def boggle() -> None:
     """
 
 
+def _minutes_option(f):
+    return click.option(
+        "--minutes",
+        type=click.FloatRange(min=0.1, max=600),
+        default=3.0,
+        show_default=True,
+        help="With --format html: the time on the page's clock.",
+    )(f)
+
+
+def _page(board: Board, found: list, score: int, title: str, minutes: float):
+    """The page of a solved board: its words with paths and points."""
+    page = boggle_page(
+        board.letters,
+        [(f.word, f.path, f.points) for f in found],
+        cols=board.cols,
+        score=score,
+        title=title,
+    )
+    page.meta["minutes"] = minutes
+    return page
+
+
+def _emit(pages: list, fmt: str, output: Optional[str], **kw) -> None:
+    """Write the pages and name on stderr the files written."""
+    for path in emit(pages, fmt, output, **kw):
+        click.echo(f"wrote {path}", err=True)
+
+
+def _text(lines: list, output: Optional[str]) -> None:
+    """Lines of text to stdout, or to the file ``output``."""
+    if output is None or output == "-":
+        for line in lines:
+            click.echo(line)
+        return
+    with open(output, "w", encoding="utf-8") as f:
+        f.write("".join(f"{line}\n" for line in lines))
+    click.echo(f"wrote {output}", err=True)
+
+
 # ---- solve --------------------------------------------------------------------
 
 
@@ -95,7 +139,9 @@ def boggle() -> None:
 @_size_option
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead.")
 @output_format_options
+@_minutes_option
 @_backend_option
+@strict_option
 @user_errors
 def solve(
     board: str,
@@ -107,55 +153,47 @@ def solve(
     paper: str,
     font: Optional[str],
     title: Optional[str],
+    minutes: float,
     backend: Optional[str],
+    strict: bool = False,
 ) -> None:
     """Every word of BOARD with a path (cells numbered 0.. row by row) and
-    its points, then the total.  With --format svg, pdf, html or json, the
-    board as a puzzle page and its words as the answers.
+    its points, then the total.  With --format pdf, the board to hand out
+    (large, with lines to write on) and an answer page (every word by
+    length with its points, and the total); html, a page to play on
+    screen against a timer; svg or json, the board and its words.
 
     \b
     dlxc boggle solve perslatgsineters
     dlxc boggle solve perslatgsineters --format pdf -o board.pdf
     """
     parsed = Board.parse(board, parse_size(size) if size else None)
-    with Boggle(words, backend=backend) as bg:
+    with Boggle(words, backend=backend, strict=strict) as bg:
         sol = bg.solve(parsed)
     found = sorted(sol.words, key=lambda f: (-f.points, f.word))
     if fmt not in (None, "text"):
-        page = boggle_page(
-            parsed.letters,
-            [(f.word, f.path) for f in found],
-            cols=parsed.cols,
-            score=sol.score,
-            title=title or "Boggle",
-        )
-        emit([page], fmt, output, paper=paper, font=font)
+        page = _page(parsed, found, sol.score, title or "Boggle", minutes)
+        _emit([page], fmt, output, paper=paper, font=font)
         return
     if as_json:
-        click.echo(
-            json.dumps(
-                {
-                    "board": parsed.letters,
-                    "rows": parsed.rows,
-                    "cols": parsed.cols,
-                    "score": sol.score,
-                    "words": [
-                        {"word": f.word, "path": list(f.path), "points": f.points} for f in found
-                    ],
-                }
-            )
-        )
+        obj = {
+            "board": parsed.letters,
+            "rows": parsed.rows,
+            "cols": parsed.cols,
+            "score": sol.score,
+            "words": [{"word": f.word, "path": list(f.path), "points": f.points} for f in found],
+        }
+        _text([json.dumps(obj)], output)
         return
-    for f in found:
-        click.echo(f"{f.points:3d} {f.word} {'-'.join(map(str, f.path))}")
-    click.echo(f"{parsed.letters} {sol.score} ({len(found)} words)")
+    lines = [f"{f.points:3d} {f.word} {'-'.join(map(str, f.path))}" for f in found]
+    _text([*lines, f"{parsed.letters} {sol.score} ({len(found)} words)"], output)
 
 
 # ---- score --------------------------------------------------------------------
 
 
 @boggle.command()
-@click.argument("file", type=click.File("r", encoding="utf-8"), default="-")
+@click.argument("file", default="-")
 @_words_option
 @_size_option
 @click.option(
@@ -168,9 +206,16 @@ def solve(
 )
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
+@strict_option
 @user_errors
 def score(
-    file, words: Optional[str], size: Optional[str], jobs: int, backend: Optional[str], quiet: bool
+    file: str,
+    words: Optional[str],
+    size: Optional[str],
+    jobs: int,
+    backend: Optional[str],
+    quiet: bool,
+    strict: bool = False,
 ) -> None:
     """One total a line for the boards of FILE (one board a line; default
     stdin); boards per second on stderr.
@@ -181,8 +226,10 @@ def score(
     dims = parse_size(size) if size else None
     start = time.perf_counter()
     n = 0
-    name = getattr(file, "name", "<stdin>")
-    with Boggle(words, backend=backend) as bg, ParallelScorer(bg, _jobs(jobs)) as scorer:
+    with (
+        Boggle(words, backend=backend, strict=strict) as bg,
+        ParallelScorer(bg, _jobs(jobs)) as scorer,
+    ):
         batch: list = []
         batch_dims: tuple = ()
 
@@ -194,7 +241,7 @@ def score(
                 n += len(batch)
                 batch.clear()
 
-        for lineno, line in enumerate(file, 1):
+        for name, lineno, line in iter_lines(file, "boards", BoggleError):
             text = line.strip()
             if not text or text.startswith("#"):
                 continue
@@ -290,6 +337,7 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
 )
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar or statistics.")
+@strict_option
 @user_errors
 def best(
     size: str,
@@ -303,6 +351,7 @@ def best(
     as_json: bool,
     backend: Optional[str],
     quiet: bool,
+    strict: bool = False,
 ) -> None:
     """Search for the highest-scoring board by iterated local search: climb
     to a peak over one- and two-cell changes (a letter changed, two letters
@@ -319,7 +368,7 @@ def best(
     """
     rows, cols = parse_size(size)
     check_size(rows, cols)
-    bg = Boggle(words, backend=backend)
+    bg = Boggle(words, backend=backend, strict=strict)
     bar = None
     from ..base.progress import wanted
 
@@ -415,13 +464,74 @@ def best(
     help="classic (4x4, 1976), new (4x4, 1987), big (5x5, 1979), "
     "superbig (6x6, 2011; its two-letter and blank faces are rolled again).",
 )
-@click.option("--seed", type=int, default=None, help="Seed of the roll (default: random).")
+@click.option(
+    "--seed",
+    type=int,
+    default=None,
+    help="Seed of the roll (default: drawn, and said on stderr); board k of "
+    "--count uses SEED + k - 1.",
+)
+@click.option(
+    "--count",
+    type=click.IntRange(min=1, max=1000),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="Roll N boards (one a line; in a PDF one a page, the answer pages after).",
+)
 @click.option("--grid", is_flag=True, help="Also print the board as a grid (on stderr).")
+@output_format_options
+@_minutes_option
+@_words_option
+@_backend_option
+@strict_option
 @user_errors
-def roll_command(dice: str, seed: Optional[int], grid: bool) -> None:
+def roll_command(
+    dice: str,
+    seed: Optional[int],
+    count: int,
+    grid: bool,
+    fmt: Optional[str],
+    output: Optional[str],
+    paper: str,
+    font: Optional[str],
+    title: Optional[str],
+    minutes: float,
+    words: Optional[str],
+    backend: Optional[str],
+    strict: bool = False,
+) -> None:
     """A board rolled from a real set of Boggle dice (letters row by row,
-    Qu as q)."""
-    board = roll(dice, seed)
-    if grid:
-        click.echo(board.grid(), err=True)
-    click.echo(board.letters)
+    Qu as q).  With --format pdf, each board on a page to hand out and its
+    answers on the pages after (every word by length, with its points and
+    the total); html, a page to play on screen against a timer; svg or
+    json, the board and its words (found in --words).
+
+    \b
+    dlxc boggle roll --seed 1
+    dlxc boggle roll --seed 1 --count 4 --format pdf -o boards.pdf
+    """
+    if seed is None:
+        import random
+
+        seed = random.SystemRandom().randrange(1_000_000)
+        if fmt not in (None, "text") or count > 1:
+            click.echo(f"seed {seed} (--seed {seed} rolls the same boards)", err=True)
+    boards = [roll(dice, seed + k) for k in range(count)]
+    if fmt in (None, "text"):
+        for board in boards:
+            if grid:
+                click.echo(board.grid(), err=True)
+        _text([board.letters for board in boards], output)
+        return
+    pages = []
+    with Boggle(words, backend=backend, strict=strict) as bg:
+        for k, board in enumerate(boards):
+            sol = bg.solve(board)
+            found = sorted(sol.words, key=lambda f: (-f.points, f.word))
+            name = title or f"Boggle ({dice} dice, seed {seed + k})"
+            page = _page(board, found, sol.score, name, minutes)
+            if count > 1:
+                page.number = k + 1
+            pages.append(page)
+    _emit(pages, fmt, output, paper=paper, font=font)

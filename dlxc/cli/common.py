@@ -43,6 +43,7 @@ from ..base.errors import (
     DlxcWarning,
     Outcome,
     RequestError,
+    SkippedLines,
 )
 from ..base.progress import ProgressBar, wanted
 from ..base.runner import on_sigterm
@@ -58,7 +59,8 @@ F = TypeVar("F", bound=Callable)
 
 EPILOG = (
     "Exit status: 0 done, 1 bad input (the message names file and line), "
-    "2 usage error, 4 stopped by --timeout or --node-limit (what was found so far "
+    "2 usage error, 3 nothing exists (or none was found within the time budget), "
+    "4 stopped by --timeout or --node-limit (what was found so far "
     "is printed, marked partial), 130 interrupted (Ctrl-C or SIGTERM; the "
     "statistics so far go to stderr), 141 stdout closed early (as by head)."
 )
@@ -123,6 +125,16 @@ def limit_options(f: F) -> F:
         "when that leaves the work undecided or partial.",
     )(f)
     return f
+
+
+def strict_option(f: F) -> F:
+    """``--strict``: a word-list line that is not a word is an error."""
+    return click.option(
+        "--strict",
+        is_flag=True,
+        help="A word-list line that is not a word (AA's, 3D) is an error naming its "
+        "file and line; by default such lines are skipped and counted in one note on stderr.",
+    )(f)
 
 
 def output_options(f: F) -> F:
@@ -378,7 +390,9 @@ class _UserErrors:
         shown = warnings.showwarning
 
         def show(message, category, filename, lineno, file=None, line=None):
-            if issubclass(category, DlxcWarning):
+            if issubclass(category, SkippedLines):
+                click.echo(f"note: {message}", err=True)
+            elif issubclass(category, DlxcWarning):
                 click.echo(f"warning: {message}", err=True)
             else:
                 shown(message, category, filename, lineno, file, line)

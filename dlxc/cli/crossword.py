@@ -18,7 +18,7 @@ from typing import Optional
 
 import click
 
-from .common import user_errors
+from .common import strict_option, user_errors
 from .output import emit, output_format_options
 
 EXIT_NONE = 3
@@ -132,6 +132,7 @@ def crossword() -> None:
 @output_format_options
 @_backend
 @_quiet
+@strict_option
 @user_errors
 def layout(
     word_file,
@@ -148,9 +149,9 @@ def layout(
     title,
     backend,
     quiet,
+    strict: bool = False,
 ):
     """Lay out a free-form crossword from the words of FILE."""
-    from ..base.errors import CrosswordError
     from ..crossword.wordlist import pool_from_words
     from ..models.crossword.clues import read_clue_list
     from ..models.crossword.layout import compact_layout, density, make_layout
@@ -165,9 +166,7 @@ def layout(
     if as_json:
         fmt = "json"
     t0 = time.perf_counter()
-    clue_list = read_clue_list(word_file)
-    if not clue_list.words:
-        raise CrosswordError(f"{word_file}: the list has no words")
+    clue_list = read_clue_list(word_file, strict=strict)
     pool = pool_from_words(clue_list.words, clue_list.scores, source=word_file)
     t1 = time.perf_counter()
     if compact:
@@ -256,6 +255,7 @@ def layout(
 )
 @_backend
 @_quiet
+@strict_option
 @user_errors
 def fill(
     grid_file,
@@ -274,6 +274,7 @@ def fill(
     node_limit,
     backend,
     quiet,
+    strict: bool = False,
 ):
     """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
     shown to the solver, (.) a circled square) from LIST."""
@@ -282,12 +283,12 @@ def fill(
 
     t0 = time.perf_counter()
     grid = read_grid(grid_file)
-    pool = read_word_list(word_file, backend=backend)
+    pool = read_word_list(word_file, backend=backend, strict=strict)
     clues = None
     if clue_file is not None:
         from ..models.crossword.clues import read_clue_list
 
-        clues = read_clue_list(clue_file).clues
+        clues = read_clue_list(clue_file, strict=strict).clues
     how = (fmt, output, paper, font, title, clues)
     if xcc:
         return _fill_xcc(

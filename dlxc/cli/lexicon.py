@@ -16,7 +16,7 @@ import time
 import click
 
 from ..lexicon import Lexicon
-from .common import user_errors
+from .common import strict_option, user_errors
 
 _BACKEND = click.option(
     "--backend",
@@ -27,11 +27,10 @@ _BACKEND = click.option(
 _JSON = click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 
 
-def _open(path: str, backend) -> Lexicon:
-    lex = Lexicon.from_file(path, backend=backend)
-    if lex.skipped:
-        click.echo(f"{path}: skipped {lex.skipped} entries that are not purely letters", err=True)
-    return lex
+def _open(path: str, backend, strict: bool = False) -> Lexicon:
+    """A lexicon file, or a word list read as every word list is (the lines
+    that are not words skipped and noted on stderr; ``strict``: an error)."""
+    return Lexicon.from_file(path, backend=backend, strict=strict)
 
 
 def _facts(lex: Lexicon, seconds: float) -> dict:
@@ -65,19 +64,16 @@ def lexicon() -> None:
 @click.option("-o", "--output", required=True, metavar="FILE", help="The lexicon file to write.")
 @_JSON
 @_BACKEND
+@strict_option
 @user_errors
-def build(word_list: str, output: str, as_json: bool, backend) -> None:
+def build(word_list: str, output: str, as_json: bool, backend, strict: bool = False) -> None:
     """Build the lexicon of LIST (one word a line; entries that are not
     purely letters are skipped and counted on stderr) and write it to FILE.
     Prints the words, the DAWG's and GADDAG's nodes and bytes, and the
     seconds taken to read the list and build both graphs."""
     start = time.perf_counter()
-    lex = Lexicon.from_word_file(word_list, backend=backend)
+    lex = Lexicon.from_word_file(word_list, backend=backend, strict=strict)
     seconds = time.perf_counter() - start
-    if lex.skipped:
-        click.echo(
-            f"{word_list}: skipped {lex.skipped} entries that are not purely letters", err=True
-        )
     lex.save(output)
     _print_facts(_facts(lex, seconds), as_json)
 
@@ -86,11 +82,12 @@ def build(word_list: str, output: str, as_json: bool, backend) -> None:
 @click.argument("file", metavar="FILE")
 @_JSON
 @_BACKEND
+@strict_option
 @user_errors
-def info(file: str, as_json: bool, backend) -> None:
+def info(file: str, as_json: bool, backend, strict: bool = False) -> None:
     """Words, nodes and bytes of a lexicon, and the seconds its loading took."""
     start = time.perf_counter()
-    lex = _open(file, backend)
+    lex = _open(file, backend, strict)
     _print_facts(_facts(lex, time.perf_counter() - start), as_json)
 
 
@@ -105,11 +102,12 @@ def _print_words(words) -> None:
 @click.argument("file", metavar="FILE")
 @click.argument("pattern")
 @_BACKEND
+@strict_option
 @user_errors
-def match(file: str, pattern: str, backend) -> None:
+def match(file: str, pattern: str, backend, strict: bool = False) -> None:
     """Words matching PATTERN, one a line, sorted: . one letter, * any run of
     letters, [aeiou] one of a set, [^aeiou] one not in it."""
-    _print_words(_open(file, backend).match(pattern))
+    _print_words(_open(file, backend, strict).match(pattern))
 
 
 @lexicon.command()
@@ -117,10 +115,33 @@ def match(file: str, pattern: str, backend) -> None:
 @click.argument("letters")
 @click.option("--sub", is_flag=True, help="Words made of some of the letters, not all.")
 @_BACKEND
+@strict_option
 @user_errors
-def anagram(file: str, letters: str, sub: bool, backend) -> None:
+def anagram(file: str, letters: str, sub: bool, backend, strict: bool = False) -> None:
     """Anagrams of LETTERS (? a blank), one a line, sorted."""
-    _print_words(_open(file, backend).anagrams(letters, sub=sub))
+    _print_words(_open(file, backend, strict).anagrams(letters, sub=sub))
+
+
+def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
+    """The lexicon of ``moves``: a lexicon file as it is; a word list's
+    words whose letters all have tile values under ``rules`` (the others
+    cannot be played: they are left out and counted in a note)."""
+    from ..lexicon import read_word_list
+    from ..lexicon.fileformat import sniff
+
+    if sniff(path):
+        return Lexicon.load(path, backend=backend)
+    wl = read_word_list(path, strict=strict)
+    usable = [w for w in wl.words if all(ch in rules.values for ch in w)]
+    left = len(wl.words) - len(usable)
+    if left:
+        first = next(w for w in wl.words if not all(ch in rules.values for ch in w))
+        click.echo(
+            f"note: {path}: {left} word{'s' if left != 1 else ''} left out, with a letter "
+            f"that has no tile value under {rules.source} (the first, {first!r})",
+            err=True,
+        )
+    return Lexicon.from_words(usable, backend=backend, name=path)
 
 
 @click.command()
@@ -149,26 +170,29 @@ def anagram(file: str, letters: str, sub: bool, backend) -> None:
 )
 @_JSON
 @_BACKEND
+@strict_option
 @user_errors
-def moves(lexicon_file: str, board: str, rack: str, top, rules, as_json: bool, backend) -> None:
+def moves(
+    lexicon_file: str,
+    board: str,
+    rack: str,
+    top,
+    rules,
+    as_json: bool,
+    backend,
+    strict: bool = False,
+) -> None:
     """Every legal Scrabble move, best first, one a line: score, first
     square (row,col from 0), direction, word (blanks in lower case).  With
     --json one JSON object a line: score, row, col, direction, word, tiles
     (the squares newly covered: row, col, letter)."""
     from ..base.errors import BoardError
+    from ..base.files import read_text
     from ..models.scrabble import MoveFinder, Rules
 
     the_rules = Rules.from_file(rules) if rules else Rules()
-    if board == "-":
-        text, name = sys.stdin.read(), "<stdin>"
-    else:
-        try:
-            with open(board, encoding="utf-8") as f:
-                text, name = f.read(), board
-        except (OSError, UnicodeDecodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) else "not UTF-8 text"
-            raise BoardError(f"{board}: cannot read the board ({why})") from None
-    lex = _open(lexicon_file, backend)
+    name, text = read_text(board, "board", BoardError)
+    lex = _move_lexicon(lexicon_file, backend, strict, the_rules)
     finder = MoveFinder(lex, the_rules)
     found = finder.moves(finder.board(text, name), finder.rack(rack), top)
     out = sys.stdout

@@ -57,8 +57,9 @@ def output_format_options(f: F) -> F:
         default=None,
         help="text, json (one page object a line), svg (the grid; the answers "
         "marked with --answers), pdf (puzzle pages, then answer pages; "
-        "needs dlxc[pdf]), ipuz (ipuz.org), html (solve on screen), puz "
-        "(Across Lite; crosswords only).",
+        "needs dlxc[pdf]), ipuz (ipuz.org), html (solve on screen), csv (the "
+        "grid, then the words with row, column and direction), puz (Across "
+        "Lite; crosswords only).",
     )(f)
     return f
 
@@ -80,10 +81,12 @@ def emit(
     answers: bool = False,
     paper: str = "letter",
     font: Optional[str] = None,
+    key: bool = True,
 ) -> list[str]:
     """Write ``pages`` in format ``fmt`` to ``output`` (a file; None:
-    stdout).  Returns the names of the files written."""
-    docs = render(pages, fmt, answers=answers, paper=paper, font=font)
+    stdout); ``key=False`` leaves the answer key out.  Returns the names of
+    the files written."""
+    docs = render(pages, fmt, answers=answers, paper=paper, font=font, key=key)
     if output is None or output == "-":
         if fmt in ("pdf", "puz") and sys.stdout.isatty():
             raise click.UsageError(f"a {fmt} file is not for the terminal: give -o FILE.{fmt}")

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import random
 import re
 import shlex
@@ -24,7 +25,8 @@ from typing import Any, Optional
 
 import click
 
-from ..base.errors import NoLayout, SearchStopped
+from ..base.errors import NoLayout, ProblemError, SearchStopped
+from ..base.files import read_text
 from ..models.pages import theme_entries, themes, wordrect_page, wordsearch_page
 from ..models.wordrect import WordRectangle
 from ..models.words import display_form, load_word_list, read_clued_entries
@@ -32,6 +34,7 @@ from ..models.wordsearch import DIRECTION_SETS, LayoutSearch, WordSearch, parse_
 from ..models.wordsearch.fit import choose_size, fit_words, quick_layout, word_directions
 from ..models.wordsearch.grid import _ALL as DIRECTION_ORDER
 from ..models.wordsearch.maker import puzzle_from_layout
+from ..models.wordsearch.shapes import SHAPES, image_mask, is_image, shape_mask
 from ..xcc.dlxformat import write_dlx
 from . import common
 from .common import (
@@ -54,6 +57,14 @@ _OUTCOMES = (
     "--timeout before deciding (a count so far is printed and marked partial), "
     "1 bad input, 2 usage error, 130 interrupted."
 )
+
+#: Seconds a puzzle's search may take when no --timeout or --node-limit is
+#: given: every puzzle the README and the guide show takes under a second.
+PUZZLE_BUDGET = 20.0
+#: The default budget when a quick estimate finds the search hopeless.
+HOPELESS_BUDGET = 5.0
+#: Seconds the fit behind the advice after the budget ran out may take.
+PARTIAL_HINT_SECONDS = 3.0
 
 _SIZE = re.compile(r"^\s*(\d+)\s*[xX\u00d7]\s*(\d+)\s*$")
 _MAX_SIDE = 1000
@@ -144,6 +155,8 @@ class WordsToHide(_OptionGroup):
     pick: Optional[int]
     directions: str
     mask_file: Optional[str]
+    shape: Optional[str]
+    strict: bool
 
 
 @dataclass
@@ -153,6 +166,7 @@ class Wanted(_OptionGroup):
 
     count: bool
     limit: Optional[int]
+    layout: bool
     seed: Optional[int]
     dlx: bool
     crossing: bool
@@ -171,18 +185,25 @@ class PuzzleControls(_OptionGroup):
     filler_weights: str
     decoys: int
     answers: bool
+    no_answers: bool
+    word_order: str
 
-    def asked(self) -> bool:
-        """Whether an option that only puzzles take was given."""
-        return bool(
-            self.n_puzzles is not None
-            or self.partial
-            or self.message
-            or self.decoys
-            or self.backward is not None
-            or self.diagonal is not None
-            or self.filler_weights != "uniform"
-        )
+    def given(self) -> list[str]:
+        """The options given that only puzzle pages take, as flags."""
+        return [
+            flag
+            for flag, on in (
+                ("--puzzles", self.n_puzzles is not None),
+                ("--partial", self.partial),
+                ("--message", bool(self.message)),
+                ("--decoys", bool(self.decoys)),
+                ("--backward", self.backward is not None),
+                ("--diagonal", self.diagonal is not None),
+                ("--filler-weights", self.filler_weights != "uniform"),
+                ("--word-order", self.word_order != "given"),
+            )
+            if on
+        ]
 
 
 @dataclass
@@ -221,7 +242,11 @@ class SearchLimits(_OptionGroup):
         )
 
 
-@click.command(epilog=_OUTCOMES)
+@click.command(
+    epilog=_OUTCOMES.replace(
+        "cheap to tell)", "cheap to tell) or no puzzle was found within the default budget"
+    )
+)
 @click.argument("args", nargs=-1, metavar="[ROWSxCOLS] [WORD]...")
 @click.option(
     "-w",
@@ -255,7 +280,15 @@ class SearchLimits(_OptionGroup):
     default=None,
     metavar="FILE",
     help="A picture of the grid, one line per row: '#' a square that is not a "
-    "cell, '.' a cell (spaces between squares are ignored).",
+    "cell, '.' a cell (spaces between squares are ignored); or an image "
+    "(.png, .jpg, .gif, .bmp; needs dlxc[image]) whose dark pixels are the "
+    "cells, scaled to ROWSxCOLS.",
+)
+@click.option(
+    "--shape",
+    type=click.Choice(SHAPES),
+    default=None,
+    help="Cut the grid to a shape drawn at its size (instead of --mask).",
 )
 @click.option("--count", "count", is_flag=True, help="Print the number of layouts.")
 @click.option(
@@ -263,16 +296,22 @@ class SearchLimits(_OptionGroup):
     type=click.IntRange(min=1),
     default=None,
     metavar="N",
-    help="Print the first N layouts as grids (the default is 1).",
+    help="Print the first N layouts as grids, without filler letters.",
+)
+@click.option(
+    "--layout",
+    is_flag=True,
+    help="Print one layout without filler letters (the words on dots), not a puzzle.",
 )
 @click.option(
     "--seed",
     type=int,
     default=None,
     metavar="S",
-    help="Make one puzzle from seed S: a random layout (drawn uniformly when the "
-    "layouts can be counted quickly), the empty cells filled with random "
-    "letters, each word found exactly once.",
+    help="Make the puzzle from seed S (without it a seed is drawn and told on "
+    "stderr): a random layout (drawn uniformly when the layouts can be "
+    "counted quickly), the empty cells filled with random letters, each word "
+    "found exactly once.",
 )
 @click.option(
     "--dlx",
@@ -290,13 +329,25 @@ class SearchLimits(_OptionGroup):
     "--filler",
     default=None,
     metavar="LETTERS",
-    help="With --seed: the letters to fill empty cells with (default: the letters of the words).",
+    help="The letters to fill empty cells with (default: the letters of the words).",
 )
 @click.option(
     "--answers",
     is_flag=True,
-    help="With --seed: print the answer key after the puzzle (with --format "
-    "svg: mark the answers).",
+    help="Print the answer key after the puzzle (with --format svg: mark the answers).",
+)
+@click.option(
+    "--no-answers",
+    "no_answers",
+    is_flag=True,
+    help="Leave the answer key out (with --format pdf: no answer pages; csv: no word positions).",
+)
+@click.option(
+    "--word-order",
+    type=click.Choice(["given", "sorted"]),
+    default="given",
+    show_default=True,
+    help="The word list on the page: in the order given, or sorted alphabetically.",
 )
 @click.option(
     "--puzzles",
@@ -307,7 +358,10 @@ class SearchLimits(_OptionGroup):
     help="Make N puzzles (seeds S, S+1, ...): one PDF with numbered pages, or one file each.",
 )
 @click.option(
-    "--partial", is_flag=True, help="Place as many of the words as fit, and name the rest."
+    "--partial",
+    is_flag=True,
+    help="Place as many of the words as fit, and name the rest: shortest words "
+    "first, each kept when a short search finds a layout of it with those kept.",
 )
 @click.option(
     "--message",
@@ -353,27 +407,32 @@ class SearchLimits(_OptionGroup):
 )
 @output_format_options
 @_limits
+@common.strict_option
 @click.pass_context
 @user_errors
 def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> None:
-    """Hide WORDs in a grid of ROWSxCOLS cells: count the layouts, list
-    them, or make a puzzle.
+    """Hide WORDs in a grid of ROWSxCOLS cells: make a puzzle (the
+    default), count the layouts, or list them.
 
     A layout places every word once along an allowed direction, the letters
     agreeing where words share cells.  Words are Unicode letters, compared
     without case; spaces and hyphens in an entry are dropped.
 
     \b
+    dlxc wordsearch 8x8 CAT DOG BIRD FISH
     dlxc wordsearch 6x6 ABEL CANTOR GAUSS EULER --count
     dlxc wordsearch 4x4 ABEL LAND --directions E,W,S,N --crossing --limit 3
     dlxc wordsearch 15x15 --words "$(dlxc example common20 --path)" --seed 7 --answers
-    dlxc wordsearch --theme planets --seed 1 --format pdf -o planets.pdf
+    dlxc wordsearch 15x15 --theme planets --shape heart --seed 1 --format pdf -o planets.pdf
 
-    Without ROWSxCOLS the grid is the smallest square in which a short
-    search finds a layout, plus a margin for variety.  --format (other than
-    text), --puzzles, --partial, --message, --decoys, --backward, --diagonal
-    and --filler-weights make puzzles; without --seed the seed is drawn at
-    random and told on stderr.
+    Without --count, --limit, --layout or --dlx the result is a puzzle, its
+    seed drawn at random and told on stderr unless --seed gives it.  The
+    search for a puzzle stops after 20 seconds (5 when a quick estimate
+    finds it hopeless) unless --timeout or --node-limit is given, and then
+    says what --partial would place, with exit status 3.  Without
+    ROWSxCOLS the grid is the smallest square in which a short search finds
+    a layout, plus a margin for variety.  A grid whose model would not fit
+    in memory (over 12 million nodes) is refused before it is built.
     """
     hide = WordsToHide.take(options)
     want = Wanted.take(options)
@@ -385,31 +444,44 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
     # a size starts with a digit, which no word has: '4by4' is a bad size
     size, words = (args[0], args[1:]) if args and args[0].strip()[:1].isdigit() else (None, args)
     seed = want.seed
-    making = (
-        controls.asked()
-        or page.fmt not in (None, "text")
-        or (page.fmt == "text" and seed is not None)
-    )
+    listing = want.count or want.dlx or want.limit is not None or want.layout
+    given = controls.given() + ([f"--format {page.fmt}"] if page.fmt not in (None, "text") else [])
     modes = [
         m
         for m, on in (
             ("--count", want.count),
             ("--dlx", want.dlx),
             ("--limit", want.limit is not None),
-            ("--seed" if seed is not None else "a puzzle option", seed is not None or making),
+            ("--layout", want.layout),
+            ("--seed", seed is not None),
         )
         if on
     ]
-    if len(modes) > 1:
-        raise click.UsageError(f"choose one of {' and '.join(modes)}")
-    if (controls.filler is not None or controls.answers) and seed is None and not making:
-        raise click.UsageError("--filler and --answers go with --seed")
+    if len(modes) > 1 or (listing and given):
+        raise click.UsageError(f"choose one of {' and '.join(modes + given)}")
+    puzzle_only = [
+        flag
+        for flag, on in (
+            ("--filler", controls.filler is not None),
+            ("--answers", controls.answers),
+            ("--no-answers", controls.no_answers),
+        )
+        if on
+    ]
+    if listing and puzzle_only:
+        raise click.UsageError(
+            f"{' and '.join(puzzle_only)} go{'es' if len(puzzle_only) == 1 else ''} with "
+            f"a puzzle, not with {modes[0]}"
+        )
+    if controls.answers and controls.no_answers:
+        raise click.UsageError("choose one of --answers and --no-answers")
+    making = bool(given) or (page.fmt == "text" and not listing)
     if page.fmt is not None and page.as_json:
         raise click.UsageError("--json is --format json's older form: give one of them")
-    if making and seed is None:
+    if not listing and seed is None:
+        # a puzzle by default: draw its seed, and say it, so that it can be made again
         seed = random.randrange(1 << 31)
-        if not limits.quiet:
-            click.echo(f"seed {seed}", err=True)
+        click.echo(f"seed {seed} (--seed {seed} makes this puzzle again)", err=True)
     _check_scale(want.count, limits.jobs, limits.memo)
     if want.crossing and limits.memo:
         raise click.UsageError(
@@ -424,7 +496,7 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
     clues: list = [None] * len(entries)
     lists = []
     if hide.word_file is not None:
-        lists.append(read_clued_entries(hide.word_file))
+        lists.append(read_clued_entries(hide.word_file, strict=hide.strict))
     if hide.theme is not None:
         lists.append(theme_entries(hide.theme))
     for more, where, more_clues in lists:
@@ -440,22 +512,28 @@ def wordsearch(ctx: click.Context, args: tuple[str, ...], **options: Any) -> Non
         entries = [entries[k] for k in keep]
         sources = [sources[k] for k in keep]
         clues = [clues[k] for k in keep]
+    if hide.mask_file is not None and hide.shape is not None:
+        raise click.UsageError("choose one of --mask and --shape")
     if size is None:
         if hide.mask_file is not None:
             raise click.UsageError("a --mask needs the grid's size (ROWSxCOLS)")
         side = choose_size(entries, hide.directions, seed=seed or 0, backend=limits.backend)
+        if hide.shape is not None:  # as many cells inside the shape as the square had
+            share = 1 - len(shape_mask(hide.shape, side, side)) / side**2
+            side = math.ceil(side / math.sqrt(max(share, 0.1)))
         rows = cols = side
         if not limits.quiet:
             click.echo(f"grid {side}x{side} (the smallest found to fit, with a margin)", err=True)
     else:
         rows, cols = _size(size, "ROWSxCOLS")
     holes = None
-    if hide.mask_file is not None:
-        with click.open_file(hide.mask_file, encoding="utf-8") as f:
-            text = f.read()
-        _, _, holes = parse_mask(
-            text, rows, cols, source="<stdin>" if hide.mask_file == "-" else hide.mask_file
-        )
+    if hide.shape is not None:
+        holes = shape_mask(hide.shape, rows, cols)
+    elif hide.mask_file is not None and is_image(hide.mask_file):
+        holes = image_mask(hide.mask_file, rows, cols)
+    elif hide.mask_file is not None:
+        name, text = read_text(hide.mask_file, "mask", ProblemError)
+        _, _, holes = parse_mask(text, rows, cols, source=name)
     if making:
         _make_puzzles(
             rows,
@@ -538,7 +616,7 @@ def _make_puzzles(
         entries = [entries[k] for k in fit.placed]
         sources = [sources[k] for k in fit.placed]
         clues = [clues[k] for k in fit.placed]
-        if not quiet:
+        if left_out:  # a warning, which -q keeps
             click.echo(
                 f"placed {len(entries)} words; left out {len(left_out)}: " + ", ".join(left_out),
                 err=True,
@@ -566,6 +644,7 @@ def _make_puzzles(
         if partial:
             puzzle = _dense_puzzle(ws, s, first_layout if k == 0 else None, make)
         else:
+            budget = _outlook(ws, s, backend, _budget(limits))
             try:
                 with common.progress_bar(
                     "searching for a layout", quiet, force=limits.show_progress
@@ -573,13 +652,15 @@ def _make_puzzles(
                     puzzle = ws.puzzle(
                         s,
                         node_limit=limits.node_limit,
-                        timeout=limits.timeout,
+                        timeout=limits.timeout if budget is None else budget,
                         progress=bar if bar.enabled else None,
                         **make,
                     )
             except SearchStopped as exc:
                 echo_stats(exc.stats, quiet)
-                raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
+                if budget is not None:
+                    _gave_up(ws, budget, s, backend)
+                raise _undecided(exc, limits.node_limit, limits.timeout) from None
         theme = hide.theme
         name = page.title or (theme.replace("-", " ").capitalize() if theme else "Word search")
         pages.append(
@@ -590,11 +671,18 @@ def _make_puzzles(
                 left_out=left_out,
                 number=k + 1 if n > 1 else None,
                 message=message,
+                order=controls.word_order,
             )
         )
     fmt = page.fmt or "text"
     written = emit(
-        pages, fmt, page.output, answers=controls.answers, paper=page.paper, font=page.font
+        pages,
+        fmt,
+        page.output,
+        answers=controls.answers,
+        paper=page.paper,
+        font=page.font,
+        key=not controls.no_answers,
     )
     if not quiet:
         where = f" to {', '.join(written)}" if written else ""
@@ -603,6 +691,69 @@ def _make_puzzles(
             f"{time.perf_counter() - t0:.3f} s.",
             err=True,
         )
+
+
+def _undecided(exc: SearchStopped, node_limit, timeout) -> SearchStopped:
+    """A puzzle's search stopped at the user's own limit: name it."""
+    why = exc.stopped or ("timeout" if node_limit is None else "node limit")
+    return SearchStopped(
+        f"undecided: stopped by {limit_flag(why, node_limit, timeout)} before a "
+        f"puzzle was made ({exc})",
+        exc.stats,
+        exc.stopped,
+    )
+
+
+def _budget(limits: SearchLimits) -> Optional[float]:
+    """The default time budget of a puzzle's search, when the user set no
+    limit of their own."""
+    return PUZZLE_BUDGET if limits.timeout is None and limits.node_limit is None else None
+
+
+def _outlook(ws: WordSearch, seed: int, backend, budget: Optional[float]) -> Optional[float]:
+    """Warn (-q keeps it) when a quick estimate finds the search hopeless,
+    and then shorten the default budget to ``HOPELESS_BUDGET``: a search the
+    estimate puts at a thousand times what the budget covers is not worth
+    the wait before the advice."""
+    lines = ws.outlook(seed=seed, backend=backend)
+    for line in lines:
+        click.echo(line, err=True)
+    return min(budget, HOPELESS_BUDGET) if lines and budget is not None else budget
+
+
+def _gave_up(ws: WordSearch, budget: float, seed: int, backend) -> None:
+    """Raise ``NoLayout`` after the default budget ran out: what was tried,
+    what a short fit of the words found, and what to do."""
+    letters = sum(len(lets) for lets in ws.word_letters)
+    lines = [
+        f"no puzzle: the search found no layout of the {len(ws.words)} words "
+        f"({letters} letters) in the {len(ws.cells)} cells within the default "
+        f"budget of {budget:g} s (none may exist)"
+    ]
+    dirs = list(ws.word_directions) if len(set(ws.word_directions)) > 1 else None
+    fit = fit_words(
+        ws.rows,
+        ws.cols,
+        list(ws.entries),
+        ws.directions,
+        ws.holes or None,
+        seed=seed,
+        word_dirs=dirs,
+        backend=backend,
+        timeout=PARTIAL_HINT_SECONDS,
+    )
+    if fit.placed:
+        out = ", ".join(display_form(ws.entries[k]) for k in fit.left_out[:8])
+        more = ", ..." if len(fit.left_out) > 8 else ""
+        lines.append(
+            f"--partial places {len(fit.placed)} of the {len(ws.words)} words "
+            f"(leaving out {out}{more})"
+        )
+    lines.append(
+        "try: --partial (as many words as fit), a bigger grid, fewer words, "
+        "or --timeout SECONDS for a longer search"
+    )
+    raise NoLayout("\n".join(lines))
 
 
 def _dense_puzzle(ws: WordSearch, seed: int, hint, make: dict, tries: int = 10):
@@ -792,9 +943,8 @@ def _puzzle(
     show_progress,
 ):
     t0 = time.perf_counter()
-    if not quiet:
-        for line in ws.outlook(seed=seed, backend=backend):
-            click.echo(line, err=True)
+    budget = PUZZLE_BUDGET if timeout is None and node_limit is None else None
+    budget = _outlook(ws, seed, backend, budget)
     try:
         with common.progress_bar("searching for a layout", quiet, force=show_progress) as bar:
             puzzle = ws.puzzle(
@@ -803,16 +953,19 @@ def _puzzle(
                 crossing=crossing,
                 backend=backend,
                 node_limit=node_limit,
-                timeout=timeout,
+                timeout=timeout if budget is None else budget,
                 progress=bar if bar.enabled else None,
             )
     except NoLayout as exc:
-        if exc.reasons:
-            _no_layout(ws, exc.reasons, crossing)
+        _no_layout(
+            ws, exc.reasons, crossing, "" if exc.reasons else " (the complete search found none)"
+        )
         raise
     except SearchStopped as exc:
         echo_stats(exc.stats, quiet)
-        raise SearchStopped(f"undecided: {exc}", exc.stats, exc.stopped) from None
+        if budget is not None:
+            _gave_up(ws, budget, seed, backend)
+        raise _undecided(exc, node_limit, timeout) from None
     if as_json:
         click.echo(json.dumps(puzzle.to_json(), ensure_ascii=False))
     else:
@@ -884,6 +1037,7 @@ def _article(n: int) -> str:
 )
 @output_format_options
 @_limits
+@common.strict_option
 @click.pass_context
 @user_errors
 def wordrect(
@@ -908,6 +1062,7 @@ def wordrect(
     show_progress,
     jobs,
     memo,
+    strict: bool = False,
 ):
     """Fill an MxN rectangle so that every row is an N-letter word and
     every column an M-letter word of a list (Knuth's word rectangles).
@@ -929,12 +1084,10 @@ def wordrect(
             "--format writes rectangles: it goes with --limit, not with --count, --dlx or --json"
         )
     _check_scale(count, jobs, memo)
-    wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols})
+    wl = load_word_list(word_file, lowercase_only=lowercase, lengths={rows, cols}, strict=strict)
     wr = WordRectangle(rows, cols, wl, distinct=distinct)
     if not quiet:
-        skipped = []
-        if wl.skipped_not_letters:
-            skipped.append(f"{wl.skipped_not_letters} not purely letters")
+        skipped = []  # (the lines that are not words have had their note)
         if wl.skipped_case:
             skipped.append(f"{wl.skipped_case} with upper case")
         if wl.repeats:

@@ -3,8 +3,11 @@
 A list is UTF-8 text (a byte-order mark is tolerated), one entry a line:
 ``word`` or ``word;score`` (the convention of crossword word lists).  Blank
 lines and lines starting with ``#`` are skipped; a word is letters only,
-case-folded; a word that repeats an earlier one is dropped and counted.
-Words without a score get ``DEFAULT_SCORE``.
+case-folded; a line whose word is not (``AA's``) is skipped and noted, or
+an error with ``strict``, as every word list is read (dlxc.base.files.Skips);
+a score that is not an integer is an error; a word that repeats an earlier
+one is dropped and counted.  A list with no word is an error.  Words
+without a score get ``DEFAULT_SCORE``.
 
 ``read_word_list`` is the only function that reads a list file: when the
 lexicon's reader lands, this is the one place to switch.  The file is read
@@ -21,7 +24,7 @@ from collections.abc import Iterable
 from typing import Optional, Union
 
 from ..base.errors import CrosswordError
-from ..base.files import read_bytes, utf8_text
+from ..base.files import Skips, not_letters, read_bytes, utf8_text
 from . import engine
 from .mirror import BadLine, NotAscii
 
@@ -97,8 +100,9 @@ def pool_from_words(
     return _parse_text("\n".join(lines), source)
 
 
-def _parse_text(text: str, source: str) -> WordPool:
-    """The Python reader: any Unicode letter."""
+def _parse_text(text: str, source: str, skips: Optional[Skips] = None) -> WordPool:
+    """The Python reader: any Unicode letter (``skips``: what becomes of a
+    line whose word is not letters; None, an error)."""
     words: list[str] = []
     scores = array("i")
     seen: set[str] = set()
@@ -122,7 +126,10 @@ def _parse_text(text: str, source: str) -> WordPool:
         if not word or not word.isalpha():
             bad = next((ch for ch in word if not ch.isalpha()), None)
             what = f"{bad!r} is not a letter" if bad else "no word before ';'"
-            raise CrosswordError(f"{source}:{number}: {what}: {line.rstrip()!r}")
+            if skips is None:
+                raise CrosswordError(f"{source}:{number}: {what}: {line.rstrip()!r}")
+            skips.skip(number, word, not_letters(word) or what)
+            continue
         word = word.lower()
         if word in seen:
             repeats += 1
@@ -144,9 +151,13 @@ def _parse_text(text: str, source: str) -> WordPool:
 
 
 def parse_word_list(
-    blob: bytes, source: str = "<words>", backend: Optional[str] = None
+    blob: bytes, source: str = "<words>", backend: Optional[str] = None, strict: bool = False
 ) -> WordPool:
     """A pool from the bytes of a list file (see the module's docstring)."""
+    return _parse_blob(blob, source, backend, strict)
+
+
+def _parse_blob(blob: bytes, source: str, backend: Optional[str], strict: bool) -> WordPool:
     if blob.startswith(b"\xef\xbb\xbf"):
         blob = blob[3:]
     impl = engine(backend)
@@ -154,16 +165,25 @@ def parse_word_list(
         codes, starts, scores, repeats = impl.parse_words(blob, DEFAULT_SCORE)
     except NotAscii:
         pass
-    except BadLine as exc:
-        lines = blob.split(b"\n")
-        text = lines[exc.line - 1].decode("ascii").rstrip() if exc.line <= len(lines) else ""
-        raise CrosswordError(f"{source}:{exc.line}: {exc.reason}: {text!r}") from None
+    except BadLine:  # the Python reader skips (or, strict, reports) what the C one stops at
+        skips = Skips(source, CrosswordError, strict)
+        pool = _parse_text(blob.decode("ascii"), source, skips)
+        skips.note()
+        return pool
     else:
         return WordPool(ASCII, codes, starts, scores, repeats, source)
-    return _parse_text(utf8_text(blob, source, CrosswordError), source)
+    skips = Skips(source, CrosswordError, strict)
+    pool = _parse_text(utf8_text(blob, source, CrosswordError), source, skips)
+    skips.note()
+    return pool
 
 
-def read_word_list(path: Union[str, os.PathLike[str]], backend: Optional[str] = None) -> WordPool:
+def read_word_list(
+    path: Union[str, os.PathLike[str]], backend: Optional[str] = None, *, strict: bool = False
+) -> WordPool:
     """Read a word-list file (the one function that does)."""
     name, blob = read_bytes(path, "word list", CrosswordError)
-    return parse_word_list(blob, name, backend)
+    pool = parse_word_list(blob, name, backend, strict)
+    if len(pool) == 0:
+        raise CrosswordError(f"{name}: the word list has no words")
+    return pool

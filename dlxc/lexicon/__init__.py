@@ -29,7 +29,7 @@ from typing import Optional
 from ..base.backends import c_import_error, resolve
 from ..base.closing import Closing
 from ..base.errors import LexiconError
-from ..base.files import read_lines
+from ..base.files import Skips, not_letters, read_lines
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
 
@@ -85,9 +85,13 @@ class WordList:
         self.entries = entries
 
 
-def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
+def _collect(
+    entries: Iterable[tuple[str, str]], name: str, skips: Optional[Skips] = None
+) -> WordList:
     """Normalize (entry, where) pairs; a word longer than MAX_LEN letters
-    is an error naming where it is."""
+    is an error naming where it is.  ``skips`` (a file's lines, ``where``
+    ending in the line number) counts the entries that are not words and
+    notes them, or makes the first an error, as dlxc.base.files.Skips says."""
     seen: set[str] = set()
     words: list[str] = []
     skipped = duplicates = n = 0
@@ -102,6 +106,9 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
             word = normalize(entry) if isinstance(entry, str) else None
         if word is None:
             skipped += 1
+            if skips is not None and isinstance(entry, str):
+                why = not_letters(entry.strip()) or "is not a word"
+                skips.skip(int(where.rsplit(":", 1)[1]), entry.strip(), why)
             continue
         if len(word) > MAX_LEN:
             raise LexiconError(
@@ -113,6 +120,8 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
             continue
         seen.add(word)
         words.append(word)
+    if skips is not None:
+        skips.note()
     if n == 0:
         raise LexiconError(f"{name}: no words (the list is empty)")
     if not words:
@@ -123,12 +132,19 @@ def _collect(entries: Iterable[tuple[str, str]], name: str) -> WordList:
     return WordList(words, skipped, duplicates, n)
 
 
-def read_word_list(path: os.PathLike[str] | str) -> WordList:
-    """The words of a file, one per line (blank lines ignored; dlxc.base.files.read_lines
-    says what a line is)."""
+def read_word_list(path: os.PathLike[str] | str, *, strict: bool = False) -> WordList:
+    """The words of a file, one per line (blank lines and ``#`` lines
+    ignored; dlxc.base.files.read_lines says what a line is, ``Skips`` what
+    becomes of a line that is not a word, ``strict`` making it an error)."""
     name, lines = read_lines(path, "word list", LexiconError)
     return _collect(
-        ((line, f"{name}:{i}") for i, line in enumerate(lines, 1) if line.strip()), name
+        (
+            (line, f"{name}:{i}")
+            for i, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ),
+        name,
+        Skips(name, LexiconError, strict),
     )
 
 
@@ -247,9 +263,14 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
 
     @classmethod
     def from_word_file(
-        cls, path: os.PathLike[str] | str, *, backend: Optional[str] = None, gaddag: bool = True
+        cls,
+        path: os.PathLike[str] | str,
+        *,
+        backend: Optional[str] = None,
+        gaddag: bool = True,
+        strict: bool = False,
     ) -> Lexicon:
-        return cls._build(read_word_list(path), backend, gaddag, os.fspath(path))
+        return cls._build(read_word_list(path, strict=strict), backend, gaddag, os.fspath(path))
 
     @classmethod
     def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> Lexicon:
@@ -284,12 +305,17 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
 
     @classmethod
     def from_file(
-        cls, path: os.PathLike[str] | str, *, backend: Optional[str] = None, gaddag: bool = True
+        cls,
+        path: os.PathLike[str] | str,
+        *,
+        backend: Optional[str] = None,
+        gaddag: bool = True,
+        strict: bool = False,
     ) -> Lexicon:
         """A lexicon file, or a plain word list (told apart by the magic number)."""
         if fileformat.sniff(path):
             return cls.load(path, backend=backend)
-        return cls.from_word_file(path, backend=backend, gaddag=gaddag)
+        return cls.from_word_file(path, backend=backend, gaddag=gaddag, strict=strict)
 
     def save(self, path: os.PathLike[str] | str) -> None:
         fileformat.save(path, self.data())

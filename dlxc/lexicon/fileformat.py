@@ -187,4 +187,4 @@ def sniff(path: os.PathLike[str] | str) -> Optional[bool]:
         with open(name, "rb") as f:
             return is_lexicon_file(f.read(len(MAGIC)))
     except OSError as exc:
-        raise LexiconError(f"{name}: cannot read ({exc.strerror})") from None
+        raise LexiconError(f"{name}: cannot read the lexicon ({exc.strerror})") from None

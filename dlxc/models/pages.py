@@ -33,11 +33,16 @@ def wordsearch_page(
     left_out: Sequence[str] = (),
     number: Optional[int] = None,
     message: Optional[str] = None,
+    order: str = "given",
+    hint: bool = True,
 ) -> Page:
     """The page of a ``Puzzle``: ``display`` and ``clues`` go with the
     puzzle's words in order (default: the entries as given, in upper case;
     no clues); ``left_out`` names words that did not fit (``--partial``),
-    ``message`` the hidden message, whose cells the puzzle knows."""
+    ``message`` the hidden message, whose cells the puzzle knows.  The word
+    list is in the order given, or ``order="sorted"`` (alphabetically);
+    ``hint`` adds a line that says which ways the words go
+    (``direction_hint``)."""
     ws = puzzle.layout.search
     shown = list(display) if display is not None else [display_form(e) for e in ws.entries]
     grid: list[list[Optional[Cell]]] = [
@@ -56,7 +61,13 @@ def wordsearch_page(
                 direction=p.direction,
             )
         )
+    if order == "sorted":
+        words.sort(key=lambda w: (w.text.casefold(), w.text))
+    elif order != "given":
+        raise ProblemError(f"word order {order!r}: use 'given' or 'sorted'")
     notes, answer_notes = [], []
+    if hint:
+        notes.append(direction_hint(p.direction for p in puzzle.layout.placements))
     if left_out:
         notes.append("Left out (no room in the grid): " + ", ".join(left_out))
     if message:
@@ -76,6 +87,44 @@ def wordsearch_page(
         number=number,
         meta=meta,
     )
+
+
+_ACROSS, _DOWN = {"E", "W"}, {"S", "N"}
+_BACKWARDS = {"W", "N", "SW", "NW"}
+
+
+def direction_hint(directions) -> str:
+    """A line for the solver on which ways the words go, from the
+    directions of the placements (so it tells no more than the puzzle):
+
+    >>> direction_hint(["E", "S", "NW"])
+    'Words go across, down and diagonally, some backwards.'
+    >>> direction_hint(["E", "E"])
+    'Words go across, left to right.'
+    """
+    used = set(directions)
+    ways = [
+        name
+        for name, group in (
+            ("across", _ACROSS),
+            ("down", _DOWN),
+            ("diagonally", set(_DIAGONAL)),
+        )
+        if used & group
+    ]
+    text = ways[0] if len(ways) == 1 else ", ".join(ways[:-1]) + " and " + ways[-1]
+    if not used & _BACKWARDS:
+        tail = ", left to right" if ways == ["across"] else ", never backwards"
+        if ways == ["down"]:
+            tail = ", top to bottom"
+    elif used <= _BACKWARDS:
+        tail = ", all backwards"
+    else:
+        tail = ", some backwards"
+    return f"Words go {text}{tail}."
+
+
+_DIAGONAL = ("SE", "SW", "NE", "NW")
 
 
 def wordrect_page(rect, *, title: str = "Word rectangle", number: Optional[int] = None) -> Page:

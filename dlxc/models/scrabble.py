@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..base.errors import BoardError
+from ..base.files import read_text
 from ..lexicon import Lexicon, MoveGenerator
 
 STANDARD_PREMIUMS = (
@@ -144,13 +145,10 @@ class Rules:
 
     @classmethod
     def from_file(cls, path: os.PathLike[str] | str) -> Rules:
-        name = os.fspath(path)
+        name, text = read_text(path, "rules", BoardError)
         try:
-            with open(name, encoding="utf-8") as f:
-                spec = json.load(f)
-        except OSError as exc:
-            raise BoardError(f"{name}: cannot read the rules ({exc.strerror})") from None
-        except (ValueError, UnicodeDecodeError) as exc:
+            spec = json.loads(text)
+        except ValueError as exc:
             raise BoardError(f"{name}: not a JSON rules file ({exc})") from None
         if not isinstance(spec, dict):
             raise BoardError(f"{name}: the rules must be a JSON object")

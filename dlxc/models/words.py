@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..base.errors import ProblemError
-from ..base.files import read_lines
+from ..base.files import Skips, not_letters, read_lines
 
 # what an entry may contain besides letters, and loses
 _DROPPED = frozenset(" \t\u00a0-\u2010\u2011")
@@ -141,19 +141,35 @@ def display_form(entry: str) -> str:
 
 
 def read_clued_entries(
-    path: os.PathLike[str] | str,
+    path: os.PathLike[str] | str, *, strict: bool = False
 ) -> tuple[list[str], list[str], list[Optional[str]]]:
     """(entries, where, clues) of a word-list file in which a line may
     carry a clue after a semicolon: ``ICE CREAM;a cold dessert``.  The entry
     is what comes before the first ``;`` (its display form: spaces and
     hyphens are shown but not hidden), the clue what follows (None when
-    there is none).  Blank lines and ``#`` lines are left out."""
-    entries, where = read_entries(path)
-    words, clues = [], []
-    for entry in entries:
-        word, sep, clue = entry.partition(";")
-        words.append(word.strip())
+    there is none).  Blank lines and ``#`` lines are left out; an entry
+    that is not a word (``AA's``) is skipped and noted, or an error with
+    ``strict`` (dlxc.base.files.Skips).  A list with no word is an error.
+    (Repeats are kept: a word search names them, as a word is hidden once.)"""
+    name, lines = read_lines(path, "word list", ProblemError)
+    skips = Skips(name, ProblemError, strict)
+    words, where, clues = [], [], []
+    for i, line in enumerate(lines, 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        word, sep, clue = text.partition(";")
+        word = word.strip()
+        word_letters, why = _split(word)
+        if word_letters is None:
+            skips.skip(i, word, why)
+            continue
+        words.append(word)
+        where.append(f"{name}:{i}")
         clues.append(clue.strip() or None if sep else None)
+    skips.note()
+    if not words:
+        raise skips.empty()
     return words, where, clues
 
 
@@ -176,18 +192,25 @@ def load_word_list(
     *,
     lowercase_only: bool = False,
     lengths: Optional[Iterable[int]] = None,
+    strict: bool = False,
 ) -> WordList:
     """Read a word list, one word per line, keeping the entries made only of
     letters (others are skipped and counted).  ``lowercase_only`` also skips
     entries with an upper-case letter (the proper nouns of a dictionary such
     as /usr/share/dict/words).  ``lengths`` keeps only words of those
-    numbers of letters.  Words that repeat after case folding are kept once."""
-    entries, _ = read_entries(path)
+    numbers of letters.  Words that repeat after case folding are kept once.
+    A list with no word is an error; the entries that are not words are
+    noted as every word list's are (dlxc.base.files.Skips; ``strict``: the
+    first is an error)."""
+    entries, where = read_entries(path)
+    name = where[0].rsplit(":", 1)[0] if where else os.fspath(path)
+    skips = Skips(name, ProblemError, strict)
     wanted = None if lengths is None else set(lengths)
     out = WordList([])
     seen: set[tuple[str, ...]] = set()
-    for entry in entries:
+    for entry, at in zip(entries, where):
         if not is_word(entry):
+            skips.skip(int(at.rsplit(":", 1)[1]), entry, not_letters(entry) or "is not a word")
             out.skipped_not_letters += 1
             continue
         if lowercase_only and entry != entry.lower():
@@ -201,4 +224,7 @@ def load_word_list(
             continue
         seen.add(word)
         out.words.append(word)
+    skips.note()
+    if not entries or skips.count == len(entries):
+        raise skips.empty()
     return out

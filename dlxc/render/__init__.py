@@ -26,6 +26,8 @@ from collections.abc import Sequence
 from typing import Optional
 
 from ..base.errors import RenderError
+from .boggle_html import boggle_html
+from .csv import pages_csv
 from .html import page_html
 from .ipuz import page_ipuz
 from .kinds import boggle_page, crossword_page, numbered_grid
@@ -34,7 +36,7 @@ from .puz import page_puz
 from .svg import page_svg
 from .text import pages_json, pages_text
 
-FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html", "puz")
+FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html", "csv", "puz")
 
 #: Formats that hold one puzzle per file: several puzzles make several files.
 ONE_PER_FILE = ("svg", "ipuz", "html", "puz")
@@ -47,11 +49,13 @@ def render(
     answers: bool = False,
     paper: str = "letter",
     font: Optional[str] = None,
+    key: bool = True,
 ) -> list[bytes]:
-    """The documents of ``pages`` in format ``fmt``: one for text, json and
-    pdf (every page in it; a PDF always has the answer pages), one per page
-    for svg, ipuz, html and puz (``answers``: an SVG with the answers
-    marked; puz: crosswords only)."""
+    """The documents of ``pages`` in format ``fmt``: one for text, json,
+    pdf and csv (every page in it; a PDF has the answer pages unless ``key``
+    is false, a CSV the words' positions), one per page for svg, ipuz, html
+    and puz (``answers``: an SVG with the answers marked; puz: crosswords
+    only)."""
     if fmt not in FORMATS:
         raise RenderError(f"format {fmt!r}: use one of {', '.join(FORMATS)}")
     if fmt == "text":
@@ -59,18 +63,25 @@ def render(
     if fmt == "json":
         return [pages_json(pages).encode()]
     if fmt == "pdf":
+        from .boggle_pdf import DRAWERS
         from .pdf import pages_pdf
 
-        return [pages_pdf(pages, paper=paper, font=font)]
+        return [pages_pdf(pages, paper=paper, font=font, answers=key, drawers=DRAWERS)]
+    if fmt == "csv":
+        return [pages_csv(pages, key=key).encode()]
     if fmt == "svg":
-        return [page_svg(p, answers=answers).encode() for p in pages]
+        # a Boggle board is a few large dice: drawn larger than a grid of letters
+        return [
+            page_svg(p, answers=answers, cell=72.0 if p.kind == "boggle" else 32.0).encode()
+            for p in pages
+        ]
     if fmt == "ipuz":
         return [
             (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
         ]
     if fmt == "puz":
         return [page_puz(p) for p in pages]
-    return [page_html(p).encode() for p in pages]
+    return [(boggle_html(p) if p.kind == "boggle" else page_html(p)).encode() for p in pages]
 
 
 __all__ = [
@@ -91,5 +102,6 @@ __all__ = [
     "page_html",
     "pages_text",
     "pages_json",
+    "pages_csv",
     "render",
 ]

@@ -29,6 +29,7 @@ table.grid td.hole{cursor:default}
 table.grid.lines td.hole{border:0}
 table.grid td.circled::after{content:"";position:absolute;inset:1px;border:1px solid #666;
   border-radius:50%;pointer-events:none}
+table.grid.shaped td:not(.hole){background:#f1efe6}
 table.grid td.sel{background:#ffe08a}
 table.grid td .num{position:absolute;top:1px;left:2px;font-size:.45em}
 table.grid input{width:100%;height:100%;border:0;text-align:center;font-size:1em;
@@ -205,6 +206,8 @@ def page_html(page: Page) -> str:
     notes = "".join(f"<p>{markup(n)}</p>" for n in page.notes)
     title = markup(page.title or page.kind)
     lines = " lines" if page.kind != "wordsearch" else ""
+    if page.kind == "wordsearch" and any(sq is None for line in page.grid for sq in line):
+        lines = " shaped"  # a tint on the cells shows the grid's shape
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>

@@ -106,7 +106,8 @@ def _crossword(page: Page) -> dict:
                 "the direction across or down"
             )
         r, c = w.cells[0]
-        number = page.grid[r][c].number
+        first = page.grid[r][c]
+        number = first.number if first is not None else None
         if number is None:
             raise RenderError(f"word {w.text!r}: its first cell has no clue number")
         clue = w.clue or f"({len(w.answer)})"

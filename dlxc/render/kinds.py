@@ -63,21 +63,25 @@ def numbered_grid(
         raise RenderError("a crossword grid needs rows of equal length")
     for r, c in given or ():
         grid[r][c].given = True
-    open_ = [[sq is not None and not sq.block for sq in line] for line in grid]
-    runs = _runs(open_)
+    open_cells = {
+        (r, c): sq
+        for r, line in enumerate(grid)
+        for c, sq in enumerate(line)
+        if sq is not None and not sq.block
+    }
+    runs = _runs([[(r, c) in open_cells for c in range(len(line))] for r, line in enumerate(grid)])
     starts = {(r, c) for _, r, c, _ in runs}
     number = 0
-    for r, line in enumerate(grid):
-        for c, sq in enumerate(line):
-            if (r, c) in starts:
-                number += 1
-                sq.number = number
+    for (r, c), sq in sorted(open_cells.items()):
+        if (r, c) in starts:
+            number += 1
+            sq.number = number
     words = []
     for d, r, c, n in runs:
         dr, dc = (0, 1) if d == "across" else (1, 0)
         cells = tuple((r + k * dr, c + k * dc) for k in range(n))
-        answer = tuple(grid[i][j].letter for i, j in cells)
-        label = f"{grid[r][c].number}-{d.capitalize()}"
+        answer = tuple(open_cells[cell].letter for cell in cells)
+        label = f"{open_cells[r, c].number}-{d.capitalize()}"
         words.append(Word("".join(answer), answer, label=label, cells=cells, direction=d))
     return grid, words
 
@@ -120,7 +124,7 @@ def _face(face: str) -> str:
 
 def boggle_page(
     board: Union[str, Sequence[Sequence[str]]],
-    words: Sequence[tuple[str, Sequence[Union[int, Coord]]]],
+    words: Sequence[Sequence],
     *,
     cols: Optional[int] = None,
     title: str = "Boggle",
@@ -130,35 +134,39 @@ def boggle_page(
     """The page of a Boggle board: ``board`` rows of faces, or one string
     of letters row by row with ``cols`` (``q`` is the face Qu); ``words``
     each with its path, first letter first, of (row, col) pairs or of
-    indices ``row * cols + col``.  The puzzle page shows the board and how
-    many words there are; the answer page lists them and marks the paths
-    of the ``marks`` longest."""
+    indices ``row * cols + col``, and optionally its points (``(text, path,
+    points)``).  The puzzle page shows the board and how many words there
+    are; the answer page lists them and marks the paths of the ``marks``
+    longest."""
     if isinstance(board, str):
         if not cols or len(board) % cols:
             raise RenderError(f"board {board!r}: give cols, a divisor of its {len(board)} letters")
         board = [board[k : k + cols] for k in range(0, len(board), cols)]
-    grid: list[list[Optional[Cell]]] = [[Cell(_face(f)) for f in row] for row in board]
-    width = len(grid[0]) if grid else 0
+    faces = [[Cell(_face(f)) for f in row] for row in board]
+    width = len(faces[0]) if faces else 0
     out = []
-    for text, path in words:
+    for entry in words:
+        text, path = entry[0], entry[1]
+        pts = int(entry[2]) if len(entry) > 2 and entry[2] is not None else None
         cells = tuple(
             divmod(int(p), width) if isinstance(p, int) else (int(p[0]), int(p[1])) for p in path
         )
         answer = (
-            tuple(grid[r][c].letter for r, c in cells)
-            if all(0 <= r < len(grid) and 0 <= c < width for r, c in cells)
+            tuple(faces[r][c].letter for r, c in cells)
+            if all(0 <= r < len(faces) and 0 <= c < width for r, c in cells)
             else ()
         )
         if "".join(answer).upper() != str(text).upper():
             raise RenderError(
                 f"Boggle word {text!r}: its path {list(cells)} spells {''.join(answer)!r}"
             )
-        out.append(Word(str(text).upper(), answer, cells=cells))
+        out.append(Word(str(text).upper(), answer, cells=cells, points=pts))
     notes = [
         f"{len(out)} words"
         + ("" if score is None else f", {score} points")
         + (f"; the {min(marks, len(out))} longest are marked" if marks else "")
     ]
+    grid: list[list[Optional[Cell]]] = [list(row) for row in faces]
     return Page(
         "boggle", title, grid, out, word_display="count", mark_longest=marks, answer_notes=notes
     )

@@ -65,7 +65,8 @@ class Word:
     (``ICE CREAM``), ``answer`` the letters in the grid (``ICECREAM``,
     one string per cell), ``clue`` when there is one, ``label`` when the
     word is named by its place (``1-Across``), and ``cells`` the path the
-    answer takes, first letter first (empty: the word is not in the grid)."""
+    answer takes, first letter first (empty: the word is not in the grid);
+    ``points`` what the word scores where the game scores words (Boggle)."""
 
     text: str
     answer: tuple[str, ...] = ()
@@ -73,10 +74,11 @@ class Word:
     label: Optional[str] = None
     cells: tuple[tuple[int, int], ...] = ()
     direction: Optional[str] = None
+    points: Optional[int] = None
 
     def to_json(self) -> dict:
         out: dict = {"text": self.text, "answer": "".join(self.answer)}
-        for key in ("clue", "label", "direction"):
+        for key in ("clue", "label", "direction", "points"):
             value = getattr(self, key)
             if value is not None:
                 out[key] = value
@@ -205,3 +207,46 @@ def letters_grid(
                 line.append(Cell(str(ch), given=given))
         out.append(line)
     return out
+
+
+Corner = tuple[int, int]
+
+
+def outline(grid: Sequence[Sequence[Optional[Cell]]]) -> list[tuple[Corner, Corner]]:
+    """The border of a shaped grid's cells (those not None) as straight
+    segments between grid corners ``(row, col)``, each as long as it runs:
+    what a writer draws around a heart-shaped word search instead of a
+    rectangle.
+
+    >>> g = [[None, Cell("A")], [Cell("B"), Cell("C")]]
+    >>> sorted(outline(g))[:3]
+    [((0, 1), (0, 2)), ((0, 1), (1, 1)), ((0, 2), (2, 2))]
+    """
+    rows = len(grid)
+    cols = len(grid[0]) if rows else 0
+
+    def cell(r: int, c: int) -> bool:
+        return 0 <= r < rows and 0 <= c < cols and grid[r][c] is not None
+
+    segments = []
+    # horizontal edges: the line above row r, between a cell and a non-cell
+    for r in range(rows + 1):
+        start = None
+        for c in range(cols + 1):
+            edge = c < cols and cell(r - 1, c) != cell(r, c)
+            if edge and start is None:
+                start = c
+            elif not edge and start is not None:
+                segments.append(((r, start), (r, c)))
+                start = None
+    # vertical edges: the line left of column c
+    for c in range(cols + 1):
+        start = None
+        for r in range(rows + 1):
+            edge = r < rows and cell(r, c - 1) != cell(r, c)
+            if edge and start is None:
+                start = r
+            elif not edge and start is not None:
+                segments.append(((start, c), (r, c)))
+                start = None
+    return segments

@@ -23,12 +23,12 @@ from __future__ import annotations
 import io
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import BinaryIO, Optional, Union
 
 from ..base.errors import RenderError
-from .page import PAPERS, Page
+from .page import PAPERS, Page, outline
 from .svg import MARK_COLORS
 from .text import word_lines
 
@@ -53,11 +53,13 @@ def _reportlab():
 
 
 def _rgb(color: str) -> tuple[float, float, float]:
-    return tuple(int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))  # type: ignore[return-value]
+    r, g, b = (int(color[i : i + 2], 16) / 255 for i in (1, 3, 5))
+    return r, g, b
 
 
 def _grey(level: int) -> tuple[float, float, float]:
-    return (level / 255,) * 3  # type: ignore[return-value]
+    v = level / 255
+    return v, v, v
 
 
 class _Sheet:
@@ -118,6 +120,14 @@ class _Sheet:
             fill=int(fill is not None),
         )
 
+    def line(self, x1: float, y1: float, x2: float, y2: float, color, width: float = 0.3) -> None:
+        """A plain line from (x1, y1) to (x2, y2), ``width`` mm wide."""
+        c = self.canvas
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(width * MM)
+        c.setLineCap(2)  # square ends: the segments of an outline meet at corners
+        c.line(x1 * MM, (self.height - y1) * MM, x2 * MM, (self.height - y2) * MM)
+
     def stroke_path(self, pts, color, width: float) -> None:
         """A translucent stroke with round ends and joins through ``pts``."""
         c = self.canvas
@@ -172,9 +182,13 @@ def pages_pdf(
     paper: str = "letter",
     answers: bool = True,
     font: Union[None, str, os.PathLike[str]] = None,
+    drawers: Optional[Mapping[str, tuple[Callable, Callable]]] = None,
 ) -> bytes:
     """The PDF of ``pages``: every puzzle page, then (``answers``) every
-    answer page, numbered.  Returns the document's bytes."""
+    answer page, numbered.  ``drawers`` maps a page kind to the (puzzle,
+    answer) functions that draw its pages, each called as
+    ``draw(sheet, page, width, height)`` (the Boggle pages of
+    ``dlxc.render.boggle_pdf``).  Returns the document's bytes."""
     if paper not in PAPERS:
         raise RenderError(f"paper {paper!r}: use one of {', '.join(PAPERS)}")
     if not pages:
@@ -191,9 +205,10 @@ def pages_pdf(
     canvas.setCreator("dlxc")
     canvas.setTitle(pages[0].title if len(pages) == 1 else f"{len(pages)} puzzles")
     sheet = _Sheet(canvas, face.fontName, width, height, pdfmetrics.stringWidth)
-    drawn = [(_puzzle_page, page) for page in pages]
+    kinds = dict(drawers or {})
+    drawn = [(kinds.get(page.kind, (_puzzle_page, _answer_page))[0], page) for page in pages]
     if answers:
-        drawn += [(_answer_page, page) for page in pages]
+        drawn += [(kinds.get(page.kind, (_puzzle_page, _answer_page))[1], page) for page in pages]
     for draw, page in drawn:
         draw(sheet, page, width, height)
         sheet.next_page()
@@ -203,11 +218,11 @@ def pages_pdf(
 
 def write_pdf(pages: Sequence[Page], out: Union[str, os.PathLike[str], BinaryIO], **kw) -> None:
     data = pages_pdf(pages, **kw)
-    if hasattr(out, "write"):
-        out.write(data)  # type: ignore[union-attr]
-    else:
+    if isinstance(out, (str, os.PathLike)):
         with open(out, "wb") as f:
             f.write(data)
+    else:
+        out.write(data)
 
 
 def _check_glyphs(pages: Sequence[Page], cmap, font_name: str) -> None:
@@ -231,7 +246,8 @@ def _title(sheet: _Sheet, text: str, width: float) -> float:
     """The title centred at the head of the page, wrapped to its width;
     returns the y below it."""
     size, line_h = 20, 9.0
-    words, lines = text.split(), []
+    words = text.split()
+    lines: list[str] = []
     for word in words:
         if lines and sheet.width(f"{lines[-1]} {word}", size) <= width - 2 * MARGIN:
             lines[-1] += f" {word}"
@@ -281,7 +297,13 @@ def _grid(
                 sheet.text(
                     x + cell * 0.06, y + cell * 0.3, str(sq.number), max(4.0, cell * 0.27 / PT)
                 )
-    if not crossword and page.kind != "boggle":
+    shaped = page.kind == "wordsearch" and any(sq is None for line in page.grid for sq in line)
+    if shaped:  # a shaped word search: its outline, not a frame around the rectangle
+        for (r1, c1), (r2, c2) in outline(page.grid):
+            sheet.line(
+                x0 + c1 * cell, y0 + r1 * cell, x0 + c2 * cell, y0 + r2 * cell, _grey(90), 0.4
+            )
+    elif not crossword and page.kind != "boggle":
         sheet.rect(x0 - 1, y0 - 1, cell * cols + 2, cell * rows + 2, stroke=_grey(120))
     if answers:
         _marks(sheet, page, x0, y0, cell)

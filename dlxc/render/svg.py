@@ -7,9 +7,10 @@ from __future__ import annotations
 # html.escape, not xml.sax.saxutils.escape: importing saxutils imports
 # urllib.request, which every puzzle command paid for at its start (about a
 # tenth of `dlxc wordsearch ... --count`).
+import textwrap
 from html import escape
 
-from .page import Page
+from .page import Page, outline
 
 #: The colors of the answer marks, one per word in turn (tints that keep
 #: the letters readable under them).
@@ -45,6 +46,9 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bo
     top = cell * 1.2 if title and page.title else 0.0
     pad = 2.0
     w, h = cols * cell + 2 * pad, rows * cell + 2 * pad + top
+    below, w = _word_list(page, rows * cell + 2 * pad + top, w, cell)
+    h += below[1] if below else 0.0
+    x0 = (w - cols * cell) / 2
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{w:g}" height="{h:g}" '
         f'viewBox="0 0 {w:g} {h:g}" font-family="DejaVu Sans, Verdana, sans-serif">',
@@ -52,11 +56,14 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bo
         f'<rect width="{w:g}" height="{h:g}" fill="white"/>',
     ]
     if top:
+        # a title wider than a small grid shrinks to fit (a bold DejaVu Sans
+        # letter is about 0.7 of its size wide)
+        size = min(cell * 0.6, (w - 2 * pad) / (0.7 * max(1, len(page.title))))
         out.append(
-            f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{cell * 0.6:g}" '
+            f'<text x="{w / 2:g}" y="{cell * 0.85:g}" font-size="{size:g}" '
             f'text-anchor="middle" font-weight="bold">{markup(page.title)}</text>'
         )
-    x0, y0 = pad, pad + top
+    y0 = pad + top
     lines = page.kind != "wordsearch" and page.kind != "boggle"
     for r, row in enumerate(page.grid):
         for c, sq in enumerate(row):
@@ -110,5 +117,55 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bo
                 f'stroke-width="{cell * 0.72:g}" stroke-linecap="round" '
                 f'stroke-linejoin="round"/>'
             )
+    if page.kind == "wordsearch" and any(sq is None for line in page.grid for sq in line):
+        # a shaped word search: its outline shows the shape
+        d = " ".join(
+            f"M{x0 + c1 * cell:g},{y0 + r1 * cell:g}L{x0 + c2 * cell:g},{y0 + r2 * cell:g}"
+            for (r1, c1), (r2, c2) in outline(page.grid)
+        )
+        out.append(
+            f'<path class="outline" d="{d}" fill="none" stroke="#555" stroke-width="1.5" '
+            'stroke-linecap="square"/>'
+        )
+    if below:
+        out.append(below[0])
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _word_list(page: Page, top: float, width: float, cell: float) -> tuple:
+    """A word search's words in columns under its grid, then its notes (the
+    directions hint, words left out): ``((svg, height), width)``, the width
+    grown when a word is wider than the grid; ``(None, width)`` for other
+    pages, whose SVG is the grid alone."""
+    if page.kind != "wordsearch" or not page.words:
+        return None, width
+    size = cell * 0.42
+    char = size * 0.66  # a capital's advance in DejaVu Sans, about
+    line_h = size * 1.5
+    texts = [w.text for w in page.words]
+    widest = max(len(t) for t in texts) * char + cell
+    width = max(width, widest + 8)
+    ncols = max(1, min(len(texts), int((width - 8) // widest)))
+    per = -(-len(texts) // ncols)
+    colw = (width - 8) / ncols
+    out = [f'<g class="word-list" font-size="{size:g}">']
+    y = top + cell * 0.4
+    for k, text in enumerate(texts):
+        col, row = divmod(k, per)
+        out.append(
+            f'<text x="{4 + col * colw + cell * 0.2:g}" y="{y + (row + 0.8) * line_h:g}">'
+            f"{markup(text)}</text>"
+        )
+    y += per * line_h + cell * 0.3
+    note_size = size * 0.85
+    per_line = max(20, int((width - 8 - cell * 0.4) / (note_size * 0.56)))
+    for note in page.notes:  # wrapped to the width: SVG text does not wrap itself
+        for line in textwrap.wrap(note, per_line):
+            out.append(
+                f'<text x="{4 + cell * 0.2:g}" y="{y + line_h * 0.8:g}" '
+                f'font-size="{note_size:g}" font-style="italic">{markup(line)}</text>'
+            )
+            y += line_h
+    out.append("</g>")
+    return ("\n".join(out), y - top + cell * 0.3), width

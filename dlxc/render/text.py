@@ -12,10 +12,10 @@ from .page import Page, Word
 
 
 def _grid_lines(page: Page, answers: bool) -> list[str]:
-    used = {cell for w in page.placed() for cell in w.cells} if answers else None
-    texts = []
+    used = {cell for w in page.placed() for cell in w.cells} if answers else set()
+    texts: list[list[Optional[str]]] = []
     for r, row in enumerate(page.grid):
-        line = []
+        line: list[Optional[str]] = []
         for c, cell in enumerate(row):
             if cell is None:
                 line.append(None)

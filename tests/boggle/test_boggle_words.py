@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from dlxc.base.errors import BoggleError
+from dlxc.base.errors import BoggleError, SkippedLines
 from dlxc.boggle import boggle_form, read_words, trie_text
 
 
@@ -23,8 +23,13 @@ def test_boggle_form():
 def test_read_words(tmp_path):
     path = tmp_path / "w.txt"
     path.write_bytes("\ufeffApple\r\nbanana\n  cherry \n\nit's\nnaïve\nQUIZ\n".encode("utf-8"))
-    assert read_words(path) == ["apple", "banana", "cherry", "quiz"]
-    assert trie_text(read_words(path)) == b"apple\nbanana\ncherry\nqiz"
+    # it's is no word (the one policy: noted); naïve is, but no die shows ï
+    with pytest.warns(SkippedLines, match=r"1 line skipped.*line 5: \"it's\""):
+        words = read_words(path)
+    assert words == ["apple", "banana", "cherry", "quiz"]
+    assert trie_text(words) == b"apple\nbanana\ncherry\nqiz"
+    with pytest.raises(BoggleError, match=r"w\.txt:5: \"it's\": .* is not a letter"):
+        read_words(path, strict=True)
 
 
 def test_unreadable_lists(tmp_path):

@@ -107,7 +107,12 @@ def test_cli_outcomes():
         (["4by4", "ABEL"], 2, "'4by4' is not a size"),
         (["4x4"], 2, "give the words to hide"),
         (["4x4", "ABEL", "--count", "--limit", "2"], 2, "choose one of --count and --limit"),
-        (["4x4", "ABEL", "--answers"], 2, "--filler and --answers go with --seed"),
+        (
+            ["4x4", "ABEL", "--count", "--answers"],
+            2,
+            "--answers goes with a puzzle, not with --count",
+        ),
+        (["4x4", "ABEL", "--limit", "2", "--filler", "XY"], 2, "--filler goes with a puzzle"),
         (["4x4", "ABEL", "--dlx", "--crossing"], 2, "--dlx writes the XCC model"),
         (["4x4", "ABEL", "--words", "/nonexistent/words.txt"], 1, "/nonexistent/words.txt"),
     ],

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from dlxc.base.errors import CrosswordError
+from dlxc.base.errors import CrosswordError, SkippedLines
 from dlxc.models.crossword.clues import DEFAULT_SCORE, parse_clue_list
 
 CASES = [
@@ -38,7 +38,15 @@ def test_comments_blank_lines_repeats_and_bom():
     assert got.clues == {"apple": "A fruit"}
 
 
-@pytest.mark.parametrize("text,line", [("apple\nr2d2;Robot\n", 2), (";clue\n", 1)])
-def test_bad_line_names_file_and_line(text, line):
-    with pytest.raises(CrosswordError, match=rf"^list.txt:{line}: "):
-        parse_clue_list(text, "list.txt")
+@pytest.mark.parametrize("text,line", [("apple\nr2d2;Robot\n", 2), ("pear\n;clue\n", 2)])
+def test_bad_line_skipped_and_noted_or_strict_error(text, line):
+    with pytest.warns(SkippedLines, match=rf"list.txt: 1 line skipped.*line {line}"):
+        got = parse_clue_list(text, "list.txt")
+    assert len(got.words) == 1
+    with pytest.raises(CrosswordError, match=rf"^list.txt:{line}: .*--strict"):
+        parse_clue_list(text, "list.txt", strict=True)
+
+
+def test_no_entry_left_is_an_error():
+    with pytest.raises(CrosswordError, match="list.txt: the clue list has no words"):
+        parse_clue_list("# nothing\n\n", "list.txt")

@@ -169,6 +169,8 @@ def test_cli_layout_bad_inputs(tmp_path):
     bad = tmp_path / "bad.txt"
     bad.write_text("apple\nr2d2;a robot\n")
     res = run("crossword", "layout", "-w", bad)
+    assert res.exit_code == 0 and "1 line skipped" in res.stderr and "line 2" in res.stderr
+    res = run("crossword", "layout", "-w", bad, "--strict")
     assert res.exit_code == 1 and "bad.txt:2" in res.stderr and "Traceback" not in res.output
     res = run("crossword", "layout", "-w", COMMON20, "--size", "ten")
     assert res.exit_code == 2

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dlxc.base.errors import CrosswordError
+from dlxc.base.errors import CrosswordError, SkippedLines
 from dlxc.crossword.wordlist import DEFAULT_SCORE, parse_word_list, read_word_list
 
 line_st = st.one_of(
@@ -63,6 +63,37 @@ def test_bad_lines_name_file_and_line(backend, tmp_path, text, line):
     path = tmp_path / "list.txt"
     path.write_bytes(text.encode())
     with pytest.raises(CrosswordError, match=rf"list.txt:{line}:"):
+        read_word_list(path, backend=backend, strict=True)
+
+
+@pytest.mark.parametrize(
+    "text,line,kept",
+    [
+        ("abc\nab-c\n", 2, ["abc"]),
+        ("a b\nxyz\n", 1, ["xyz"]),
+        ("été\nx1\nAA's\n", 2, ["été"]),
+    ],
+)
+def test_lines_not_words_are_skipped_and_noted(backend, tmp_path, text, line, kept):
+    path = tmp_path / "list.txt"
+    path.write_bytes(text.encode())
+    skipped = text.count("\n") - len(kept)
+    with pytest.warns(SkippedLines, match=rf"list.txt: {skipped} lines? skipped.*line {line}:"):
+        pool = read_word_list(path, backend=backend)
+    assert pool.words == kept
+
+
+def test_a_bad_score_is_an_error_even_unstrict(backend, tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_bytes(b"abc\nx;;3\n")
+    with pytest.raises(CrosswordError, match=r"list.txt:2: the score"):
+        read_word_list(path, backend=backend)
+
+
+def test_an_empty_list_is_an_error(backend, tmp_path):
+    path = tmp_path / "list.txt"
+    path.write_bytes(b"# nothing\n\n")
+    with pytest.raises(CrosswordError, match="list.txt: the word list has no words"):
         read_word_list(path, backend=backend)
 
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from oracles.lexicon import enable_words, gaddag_strings, minimal_nodes
 
-from dlxc.base.errors import LexiconError
+from dlxc.base.errors import LexiconError, SkippedLines
 from dlxc.lexicon import Lexicon, mirror
 
 ALPHABETS = ["ab", "abc", "abcde", "aeiourst", "äöüßé", "абв"]
@@ -75,7 +75,7 @@ def test_bad_lists(backend, tmp_path):
         Lexicon.from_word_file(empty, backend=backend)
     junk = tmp_path / "junk.txt"
     junk.write_text("123\nfoo-bar\n\n")
-    with pytest.raises(LexiconError, match="no usable word"):
+    with pytest.raises(LexiconError, match="no usable word"), pytest.warns(SkippedLines):
         Lexicon.from_word_file(junk, backend=backend)
     long = tmp_path / "long.txt"
     long.write_text("cat\n" + "a" * 65 + "\n")

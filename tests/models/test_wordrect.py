@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dlxc import ProblemError
+from dlxc.base.errors import SkippedLines
 from dlxc.cli import main
 from dlxc.models.wordrect import WordRectangle
 from dlxc.models.words import is_word, letters, load_word_list
@@ -143,10 +144,12 @@ def test_obstacles():
 def test_word_lists(tmp_path):
     f = tmp_path / "w.txt"
     f.write_text("# a comment\ncat\nCat\nDog\nO'Neil\nice cream\nnée\n\nx-ray\n", "utf-8")
-    wl = load_word_list(f)
+    with pytest.warns(SkippedLines, match="3 lines skipped"):
+        wl = load_word_list(f)
     assert wl.words == [("C", "A", "T"), ("D", "O", "G"), ("N", "É", "E")]
     assert (wl.skipped_not_letters, wl.repeats) == (3, 1)
-    wl = load_word_list(f, lowercase_only=True)
+    with pytest.warns(SkippedLines):
+        wl = load_word_list(f, lowercase_only=True)
     assert wl.words == [("C", "A", "T"), ("N", "É", "E")] and wl.skipped_case == 2
     assert is_word("née") and not is_word("x-ray") and letters("x-ray") == ("X", "R", "A", "Y")
     with pytest.raises(ProblemError, match="cannot read the word list"):
@@ -215,7 +218,7 @@ def test_cli_list(tmp_path):
     assert sorted(tuple(g.splitlines()) for g in grids) == sorted(expected)
     r = run("2x2", "--words", f, "--json")
     assert json.loads(r.stdout)["across"] == ["AT", "TO"]
-    assert "skipped 1 not purely letters" in r.stderr
+    assert "1 line skipped" in r.stderr and "O'Neil" in r.stderr
 
 
 def test_cli_outcomes(tmp_path):

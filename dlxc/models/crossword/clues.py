@@ -13,8 +13,11 @@ The clue is everything after the separator, semicolons included.  The
 entry may be written with spaces, hyphens and apostrophes (``ICE CREAM``,
 ``T-SHIRT``, ``O'CLOCK``): the answer is its letters alone, case-folded
 (``icecream``).  Blank lines and lines starting with ``#`` are skipped; an
-entry that repeats an earlier answer is dropped (its clue with it).  A bad
-line raises ``CrosswordError`` with the file, the line number and the line.
+entry that repeats an earlier answer is dropped (its clue with it).  A line
+whose entry is not letters (``R2D2``, nothing before ``;``) is skipped and
+noted, or with ``strict`` an error naming the file and line, as every word
+list is read (``dlxc.base.files.Skips``); a list with no entry left is an
+error.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Union
 
 from ...base.errors import CrosswordError
-from ...base.files import read_bytes, utf8_text
+from ...base.files import Skips, not_letters, read_bytes, utf8_text
 
 DEFAULT_SCORE = 50
 #: Characters an entry may carry that are not part of its answer.
@@ -55,9 +58,10 @@ def _score(text: str) -> Optional[int]:
     return min(int(digits), 1_000_000_000) * (-1 if sign == "-" else 1)
 
 
-def parse_clue_list(text: str, source: str = "<clues>") -> ClueList:
+def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False) -> ClueList:
     """A ``ClueList`` from the text of a clue list (see the module's docstring)."""
     out = ClueList(source=source)
+    skips = Skips(source, CrosswordError, strict)
     seen: set[str] = set()
     for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
         line = raw.strip(" \t\r")
@@ -76,9 +80,9 @@ def parse_clue_list(text: str, source: str = "<clues>") -> ClueList:
                 clue = rest.strip()
         answer = "".join(ch for ch in entry if ch not in SEPARATORS)
         if not answer or not answer.isalpha():
-            bad = next((ch for ch in answer if not ch.isalpha()), None)
-            what = f"{bad!r} is not a letter" if bad else "no entry before ';'"
-            raise CrosswordError(f"{source}:{number}: {what}: {raw.rstrip()!r}")
+            why = not_letters(answer) if answer else "no entry before ';'"
+            skips.skip(number, entry.strip(), why or "not a word")
+            continue
         answer = answer.lower()
         if answer in seen:
             continue
@@ -87,10 +91,13 @@ def parse_clue_list(text: str, source: str = "<clues>") -> ClueList:
         out.scores.append(score)
         if clue:
             out.clues[answer] = clue
+    skips.note()
+    if not out.words:
+        raise skips.empty("clue list")
     return out
 
 
-def read_clue_list(path: Union[str, os.PathLike[str]]) -> ClueList:
+def read_clue_list(path: Union[str, os.PathLike[str]], *, strict: bool = False) -> ClueList:
     """Read a clue-list file (UTF-8, a byte-order mark tolerated)."""
     name, blob = read_bytes(path, "clue list", CrosswordError)
-    return parse_clue_list(utf8_text(blob, name, CrosswordError), name)
+    return parse_clue_list(utf8_text(blob, name, CrosswordError), name, strict=strict)

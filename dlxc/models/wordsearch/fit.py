@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Optional, Union
@@ -123,19 +124,27 @@ def fit_words(
     word_dirs=None,
     node_limit: int = FIT_NODES,
     backend: Optional[str] = None,
+    timeout: Optional[float] = None,
 ) -> Fit:
-    """As many of ``entries`` as fit together: the words go in one at a
-    time, longest first (ties in a seeded random order), and a word stays
-    when a search of at most ``node_limit`` nodes finds a layout of it with
-    the words kept so far.  Returns the indices kept and left out."""
+    """As many of ``entries`` as fit together, by a greedy rule: the words
+    go in one at a time, shortest first (ties in a seeded random order), and
+    a word stays when a search of at most ``node_limit`` nodes finds a
+    layout of it with the words kept so far.  Short words first keeps the
+    most words: a long word takes the room of several short ones.  After
+    ``timeout`` seconds the words not yet tried are left out.  Returns the
+    indices kept and left out."""
     rng = random.Random(seed)
     order = list(range(len(entries)))
     rng.shuffle(order)
     lengths = [len(word_letters(e)) for e in entries]
-    order.sort(key=lambda k: -lengths[k])
+    order.sort(key=lambda k: lengths[k])
     kept: list[int] = []
     out = Fit()
+    end = None if timeout is None else time.perf_counter() + timeout
     for k in order:
+        if end is not None and time.perf_counter() > end:
+            out.left_out.append(k)
+            continue
         trial = sorted(kept + [k])
         dirs = None if word_dirs is None else [word_dirs[j] for j in trial]
         found = _fits(

@@ -40,6 +40,33 @@ from .view import Containment
 
 # ---- the modeler ----------------------------------------------------------------------
 
+#: The most nodes (an option's word and cells, summed over the options) a
+#: word search model may have.  Building one costs about 80 bytes a node
+#: (the placements, the problem and the engine's copy; 4.9 GB for the 64
+#: million nodes of two 3-letter words in a 1000x1000 grid), so this keeps a
+#: model under about 1 GB; the 118 chemical elements in 32x32 take 5.9
+#: million nodes, 0.33 GB and 2 s for their puzzle.
+MAX_NODES = 12_000_000
+BYTES_PER_NODE = 80
+
+
+def model_size(
+    rows: int, cols: int, lengths: Sequence[int], word_dirs: Sequence[Sequence[str]]
+) -> tuple[int, int]:
+    """An upper bound on the (options, nodes) of a word search, counted in
+    time proportional to the words and directions, not the cells: each word
+    of length L in direction (dr, dc) has (rows - (L-1)|dr|) (cols -
+    (L-1)|dc|) starts, and an option has L + 1 nodes (a mask only removes
+    options)."""
+    options = nodes = 0
+    for length, dirs in zip(lengths, word_dirs):
+        for d in dirs:
+            dr, dc = DIRECTIONS[d]
+            starts = max(0, rows - (length - 1) * abs(dr)) * max(0, cols - (length - 1) * abs(dc))
+            options += starts
+            nodes += starts * (length + 1)
+    return options, nodes
+
 
 class WordSearch:
     """A word search: words to place in a ROWS x COLS grid (less the
@@ -105,6 +132,7 @@ class WordSearch:
                     f"mask square {sorted(bad)[0]!r} is outside the {rows}x{cols} grid"
                 )
         self.holes: frozenset = holes
+        self._check_size()
         self.cells: tuple[tuple[int, int], ...] = tuple(
             (r, c) for r in range(rows) for c in range(cols) if (r, c) not in holes
         )
@@ -121,6 +149,29 @@ class WordSearch:
         self._starts_index: Optional[dict] = None
         self._containment: Optional[Containment] = None
         self._cell_masks: Optional[list] = None  # option -> its cells as bits, r*cols+c
+
+    def _check_size(self) -> None:
+        """``ProblemError`` before the model is built when it would not fit
+        in memory or time (``MAX_NODES``), with the figures."""
+        lengths = [len(lets) for lets in self.word_letters]
+        options, nodes = model_size(self.rows, self.cols, lengths, self.word_directions)
+        if nodes <= MAX_NODES:
+            return
+        # the largest square grid whose model fits, for the advice
+        lo, hi = 1, max(self.rows, self.cols)
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if model_size(mid, mid, lengths, self.word_directions)[1] <= MAX_NODES:
+                lo = mid
+            else:
+                hi = mid - 1
+        raise ProblemError(
+            f"a {self.rows}x{self.cols} grid is too big for this model: its "
+            f"{len(self.words)} words have up to {options:,} placements with "
+            f"{nodes:,} nodes, about {nodes * BYTES_PER_NODE / 1e9:.1f} GB to build; "
+            f"the most is {MAX_NODES:,} nodes (a grid of up to {lo}x{lo} for these "
+            "words, or fewer directions)"
+        )
 
     # -- placements, compactly: option j is (word, start square, direction)
     def _place(self) -> None:
