@@ -10,11 +10,11 @@ A line is one of
   a number (an empty score field: the default score).
 
 The clue is everything after the separator, semicolons included.  The
-entry may be written with spaces, hyphens and apostrophes (``ICE CREAM``,
-``T-SHIRT``, ``O'CLOCK``): the answer is its letters alone, case-folded
+entry may be written with spaces and hyphens (``ICE CREAM``, ``T-SHIRT``),
+as word-search lists are: the answer is its letters alone, case-folded
 (``icecream``).  Blank lines and lines starting with ``#`` are skipped; an
 entry that repeats an earlier answer is dropped (its clue with it).  A line
-whose entry is not letters (``R2D2``, nothing before ``;``) is skipped and
+whose entry is not letters (``R2D2``, ``AA's``, nothing before ``;``) is skipped and
 noted, or with ``strict`` an error naming the file and line, as every word
 list is read (``dlxc.base.files.Skips``); a list with no entry left is an
 error.
@@ -31,7 +31,7 @@ from ...base.files import Skips, not_letters, read_bytes, utf8_text
 
 DEFAULT_SCORE = 50
 #: Characters an entry may carry that are not part of its answer.
-SEPARATORS = " -'\u2019"
+SEPARATORS = " -"
 
 
 @dataclass
