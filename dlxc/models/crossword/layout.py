@@ -361,7 +361,7 @@ def _compact_once(words: Sequence[str], rng: random.Random) -> Optional[list[Pla
                     er, ec = (r, c + len(word) - 1) if d == 0 else (r + len(word) - 1, c)
                     hh = max(box[2], er) - min(box[0], r) + 1
                     ww = max(box[3], ec) - min(box[1], c) + 1
-                    area = hh * ww
+                    area: float = hh * ww
                     if max(hh, ww) > ASPECT * min(hh, ww):
                         area = max(hh, ww) ** 2 / ASPECT
                     key = (area, -k, rng.random())
