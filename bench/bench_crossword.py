@@ -9,6 +9,12 @@ with Python's start-up).  The peer is genxword's layout engine
 (``genxword.calculate.Crossword``, pip-installed beside dlxc; only its PDF
 export needs cairo/gi, which are stubbed out) with its 1 s budget.
 
+Density: letter cells over the board's area on the 20, 50 and 100 sample
+words, every word placed: dlxc's default layout and ``--compact`` beside
+genxword (its own grid size for the list, 1 s budget), which runs in a venv
+of its own (``--genxword-python``; ``pip install --no-deps genxword``: its
+PDF export needs cairo/gi, stubbed out).
+
 Fill: ``dlxc crossword fill`` on the shipped American 15x15 grid (72 slots) with
 ENABLE and with a list given by --american (Debian's american-english
 filtered to lowercase a-z words), and the unfillable 5x5, each against
@@ -25,6 +31,7 @@ across runs.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import statistics
@@ -141,6 +148,86 @@ def bench_layout(args) -> None:
                 print(f"  genxword unavailable: {exc}")
 
 
+# ------------------------------------------------------------------ density
+
+# genxword's own grid rule (genxword/control.py, grid_size) and its layout,
+# run by the Python of the venv genxword lives in; prints
+# "placed letter_cells grid_area bbox_area" for one seed.
+GENXWORD_RUN = r"""
+import json, random, sys, types
+for name in ("gi", "cairo", "gi.repository"):
+    mod = types.ModuleType(name)
+    mod.require_version = lambda *a: None
+    mod.Pango = mod.PangoCairo = None
+    sys.modules.setdefault(name, mod)
+from genxword.calculate import Crossword
+words, seed = json.loads(sys.argv[1]), int(sys.argv[2])
+random.seed(seed)
+wl = [[w, ""] for w in sorted(words, key=len, reverse=True)]
+n = len(wl)
+side = 17 if n <= 20 else (int(round((n - 20) / 8.0) * 2 + 19) if n <= 100 else 41)
+if side <= len(wl[0][0]):
+    side = len(wl[0][0]) + 2
+xw = Crossword(side, side, "-", wl)
+xw.compute_crossword(1.0)
+cells = [(r, c) for r in range(side) for c in range(side) if xw.best_grid[r][c] != "-"]
+rows = [r for r, _ in cells]
+cols = [c for _, c in cells]
+bbox = (max(rows) - min(rows) + 1) * (max(cols) - min(cols) + 1)
+print(len(xw.best_wordlist), len(cells), side * side, bbox)
+"""
+
+
+def bench_density(args) -> None:
+    """Letter cells over the board's area, every word placed: dlxc's
+    --compact layout (the board cropped to its letters) beside genxword
+    (its own grid size for the list, 1 s budget: density over that grid
+    and over the box its letters fill)."""
+    from dlxc.models.crossword.layout import compact_layout, density
+
+    print("== density (letter cells / area) ==")
+    pool100 = read_word_list(COMMON100)
+    cases = [
+        ("common20 (20 words)", read_word_list(COMMON20)),
+        ("common100, first 50", pool100.filtered(range(50))),
+        ("common100 (100 words)", pool100),
+    ]
+    for label, pool in cases:
+        ours, times, placed = [], [], []
+        for r in range(args.rounds):
+            t = time.perf_counter()
+            board = compact_layout(pool, seed=1000 * r)
+            times.append(time.perf_counter() - t)
+            ours.append(density(board))
+            placed.append(len(board.placed))
+        loose = [density(make_layout(pool, seed=1000 * r)) for r in range(args.rounds)]
+        line = (
+            f"{label}: dlxc default layout {min(loose):.3f}-{max(loose):.3f}; "
+            f"dlxc --compact density {min(ours):.3f}-{max(ours):.3f} "
+            f"(median {median(ours):.3f}), placed {min(placed)}-{max(placed)} of "
+            f"{len(pool)}, median {median(times):.2f} s"
+        )
+        print(line)
+        if args.genxword_python:
+            runs = []
+            for r in range(args.rounds):
+                res = subprocess.run(
+                    [args.genxword_python, "-c", GENXWORD_RUN, json.dumps(pool.words), str(r)],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                )
+                runs.append([int(x) for x in res.stdout.split()])
+            grid_d = [c / g for _, c, g, _ in runs]
+            box_d = [c / b for _, c, _, b in runs]
+            print(
+                f"  genxword: placed {min(p for p, *_ in runs)}-{max(p for p, *_ in runs)} "
+                f"of {len(pool)}; density over its {int(runs[0][2] ** 0.5)}-square grid "
+                f"{min(grid_d):.3f}-{max(grid_d):.3f}, over its letters' box "
+                f"{min(box_d):.3f}-{max(box_d):.3f}"
+            )
+
+
 # ------------------------------------------------------------------ fill
 
 
@@ -206,11 +293,19 @@ def main() -> None:
     ap.add_argument("--qxw", default=os.environ.get("DLXC_QXW"), help="the qxw binary")
     ap.add_argument("--rounds", type=int, default=5)
     ap.add_argument("--no-genxword", action="store_true")
-    ap.add_argument("--only", choices=["layout", "fill"], default=None)
+    ap.add_argument(
+        "--genxword-python",
+        default=os.environ.get("DLXC_GENXWORD_PYTHON"),
+        help="the Python of a venv with genxword (pip install --no-deps genxword), "
+        "for the density comparison",
+    )
+    ap.add_argument("--only", choices=["layout", "density", "fill"], default=None)
     args = ap.parse_args()
-    if args.only != "fill":
+    if args.only in (None, "layout"):
         bench_layout(args)
-    if args.only != "layout":
+    if args.only in (None, "density"):
+        bench_density(args)
+    if args.only in (None, "fill"):
         bench_fill(args)
 
 

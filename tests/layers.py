@@ -82,6 +82,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.render.text",
             "dlxc.render.svg",
             "dlxc.render.ipuz",
+            "dlxc.render.puz",
             "dlxc.render.kinds",
             "dlxc.render.csv",
         ],
@@ -89,6 +90,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.render.html", "dlxc.render.pdf", "dlxc.render.boggle_html"]),
     ("services", ["dlxc.render.boggle_pdf"]),
     ("services", ["dlxc.render"]),
+    ("models", ["dlxc.models.crossword.clues"]),
     (
         "models",
         [

@@ -73,7 +73,9 @@ def crossword() -> None:
 @crossword.command(
     epilog="The board is checked before it is printed: no conflicting "
     "letter, no word twice, connected, every run of two or more letters "
-    "a placed word."
+    "a placed word. Pages (svg, pdf, ipuz, html, puz) show the free-form look: "
+    "numbered squares, nothing around the words, the clues of the list (an "
+    "entry without one shows its length); a PDF ends with the answer page."
 )
 @click.option(
     "-w",
@@ -81,7 +83,8 @@ def crossword() -> None:
     "word_file",
     required=True,
     metavar="FILE",
-    help="The words to place: one a line (word or word;score), UTF-8.",
+    help="The words to place, one a line: WORD, WORD;score, WORD;clue or "
+    "WORD;score;clue (UTF-8; spaces and hyphens in an entry are dropped).",
 )
 @click.option(
     "--size",
@@ -112,44 +115,83 @@ def crossword() -> None:
     "(default: 32 for lists of at most 1000 words, else 1).",
 )
 @click.option(
+    "--compact",
+    is_flag=True,
+    help="Pack the words densely (0.40-0.45 letter cells a square on 20-100 "
+    "words, a page-shaped board), every word placed when it can cross another; "
+    "--tries passes (default: 4000 / words, 8 to 400), the densest wins. "
+    "Not with --size or --symmetric.",
+)
+@click.option(
     "--json",
     "as_json",
     is_flag=True,
-    help="Print JSON: the grid, each placed word with row, col (from 0) and "
-    "direction, and the words not placed.",
+    help="Print JSON (the same as --format json): the grid, each placed word "
+    "with row, col (from 0), direction and clue, and the words not placed.",
 )
-@click.option("-o", "--output", default=None, metavar="FILE", help="Write the result here.")
+@output_format_options
 @_backend
 @_quiet
 @strict_option
 @user_errors
 def layout(
-    word_file, size, symmetric, seed, tries, as_json, output, backend, quiet, strict: bool = False
+    word_file,
+    size,
+    symmetric,
+    seed,
+    tries,
+    compact,
+    as_json,
+    fmt,
+    output,
+    paper,
+    font,
+    title,
+    backend,
+    quiet,
+    strict: bool = False,
 ):
     """Lay out a free-form crossword from the words of FILE."""
-    from ..crossword.wordlist import read_word_list
-    from ..models.crossword.layout import make_layout
+    from ..crossword.wordlist import pool_from_words
+    from ..models.crossword.clues import read_clue_list
+    from ..models.crossword.layout import compact_layout, density, make_layout
 
     width, height = _size(size)
-    t0 = time.perf_counter()
-    pool = read_word_list(word_file, backend=backend, strict=strict)
-    t1 = time.perf_counter()
-    board = make_layout(
-        pool, width, height, symmetric=symmetric, seed=seed, tries=tries, backend=backend
-    )
-    t2 = time.perf_counter()
+    if compact and (size is not None or symmetric):
+        raise click.UsageError(
+            "--compact chooses the board itself: leave out --size and --symmetric"
+        )
+    if as_json and fmt not in (None, "json"):
+        raise click.UsageError(f"--json and --format {fmt} ask for two formats: give one")
     if as_json:
-        _write(json.dumps(board.to_json(), indent=1), output)
+        fmt = "json"
+    t0 = time.perf_counter()
+    clue_list = read_clue_list(word_file, strict=strict)
+    pool = pool_from_words(clue_list.words, clue_list.scores, source=word_file)
+    t1 = time.perf_counter()
+    if compact:
+        board = compact_layout(pool, seed=seed, tries=tries)
     else:
+        board = make_layout(
+            pool, width, height, symmetric=symmetric, seed=seed, tries=tries, backend=backend
+        )
+    t2 = time.perf_counter()
+    if fmt == "json":
+        _write(json.dumps(board.to_json(clue_list.clues), indent=1), output)
+    elif fmt in (None, "text"):
         _write(board.render(), output)
+    else:
+        page = board.page(title=title or "Crossword", clues=clue_list.clues)
+        emit([page], fmt, output, paper=paper, font=font)
     if not quiet:
         click.echo(
             f"Placed {len(board.placed)} of {len(pool)} words on a "
-            f"{board.width}x{board.height} board (seed {board.seed}); read in "
+            f"{board.width}x{board.height} board (seed {board.seed}, density "
+            f"{density(board):.2f}); read in "
             f"{t1 - t0:.3f} s, laid out and checked in {t2 - t1:.3f} s.",
             err=True,
         )
-        if board.not_placed and not as_json and len(board.not_placed) <= 20:
+        if board.not_placed and fmt != "json" and len(board.not_placed) <= 20:
             click.echo("Not placed: " + " ".join(board.not_placed), err=True)
 
 
@@ -180,6 +222,14 @@ def layout(
     show_default=True,
     metavar="S",
     help="Shuffle words of equal score and vary the order of candidates (0: the list's order).",
+)
+@click.option(
+    "--clues",
+    "clue_file",
+    default=None,
+    metavar="FILE",
+    help="Clues for the fill's entries, one a line: WORD;clue (carried into "
+    "json, ipuz, puz, pdf and html; an entry without one shows its length).",
 )
 @click.option("--count", "count", is_flag=True, help="Count the fills (small grids).")
 @click.option(
@@ -212,6 +262,7 @@ def fill(
     word_file,
     min_score,
     seed,
+    clue_file,
     count,
     xcc,
     fmt,
@@ -225,20 +276,27 @@ def fill(
     quiet,
     strict: bool = False,
 ):
-    """Fill GRID ('#' a block, '.' an empty cell, letters given) from LIST."""
+    """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
+    shown to the solver, (.) a circled square) from LIST."""
     from ..crossword.wordlist import read_word_list
     from ..models.crossword.fill import Filler, FillStopped, read_grid
 
     t0 = time.perf_counter()
     grid = read_grid(grid_file)
     pool = read_word_list(word_file, backend=backend, strict=strict)
+    clues = None
+    if clue_file is not None:
+        from ..models.crossword.clues import read_clue_list
+
+        clues = read_clue_list(clue_file, strict=strict).clues
+    how = (fmt, output, paper, font, title, clues)
     if xcc:
         return _fill_xcc(
             grid,
             pool,
             min_score,
             count,
-            (fmt, output, paper, font, title),
+            how,
             timeout,
             node_limit,
             backend,
@@ -275,7 +333,7 @@ def fill(
                     err=True,
                 )
                 raise click.exceptions.Exit(EXIT_NONE)
-            _print_fill(found, (fmt, output, paper, font, title))
+            _print_fill(found, how)
     except FillStopped as exc:
         click.echo(f"{exc}, before it found a fill.", err=True)
         raise click.exceptions.Exit(EXIT_STOPPED) from None
@@ -309,14 +367,15 @@ def _no_candidates(grid, empty, count) -> None:
 
 def _print_fill(found, how) -> None:
     """The fill as text (the grid), as the fill's own JSON (grid and
-    entries), or as a page in any other format of ``dlxc.render``."""
-    fmt, output, paper, font, title = how
+    entries, with their clues when given), or as a page in any other format of ``dlxc.render``."""
+    fmt, output, paper, font, title, clues = how
     if fmt == "json":
-        _write(json.dumps(found.to_json(), indent=1), output)
+        _write(json.dumps(found.to_json(clues), indent=1), output)
     elif fmt in (None, "text"):
         _write(found.render(), output)
     else:
-        emit([found.page(title=title or "Crossword")], fmt, output, paper=paper, font=font)
+        page = found.page(title=title or "Crossword", clues=clues)
+        emit([page], fmt, output, paper=paper, font=font)
 
 
 def _fill_xcc(grid, pool, min_score, count, how, timeout, node_limit, backend, quiet, t0):

@@ -47,8 +47,8 @@ def output_format_options(f: F) -> F:
         "--output",
         default=None,
         metavar="FILE",
-        help="Write to FILE instead of stdout; several puzzles in svg, ipuz "
-        "or html go to FILE-1.svg, FILE-2.svg, ...",
+        help="Write to FILE instead of stdout; several puzzles in svg, ipuz, "
+        "html or puz go to FILE-1.svg, FILE-2.svg, ...",
     )(f)
     f = click.option(
         "--format",
@@ -58,7 +58,8 @@ def output_format_options(f: F) -> F:
         help="text, json (one page object a line), svg (the grid; the answers "
         "marked with --answers), pdf (puzzle pages, then answer pages; "
         "needs dlxc[pdf]), ipuz (ipuz.org), html (solve on screen), csv (the "
-        "grid, then the words with row, column and direction).",
+        "grid, then the words with row, column and direction), puz (Across "
+        "Lite; crosswords only).",
     )(f)
     return f
 
@@ -87,8 +88,8 @@ def emit(
     the files written."""
     docs = render(pages, fmt, answers=answers, paper=paper, font=font, key=key)
     if output is None or output == "-":
-        if fmt == "pdf" and sys.stdout.isatty():
-            raise click.UsageError("a PDF is not for the terminal: give -o FILE.pdf")
+        if fmt in ("pdf", "puz") and sys.stdout.isatty():
+            raise click.UsageError(f"a {fmt} file is not for the terminal: give -o FILE.{fmt}")
         sys.stdout.flush()
         out = sys.stdout.buffer
         for doc in docs:

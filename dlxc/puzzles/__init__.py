@@ -24,7 +24,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 KINDS = {
     "dlx": "problems in Knuth's DLX format (dlxc count, solve, estimate, sample)",
     "words": "word lists, one word a line (--words, dlxc lexicon, dlxc crossword)",
-    "crossword": "grids to fill: # a block, . an empty cell (dlxc crossword fill)",
+    "crossword": "grids to fill: # a block, . an empty cell (dlxc crossword fill), and "
+    "a clue list, WORD;clue (dlxc crossword layout --words, fill --clues)",
     "masks": "word-search shapes: # not a cell, . a cell (dlxc wordsearch --mask)",
     "scrabble": "a Scrabble position, 15 lines (dlxc moves)",
     "boggle": "the best Boggle boards known (dlxc boggle)",

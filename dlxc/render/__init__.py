@@ -1,5 +1,5 @@
 """Writing puzzles for people and other programs: text, JSON, SVG, PDF,
-ipuz and HTML, from one neutral description of a page (``Page``).
+ipuz, HTML and .puz (crosswords), from one neutral description of a page (``Page``).
 
 This package sits below the puzzle models and imports none of them: a
 model describes itself as a ``Page`` (``dlxc.models.pages`` for word
@@ -30,13 +30,14 @@ from .html import page_html
 from .ipuz import page_ipuz
 from .kinds import boggle_page, crossword_page, numbered_grid
 from .page import PAPERS, Cell, Page, Word, check_page, letters_grid
+from .puz import page_puz
 from .svg import page_svg
 from .text import pages_json, pages_text
 
-FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html", "csv")
+FORMATS = ("text", "json", "svg", "pdf", "ipuz", "html", "csv", "puz")
 
 #: Formats that hold one puzzle per file: several puzzles make several files.
-ONE_PER_FILE = ("svg", "ipuz", "html")
+ONE_PER_FILE = ("svg", "ipuz", "html", "puz")
 
 
 def render(
@@ -50,8 +51,9 @@ def render(
 ) -> list[bytes]:
     """The documents of ``pages`` in format ``fmt``: one for text, json,
     pdf and csv (every page in it; a PDF has the answer pages unless ``key``
-    is false, a CSV the words' positions), one per page for svg, ipuz and
-    html (``answers``: an SVG with the answers marked)."""
+    is false, a CSV the words' positions), one per page for svg, ipuz, html
+    and puz (``answers``: an SVG with the answers marked; puz: crosswords
+    only)."""
     if fmt not in FORMATS:
         raise RenderError(f"format {fmt!r}: use one of {', '.join(FORMATS)}")
     if fmt == "text":
@@ -77,6 +79,8 @@ def render(
         return [
             (json.dumps(page_ipuz(p), ensure_ascii=False, indent=1) + "\n").encode() for p in pages
         ]
+    if fmt == "puz":
+        return [page_puz(p) for p in pages]
     from .boggle_html import boggle_html  # here: only Boggle pages need it
 
     return [(boggle_html(p) if p.kind == "boggle" else page_html(p)).encode() for p in pages]
@@ -96,9 +100,9 @@ __all__ = [
     "boggle_page",
     "page_svg",
     "page_ipuz",
+    "page_puz",
     "page_html",
     "pages_text",
     "pages_json",
-    "pages_csv",
     "render",
 ]

@@ -26,6 +26,9 @@ table.grid td{width:2em;height:2em;text-align:center;font-size:1.3em;padding:0;
 table.grid.lines td{border:1px solid #555}
 table.grid td.block{background:#000}
 table.grid td.hole{cursor:default}
+table.grid.lines td.hole{border:0}
+table.grid td.circled::after{content:"";position:absolute;inset:1px;border:1px solid #666;
+  border-radius:50%;pointer-events:none}
 table.grid.shaped td:not(.hole){background:#f1efe6}
 table.grid td.sel{background:#ffe08a}
 table.grid td .num{position:absolute;top:1px;left:2px;font-size:.45em}
@@ -35,6 +38,11 @@ table.grid td.wrong{background:#f6b0b0}
 svg#marks{position:absolute;left:0;top:0;pointer-events:none}
 ul.words{columns:3 12em;padding-left:1.2em;font-size:1.1em}
 ul.words li.found{text-decoration:line-through;color:#888}
+div.clues{display:flex;flex-wrap:wrap;gap:0 2.5em}
+div.clues section{flex:1 1 16em;max-width:28em}
+div.clues h2{font-size:1.15em;margin:.4em 0}
+ul.clues{list-style:none;padding:0;margin:0;font-size:1.05em}
+ul.clues li{margin:.15em 0;padding-left:1.6em;text-indent:-1.6em}
 p.status{font-size:1.1em}
 button{font-size:1em;margin-right:.6em}
 """
@@ -148,12 +156,14 @@ def page_html(page: Page) -> str:
                 num = f'<span class="num">{sq.number}</span>' if sq.number is not None else ""
                 if typed and not sq.given:
                     inner = (
-                        f'<input maxlength="2" aria-label="row {r + 1} column {c + 1}" '
+                        f'<input maxlength="{max(2, len(sq.letter))}" '
+                        f'aria-label="row {r + 1} column {c + 1}" '
                         f'data-a="{attribute(sq.letter)}">'
                     )
                 else:
                     inner = markup(sq.letter)
-                tds.append(f"<td>{num}{inner}</td>")
+                circled = ' class="circled"' if sq.circled else ""
+                tds.append(f"<td{circled}>{num}{inner}</td>")
         rows.append("<tr>" + "".join(tds) + "</tr>")
     items = []
     for k, w in enumerate(page.words):
@@ -175,6 +185,24 @@ def page_html(page: Page) -> str:
         )
     else:
         controls = '<p><button id="check">Check</button></p>'
+    word_list = '<ul class="words">\n' + "\n".join(items) + "\n</ul>"
+    if page.kind == "crossword" and all(w.direction in ("across", "down") for w in page.words):
+        # a crossword's clues as newspapers set them: Across, then Down, by number
+        parts = []
+        for d in ("across", "down"):
+            lis = [
+                f'<li id="w{k}"><b>{markup((w.label or "").split("-")[0])}</b> '
+                f"{markup(w.clue or '')} ({len(w.answer)})</li>"
+                for k, w in enumerate(page.words)
+                if w.direction == d
+            ]
+            if lis:
+                parts.append(
+                    f'<section><h2>{d.capitalize()}</h2><ul class="clues">'
+                    + "".join(lis)
+                    + "</ul></section>"
+                )
+        word_list = '<div class="clues">' + "".join(parts) + "</div>"
     notes = "".join(f"<p>{markup(n)}</p>" for n in page.notes)
     title = markup(page.title or page.kind)
     lines = " lines" if page.kind != "wordsearch" else ""
@@ -195,9 +223,7 @@ def page_html(page: Page) -> str:
 </table><svg id="marks" xmlns="http://www.w3.org/2000/svg"></svg></div>
 {controls}
 <p class="status" id="status"></p>
-<ul class="words">
-{chr(10).join(items)}
-</ul>
+{word_list}
 {notes}
 <script type="application/json" id="page">{data}</script>
 <script>{_JS.replace("COLORS", json.dumps(list(MARK_COLORS)))}</script>

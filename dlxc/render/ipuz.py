@@ -9,8 +9,10 @@ Two PuzzleKinds are written:
 - ``http://ipuz.org/crossword#1`` for crosswords and word rectangles:
   ``puzzle`` holds the labeled cells (a clue number, ``0`` an unnumbered
   empty cell, ``"#"`` a block, ``null`` a missing square, ``{"cell": n,
-  "value": "A"}`` a letter given), ``solution`` the letters, ``clues`` the
-  Across and Down lists as ``[number, clue]``.
+  "value": "A"}`` a letter given, ``"style": {"shapebg": "circle"}`` on a
+  circled square), ``solution`` the letters (several in a rebus square,
+  ``null`` for a square without a letter), ``clues`` the Across and Down
+  lists as ``[number, clue]``.
 
 Coordinates (the GroupSpec ``cells``) are ``[column, row]``, as ipuz
 writes positions (x before y), counted from 0 as libipuz reads them; the
@@ -86,8 +88,14 @@ def _crossword(page: Page) -> dict:
                 srow.append(BLOCK)
             else:
                 n = sq.number if sq.number is not None else EMPTY
-                prow.append({"cell": n, "value": sq.letter} if sq.given else n)
-                srow.append(sq.letter)
+                label: dict = {"cell": n}
+                if sq.given and sq.letter:
+                    label["value"] = sq.letter
+                if sq.circled:
+                    label["style"] = {"shapebg": "circle"}
+                prow.append(label if len(label) > 1 else n)
+                # a square no entry crosses may have no letter: no solution there
+                srow.append(sq.letter or None)
         puzzle.append(prow)
         solution.append(srow)
     clues: dict[str, list] = {"Across": [], "Down": []}

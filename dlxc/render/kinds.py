@@ -93,14 +93,22 @@ def crossword_page(
     title: str = "Crossword",
     given: Optional[Sequence[Coord]] = None,
     block: str = "#",
+    circled: Optional[Sequence[Coord]] = None,
 ) -> Page:
     """The page of a filled crossword: ``rows`` of letters and ``#``
-    blocks; ``clues`` maps an answer (any case) to its clue, or lists the
-    clues in entry order (across row by row, then down); without a clue an
-    entry shows its length.  Letters at ``given`` are printed in the grid.
-    The answer page shows the letters (no marks: a crossword's answers
-    are its letters)."""
+    blocks (a space: no square there, as around a free-form layout's
+    words; a cell of several letters: a rebus square); ``clues`` maps an
+    answer (any case) to its clue, or lists the clues in entry order
+    (across row by row, then down); without a clue an entry shows its
+    length.  Letters at ``given`` are printed in the grid, squares at
+    ``circled`` carry a circle.  The answer page shows the letters (no
+    marks: a crossword's answers are its letters)."""
     grid, words = numbered_grid(rows, block=block, given=given)
+    for r, c in circled or ():
+        sq = grid[r][c]
+        if sq is None or sq.block:
+            raise RenderError(f"square {(r, c)} is not an open square: it cannot be circled")
+        sq.circled = True
     for k, w in enumerate(words):
         if isinstance(clues, Mapping):
             w.clue = clues.get(w.text) or clues.get(w.text.lower())

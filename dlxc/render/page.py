@@ -34,13 +34,15 @@ class Cell:
     says whether the puzzle page shows it (word-search letters are given,
     a crossword's are not); ``block`` a black square; ``number`` a clue
     number; ``shaded`` a cell to tint on the answer page (the hidden
-    message's cells)."""
+    message's cells); ``circled`` a crossword square drawn with a circle
+    (a theme's marked letters)."""
 
     letter: str = ""
     given: bool = True
     block: bool = False
     number: Optional[int] = None
     shaded: bool = False
+    circled: bool = False
 
     def to_json(self) -> dict:
         out: dict = {"letter": self.letter}
@@ -52,6 +54,8 @@ class Cell:
             out["number"] = self.number
         if self.shaded:
             out["shaded"] = True
+        if self.circled:
+            out["circled"] = True
         return out
 
 

@@ -145,6 +145,15 @@ class _Sheet:
         c.drawPath(path, stroke=1, fill=0)
         c.restoreState()
 
+    def ring(self, x: float, y: float, r: float, color, line: float = 0.25) -> None:
+        """An unfilled circle (a crossword's circled square)."""
+        c = self.canvas
+        c.saveState()
+        c.setStrokeColorRGB(*color)
+        c.setLineWidth(line * MM)
+        c.circle(x * MM, (self.height - y) * MM, r * MM, stroke=1, fill=0)
+        c.restoreState()
+
     def dot(self, x: float, y: float, r: float, color) -> None:
         c = self.canvas
         c.saveState()
@@ -282,6 +291,8 @@ def _grid(
                 sheet.rect(x, y, cell, cell, fill=_rgb("#fff0aa"))
             if crossword or page.kind == "boggle":
                 sheet.rect(x, y, cell, cell, stroke=_grey(60))
+            if sq.circled:
+                sheet.ring(x + cell / 2, y + cell / 2, cell * 0.46, _grey(90))
             if sq.number is not None:
                 sheet.text(
                     x + cell * 0.06, y + cell * 0.3, str(sq.number), max(4.0, cell * 0.27 / PT)
@@ -361,12 +372,44 @@ def _columns(
     return top + 3
 
 
+def _clue_columns(
+    sheet: _Sheet, lines: list[str], top: float, width: float, height: float
+) -> Optional[float]:
+    """A crossword's clues as newspapers print them: Across in the left
+    column, Down in the right, each under its heading; the font shrinks to
+    fit, down to 7 points.  None when they do not fit on the page (the
+    caller flows them in columns over as many pages as they need)."""
+    if "Down" not in lines:
+        return None
+    k = lines.index("Down")
+    across, down = lines[:k], lines[k:]
+    avail_w = width - 2 * MARGIN
+    bottom = height - MARGIN - 6
+    size = 11.0
+    while size >= 7:
+        line_h = size * PT * 1.45
+        widest = max(sheet.width(t, size) for t in lines) + 6
+        if widest <= avail_w / 2 and top + max(len(across), len(down)) * line_h <= bottom:
+            for col, part in enumerate((across, down)):
+                for row, text in enumerate(part):
+                    sheet.text(
+                        MARGIN + col * avail_w / 2 + 1,
+                        top + row * line_h + line_h / 2 + size * PT * ASCENT,
+                        text,
+                        size,
+                    )
+            return top + max(len(across), len(down)) * line_h + 3
+        size -= 0.5
+    return None
+
+
 def _puzzle_page(sheet: _Sheet, page: Page, width: float, height: float) -> None:
     top = _title(sheet, _heading(page, False), width)
     lines = word_lines(page)
     grid_h = (height - top - MARGIN) * (0.62 if page.word_display != "count" else 0.8)
     y = _grid(sheet, page, top, width, grid_h, answers=False)
-    y = _columns(sheet, lines, y, width, height)
+    placed = _clue_columns(sheet, lines, y, width, height) if page.kind == "crossword" else None
+    y = placed if placed is not None else _columns(sheet, lines, y, width, height)
     if page.notes:
         _columns(sheet, list(page.notes), y, width, height, size=10)
 

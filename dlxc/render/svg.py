@@ -80,6 +80,11 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bo
                 f'<rect x="{x:g}" y="{y:g}" width="{cell:g}" height="{cell:g}" '
                 f'fill="{fill}"{stroke}/>'
             )
+            if sq.circled:
+                out.append(
+                    f'<circle cx="{x + cell / 2:g}" cy="{y + cell / 2:g}" r="{cell * 0.46:g}" '
+                    'fill="none" stroke="#666" stroke-width="1"/>'
+                )
             if sq.number is not None:
                 out.append(
                     f'<text x="{x + cell * 0.06:g}" y="{y + cell * 0.3:g}" '

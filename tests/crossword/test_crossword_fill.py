@@ -138,7 +138,7 @@ def test_cli_fill_text_json_ipuz(tmp_path, small):
     grid.write_text("...\n#..\n")
     res = run("crossword", "fill", grid, "--words", small, "-q")
     assert res.exit_code in (0, 3), res.output
-    grid.write_text("c..\n.#.\n...\n")
+    grid.write_text("{c}..\n.#.\n...\n")  # {c}: a letter shown to the solver
     for fmt in ("text", "json", "ipuz"):
         res = run("crossword", "fill", grid, "--words", small, "--format", fmt, "-q")
         assert res.exit_code == 0, res.output
@@ -165,6 +165,12 @@ def test_cli_fill_text_json_ipuz(tmp_path, small):
     out = tmp_path / "out.ipuz"
     res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-o", out, "-q")
     assert res.exit_code == 0 and json.loads(out.read_text())["kind"]
+    # a plain letter in the grid is a theme letter: an answer, not shown
+    grid.write_text("c..\n.#.\n...\n")
+    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-q")
+    doc = json.loads(res.stdout)
+    assert doc["puzzle"][0][0] == 1 and doc["solution"][0][0] == "C"
+    assert ipuz_problems(doc) == []
 
 
 def test_cli_fill_count_and_xcc_agree(tmp_path, small):

@@ -18,7 +18,13 @@ from dlxc.base.errors import CrosswordError
 from dlxc.cli import main
 from dlxc.crossword import engine
 from dlxc.crossword.wordlist import pool_from_words, read_word_list
-from dlxc.models.crossword.layout import Crossword, PlacedWord, make_layout
+from dlxc.models.crossword.layout import (
+    Crossword,
+    PlacedWord,
+    compact_layout,
+    density,
+    make_layout,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMON20 = ROOT / "dlxc" / "puzzles" / "words" / "common20.txt"
@@ -161,7 +167,7 @@ def test_cli_layout_text_and_size(tmp_path):
 
 def test_cli_layout_bad_inputs(tmp_path):
     bad = tmp_path / "bad.txt"
-    bad.write_text("apple\nice cream\n")
+    bad.write_text("apple\nr2d2;a robot\n")
     res = run("crossword", "layout", "-w", bad)
     assert res.exit_code == 0 and "1 line skipped" in res.stderr and "line 2" in res.stderr
     res = run("crossword", "layout", "-w", bad, "--strict")
@@ -170,3 +176,47 @@ def test_cli_layout_bad_inputs(tmp_path):
     assert res.exit_code == 2
     res = run("crossword", "layout", "-w", tmp_path / "missing.txt")
     assert res.exit_code == 1 and "missing.txt" in res.stderr
+
+
+# ------------------------------------------------------------------ compact
+
+
+@given(words=words_st, seed=st.integers(0, 2**32), tries=st.integers(1, 3))
+def test_compact_boards_pass_the_oracle(words, seed, tries):
+    pool = pool_from_words(words)
+    board = compact_layout(pool, seed=seed, tries=tries)
+    assert oracle(board, pool.words) == []
+    assert {p.word for p in board.placed} | set(board.not_placed) == set(pool.words)
+
+
+@pytest.mark.parametrize("path,n", [(COMMON20, 20), (COMMON100, 50), (COMMON100, 100)])
+def test_compact_places_every_word_densely(path, n):
+    pool = read_word_list(path).filtered(range(n))
+    board = compact_layout(pool)
+    assert oracle(board, pool.words) == []
+    assert len(board.placed) == n and board.not_placed == []
+    # density counted here from the board's letters, not by the module's helper
+    letters = {rc for p in board.placed for rc in p.cells()}
+    assert len(letters) / (board.width * board.height) >= 0.40
+    # the default layout of the same words is sparser (what --compact is for)
+    loose = make_layout(pool)
+    assert len(letters) / (board.width * board.height) > density(loose)
+
+
+def test_compact_is_reproducible_and_lists_what_cannot_cross():
+    pool = pool_from_words(["apple", "plum", "lime", "xyz"])
+    a = compact_layout(pool, seed=5, tries=4)
+    b = compact_layout(pool, seed=5, tries=4)
+    assert a.to_json() == b.to_json()
+    assert a.not_placed == ["xyz"] and oracle(a, pool.words) == []
+
+
+def test_cli_compact(tmp_path):
+    res = run("crossword", "layout", "-w", COMMON20, "--compact", "--tries", "20")
+    assert res.exit_code == 0, res.output
+    rows = res.stdout.split()
+    assert "Placed 20 of 20" in res.stderr and "density" in res.stderr
+    letters = sum(ch != "." for row in rows for ch in row)
+    assert letters / (len(rows) * len(rows[0])) > 0.3  # the default layout: 0.285
+    res = run("crossword", "layout", "-w", COMMON20, "--compact", "--symmetric")
+    assert res.exit_code == 2 and "--compact" in res.stderr and res.stdout == ""

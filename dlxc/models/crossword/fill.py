@@ -1,7 +1,10 @@
 """Filling American-style crossword grids (with blocks) from a word list.
 
 A grid is text, one row a line: ``#`` a block, ``.`` an empty cell, a
-letter a given letter.  A slot is an across or down run of two or more
+letter a letter fixed in the grid (a theme entry: an answer like the others,
+not shown to the solver).  Two marks wrap one cell: ``{a}`` a letter shown
+to the solver on the printed puzzle (a given), ``(a)`` or ``(.)`` a circled
+square.  A slot is an across or down run of two or more
 open cells; a fill puts a word of the list into every slot, no word twice,
 crossing slots agreeing on their shared letter.  Slots are numbered as
 crosswords number them (row by row, a number for each cell that starts a
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import os
 from array import array
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -61,9 +64,18 @@ class Slot:
 class Grid:
     """A crossword grid: ``rows[r][c]`` is ``#``, ``.`` or a lower-case letter."""
 
-    def __init__(self, rows: list[str], source: str = "<grid>") -> None:
+    def __init__(
+        self,
+        rows: list[str],
+        source: str = "<grid>",
+        *,
+        givens: frozenset[tuple[int, int]] = frozenset(),
+        circles: frozenset[tuple[int, int]] = frozenset(),
+    ) -> None:
         self.rows = rows
         self.source = source
+        self.givens = givens  # (row, col) of the letters shown to the solver
+        self.circles = circles  # (row, col) of the circled squares
         self.height = len(rows)
         self.width = len(rows[0]) if rows else 0
         self.slots = self._slots()
@@ -106,6 +118,8 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     one (a character that is neither ``#``, ``.`` nor a letter; rows of
     different lengths; no row at all)."""
     rows: list[str] = []
+    givens: set[tuple[int, int]] = set()
+    circles: set[tuple[int, int]] = set()
     first_line = 0
     lines = text.split("\n")
     while lines and not lines[-1].strip():
@@ -116,6 +130,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             if rows:
                 raise CrosswordError(f"{source}:{number}: a blank line inside the grid")
             continue
+        line = _unmark(line, len(rows), givens, circles, f"{source}:{number}", raw)
         for ch in line:
             if ch not in (BLOCK, EMPTY) and not ch.isalpha():
                 raise CrosswordError(
@@ -132,7 +147,45 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
         rows.append(line.lower())
     if not rows:
         raise CrosswordError(f"{source}: the grid has no rows")
-    return Grid(rows, source)
+    return Grid(rows, source, givens=frozenset(givens), circles=frozenset(circles))
+
+
+_MARKS = {"{": "}", "(": ")"}
+
+
+def _unmark(line: str, r: int, givens: set, circles: set, where: str, raw: str) -> str:
+    """The row's cells with the marks taken off, noting the given and the
+    circled squares of row ``r``."""
+    if "{" not in line and "(" not in line:
+        return line
+    out: list[str] = []
+    k = 0
+    while k < len(line):
+        ch = line[k]
+        if ch in _MARKS:
+            close = _MARKS[ch]
+            if k + 2 >= len(line) or line[k + 2] != close:
+                raise CrosswordError(
+                    f"{where}: {ch!r} opens a mark of one cell and needs {close!r} "
+                    f"right after it: {raw.rstrip()!r}"
+                )
+            cell = line[k + 1]
+            if ch == "{":
+                if not cell.isalpha():
+                    raise CrosswordError(
+                        f"{where}: a given ({{a}}) holds a letter, not {cell!r}: {raw.rstrip()!r}"
+                    )
+                givens.add((r, len(out)))
+            else:
+                if cell == BLOCK:
+                    raise CrosswordError(f"{where}: a block cannot be circled: {raw.rstrip()!r}")
+                circles.add((r, len(out)))
+            out.append(cell)
+            k += 3
+        else:
+            out.append(ch)
+            k += 1
+    return "".join(out)
 
 
 def read_grid(path: Union[str, os.PathLike[str]]) -> Grid:
@@ -164,36 +217,44 @@ class Filled:
         )
         return [(self.grid.slots[i], self.words[i]) for i in order]
 
-    def to_json(self) -> dict:
+    def to_json(self, clues: Optional[Mapping[str, str]] = None) -> dict:
+        """The grid and its entries (with the clue of each entry that
+        ``clues`` gives one)."""
+        entries = []
+        for s, w in self.entries():
+            entry: dict = {
+                "number": s.number,
+                "direction": s.direction,
+                "row": s.row,
+                "col": s.col,
+                "word": w,
+            }
+            if clues and clues.get(w):
+                entry["clue"] = clues[w]
+            entries.append(entry)
         return {
             "width": self.grid.width,
             "height": self.grid.height,
             "grid": ["".join(ch.upper() for ch in row) for row in self.cells],
-            "entries": [
-                {
-                    "number": s.number,
-                    "direction": s.direction,
-                    "row": s.row,
-                    "col": s.col,
-                    "word": w,
-                }
-                for s, w in self.entries()
-            ],
+            "entries": entries,
         }
 
-    def page(self, title: str = "Crossword", clues: Optional[dict[str, str]] = None) -> Page:
+    def page(self, title: str = "Crossword", clues: Optional[Mapping[str, str]] = None) -> Page:
         """The fill as a printable page (``dlxc.render``): the numbered grid
-        with its given letters, and one clue an entry (``clues`` maps a word
+        with its givens (``{a}`` in the grid; the other letters fixed in the
+        grid are answers) and circles, and one clue an entry (``clues`` maps a word
         to its clue; otherwise the clue names the answer's length)."""
-        given = [
-            (r, c)
-            for r, row in enumerate(self.grid.rows)
-            for c, ch in enumerate(row)
-            if ch not in (BLOCK, EMPTY)
-        ]
-        return crossword_page(self.render().splitlines(), clues, title=title, given=given)
+        # a cell no slot crosses has no letter: an open square without answer
+        rows = [["" if ch == EMPTY else ch.upper() for ch in row] for row in self.cells]
+        return crossword_page(
+            rows,
+            clues,
+            title=title,
+            given=sorted(self.grid.givens),
+            circled=sorted(self.grid.circles),
+        )
 
-    def to_ipuz(self, clues: Optional[dict[str, str]] = None) -> dict:
+    def to_ipuz(self, clues: Optional[Mapping[str, str]] = None) -> dict:
         """The ipuz document (http://ipuz.org, crossword kind) of ``page()``."""
         return page_ipuz(self.page(clues=clues))
 

@@ -1,0 +1,103 @@
+"""Clue lists for crosswords: one entry a line, with its score, its clue, or both.
+
+A line is one of
+
+- ``WORD`` (an entry without a clue; it scores ``DEFAULT_SCORE``),
+- ``WORD;score`` (a scored entry, as crossword word lists write them),
+- ``WORD;clue`` (the field after ``;`` is not an integer: a clue, as the
+  word search reads its lists),
+- ``WORD;score;clue`` (both), and ``WORD;;clue`` for a clue that is itself
+  a number (an empty score field: the default score).
+
+The clue is everything after the separator, semicolons included.  The
+entry may be written with spaces and hyphens (``ICE CREAM``, ``T-SHIRT``),
+as word-search lists are: the answer is its letters alone, case-folded
+(``icecream``).  Blank lines and lines starting with ``#`` are skipped; an
+entry that repeats an earlier answer is dropped (its clue with it).  A line
+whose entry is not letters (``R2D2``, ``AA's``, nothing before ``;``) is skipped and
+noted, or with ``strict`` an error naming the file and line, as every word
+list is read (``dlxc.base.files.Skips``); a list with no entry left is an
+error.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ...base.errors import CrosswordError
+from ...base.files import Skips, not_letters, read_bytes, utf8_text
+
+DEFAULT_SCORE = 50
+#: Characters an entry may carry that are not part of its answer.
+SEPARATORS = " -"
+
+
+@dataclass
+class ClueList:
+    """Answers in file order, with their scores and the clues that were given
+    (``clues`` maps an answer to its clue; an answer without one is absent)."""
+
+    words: list[str] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    clues: dict[str, str] = field(default_factory=dict)
+    source: str = "<clues>"
+
+    def clue(self, answer: str) -> Optional[str]:
+        return self.clues.get(answer.lower())
+
+
+def _score(text: str) -> Optional[int]:
+    """The integer ``text`` spells (an optional sign, ASCII digits), or None."""
+    text = text.strip(" \t")
+    sign = text[:1] if text[:1] in ("+", "-") else ""
+    digits = text[len(sign) :]
+    if not digits or not (digits.isascii() and digits.isdigit()):
+        return None
+    return min(int(digits), 1_000_000_000) * (-1 if sign == "-" else 1)
+
+
+def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False) -> ClueList:
+    """A ``ClueList`` from the text of a clue list (see the module's docstring)."""
+    out = ClueList(source=source)
+    skips = Skips(source, CrosswordError, strict)
+    seen: set[str] = set()
+    for number, raw in enumerate(text.lstrip("\ufeff").split("\n"), 1):
+        line = raw.strip(" \t\r")
+        if not line or line.startswith("#"):
+            continue
+        entry, sep, rest = line.partition(";")
+        score, clue = DEFAULT_SCORE, None
+        if sep:
+            head, sep2, tail = rest.partition(";")
+            value = _score(head)
+            if sep2 and (value is not None or not head.strip()):
+                score, clue = (DEFAULT_SCORE if value is None else value), tail.strip()
+            elif value is not None:
+                score = value
+            else:
+                clue = rest.strip()
+        answer = "".join(ch for ch in entry if ch not in SEPARATORS)
+        if not answer or not answer.isalpha():
+            why = not_letters(answer) if answer else "no entry before ';'"
+            skips.skip(number, entry.strip(), why or "not a word")
+            continue
+        answer = answer.lower()
+        if answer in seen:
+            continue
+        seen.add(answer)
+        out.words.append(answer)
+        out.scores.append(score)
+        if clue:
+            out.clues[answer] = clue
+    skips.note()
+    if not out.words:
+        raise skips.empty("clue list")
+    return out
+
+
+def read_clue_list(path: Union[str, os.PathLike[str]], *, strict: bool = False) -> ClueList:
+    """Read a clue-list file (UTF-8, a byte-order mark tolerated)."""
+    name, blob = read_bytes(path, "clue list", CrosswordError)
+    return parse_clue_list(utf8_text(blob, name, CrosswordError), name, strict=strict)
