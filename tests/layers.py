@@ -93,6 +93,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.crossword.fill",
         ],
     ),
+    ("models", ["dlxc.models.crossword.design"]),
     (
         "models",
         ["dlxc.models.wordrect", "dlxc.models.wordsearch.grid", "dlxc.models.wordsearch.view"],
