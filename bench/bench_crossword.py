@@ -24,6 +24,22 @@ as whole commands (wall time, loading the list included).
     python bench/bench_crossword.py --enable PEERS/words/enable2k.txt \\
         --american PEERS/words/american-lower.txt --qxw /usr/games/qxw
 
+Quality (``--only quality``): ``dlxc crossword fill`` from its default
+list on the shipped 15x15, the three 15x15 patterns of ``dlxc crossword grid
+15x15 --seed 1/2/3`` and a 21x21 pattern of the same command
+(bench/grids/american-21x21.txt, seed 1), each scored with a measuring list
+given by --measure (``word;score``, scores times --measure-scale onto 0-50:
+use a list dlxc may not ship, for measuring only): the mean, and the entries
+the list lacks or scores below 40.  Beside it, on the same grids, Qxw
+(``qxw -b`` with the default list's words, unscored) and blacksquare
+(``Crossword.fill`` from the measuring list itself, if it is installed;
+its fill time without loading the list), each scored the same way.  The
+patterns of ``dlxc crossword grid 15x15 --seed S`` (S = 1, 2, 3) come with
+the time the command took to design and check them.
+
+    python bench/bench_crossword.py --only quality --qxw /usr/games/qxw \
+        --measure PEERS/xwordlist.dict --measure-scale 0.5
+
 The machine may be shared: compare the ratios of one run, not figures
 across runs.
 """
@@ -254,30 +270,173 @@ def bench_fill(args) -> None:
     print("== fill ==")
     lists = [("ENABLE", args.enable), ("american-english", args.american)]
     cases = [(GRID15, name, path) for name, path in lists if path]
+    if args.american:  # more standard 15x15 patterns: dlxc crossword grid's
+        for seed in (1, 4, 5):
+            res = subprocess.run(
+                DLXC + ["crossword", "grid", "15x15", "--seed", str(seed), "--no-check"],
+                capture_output=True,
+                text=True,
+            )
+            path = Path(tempfile.gettempdir()) / f"dlxc-pattern-15x15-{seed}.txt"
+            path.write_text(res.stdout)
+            cases.append((path, "american-english", args.american))
     if args.enable:
         cases.append((UNFILLABLE, "ENABLE", args.enable))
     for grid, name, path in cases:
-        ours, theirs, codes = [], [], set()
+        ours, theirs, codes, qcodes = [], [], set(), set()
         for r in range(args.rounds):
             dt, res = wall(
-                DLXC + ["crossword", "fill", str(grid), "-w", path, "--seed", str(r), "-q"]
+                DLXC
+                + ["crossword", "fill", str(grid), "-w", path, "--seed", str(r), "-q"]
+                + ["--budget", "0", "--timeout", str(args.fill_timeout)]
             )
             ours.append(dt)
             codes.add(res.returncode)
             if args.qxw:
                 deck = qxw_deck(grid)
-                dt, q = wall([args.qxw, "-b", "-d", path, str(deck)], timeout=600)
+                try:
+                    dt, q = wall([args.qxw, "-b", "-d", path, str(deck)], timeout=args.fill_timeout)
+                    qcodes.add(q.returncode if "W0 " in q.stdout else "no fill")
+                except subprocess.TimeoutExpired:
+                    dt = args.fill_timeout
+                    qcodes.add("timeout")
                 theirs.append(dt)
         line = (
-            f"{grid.name} / {name}: dlxc median {median(ours):.3f} s "
+            f"{grid.name} ({len(read_grid(grid).slots)} entries) / {name}: "
+            f"dlxc median {median(ours):.3f} s "
             f"(exit {sorted(codes)}, seeds 0-{args.rounds - 1})"
         )
         if theirs:
             line += (
-                f"; qxw -b median {median(theirs):.3f} s (exit {q.returncode}); "
+                f"; qxw -b median {median(theirs):.3f} s ({sorted(map(str, qcodes))}); "
                 f"qxw/dlxc {median(theirs) / median(ours):.2f}"
             )
         print(line)
+
+
+# ------------------------------------------------------------------ quality
+
+GRIDS = ROOT / "bench" / "grids"
+DEFAULT_LIST = ROOT / "dlxc" / "puzzles" / "words" / "crossword-scored.txt"
+
+
+def measure_list(path: str, scale: float) -> dict[str, float]:
+    out = {}
+    with open(path, encoding="latin-1") as f:
+        for line in f:
+            word, _, score = line.strip().partition(";")
+            if word.isalpha() and score:
+                out.setdefault(word.lower(), float(score) * scale)
+    return out
+
+
+def rate(words: list[str], measure: dict[str, float]) -> str:
+    values = [measure.get(w, 0.0) for w in words]
+    low = sum(1 for w in words if measure.get(w, -1) < 40)
+    return f"mean {sum(values) / len(values):.1f}, {low} lacking or under 40"
+
+
+def qxw_fill(qxw: str, grid_path: Path, words_path: Path, timeout: float):
+    deck = qxw_deck(grid_path)
+    dt, res = wall([qxw, "-b", "-d", str(words_path), str(deck)], timeout=timeout)
+    words = [line.split()[1].lower() for line in res.stdout.splitlines() if line.startswith("W")]
+    return dt, words
+
+
+def blacksquare_fill(grid_path: Path, list_path: str, timeout: float):
+    """blacksquare's fill (its Rust solver) from ``list_path``: (fill time
+    without loading the list, the words), or (..., None) when it failed."""
+    code = (
+        "import sys, time\n"
+        "from blacksquare import Crossword, BLACK, EMPTY, WordList\n"
+        "rows = open(sys.argv[1]).read().split()\n"
+        "g = [[BLACK if ch == '#' else EMPTY for ch in row] for row in rows]\n"
+        "xw = Crossword(grid=g, word_list=WordList(sys.argv[2]))\n"
+        "t = time.perf_counter()\n"
+        "f = xw.fill(timeout=float(sys.argv[3]), show_progress=False)\n"
+        "print(time.perf_counter() - t)\n"
+        "for w in (f.iterwords() if f else []): print(str(w.value))\n"
+    )
+    try:
+        _, res = wall(
+            [sys.executable, "-c", code, str(grid_path), list_path, str(timeout)],
+            timeout=timeout + 60,
+        )
+    except subprocess.TimeoutExpired:
+        return timeout, []
+    if res.returncode:
+        return 0.0, None
+    lines = res.stdout.split()
+    return float(lines[0]), [w.lower() for w in lines[1:]]
+
+
+def bench_quality(args) -> None:
+    print("== quality (default list) ==")
+    measure = measure_list(args.measure, args.measure_scale) if args.measure else None
+    tmp = Path(tempfile.gettempdir())
+    grids = [GRID15]
+    for seed in (1, 2, 3):
+        dt, res = wall(DLXC + ["crossword", "grid", "15x15", "--seed", str(seed)])
+        path = tmp / f"dlxc-grid-15x15-{seed}.txt"
+        path.write_text(res.stdout)
+        grids.append(path)
+        print(f"dlxc crossword grid 15x15 --seed {seed}: {dt:.2f} s; {res.stderr.strip()}")
+    grids.append(GRIDS / "american-21x21.txt")
+    plain = tmp / "dlxc-default-words.txt"
+    plain.write_text(
+        "".join(
+            line.split(";")[0] + "\n"
+            for line in DEFAULT_LIST.read_text().splitlines()
+            if line and not line.startswith("#")
+        )
+    )
+    for grid in grids:
+        for budget in ("0", "2"):
+            dt, res = wall(
+                DLXC
+                + [
+                    "crossword",
+                    "fill",
+                    str(grid),
+                    "--budget",
+                    budget,
+                    "--seed",
+                    "1",
+                    "--format",
+                    "json",
+                    "-q",
+                ]
+            )
+            if res.returncode:
+                print(f"{grid.name}: dlxc --budget {budget}: exit {res.returncode}")
+                continue
+            import json
+
+            doc = json.loads(res.stdout)
+            words = [e["word"] for e in doc["entries"]]
+            line = (
+                f"{grid.name}: dlxc --budget {budget}: {dt:.2f} s, own score mean "
+                f"{doc['score']['mean']:.1f} lowest {doc['score']['lowest']}"
+            )
+            if measure:
+                line += "; measured " + rate(words, measure)
+            print(line)
+        if args.qxw:
+            dt, words = qxw_fill(args.qxw, grid, plain, args.peer_timeout)
+            line = f"{grid.name}: qxw -b (default list, unscored): {dt:.2f} s"
+            if words and measure:
+                line += "; measured " + rate(words, measure)
+            print(line if words else line + ", no fill")
+        if not args.measure:
+            continue
+        dt, words = blacksquare_fill(grid, args.measure, args.peer_timeout)
+        if words is None:
+            print(f"{grid.name}: blacksquare not installed or failed")
+        else:
+            line = f"{grid.name}: blacksquare (the measuring list): {dt:.2f} s fill"
+            if words and measure:
+                line += "; measured " + rate(words, measure)
+            print(line if words else line + ", no fill")
 
 
 def main() -> None:
@@ -299,7 +458,11 @@ def main() -> None:
         help="the Python of a venv with genxword (pip install --no-deps genxword), "
         "for the density comparison",
     )
-    ap.add_argument("--only", choices=["layout", "density", "fill"], default=None)
+    ap.add_argument("--only", choices=["layout", "density", "fill", "quality"], default=None)
+    ap.add_argument("--measure", default=None, help="a word;score list to score fills with")
+    ap.add_argument("--measure-scale", type=float, default=1.0, help="its scores times this")
+    ap.add_argument("--peer-timeout", type=float, default=120.0)
+    ap.add_argument("--fill-timeout", type=float, default=240.0, help="per fill, both programs")
     args = ap.parse_args()
     if args.only in (None, "layout"):
         bench_layout(args)
@@ -307,6 +470,8 @@ def main() -> None:
         bench_density(args)
     if args.only in (None, "fill"):
         bench_fill(args)
+    if args.only in (None, "quality"):
+        bench_quality(args)
 
 
 if __name__ == "__main__":

@@ -105,6 +105,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.crossword.fill",
         ],
     ),
+    ("models", ["dlxc.models.crossword.design"]),
     (
         "models",
         [

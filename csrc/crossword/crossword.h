@@ -74,6 +74,11 @@ int dlxc_xw_fill_slot(const dlxc_xw_fill *f, int32_t s, int32_t *row, int32_t *c
 /* Search on for about node_budget nodes: FOUND (read it with
  * dlxc_xw_fill_solution: the word of each slot), EXHAUSTED or BUDGET. */
 int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget);
+/* Quality: from now on, a candidate's place in the order to try adds
+ * quality x its word's score (clamped to -1000..1000) to its crossing
+ * measure (16 log2 of each crossing slot's count); 0, the default, orders
+ * by the crossing measure alone.  Call it before the first run. */
+void dlxc_xw_fill_set_quality(dlxc_xw_fill *f, int32_t quality);
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words);
 void dlxc_xw_fill_get_stats(const dlxc_xw_fill *f, dlxc_xw_fill_stats *out);
 void dlxc_xw_fill_free(dlxc_xw_fill *f);

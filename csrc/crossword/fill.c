@@ -14,6 +14,9 @@
  * Search.  Most constrained slot first (fewest candidates, lowest slot on
  * ties); its candidates in list order (score first; the seed shuffles the
  * words of equal score); each assignment is followed by arc consistency
+ * (AC-3 over slots); with a quality weight, a word's own score counts
+ * in that order too, so well-scored words are tried first where they
+ * leave the crossings room (dlxc_xw_fill_set_quality); then arc consistency
  * (AC-3 over slots): a slot whose cells changed keeps the words that fit
  * every cell's letters, and each cell keeps only the letters some kept word
  * puts there, which may wake the crossing slot.  The search is a state
@@ -55,6 +58,8 @@ struct dlxc_xw_fill {
     int32_t *wstart;       /* internal word i: codes[wstart[i] ..] */
     uint8_t *codes;
     int32_t *orig;      /* internal word i is the caller's word orig[i] */
+    int32_t *wscore;    /* internal word i's score, clamped to -1000..1000 */
+    int32_t quality;    /* the weight of a word's score in the order to try */
     int32_t *slot_cell; /* slot s: cells slot_cell[slot_off[s] ..] */
     int32_t *slot_off, *slot_row, *slot_col, *slot_dir;
     int32_t *cell_slot; /* [cell*2+d]: the slot through the cell, or -1 */
@@ -116,7 +121,8 @@ static void undo_to(dlxc_xw_fill *f, int64_t mark, int64_t arena_mark)
 void dlxc_xw_fill_free(dlxc_xw_fill *f)
 {
     if (!f) return;
-    free(f->wstart), free(f->codes), free(f->orig), free(f->slot_cell), free(f->slot_off);
+    free(f->wstart), free(f->codes), free(f->orig), free(f->wscore), free(f->slot_cell),
+        free(f->slot_off);
     free(f->slot_row), free(f->slot_col), free(f->slot_dir), free(f->cell_slot);
     free(f->cell_pos), free(f->dirty);
     free(f->initial), free(f->dom), free(f->cand_off), free(f->cand_cnt);
@@ -250,7 +256,8 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
         return DLXC_XW_ENOMEM;
     }
     f->orig = malloc((size_t)(n_words + 1) * sizeof *f->orig);
-    if (!f->orig) {
+    f->wscore = malloc((size_t)(n_words + 1) * sizeof *f->wscore);
+    if (!f->orig || !f->wscore) {
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
     }
@@ -386,6 +393,7 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
     for (int32_t i = 0; i < len_off[maxlen + 1]; i++) {
         int32_t w = (int32_t)key[i], L = starts[w + 1] - starts[w];
         f->orig[i] = w;
+        f->wscore[i] = scores[w] < -1000 ? -1000 : scores[w] > 1000 ? 1000 : scores[w];
         memcpy(f->codes + f->wstart[i], codes + starts[w], (size_t)L);
         f->wstart[i + 1] = f->wstart[i] + L;
     }
@@ -427,6 +435,8 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
 }
 
 int32_t dlxc_xw_fill_n_slots(const dlxc_xw_fill *f) { return f->n_slots; }
+
+void dlxc_xw_fill_set_quality(dlxc_xw_fill *f, int32_t quality) { f->quality = quality; }
 
 int dlxc_xw_fill_slot(const dlxc_xw_fill *f, int32_t s, int32_t *row, int32_t *col,
                       int32_t *direction, int32_t *length, int32_t *candidates)
@@ -534,6 +544,7 @@ static int order_candidates(dlxc_xw_fill *f, int32_t s, int32_t *off)
         int32_t w = list[j], score = 0;
         const uint8_t *word = f->codes + f->wstart[w];
         for (int32_t i = 0; i < np; i++) score += ilog(count[pos[i]][word[pos[i]]]);
+        score += f->quality * f->wscore[w];
         if (f->seed) { /* variety: a jitter of up to a factor 1.4 in one count */
             uint64_t st = f->seed ^ (uint64_t)f->orig[w];
             score += (int32_t)(splitmix64(&st) & 7);

@@ -204,9 +204,10 @@ def layout(
     "-w",
     "--words",
     "word_file",
-    required=True,
+    default=None,
     metavar="LIST",
-    help="The word list: one a line, word or word;score, UTF-8.",
+    help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
+    "crossword list, ENABLE scored 0-77 by word frequency).",
 )
 @click.option(
     "--min-score",
@@ -214,6 +215,21 @@ def layout(
     default=None,
     metavar="N",
     help="Use only the words scored N or more (unscored words score 50).",
+)
+@click.option(
+    "--allow-all",
+    is_flag=True,
+    help="Keep the words of dlxc's ban list (vulgar and offensive words), "
+    "which are left out by default.",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0),
+    default=1.0,
+    show_default=True,
+    metavar="SECONDS",
+    help="Look this long for better-scored fills and keep the best (highest mean "
+    "score, then highest lowest score); 0: the first fill from the best-scored words.",
 )
 @click.option(
     "--seed",
@@ -261,6 +277,8 @@ def fill(
     grid_file,
     word_file,
     min_score,
+    allow_all,
+    budget,
     seed,
     clue_file,
     count,
@@ -278,12 +296,20 @@ def fill(
 ):
     """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
     shown to the solver, (.) a circled square) from LIST."""
-    from ..crossword.wordlist import read_word_list
-    from ..models.crossword.fill import Filler, FillStopped, read_grid
+    from ..crossword.wordlist import banned_words, default_word_list, read_word_list, without
+    from ..models.crossword.design import style_problems
+    from ..models.crossword.fill import Filler, FillStopped, quality_fill, read_grid
 
     t0 = time.perf_counter()
     grid = read_grid(grid_file)
-    pool = read_word_list(word_file, backend=backend, strict=strict)
+    for problem in style_problems(grid):
+        click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)
+    if word_file is None:
+        pool = default_word_list(backend=backend)
+    else:
+        pool = read_word_list(word_file, backend=backend, strict=strict)
+    if not allow_all:
+        pool, _banned = without(pool, banned_words())
     clues = None
     if clue_file is not None:
         from ..models.crossword.clues import read_clue_list
@@ -324,27 +350,45 @@ def fill(
                 raise
             _write(str(n), output)
         else:
-            found = filler.first(node_limit=node_limit, timeout=timeout)
-            if found is None:
-                st = filler.stats()
+            filler.close()
+            best = quality_fill(
+                grid,
+                filler.pool,
+                budget=budget,
+                seed=seed,
+                node_limit=node_limit,
+                timeout=timeout,
+                backend=backend,
+            )
+            if best.filled is None:
                 click.echo(
-                    f"No fill exists: the complete search proved it ({st['nodes']} "
+                    f"No fill exists: the complete search proved it ({best.nodes} "
                     f"nodes, {time.perf_counter() - t1:.3f} s).",
                     err=True,
                 )
                 raise click.exceptions.Exit(EXIT_NONE)
-            _print_fill(found, how)
+            _print_fill(best.filled, how, best.score)
+            sc = best.score
+            if not quiet and sc is not None:
+                lowest = ", ".join(sc.lowest_words[:5]).upper()
+                click.echo(
+                    f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed "
+                    f"in {t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
+                    f"({best.attempts} searches, {best.nodes} nodes). Score: mean "
+                    f"{sc.mean:.1f}, lowest {sc.lowest} ({lowest}); "
+                    f"words scored {best.threshold} or more.",
+                    err=True,
+                )
+            return
     except FillStopped as exc:
         click.echo(f"{exc}, before it found a fill.", err=True)
         raise click.exceptions.Exit(EXIT_STOPPED) from None
     if not quiet:
         st = filler.stats()
-        restarts = f", {st['restarts']} restarts" if st["restarts"] else ""
         click.echo(
             f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed in "
             f"{t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
-            f"({st['nodes']} nodes, {st['revisions']} revisions"
-            f"{restarts}).",
+            f"({st['nodes']} nodes, {st['revisions']} revisions).",
             err=True,
         )
 
@@ -365,12 +409,20 @@ def _no_candidates(grid, empty, count) -> None:
     raise click.exceptions.Exit(EXIT_NONE)
 
 
-def _print_fill(found, how) -> None:
+def _print_fill(found, how, score=None) -> None:
     """The fill as text (the grid), as the fill's own JSON (grid and
-    entries, with their clues when given), or as a page in any other format of ``dlxc.render``."""
+    entries, with their clues when given, and its score when known), or as a
+    page in any other format of ``dlxc.render``."""
     fmt, output, paper, font, title, clues = how
     if fmt == "json":
-        _write(json.dumps(found.to_json(clues), indent=1), output)
+        doc = found.to_json(clues)
+        if score is not None:
+            doc["score"] = {
+                "mean": round(score.mean, 3),
+                "lowest": score.lowest,
+                "lowest_words": score.lowest_words,
+            }
+        _write(json.dumps(doc, indent=1), output)
     elif fmt in (None, "text"):
         _write(found.render(), output)
     else:
@@ -419,3 +471,96 @@ def _fill_xcc(grid, pool, min_score, count, how, timeout, node_limit, backend, q
             f"{time.perf_counter() - t1:.3f} s.",
             err=True,
         )
+
+
+_GRID_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*$")
+
+
+@crossword.command(
+    epilog="The pattern keeps the American rules: 180-degree symmetry, every "
+    "entry 3 letters or more (so every square checked), the open squares "
+    "connected, at most 78 entries on a 15x15 and 140 on a 21x21. Exit status: "
+    "0 done, 3 no pattern found, 1 bad input, 2 usage error."
+)
+@click.argument("size", metavar="WxH")
+@click.option(
+    "--seed",
+    type=int,
+    default=1,
+    show_default=True,
+    metavar="S",
+    help="The pattern's seed: the same seed gives the same pattern.",
+)
+@click.option(
+    "--blocks",
+    type=click.IntRange(min=0),
+    default=None,
+    metavar="N",
+    help="The number of blocks (default: 38 on a 15x15, 72 on a 21x21, "
+    "about 16%% of the squares otherwise).",
+)
+@click.option(
+    "--check/--no-check",
+    default=True,
+    show_default=True,
+    help="Keep only a pattern that the default word list fills (drawing the "
+    "next one from the seed otherwise).",
+)
+@click.option("-o", "--output", default=None, metavar="FILE", help="Write the pattern here.")
+@_backend
+@_quiet
+@user_errors
+def grid(size, seed, blocks, check, output, backend, quiet):
+    """Design an American block pattern of WxH squares (15x15, 21x21 ...):
+    rows of '#' (a block) and '.' (an open square), the grid format that
+    'dlxc crossword fill' reads."""
+    from ..crossword.wordlist import banned_words, default_word_list, without
+    from ..models.crossword.design import check_blocks, design, entry_count
+    from ..models.crossword.fill import quality_fill
+
+    m = _GRID_SIZE.match(size)
+    if not m:
+        raise click.BadParameter(f"{size!r} is not a size like 15x15", param_hint="WxH")
+    width = int(m.group(1))
+    height = int(m.group(2) or m.group(1))
+    if not (3 <= width <= 64 and 3 <= height <= 64):
+        raise click.BadParameter(f"{size!r}: each side must be from 3 to 64", param_hint="WxH")
+    check_blocks(width, height, blocks)
+    t0 = time.perf_counter()
+    fillable = None
+    if check:
+        pool, _ = without(default_word_list(backend=backend), banned_words())
+
+        def fillable(g) -> bool:
+            from ..models.crossword.fill import FillStopped
+
+            try:
+                return (
+                    quality_fill(
+                        g, pool, budget=0, seed=1, node_limit=CHECK_NODES, backend=backend
+                    ).filled
+                    is not None
+                )
+            except FillStopped:
+                return False
+
+    from ..base.errors import CrosswordError
+
+    try:
+        g, drawn = design(width, height, seed, blocks=blocks, fillable=fillable)
+    except CrosswordError as exc:
+        click.echo(str(exc), err=True)
+        raise click.exceptions.Exit(EXIT_NONE) from None
+    _write("\n".join(g.rows), output)
+    if not quiet:
+        n_blocks = sum(row.count("#") for row in g.rows)
+        checked = ", filled by the default list" if check else ""
+        click.echo(
+            f"{width}x{height}, {n_blocks} blocks, {entry_count(g.rows)} entries, longest "
+            f"{max(s.length for s in g.slots)}; pattern {drawn} drawn from seed {seed}"
+            f"{checked}, in {time.perf_counter() - t0:.2f} s.",
+            err=True,
+        )
+
+
+CHECK_NODES = 60_000  # the fill check's node limit (a limit, not a timeout: reproducible)

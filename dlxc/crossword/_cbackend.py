@@ -120,6 +120,11 @@ class Fill:
         self._words = ffi.new("int32_t[]", max(self.n_slots, 1))
         self._stats = ffi.new("dlxc_xw_fill_stats *")
 
+    def set_quality(self, quality: int) -> None:
+        """A word's score weighs ``quality`` in the order to try (see
+        dlxc_xw_fill_set_quality)."""
+        lib.dlxc_xw_fill_set_quality(self._handle, quality)
+
     def slots(self) -> list[tuple[int, int, int, int, int]]:
         """(row, col, direction, length, candidates) of each slot."""
         vals = ffi.new("int32_t[5]")

@@ -352,6 +352,8 @@ class Fill:
         n = width * height
         n_words = len(starts) - 1
         self.starts, self.codes = starts, codes
+        self.wscore = [max(-1000, min(1000, x)) for x in scores]
+        self.quality = 0
         full = (1 << n_letters) - 1
         self.dom = [(1 << c) if c >= 0 else (full if c == -2 else 0) for c in cells]
         self.cell_slot = [[-1, -1] for _ in range(n)]
@@ -404,6 +406,10 @@ class Fill:
         self.state = "start"
         self.seed = seed & MASK64
         self.nodes = self.revisions = self.fills = 0
+
+    def set_quality(self, quality: int) -> None:
+        """dlxc_xw_fill_set_quality: a word's score weighs in the order to try."""
+        self.quality = quality
 
     def slots(self):
         return [
@@ -510,6 +516,7 @@ class Fill:
         def score(w):
             st = starts[w]
             total = sum(ilog(count.get(codes[st + p], 0)) for p, count in crossed)
+            total += self.quality * self.wscore[w]
             if seed:
                 total += splitmix64(seed ^ w)[1] & 7
             return total

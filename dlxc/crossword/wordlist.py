@@ -187,3 +187,42 @@ def read_word_list(
     if len(pool) == 0:
         raise CrosswordError(f"{name}: the word list has no words")
     return pool
+
+
+# ---------------------------------------------------------------- the shipped lists
+
+#: dlxc's default crossword list: ENABLE scored by word frequency (see
+#: dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt for where the scores come from).
+DEFAULT_LIST = "crossword-scored"
+#: the words left out of fills unless asked for (``--allow-all``).
+BAN_LIST = "crossword-banned"
+
+
+def _shipped(name: str) -> str:
+    from ..puzzles import example_path
+
+    return example_path(name)
+
+
+def default_word_list(backend: Optional[str] = None) -> WordPool:
+    """The default crossword list (ENABLE, 3 to 21 letters, scored 0-77 by
+    ten times wordfreq's Zipf frequency)."""
+    return read_word_list(_shipped(DEFAULT_LIST), backend)
+
+
+def banned_words() -> set[str]:
+    """The ban list's words (lower case)."""
+    name, blob = read_bytes(_shipped(BAN_LIST), "ban list", CrosswordError)
+    lines = utf8_text(blob, name, CrosswordError).split("\n")
+    return {w.strip().lower() for w in lines if w.strip() and not w.startswith("#")}
+
+
+def without(pool: WordPool, words: Iterable[str]) -> tuple[WordPool, int]:
+    """``pool`` less ``words``: (the pool, how many of its words were left out)."""
+    drop = set(words)
+    keep = [i for i, w in enumerate(pool.words) if w not in drop]
+    if len(keep) == len(pool):
+        return pool, 0
+    out = pool.filtered(keep)
+    out.repeats = pool.repeats
+    return out, len(pool) - len(keep)

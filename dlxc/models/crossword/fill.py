@@ -26,8 +26,9 @@ Two ways to search:
 from __future__ import annotations
 
 import os
+import time
 from array import array
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -275,7 +276,8 @@ class Filler:
 
     ``min_score`` drops the words scored below it; ``seed`` (0: the list's
     order) shuffles the words of equal score and jitters the engine's order
-    of candidates, for variety.
+    of candidates, for variety; ``quality`` weighs each word's score in the
+    engine's order of candidates (0: crossings alone).
 
     ``fills()`` enumerates every fill with one complete search (counts,
     proofs).  ``first()`` looks for one fill with restarts: a search whose
@@ -292,9 +294,11 @@ class Filler:
         *,
         min_score: Optional[int] = None,
         seed: int = 0,
+        quality: int = 0,
         backend: Optional[str] = None,
     ) -> None:
         self.grid = grid
+        self.quality = quality
         long = [s for s in grid.slots if s.length > 64]
         if long:
             raise CrosswordError(
@@ -335,7 +339,7 @@ class Filler:
 
     def _new_search(self, seed: int):
         p = self.pool
-        return self._impl.Fill(
+        search = self._impl.Fill(
             self.grid.width,
             self.grid.height,
             self._cells,
@@ -345,6 +349,9 @@ class Filler:
             len(self.alphabet),
             seed,
         )
+        if self.quality:
+            search.set_quality(self.quality)
+        return search
 
     def empty_slots(self) -> list[Slot]:
         """The slots no word of the list fits (given letters and length)."""
@@ -431,6 +438,163 @@ class Filler:
 
     def close(self) -> None:
         self._search.close()
+
+
+# ---------------------------------------------------------------- quality first
+
+
+@dataclass
+class FillScore:
+    """How a fill scores on its list: the mean and the lowest word score."""
+
+    mean: float
+    lowest: int
+    lowest_words: list[str]
+
+    @staticmethod
+    def of(filled: Filled, score: dict[str, int]) -> FillScore:
+        values = [score[w] for w in filled.words]
+        low = min(values) if values else 0
+        return FillScore(
+            sum(values) / len(values) if values else 0.0,
+            low,
+            sorted({w for w in filled.words if score[w] == low}),
+        )
+
+    def key(self) -> tuple[float, int]:
+        return (round(self.mean, 6), self.lowest)
+
+
+#: the shares of the list (best-scored first) the quality search tries, in turn
+TIER_SHARES = (0.15, 0.2, 0.3, 0.45, 0.65, 1.0)
+TIER_NODES = 1500  # the node cap of one attempt below the whole list
+TIER_SEEDS = 3  # attempts (seeds) at each threshold below the whole list
+QUALITY = 2  # the weight of a word's score in the engine's order (Filler's quality)
+
+
+def tiers(scores: Iterable[int], shares: Iterable[float] = TIER_SHARES) -> list[int]:
+    """The score thresholds of the quality search, highest first: for each
+    share, the score of the word at that share of the list sorted best
+    first (so a list of any scale, or an unscored one, gets sensible steps)."""
+    ordered = sorted(scores, reverse=True)
+    if not ordered:
+        return []
+    out: list[int] = []
+    for share in shares:
+        t = ordered[min(len(ordered) - 1, max(0, int(share * len(ordered)) - 1))]
+        if not out or t < out[-1]:
+            out.append(t)
+    return out
+
+
+@dataclass
+class QualityResult:
+    filled: Optional[Filled]
+    score: Optional[FillScore]
+    threshold: Optional[int]  # the lowest score the fill was allowed
+    attempts: int
+    nodes: int
+    complete: bool  # no fill exists (proved over the whole list)
+
+
+def quality_fill(
+    grid: Grid,
+    pool: WordPool,
+    *,
+    min_score: Optional[int] = None,
+    budget: float = 1.0,
+    seed: int = 0,
+    node_limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    backend: Optional[str] = None,
+) -> QualityResult:
+    """The best-scored fill found within ``budget`` seconds, as Crossfire's
+    and Ingrid's quality searches do, in two phases:
+
+    1. A fill from the whole list (the words scored ``min_score`` or more):
+       one search with restarts, up to ``node_limit``/``timeout``, whose
+       complete search proves that no fill exists.  The engine tries
+       well-scored words first where they leave the crossings room
+       (``QUALITY``).
+    2. Until ``budget`` is spent, climb the thresholds of ``tiers`` (the
+       score of the word at 65%, 45%, 30%, 20%, 15% of the list, best
+       first): ``TIER_SEEDS`` searches of at most ``TIER_NODES`` nodes from
+       the words scored at least the threshold above the best fill's; after
+       a success, the next threshold; after ``TIER_SEEDS`` failures, one
+       more seed at the best fill's own threshold.  The fill kept has the
+       highest mean score (then the highest lowest score).
+
+    The engine is unchanged (each attempt is one of ``Filler.first``), so
+    every fill is checked by the same tests as any other."""
+    from ...base.rng import MASK64, splitmix64
+
+    t0 = time.perf_counter()
+    if min_score is not None:
+        pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
+    score = dict(zip(pool.words, pool.scores))
+    steps = tiers(pool.scores)
+    best: Optional[tuple[Filled, FillScore, int]] = None
+    attempts = nodes = 0
+    rng = seed & MASK64
+    pools: dict[int, WordPool] = {}
+
+    def pool_at(t: int) -> WordPool:
+        if t not in pools:
+            pools[t] = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= t)
+        return pools[t]
+
+    def attempt(t: int, s: int, last: bool) -> Optional[Filled]:
+        nonlocal attempts, nodes
+        attempts += 1
+        filler = Filler(grid, pool_at(t), seed=s, quality=QUALITY, backend=backend)
+        try:
+            if filler.empty_slots():
+                if last:  # no word fits a slot: a proof too
+                    attempt.complete = True  # type: ignore[attr-defined]
+                return None
+            if last:
+                left = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
+                room = None if node_limit is None else max(1, node_limit - nodes)
+                return filler.first(node_limit=room, timeout=left)
+            return filler.first(node_limit=TIER_NODES, timeout=timeout, restarts=False)
+        except FillStopped:
+            if last:
+                raise
+            return None
+        finally:
+            nodes += filler.stats()["nodes"]
+            if last and filler.complete:
+                attempt.complete = True  # type: ignore[attr-defined]
+            filler.close()
+
+    attempt.complete = False  # type: ignore[attr-defined]
+    # 1. the whole list
+    filled = attempt(steps[-1], seed, True) if steps else None
+    if filled is None:
+        complete = attempt.complete or not steps  # type: ignore[attr-defined]
+        return QualityResult(None, None, None, attempts, nodes, complete)
+    at = len(steps) - 1
+    best = (filled, FillScore.of(filled, score), steps[at])
+    if len(set(pool.scores)) < 2:
+        budget = 0.0  # all words score alike: no fill is better than another
+    # 2. climb: the threshold above the best fill's, TIER_SEEDS seeds, then
+    #    one more seed at the best fill's own threshold, and so on
+    fails = 0
+    while time.perf_counter() - t0 < budget and (
+        timeout is None or time.perf_counter() - t0 < timeout
+    ):
+        rng, s = splitmix64(rng)
+        k = at - 1 if at > 0 and fails < TIER_SEEDS else at
+        filled = attempt(steps[k], s | 1, False)
+        if filled is None:
+            fails = fails + 1 if k < at else 0
+            continue
+        fs = FillScore.of(filled, score)
+        if k < at:
+            at, fails = k, 0
+        if fs.key() > best[1].key():
+            best = (filled, fs, steps[k])
+    return QualityResult(best[0], best[1], best[2], attempts, nodes, False)
 
 
 # ---------------------------------------------------------------- the XCC model

@@ -1,0 +1,295 @@
+"""American crossword grids: the rules of the style, and block patterns
+designed from a seed.
+
+The rules a grid of the American style keeps (as the major US papers state
+them for submissions):
+
+- 180-degree rotational symmetry of the blocks;
+- every entry (across or down run of open cells) at least 3 letters long;
+- every open cell checked, in an across and a down entry at once (which
+  follows from the previous rule: a run of one open cell is an unchecked
+  square);
+- all open cells connected;
+- at most ``MAX_ENTRIES[size]`` entries: 78 for a 15x15 (72 for a
+  themeless one in the New York Times' guidelines, 78 for a themed one),
+  140 for a 21x21 (the Sunday limit); other sizes have no stated limit.
+
+``style_problems`` says which rules a grid breaks (``dlxc crossword fill``
+prints them as warnings); ``design`` builds a pattern that keeps them all.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Optional
+
+from ...base.errors import CrosswordError
+from ...base.rng import MASK64, splitmix64
+from .fill import BLOCK, EMPTY, Grid
+
+#: the most entries a grid of that size may have (width, height) -> entries
+MAX_ENTRIES = {(15, 15): 78, (21, 21): 140}
+MIN_ENTRY = 3
+
+
+def _open(rows: list[str]) -> list[list[bool]]:
+    return [[ch != BLOCK for ch in row] for row in rows]
+
+
+def _runs(open_: list[list[bool]]) -> list[tuple[int, int, int, int]]:
+    """Every across and down run of open cells: (direction, row, col, length),
+    direction 0 across, 1 down; runs of one cell included."""
+    h = len(open_)
+    w = len(open_[0]) if h else 0
+    out = []
+    for r in range(h):
+        c = 0
+        while c < w:
+            if open_[r][c]:
+                s = c
+                while c < w and open_[r][c]:
+                    c += 1
+                out.append((0, r, s, c - s))
+            else:
+                c += 1
+    for c in range(w):
+        r = 0
+        while r < h:
+            if open_[r][c]:
+                s = r
+                while r < h and open_[r][c]:
+                    r += 1
+                out.append((1, s, c, r - s))
+            else:
+                r += 1
+    return out
+
+
+def _connected(open_: list[list[bool]]) -> bool:
+    h = len(open_)
+    w = len(open_[0]) if h else 0
+    cells = [(r, c) for r in range(h) for c in range(w) if open_[r][c]]
+    if not cells:
+        return True
+    seen = {cells[0]}
+    stack = [cells[0]]
+    while stack:
+        r, c = stack.pop()
+        for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if 0 <= rr < h and 0 <= cc < w and open_[rr][cc] and (rr, cc) not in seen:
+                seen.add((rr, cc))
+                stack.append((rr, cc))
+    return len(seen) == len(cells)
+
+
+def _symmetric(open_: list[list[bool]]) -> bool:
+    h = len(open_)
+    w = len(open_[0]) if h else 0
+    return all(open_[r][c] == open_[h - 1 - r][w - 1 - c] for r in range(h) for c in range(w))
+
+
+def entry_count(rows: list[str]) -> int:
+    """The number of entries (runs of two or more open cells)."""
+    return sum(1 for (_, _, _, n) in _runs(_open(rows)) if n >= 2)
+
+
+def style_problems(grid: Grid) -> list[str]:
+    """The rules of the American style that ``grid`` breaks, in words (an
+    empty list for a grid that keeps them all)."""
+    open_ = _open(grid.rows)
+    runs = _runs(open_)
+    out = []
+    short = [s for s in grid.slots if s.length < MIN_ENTRY]
+    if short:
+        names = ", ".join(s.name for s in short[:5]) + (" ..." if len(short) > 5 else "")
+        out.append(
+            f"{len(short)} entr{'y has' if len(short) == 1 else 'ies have'} fewer than "
+            f"{MIN_ENTRY} letters ({names})"
+        )
+    across = {(r, c + i) for (d, r, c, n) in runs if d == 0 and n >= 2 for i in range(n)}
+    down = {(r + i, c) for (d, r, c, n) in runs if d == 1 and n >= 2 for i in range(n)}
+    unchecked = sorted(
+        (r, c)
+        for r, row in enumerate(open_)
+        for c, o in enumerate(row)
+        if o and ((r, c) not in across or (r, c) not in down)
+    )
+    if unchecked:
+        where = ", ".join(f"row {r + 1} col {c + 1}" for r, c in unchecked[:5])
+        more = " ..." if len(unchecked) > 5 else ""
+        out.append(
+            f"{len(unchecked)} unchecked square{'s' if len(unchecked) != 1 else ''} "
+            f"(in only one entry, or none): {where}{more}"
+        )
+    if not _symmetric(open_):
+        out.append("the blocks are not symmetric under a 180-degree rotation")
+    if not _connected(open_):
+        out.append("the open squares are not all connected")
+    limit = MAX_ENTRIES.get((grid.width, grid.height))
+    n = len(grid.slots)
+    if limit is not None and n > limit:
+        out.append(f"{n} entries, more than the {limit} a {grid.width}x{grid.height} may have")
+    return out
+
+
+def _legal(open_: list[list[bool]], cells: list[tuple[int, int]]) -> bool:
+    """No run of 1 or 2 open cells through the rows and columns of ``cells``,
+    and the open cells connected."""
+    h, w = len(open_), len(open_[0])
+    rows = {r for r, _ in cells}
+    cols = {c for _, c in cells}
+    for r in rows:
+        n = 0
+        for c in range(w + 1):
+            if c < w and open_[r][c]:
+                n += 1
+            else:
+                if 0 < n < MIN_ENTRY:
+                    return False
+                n = 0
+    for c in cols:
+        n = 0
+        for r in range(h + 1):
+            if r < h and open_[r][c]:
+                n += 1
+            else:
+                if 0 < n < MIN_ENTRY:
+                    return False
+                n = 0
+    return _connected(open_)
+
+
+def default_blocks(width: int, height: int) -> int:
+    """The default number of blocks: 38 on a 15x15 (76-78 entries, the
+    count most published 15x15s have), about 16% of the squares otherwise."""
+    if (width, height) == (15, 15):
+        return 38
+    if (width, height) == (21, 21):
+        return 72
+    return max(0, round(0.16 * width * height))
+
+
+def check_blocks(width: int, height: int, blocks: Optional[int]) -> int:
+    """The number of blocks to place (``blocks``, or the default);
+    ``CrosswordError`` for a number no symmetric pattern has."""
+    target = default_blocks(width, height) if blocks is None else blocks
+    n_cells = width * height
+    if not 0 <= target <= n_cells // 2:
+        raise CrosswordError(
+            f"{target} blocks: a {width}x{height} grid takes from 0 to {n_cells // 2}"
+        )
+    if not (width % 2 and height % 2) and target % 2:
+        raise CrosswordError(
+            f"{target} blocks: a {width}x{height} grid has no center square, so its "
+            "symmetric patterns have an even number of blocks"
+        )
+    return target
+
+
+def _run_lengths(open_: list[list[bool]], r: int, c: int) -> tuple[int, int]:
+    """The lengths of the across and the down run through the open (r, c)."""
+    h, w = len(open_), len(open_[0])
+    out = []
+    for dr, dc in ((0, 1), (1, 0)):
+        n = 1
+        rr, cc = r - dr, c - dc
+        while rr >= 0 and cc >= 0 and open_[rr][cc]:
+            n, rr, cc = n + 1, rr - dr, cc - dc
+        rr, cc = r + dr, c + dc
+        while rr < h and cc < w and open_[rr][cc]:
+            n, rr, cc = n + 1, rr + dr, cc + dc
+        out.append(n)
+    return out[0], out[1]
+
+
+def max_run(width: int, height: int) -> int:
+    """The longest entry ``pattern`` leaves: 9 in a 15x15 (as in most daily
+    grids without theme entries), about 60% of the longer side otherwise."""
+    return max(MIN_ENTRY, round(0.6 * max(width, height)))
+
+
+def pattern(
+    width: int, height: int, seed: int, blocks: Optional[int] = None, max_tries: int = 100
+) -> list[str]:
+    """A legal block pattern of ``width`` x ``height`` (see the module's
+    rules) with ``blocks`` blocks (default ``default_blocks``), drawn from
+    ``seed``: block pairs (a square and its 180-degree image) are added one
+    at a time, each at the open square whose across and down runs are
+    longest together (ties and near-ties broken at random), keeping only
+    additions after which every run is 3 or more and the open squares stay
+    connected.  A pattern whose longest entry passes ``max_run`` is drawn
+    again.  The same seed gives the same pattern."""
+    target = check_blocks(width, height, blocks)
+    center = (height // 2, width // 2) if width % 2 and height % 2 else None
+    limit = MAX_ENTRIES.get((width, height))
+    longest = max_run(width, height) if blocks is None else max(width, height)
+    state = (seed * 0x9E3779B97F4A7C15 + 1) & MASK64
+    for _ in range(max_tries):
+        open_ = [[True] * width for _ in range(height)]
+        placed = 0
+        if target % 2:
+            r, c = center  # type: ignore[misc]
+            open_[r][c] = False
+            if _legal(open_, [(r, c)]):
+                placed = 1
+            else:
+                open_[r][c] = True
+        while placed < target:
+            ranked = []
+            for r in range(height):
+                for c in range(width):
+                    if open_[r][c] and (r, c) != center:
+                        a, d = _run_lengths(open_, r, c)
+                        state, jitter = splitmix64(state)
+                        ranked.append((-(max(a, d) * 4 + min(a, d) + (jitter % 6)), r, c))
+            ranked.sort()
+            for _key, r, c in ranked:
+                pair = [(r, c), (height - 1 - r, width - 1 - c)]
+                if placed + 2 > target:
+                    break
+                for rr, cc in pair:
+                    open_[rr][cc] = False
+                if _legal(open_, pair):
+                    placed += 2
+                    break
+                for rr, cc in pair:
+                    open_[rr][cc] = True
+            else:
+                break
+            if placed + 2 > target and placed != target:
+                break
+        if placed != target:
+            continue
+        rows = ["".join(EMPTY if o else BLOCK for o in row) for row in open_]
+        if limit is not None and entry_count(rows) > limit:
+            continue
+        if max(n for (_, _, _, n) in _runs(open_)) > longest:
+            continue
+        return rows
+    raise CrosswordError(
+        f"no legal {width}x{height} pattern with {target} blocks was found in {max_tries} tries"
+    )
+
+
+def design(
+    width: int,
+    height: int,
+    seed: int,
+    *,
+    blocks: Optional[int] = None,
+    fillable: Optional[Callable[[Grid], bool]] = None,
+    tries: int = 20,
+) -> tuple[Grid, int]:
+    """A legal pattern, and (with ``fillable``) one that ``fillable``
+    accepts: (the grid, how many patterns were drawn).  Pattern k is drawn
+    from a seed derived from ``seed`` and k, so the answer is reproducible
+    when ``fillable`` is (a node limit, not a timeout)."""
+    state = seed & MASK64
+    for k in range(1, tries + 1):
+        state, s = splitmix64(state)
+        grid = Grid(pattern(width, height, s, blocks), f"<pattern {width}x{height} seed {seed}>")
+        if fillable is None or fillable(grid):
+            return grid, k
+    raise CrosswordError(
+        f"none of {tries} {width}x{height} patterns drawn from seed {seed} could be filled"
+    )
