@@ -18,6 +18,7 @@ from typing import Optional
 
 import click
 
+from ..base.letters import upper_letter
 from .common import strict_option, user_errors
 from .output import emit, output_format_options
 
@@ -293,7 +294,7 @@ def fill(
 
 def _no_candidates(grid, empty, count) -> None:
     def pattern(slot):
-        return "".join(grid.rows[r][c].upper() for r, c in slot.cells())
+        return "".join(upper_letter(grid.rows[r][c]) for r, c in slot.cells())
 
     names = ", ".join(f"{s.name} ({s.length} letters, {pattern(s)})" for s in empty[:10])
     more = f" and {len(empty) - 10} more" if len(empty) > 10 else ""

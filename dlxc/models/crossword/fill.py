@@ -30,6 +30,7 @@ from typing import Optional, Union
 
 from ...base.errors import CrosswordError
 from ...base.files import read_bytes, utf8_text
+from ...base.letters import fold, upper, upper_letter
 from ...base.runner import Limits, Runner
 from ...crossword import engine, mirror
 from ...crossword.wordlist import WordPool
@@ -98,7 +99,7 @@ class Grid:
         return {(s.row, s.col): s.number for s in self.slots}
 
     def __str__(self) -> str:
-        return "\n".join(row.upper() for row in self.rows)
+        return "\n".join(upper(row) for row in self.rows)
 
 
 def parse_grid(text: str, source: str = "<grid>") -> Grid:
@@ -111,7 +112,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     while lines and not lines[-1].strip():
         lines.pop()
     for number, raw in enumerate(lines, 1):
-        line = raw.strip().lstrip("\ufeff")
+        line = fold(raw.strip().lstrip("\ufeff"))  # one letter a cell, also in case
         if not line:
             if rows:
                 raise CrosswordError(f"{source}:{number}: a blank line inside the grid")
@@ -129,7 +130,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             )
         if not rows:
             first_line = number
-        rows.append(line.lower())
+        rows.append(line)
     if not rows:
         raise CrosswordError(f"{source}: the grid has no rows")
     return Grid(rows, source)
@@ -153,7 +154,7 @@ class Filled:
         self.cells = cells
 
     def render(self) -> str:
-        return "\n".join("".join(ch.upper() for ch in row) for row in self.cells)
+        return "\n".join("".join(upper_letter(ch) for ch in row) for row in self.cells)
 
     __str__ = render
 
@@ -168,7 +169,7 @@ class Filled:
         return {
             "width": self.grid.width,
             "height": self.grid.height,
-            "grid": ["".join(ch.upper() for ch in row) for row in self.cells],
+            "grid": ["".join(upper_letter(ch) for ch in row) for row in self.cells],
             "entries": [
                 {
                     "number": s.number,
