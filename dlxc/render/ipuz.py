@@ -72,6 +72,14 @@ def _wordsearch(page: Page) -> dict:
     return doc
 
 
+def _solution_value(letter: Optional[str]) -> Optional[str]:
+    """A cell's solution: its letter, or null for a cell that holds none (a
+    cell no entry crosses is left empty by the fill, shown ``.``)."""
+    if not letter or letter in (".", BLOCK) or not letter.strip():
+        return None
+    return letter
+
+
 def _crossword(page: Page) -> dict:
     puzzle, solution = [], []
     for row in page.grid:
@@ -87,7 +95,7 @@ def _crossword(page: Page) -> dict:
             else:
                 n = sq.number if sq.number is not None else EMPTY
                 prow.append({"cell": n, "value": sq.letter} if sq.given else n)
-                srow.append(sq.letter)
+                srow.append(_solution_value(sq.letter))
         puzzle.append(prow)
         solution.append(srow)
     clues: dict[str, list] = {"Across": [], "Down": []}
