@@ -23,6 +23,7 @@ Two ways to search:
 from __future__ import annotations
 
 import os
+import time
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -376,10 +377,26 @@ class Filler:
 # ---------------------------------------------------------------- the XCC model
 
 
-def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None):
+class BuildStopped(CrosswordError):
+    """The XCC model of a fill was still being built at the deadline."""
+
+
+def fill_problem(
+    grid: Grid,
+    pool: WordPool,
+    *,
+    min_score: Optional[int] = None,
+    deadline: Optional[float] = None,
+):
     """The XCC problem whose solutions are the fills of ``grid``: (problem,
-    decode) where ``decode(solution)`` gives the ``Filled`` of a solution."""
+    decode) where ``decode(solution)`` gives the ``Filled`` of a solution.
+    ``deadline`` (a ``time.perf_counter()`` value): ``BuildStopped`` when
+    the model is not built by then (a timeout covers the build too)."""
     from ...xcc.problem import Problem
+
+    def check() -> None:
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise BuildStopped("the timeout came while the XCC model was being built")
 
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
@@ -395,6 +412,7 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
     # each slot's candidates: words of its length that fit its given letters
     cands: list[list[int]] = []
     for s in slots:
+        check()
         givens = [
             (k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells()) if grid.rows[r][c] != EMPTY
         ]
@@ -420,7 +438,9 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
     option_of: list[tuple[int, int]] = []
     for k, (s, lst) in enumerate(zip(slots, cands)):
         cells = [cell_item[rc] for rc in s.cells()]
-        for i in lst:
+        for n, i in enumerate(lst):
+            if not n % 4096:
+                check()
             opt_items.append(k)
             opt_colors.append(0)
             opt_items.extend(cells)
@@ -430,6 +450,7 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
                 opt_colors.append(0)
             opt_start.append(len(opt_items))
             option_of.append((k, i))
+    check()
     primary = [s.name for s in slots]
     cell_names = [f"{r}_{c}" for (r, c) in cell_item]
     problem = Problem._from_arrays(
