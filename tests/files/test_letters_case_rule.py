@@ -153,3 +153,24 @@ def test_lexicon_keeps_sharp_s_one_letter(tmp_path, backend):
     assert r.stdout.split() == ["straße"]
     r = run("lexicon", "match", words, ".......", "--backend", backend)
     assert r.stdout.split() == ["strasse"]
+
+
+def test_moves_with_a_sharp_s_tile_play_one_tile_for_it(tmp_path, backend):
+    # rules that give ß a value: the rack ßA is two tiles, so no move lays
+    # more than two, and the moves spell words of the list letter for letter
+    from dlxc.models.scrabble import ENGLISH_VALUES
+
+    values = dict(ENGLISH_VALUES, ß=4)
+    rules = _write(tmp_path, "rules.json", json.dumps({"values": values}))
+    lexicon = _write(tmp_path, "lex.txt", "aß\nßa\nass\nsa\n")
+    board = _write(tmp_path, "b.txt", "\n".join(["." * 15] * 15) + "\n")
+    r = run(
+        "moves", "--lexicon", lexicon, "--board", board, "--rack", "ßA", "--rules", rules,
+        "--json", "--backend", backend,
+    )  # fmt: skip
+    assert r.exit_code == 0, r.output
+    moves = [json.loads(line) for line in r.stdout.splitlines()]
+    assert moves
+    assert all(len(m["tiles"]) <= 2 for m in moves)
+    assert {fold(m["word"]) for m in moves} <= {"aß", "ßa"}
+    assert {fold(m["word"]) for m in moves} == {"aß", "ßa"}
