@@ -42,6 +42,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.puzzles",
         ],
     ),
+    ("base", ["dlxc.base.letters"]),
     # files warns of a word list's skipped lines with the errors' SkippedLines
     ("base", ["dlxc.base.progress", "dlxc.base.native", "dlxc.base.args", "dlxc.base.files"]),
     ("base", ["dlxc.base.backends", "dlxc.base.runner", "dlxc.base.pool", "dlxc.base.cluster"]),

@@ -49,6 +49,12 @@ def probe_scheduler(distributed, scheduler: str, seconds: float = PROBE_SECONDS)
     try:
         scheme, location = distributed.comm.parse_address(scheduler)
         host, port = distributed.comm.parse_host_port(location)
+        # a scheme Dask has no transport for, or a port no socket has, is
+        # refused here: the client would wait out its timeouts (a minute
+        # when it is closed) and then print a traceback
+        distributed.comm.registry.get_backend(scheme)
+        if isinstance(port, int) and not 0 < port < 65536:
+            raise ValueError(f"port {port} is not from 1 to 65535")
     except (ValueError, TypeError) as exc:
         raise RequestError(
             f"{scheduler!r} is not a Dask scheduler address such as tcp://HOST:8786 ({exc})"

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ..base.errors import BoggleError
+from ..base.letters import fold
 
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
 _LETTER_SET = frozenset(LETTERS)
@@ -154,7 +155,7 @@ class Board:
         """A board from its letters row by row (spaces, ``/`` and ``,``
         between rows are ignored); the size is ``size`` or, for 9, 16, 25
         or 36 letters, the square."""
-        letters = "".join(ch for ch in text.strip().casefold() if ch not in " /,\t")
+        letters = "".join(ch for ch in fold(text.strip()) if ch not in " /,\t")
         bad = sorted({ch for ch in letters if ch not in _LETTER_SET})
         if bad:
             raise BoggleError(

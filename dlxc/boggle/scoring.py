@@ -189,9 +189,16 @@ class ParallelScorer(Closing):
     def score_many(self, boards: Sequence[str] | bytes, rows: int, cols: int) -> array:
         if self._pool is None:
             return self.boggle.score_many(boards, rows, cols)
+        # the input is checked as one job checks it: no board, no work; a
+        # letter left over (no whole number of boards) is an error
+        check_size(rows, cols)
         data = boards if isinstance(boards, bytes) else "".join(boards).encode("ascii")
         size = rows * cols
-        n = len(data) // size
+        n, rest = divmod(len(data), size)
+        if rest:
+            raise BoggleError(f"{len(data)} letters are no whole number of {rows}x{cols} boards")
+        if n == 0:
+            return array("i")
         per = -(-n // self.jobs)
         pieces = [(data[i * size : (i + per) * size], rows, cols) for i in range(0, n, per)]
         out = array("i")

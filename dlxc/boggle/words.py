@@ -20,6 +20,7 @@ from typing import Optional
 
 from ..base.errors import BoggleError
 from ..base.files import Skips, not_letters, read_lines
+from ..base.letters import fold
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 MIN_LETTERS = 3
@@ -29,7 +30,7 @@ def boggle_form(word: str) -> Optional[str]:
     """``word`` spelt for the scorer (``"quiz"`` -> ``"qiz"``), or None when
     no board can hold it (a letter outside a..z, a q without its u, fewer
     than 3 letters)."""
-    word = word.casefold()
+    word = fold(word)
     if len(word) < MIN_LETTERS or not _LETTERS.issuperset(word):
         return None
     if "q" not in word:
@@ -56,7 +57,7 @@ def read_words(path: os.PathLike[str] | str, *, strict: bool = False) -> list[st
         if why is not None:
             skips.skip(number, entry, why)
             continue
-        word = entry.casefold()
+        word = fold(entry)
         if _LETTERS.issuperset(word):
             out.append(word)
     skips.note()

@@ -31,6 +31,7 @@ import signal
 import sys
 import threading
 import warnings
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Callable, Literal, Optional, TypeVar
 
 import click
@@ -469,6 +470,23 @@ def user_errors(func: Optional[F] = None):
             return func(*args, **kwargs)
 
     return wrapper
+
+
+def write_lines(lines: Iterable[str], batch: int = 64) -> None:
+    """Write ``lines`` (each ending with a newline) to stdout a few at a
+    time and flush: one huge write can go through whole, or be lost, after
+    the reader has gone (``| head -1``), where a stream of smaller ones
+    meets the closed pipe and ends the command with 141, as the others do."""
+    out = sys.stdout
+    chunk: list[str] = []
+    for line in lines:
+        chunk.append(line)
+        if len(chunk) >= batch:
+            out.write("".join(chunk))
+            out.flush()
+            chunk.clear()
+    out.write("".join(chunk))
+    out.flush()
 
 
 def _report_interrupt(watched) -> None:

@@ -18,6 +18,7 @@ from typing import Optional
 
 import click
 
+from ..base.letters import upper_letter
 from .common import strict_option, user_errors
 from .output import emit, output_format_options
 
@@ -260,7 +261,8 @@ def layout(
     type=click.FloatRange(min=0),
     default=None,
     metavar="SECONDS",
-    help="Stop the search after this long (exit 4).",
+    help="Stop the search after this long (exit 4); with --xcc the time counts "
+    "from the start, building the model included.",
 )
 @click.option(
     "--node-limit",
@@ -395,7 +397,7 @@ def fill(
 
 def _no_candidates(grid, empty, count) -> None:
     def pattern(slot):
-        return "".join(grid.rows[r][c].upper() for r, c in slot.cells())
+        return "".join(upper_letter(grid.rows[r][c]) for r, c in slot.cells())
 
     names = ", ".join(f"{s.name} ({s.length} letters, {pattern(s)})" for s in empty[:10])
     more = f" and {len(empty) - 10} more" if len(empty) > 10 else ""
@@ -431,15 +433,26 @@ def _print_fill(found, how, score=None) -> None:
 
 
 def _fill_xcc(grid, pool, min_score, count, how, timeout, node_limit, backend, quiet, t0):
-    from ..models.crossword.fill import fill_problem
+    from ..models.crossword.fill import BuildStopped, fill_problem
     from ..xcc.search import Search
 
-    problem, decode = fill_problem(grid, pool, min_score=min_score)
-    unused = problem.unused_primaries()
-    if unused:
-        empty = [s for s in grid.slots if s.name in set(unused)]
-        _no_candidates(grid, empty, count)
-    t1 = time.perf_counter()
+    # the timeout counts from the start of the command: reading the files and
+    # building the model are part of it, as the search is
+    deadline = None if timeout is None else t0 + timeout
+    try:
+        problem, decode = fill_problem(grid, pool, min_score=min_score, deadline=deadline)
+        unused = problem.unused_primaries()
+        if unused:
+            empty = [s for s in grid.slots if s.name in set(unused)]
+            _no_candidates(grid, empty, count)
+        t1 = time.perf_counter()
+        if deadline is not None:
+            timeout = deadline - t1
+            if timeout <= 0:
+                raise BuildStopped("the timeout came as the XCC model was built")
+    except BuildStopped as exc:
+        click.echo(f"The search stopped at its timeout, before it found a fill: {exc}.", err=True)
+        raise click.exceptions.Exit(EXIT_STOPPED) from None
     search = Search(problem, backend=backend, node_limit=node_limit, timeout=timeout)
     try:
         if count:

@@ -16,7 +16,7 @@ import time
 import click
 
 from ..lexicon import Lexicon
-from .common import strict_option, user_errors
+from .common import strict_option, user_errors, write_lines
 
 _BACKEND = click.option(
     "--backend",
@@ -193,8 +193,7 @@ def moves(
     lex = _move_lexicon(lexicon_file, backend, strict, the_rules)
     finder = MoveFinder(lex, the_rules)
     found = finder.moves(finder.board(text, name), finder.rack(rack), top)
-    out = sys.stdout
     if as_json:  # JSON lines: one object a move
-        out.write("".join(json.dumps(m.as_dict()) + "\n" for m in found))
+        write_lines(json.dumps(m.as_dict()) + "\n" for m in found)
         return
-    out.write("".join(f"{m.score} {m.row},{m.col} {m.direction} {m.word}\n" for m in found))
+    write_lines(f"{m.score} {m.row},{m.col} {m.direction} {m.word}\n" for m in found)

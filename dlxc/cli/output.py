@@ -21,12 +21,21 @@ from ..render import FORMATS, ONE_PER_FILE, PAPERS, Page, render
 F = TypeVar("F", bound=Callable)
 
 
+def _title_text(ctx, param, value: Optional[str]) -> Optional[str]:
+    """The title as text: bytes of the command line that are not UTF-8
+    (which Python keeps as lone surrogates, no file can hold) become U+FFFD."""
+    if value is None:
+        return None
+    return "".join("\ufffd" if "\ud800" <= ch <= "\udfff" else ch for ch in value)
+
+
 def output_format_options(f: F) -> F:
     """--format, -o/--output, --paper, --font, --title."""
     f = click.option(
         "--title",
         default=None,
         metavar="TEXT",
+        callback=_title_text,
         help="The puzzle's title (on the page, in the file).",
     )(f)
     f = click.option(

@@ -25,6 +25,7 @@ from typing import Optional, Union
 
 from ..base.errors import CrosswordError
 from ..base.files import Skips, not_letters, read_bytes, utf8_text
+from ..base.letters import fold
 from . import engine
 from .mirror import BadLine, NotAscii
 
@@ -130,7 +131,7 @@ def _parse_text(text: str, source: str, skips: Optional[Skips] = None) -> WordPo
                 raise CrosswordError(f"{source}:{number}: {what}: {line.rstrip()!r}")
             skips.skip(number, word, not_letters(word) or what)
             continue
-        word = word.lower()
+        word = fold(word)
         if word in seen:
             repeats += 1
             continue

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import os
 import time
-import unicodedata
 from array import array
 from collections.abc import Iterable, Iterator
 from typing import Optional
@@ -30,6 +29,7 @@ from ..base.backends import c_import_error, resolve
 from ..base.closing import Closing
 from ..base.errors import LexiconError
 from ..base.files import Skips, not_letters, read_lines
+from ..base.letters import fold
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
 
@@ -410,7 +410,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         return [decode(w) for w in words]
 
     def _codes(self, word: str) -> Optional[bytes]:
-        return self.alphabet.encode(unicodedata.normalize("NFC", word).casefold())
+        return self.alphabet.encode(fold(word))
 
     # -- membership ---------------------------------------------------------
     # ``w in lex`` is the membership slot of the base class: for a lexicon on
@@ -504,7 +504,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         counts = [0] * 256
         blanks = 0
         unknown = False
-        for ch in unicodedata.normalize("NFC", rack).casefold():
+        for ch in fold(rack):
             if ch == "?":
                 blanks += 1
             elif ch in self.alphabet.codes:
@@ -524,7 +524,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         about the number of answers.  GADDAG order, or sorted with ``sort``."""
         if self.gaddag is None:
             raise LexiconError("this lexicon has no GADDAG")
-        text = unicodedata.normalize("NFC", fragment).casefold()
+        text = fold(fragment)
         lead = len(text) - len(text.lstrip("."))
         body = text[lead:]
         if not body:
@@ -547,7 +547,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
 
 def parse_pattern(pattern: str) -> list:
     """Tokens of a pattern: None for ``*``, (negated, letters) for the rest."""
-    text = unicodedata.normalize("NFC", pattern).casefold()
+    text = fold(pattern)
     tokens: list = []
     i = 0
     while i < len(text):

@@ -1,8 +1,9 @@
 """A lexicon's own alphabet: its letters numbered 1..N.
 
 Words are compared without regard to case: an entry is put in Unicode NFC
-form and case-folded (``str.casefold``), and each code point of the result
-is one letter, so any script works.  A word is made of letters (Unicode
+form and case-folded letter by letter (``dlxc.base.letters.fold``: a
+letter whose folding is longer, ``ß``, stays one letter), and each code
+point of the result is one letter, so any script works.  A word is made of letters (Unicode
 category L) and the combining marks (category M) that follow them; anything
 else (digits, spaces, hyphens, apostrophes) makes an entry no word.
 
@@ -18,6 +19,7 @@ from collections.abc import Iterable
 from typing import Optional
 
 from ..base.errors import LexiconError
+from ..base.letters import fold
 
 MAX_LETTERS = 254
 
@@ -25,7 +27,7 @@ MAX_LETTERS = 254
 def normalize(entry: str) -> Optional[str]:
     """``entry`` as a lexicon word (NFC, case-folded, surrounding spaces
     dropped), or None when it is not purely letters."""
-    word = unicodedata.normalize("NFC", entry.strip()).casefold()
+    word = fold(entry.strip())
     if not word or not unicodedata.category(word[0]).startswith("L"):
         return None
     for ch in word:

@@ -18,6 +18,7 @@ from importlib import resources
 from typing import Optional
 
 from ..base.errors import ProblemError
+from ..base.letters import upper_letter
 from ..render import Cell, Page, Word, numbered_grid
 from .words import display_form
 
@@ -131,7 +132,7 @@ def wordrect_page(rect, *, title: str = "Word rectangle", number: Optional[int] 
     """A word rectangle as a fill-in puzzle: the empty grid numbered as a
     crossword, the words to place listed by length; the answer page shows
     the letters (the ipuz form is a crossword whose clues are lengths)."""
-    grid, words = numbered_grid([[ch.upper() for ch in line] for line in rect.grid])
+    grid, words = numbered_grid([[upper_letter(ch) for ch in line] for line in rect.grid])
     words.sort(key=lambda w: (len(w.answer), w.text))
     return Page("wordrect", title, grid, words, mark_answers=False, number=number)
 

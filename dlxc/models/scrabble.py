@@ -33,6 +33,7 @@ from typing import Optional
 
 from ..base.errors import BoardError
 from ..base.files import read_text
+from ..base.letters import fold, fold_letter, upper_letter
 from ..lexicon import Lexicon, MoveGenerator
 
 STANDARD_PREMIUMS = (
@@ -126,12 +127,12 @@ class Rules:
                 not isinstance(k, str)
                 or not isinstance(v, int)
                 or v < 0
-                or (k != "?" and len(unicodedata.normalize("NFC", k).casefold()) != 1)
+                or (k != "?" and len(fold(k)) != 1)
             ):
                 raise BoardError(
                     f"{where}: tile value {k!r}: {v!r} is not a letter and a value of 0 or more"
                 )
-            values["?" if k == "?" else unicodedata.normalize("NFC", k).casefold()] = v
+            values["?" if k == "?" else fold(k)] = v
         values.setdefault("?", 0)
         self.values = values
 
@@ -256,7 +257,7 @@ class MoveFinder:
                 if ch == ".":
                     out.append(0)
                     continue
-                letter = ch.casefold()
+                letter = fold_letter(ch)
                 blank = ch.islower()
                 if len(letter) != 1 or letter not in codes:
                     raise BoardError(
@@ -271,7 +272,7 @@ class MoveFinder:
         counts = bytearray(64)
         codes = self.lexicon.alphabet.codes
         tiles = 0
-        for ch in unicodedata.normalize("NFC", text.strip()).casefold():
+        for ch in fold(text.strip()):
             if ch == "?":
                 counts[0] += 1
             elif ch in codes:
@@ -311,7 +312,7 @@ class MoveFinder:
         tiles = []
         for k, code in enumerate(word):
             ch = letters[(code & 127) - 1]
-            ch = ch if code & 128 else (ch.upper() if len(ch.upper()) == 1 else ch)
+            ch = ch if code & 128 else upper_letter(ch)
             text.append(ch)
             if fresh[k]:
                 tiles.append((row + k if down else row, col if down else col + k, ch))

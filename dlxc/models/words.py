@@ -5,9 +5,10 @@ together with the combining marks that follow it (so a Devanagari syllable
 or a letter with a detached accent stays in one cell).  Entries are compared
 without regard to case: each letter is put in upper case when Python has a
 one-letter upper case for it (``"ß"`` has none, so it stays ``"ß"``), after
-Unicode NFC composition.  Spaces and hyphens inside an entry are dropped, as
-puzzle makers expect (``"Ice-cream cone"`` is ``ICECREAMCONE``); any other
-character that is not a letter is an error that names the entry.
+Unicode NFC composition (dlxc.base.letters, the rule of every engine).
+Spaces and hyphens inside an entry are dropped, as puzzle makers expect
+(``"Ice-cream cone"`` is ``ICECREAMCONE``); any other character that is not a
+letter is an error that names the entry.
 """
 
 from __future__ import annotations
@@ -20,14 +21,14 @@ from typing import Optional
 
 from ..base.errors import ProblemError
 from ..base.files import Skips, not_letters, read_lines
+from ..base.letters import upper_letter
 
 # what an entry may contain besides letters, and loses
 _DROPPED = frozenset(" \t\u00a0-\u2010\u2011")
 
 
 def _upper(ch: str) -> str:
-    up = ch.upper()
-    return up if len(up) == 1 else ch
+    return upper_letter(ch)
 
 
 def _split(entry: object) -> tuple[Optional[tuple[str, ...]], str]:

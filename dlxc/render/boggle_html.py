@@ -13,10 +13,8 @@ listed by length, longest first, the ones found ticked.
 
 from __future__ import annotations
 
-import html
-import json
-
 from .page import Page
+from .svg import markup, script_json
 
 MINUTES = 3
 
@@ -120,16 +118,16 @@ def boggle_html(page: Page) -> str:
         "words": [{"text": w.text, "points": w.points or 0} for w in page.words],
         "total": sum(w.points or 0 for w in page.words),
     }
-    script_data = json.dumps(data, ensure_ascii=False).replace("</", "<\\/")
+    script_data = script_json(data)
     dice = "".join(
-        f'<div class="u">{html.escape(sq.letter)}</div>'
+        f'<div class="u">{markup(sq.letter)}</div>'
         if sq.letter in ("M", "W", "N", "Z")
-        else f"<div>{html.escape(sq.letter)}</div>"
+        else f"<div>{markup(sq.letter)}</div>"
         for row in page.grid
         for sq in row
         if sq is not None
     )
-    title = html.escape(page.title or "Boggle")
+    title = markup(page.title or "Boggle")
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 
 from .page import Page
-from .svg import MARK_COLORS, attribute, markup
+from .svg import MARK_COLORS, attribute, markup, script_json
 
 _CSS = """
 body{font-family:"DejaVu Sans",Verdana,sans-serif;margin:1.5em;color:#111}
@@ -142,7 +142,7 @@ if (P.kind === 'wordsearch') {
 
 def page_html(page: Page) -> str:
     """One HTML document for ``page``; everything it needs is inside."""
-    data = json.dumps(page.to_json(), ensure_ascii=False).replace("</", "<\\/")
+    data = script_json(page.to_json())
     typed = page.kind in ("crossword", "wordrect")
     rows = []
     for r, row in enumerate(page.grid):

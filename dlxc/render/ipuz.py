@@ -74,6 +74,14 @@ def _wordsearch(page: Page) -> dict:
     return doc
 
 
+def _solution_value(letter: Optional[str]) -> Optional[str]:
+    """A cell's solution: its letter, or null for a cell that holds none (a
+    cell no entry crosses is left empty by the fill, shown ``.``)."""
+    if not letter or letter in (".", BLOCK) or not letter.strip():
+        return None
+    return letter
+
+
 def _crossword(page: Page) -> dict:
     puzzle, solution = [], []
     for row in page.grid:
@@ -95,7 +103,7 @@ def _crossword(page: Page) -> dict:
                     label["style"] = {"shapebg": "circle"}
                 prow.append(label if len(label) > 1 else n)
                 # a square no entry crosses may have no letter: no solution there
-                srow.append(sq.letter or None)
+                srow.append(_solution_value(sq.letter))
         puzzle.append(prow)
         solution.append(srow)
     clues: dict[str, list] = {"Across": [], "Down": []}

@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from typing import Optional, Union
 
 from ..base.errors import RenderError
+from ..base.letters import upper
 from .page import Cell, Page, Word
 
 Coord = tuple[int, int]
@@ -57,7 +58,7 @@ def numbered_grid(
             elif ch == block:
                 line.append(Cell("", block=True))
             else:
-                line.append(Cell(str(ch).upper(), given=shown))
+                line.append(Cell(upper(str(ch)), given=shown))
         grid.append(line)
     if not grid or any(len(line) != len(grid[0]) for line in grid):
         raise RenderError("a crossword grid needs rows of equal length")
@@ -119,7 +120,7 @@ def crossword_page(
 
 def _face(face: str) -> str:
     face = str(face)
-    return "Qu" if face.lower() in ("q", "qu") else face.upper()
+    return "Qu" if face.lower() in ("q", "qu") else upper(face)
 
 
 def boggle_page(
@@ -156,11 +157,11 @@ def boggle_page(
             if all(0 <= r < len(faces) and 0 <= c < width for r, c in cells)
             else ()
         )
-        if "".join(answer).upper() != str(text).upper():
+        if upper("".join(answer)) != upper(str(text)):
             raise RenderError(
                 f"Boggle word {text!r}: its path {list(cells)} spells {''.join(answer)!r}"
             )
-        out.append(Word(str(text).upper(), answer, cells=cells, points=pts))
+        out.append(Word(upper(str(text)), answer, cells=cells, points=pts))
     notes = [
         f"{len(out)} words"
         + ("" if score is None else f", {score} points")

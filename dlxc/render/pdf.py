@@ -234,6 +234,11 @@ def _check_glyphs(pages: Sequence[Page], cmap, font_name: str) -> None:
         texts += page.notes + page.answer_notes
         for text in texts:
             for ch in text:
+                if (ch < " " and ch not in "\t\n\r") or "\x7f" <= ch <= "\x9f":
+                    raise RenderError(
+                        f"{text!r} has the control character {ch!r}, "
+                        "which a PDF page cannot show; leave it out"
+                    )
                 if ord(ch) not in cmap and not ch.isspace():
                     raise RenderError(
                         f"the font {font_name} has no glyph for {ch!r} "

@@ -7,8 +7,11 @@ from __future__ import annotations
 # html.escape, not xml.sax.saxutils.escape: importing saxutils imports
 # urllib.request, which every puzzle command paid for at its start (about a
 # tenth of `dlxc wordsearch ... --count`).
+import json
+import re
 import textwrap
 from html import escape
+from typing import Any
 
 from .page import Page, outline
 
@@ -28,10 +31,24 @@ MARK_COLORS = (
 )
 
 
+# what XML 1.0 cannot hold even escaped: the C0 controls but tab, line feed
+# and carriage return, lone surrogates, U+FFFE and U+FFFF
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+
+
 def markup(text: str) -> str:
-    """``text`` as XML or HTML text: &, < and > escaped (the SVG and HTML
+    """``text`` as XML or HTML text: &, < and > escaped, and each character
+    XML cannot hold (a control character) shown as U+FFFD (the SVG and HTML
     pages use it)."""
-    return escape(text, quote=False)
+    return escape(_NOT_XML.sub("\ufffd", text), quote=False)
+
+
+def script_json(data: Any) -> str:
+    """``data`` as JSON to put inside an HTML ``<script>`` element: every
+    ``<``, ``>`` and ``&`` written as a JSON escape, so that no text in it
+    (``</script>``, ``<!--``) can end the element or change how it is read."""
+    text = json.dumps(data, ensure_ascii=False)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def attribute(text: str) -> str:

@@ -5,6 +5,7 @@ and where each word lies."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from typing import Optional
 
@@ -83,7 +84,18 @@ def page_text(page: Page, *, answers: bool = False) -> str:
         lines += [f"{w.text.ljust(width)}  {where(w)}" for w in placed]
         if page.answer_notes:
             lines += [""] + list(page.answer_notes)
-    return "\n".join(lines) + "\n"
+    return "\n".join(map(plain, lines)) + "\n"
+
+
+# control characters but tab: a line feed in a title would make lines of
+# its own, an escape would speak to the terminal
+_CONTROL = re.compile("[\x00-\x08\x0a-\x1f\x7f-\x9f]")
+
+
+def plain(line: str) -> str:
+    """A line of the text output with each control character (but tab) shown
+    as U+FFFD, so that a title, word or clue stays on its line."""
+    return _CONTROL.sub("\ufffd", line)
 
 
 def pages_text(pages: Sequence[Page], *, answers: bool = False) -> str:

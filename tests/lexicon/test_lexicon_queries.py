@@ -123,7 +123,7 @@ def test_enable_queries(c_backend):
 
 def test_unicode_lexicon(backend):
     lex = Lexicon.from_words(["Straße", "STRAND", "été", "Été", "ÉTÉS", "ça"], backend=backend)
-    assert sorted(lex) == sorted(["strasse", "strand", "été", "étés", "ça"])
+    assert sorted(lex) == sorted(["straße", "strand", "été", "étés", "ça"])
     assert "ÉTÉ" in lex and "ete" not in lex
     assert lex.match("é*").list() == ["été", "étés"]
     assert lex.anagrams("éét").list() == ["été"]

@@ -34,6 +34,7 @@ from typing import Optional, Union
 
 from ...base.errors import CrosswordError
 from ...base.files import read_bytes, utf8_text
+from ...base.letters import fold, upper, upper_letter
 from ...base.runner import Limits, Runner
 from ...crossword import engine, mirror
 from ...crossword.wordlist import WordPool
@@ -111,7 +112,7 @@ class Grid:
         return {(s.row, s.col): s.number for s in self.slots}
 
     def __str__(self) -> str:
-        return "\n".join(row.upper() for row in self.rows)
+        return "\n".join(upper(row) for row in self.rows)
 
 
 def parse_grid(text: str, source: str = "<grid>") -> Grid:
@@ -126,7 +127,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     while lines and not lines[-1].strip():
         lines.pop()
     for number, raw in enumerate(lines, 1):
-        line = raw.strip().lstrip("\ufeff")
+        line = fold(raw.strip().lstrip("\ufeff"))  # one letter a cell, also in case
         if not line:
             if rows:
                 raise CrosswordError(f"{source}:{number}: a blank line inside the grid")
@@ -145,7 +146,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             )
         if not rows:
             first_line = number
-        rows.append(line.lower())
+        rows.append(line)
     if not rows:
         raise CrosswordError(f"{source}: the grid has no rows")
     return Grid(rows, source, givens=frozenset(givens), circles=frozenset(circles))
@@ -207,7 +208,7 @@ class Filled:
         self.cells = cells
 
     def render(self) -> str:
-        return "\n".join("".join(ch.upper() for ch in row) for row in self.cells)
+        return "\n".join("".join(upper_letter(ch) for ch in row) for row in self.cells)
 
     __str__ = render
 
@@ -236,7 +237,7 @@ class Filled:
         return {
             "width": self.grid.width,
             "height": self.grid.height,
-            "grid": ["".join(ch.upper() for ch in row) for row in self.cells],
+            "grid": ["".join(upper_letter(ch) for ch in row) for row in self.cells],
             "entries": entries,
         }
 
@@ -600,10 +601,26 @@ def quality_fill(
 # ---------------------------------------------------------------- the XCC model
 
 
-def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None):
+class BuildStopped(CrosswordError):
+    """The XCC model of a fill was still being built at the deadline."""
+
+
+def fill_problem(
+    grid: Grid,
+    pool: WordPool,
+    *,
+    min_score: Optional[int] = None,
+    deadline: Optional[float] = None,
+):
     """The XCC problem whose solutions are the fills of ``grid``: (problem,
-    decode) where ``decode(solution)`` gives the ``Filled`` of a solution."""
+    decode) where ``decode(solution)`` gives the ``Filled`` of a solution.
+    ``deadline`` (a ``time.perf_counter()`` value): ``BuildStopped`` when
+    the model is not built by then (a timeout covers the build too)."""
     from ...xcc.problem import Problem
+
+    def check() -> None:
+        if deadline is not None and time.perf_counter() >= deadline:
+            raise BuildStopped("the timeout came while the XCC model was being built")
 
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
@@ -619,6 +636,7 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
     # each slot's candidates: words of its length that fit its given letters
     cands: list[list[int]] = []
     for s in slots:
+        check()
         givens = [
             (k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells()) if grid.rows[r][c] != EMPTY
         ]
@@ -644,7 +662,9 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
     option_of: list[tuple[int, int]] = []
     for k, (s, lst) in enumerate(zip(slots, cands)):
         cells = [cell_item[rc] for rc in s.cells()]
-        for i in lst:
+        for n, i in enumerate(lst):
+            if not n % 4096:
+                check()
             opt_items.append(k)
             opt_colors.append(0)
             opt_items.extend(cells)
@@ -654,6 +674,7 @@ def fill_problem(grid: Grid, pool: WordPool, *, min_score: Optional[int] = None)
                 opt_colors.append(0)
             opt_start.append(len(opt_items))
             option_of.append((k, i))
+    check()
     primary = [s.name for s in slots]
     cell_names = [f"{r}_{c}" for (r, c) in cell_item]
     problem = Problem._from_arrays(

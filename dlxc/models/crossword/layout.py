@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Optional
 
 from ...base.errors import CrosswordError
+from ...base.letters import upper_letter
 from ...crossword import engine
 from ...crossword.wordlist import WordPool
 from ...render import Page
@@ -71,7 +72,7 @@ class Crossword:
 
     def render(self, empty: str = ".") -> str:
         return "\n".join(
-            "".join(empty if ch is None else ch.upper() for ch in row) for row in self.grid()
+            "".join(empty if ch is None else upper_letter(ch) for ch in row) for row in self.grid()
         )
 
     __str__ = render
@@ -100,7 +101,8 @@ class Crossword:
             "symmetric": self.symmetric,
             "seed": self.seed,
             "grid": [
-                "".join(" " if ch is None else ch.upper() for ch in row) for row in self.grid()
+                "".join(" " if ch is None else upper_letter(ch) for ch in row)
+                for row in self.grid()
             ],
             "placed": placed,
             "not_placed": list(self.not_placed),
