@@ -31,6 +31,7 @@ import struct
 from typing import Optional
 
 from ..base.errors import RenderError
+from ..base.letters import upper_letter
 from .page import Page
 
 MAGIC = b"ACROSS&DOWN\0"
@@ -70,7 +71,7 @@ def page_puz(page: Page, *, author: str = "", copyright: str = "", notes: str = 
                 grbs.append(0)
                 gext.append(0)
                 continue
-            letter = sq.letter.upper()
+            letter = upper_letter(sq.letter)  # one letter stays one letter (ß)
             try:
                 letter.encode("latin-1")
             except UnicodeEncodeError:

@@ -28,6 +28,7 @@ from typing import Optional, Union
 
 from ...base.errors import CrosswordError
 from ...base.files import Skips, not_letters, read_bytes, utf8_text
+from ...base.letters import fold
 
 DEFAULT_SCORE = 50
 #: Characters an entry may carry that are not part of its answer.
@@ -78,12 +79,13 @@ def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False)
                 score = value
             else:
                 clue = rest.strip()
-        answer = "".join(ch for ch in entry if ch not in SEPARATORS)
+        # dlxc's one case rule: NFC, and a letter's case changed only where
+        # it stays one letter (İstanbul has 8 letters, STRAßE 6)
+        answer = fold("".join(ch for ch in entry if ch not in SEPARATORS))
         if not answer or not answer.isalpha():
             why = not_letters(answer) if answer else "no entry before ';'"
             skips.skip(number, entry.strip(), why or "not a word")
             continue
-        answer = answer.lower()
         if answer in seen:
             continue
         seen.add(answer)

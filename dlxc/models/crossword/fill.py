@@ -247,7 +247,7 @@ class Filled:
         grid are answers) and circles, and one clue an entry (``clues`` maps a word
         to its clue; otherwise the clue names the answer's length)."""
         # a cell no slot crosses has no letter: an open square without answer
-        rows = [["" if ch == EMPTY else ch.upper() for ch in row] for row in self.cells]
+        rows = [["" if ch == EMPTY else upper_letter(ch) for ch in row] for row in self.cells]
         return crossword_page(
             rows,
             clues,
