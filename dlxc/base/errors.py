@@ -195,7 +195,7 @@ class BoggleError(DlxcError, ValueError):
     no die has, a word list with no usable word."""
 
 
-class HandleBusy(DlxcError, RuntimeError):
+class HandleBusy(SolverError):
     """An engine object was called from a second thread while a call of
     another thread was still inside it.  Give each thread its own object
     (they cost one copy of the word list or problem each)."""

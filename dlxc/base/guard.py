@@ -22,8 +22,11 @@ at once, from any thread.
 
 from __future__ import annotations
 
+import functools
 import threading
-from typing import Optional
+from typing import Any, Callable, Optional, TypeVar
+
+_R = TypeVar("_R")
 
 
 class Guard:
@@ -77,3 +80,14 @@ class Guard:
             first = not self.closed
             self.closed = True
             return first
+
+
+def guarded(method: Callable[..., _R]) -> Callable[..., _R]:
+    """A method run under its object's ``_guard`` (a ``Guard``)."""
+
+    @functools.wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> _R:
+        with self._guard:
+            return method(self, *args, **kwargs)
+
+    return call
