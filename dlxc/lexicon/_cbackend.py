@@ -96,6 +96,14 @@ def validate(nodes: array, max_letter: int) -> Optional[str]:
     return None if rc == 0 else ffi.string(lib.dlxc_lex_strerror(rc)).decode()
 
 
+def measure(nodes: array) -> tuple[int, int]:
+    """(words, longest word) of a validated node array."""
+    words = ffi.new("int64_t *")
+    longest = ffi.new("int32_t *")
+    _check(lib.dlxc_lex_measure(ffi.from_buffer("uint32_t[]", nodes), len(nodes), words, longest))
+    return words[0], longest[0]
+
+
 def _freed(word: bytes, n: int) -> int:
     raise LexiconError("this lexicon has been closed")
 
