@@ -24,9 +24,12 @@ from __future__ import annotations
 
 import functools
 import threading
-from typing import Any, Callable, Optional, TypeVar
 
-_R = TypeVar("_R")
+TYPE_CHECKING = False  # typing is not imported at run time: `dlxc count` stays lean
+if TYPE_CHECKING:
+    from typing import Any, Callable, Optional, TypeVar
+
+    _R = TypeVar("_R")
 
 
 class Guard:
