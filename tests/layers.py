@@ -44,7 +44,16 @@ ORDER: list[tuple[str, list[str]]] = [
     ),
     ("base", ["dlxc.base.letters"]),
     # files warns of a word list's skipped lines with the errors' SkippedLines
-    ("base", ["dlxc.base.progress", "dlxc.base.native", "dlxc.base.args", "dlxc.base.files"]),
+    (
+        "base",
+        [
+            "dlxc.base.progress",
+            "dlxc.base.native",
+            "dlxc.base.args",
+            "dlxc.base.files",
+            "dlxc.base.guard",
+        ],
+    ),
     ("base", ["dlxc.base.backends", "dlxc.base.runner", "dlxc.base.pool", "dlxc.base.cluster"]),
     ("engines", ["dlxc.xcc.engines.table"]),
     ("engines", ["dlxc.xcc.engines.shared", "dlxc.xcc._cbackend"]),

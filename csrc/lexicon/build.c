@@ -558,5 +558,73 @@ int dlxc_lex_validate(const uint32_t *nodes, int64_t n_nodes, int32_t max_letter
         if (!LEX_LAST(x) && LEX_LETTER(nodes[i + 1]) <= l) return DLXC_LEX_ECORRUPT;
         if (LEX_CHILD(x) == 0 && !LEX_TERMINAL(x)) return DLXC_LEX_ECORRUPT; /* a dead end */
     }
-    return 0;
+    int64_t words;
+    int32_t max_len;
+    return dlxc_lex_measure(nodes, n_nodes, &words, &max_len);
+}
+
+/* The words of a graph and its longest word, by one depth-first walk over
+ * its sibling lists (a list is named by the index of its first node) that
+ * refuses a cycle: a list met again while it is still being walked.  The
+ * walk is iterative (a crafted graph may be deep), each list is walked
+ * once, and word counts saturate at INT64_MAX.  Call it on an array whose
+ * nodes passed validate's per-node checks. */
+int dlxc_lex_measure(const uint32_t *nodes, int64_t n_nodes, int64_t *words, int32_t *max_len)
+{
+    uint8_t *state = calloc((size_t)n_nodes, 1); /* 0 unseen, 1 on the walk, 2 done */
+    int64_t *count = malloc((size_t)n_nodes * sizeof *count);
+    int32_t *longest = malloc((size_t)n_nodes * sizeof *longest);
+    int64_t *stack = malloc((size_t)n_nodes * 2 * sizeof *stack); /* (list, next node) pairs */
+    int rc = 0;
+    if (!state || !count || !longest || !stack) {
+        rc = DLXC_LEX_ENOMEM;
+        goto out;
+    }
+    int64_t top = 0, root = LEX_CHILD(nodes[0]);
+    state[root] = 1;
+    stack[0] = root;
+    stack[1] = root;
+    top = 1;
+    while (top) {
+        int64_t list = stack[2 * top - 2], at = stack[2 * top - 1];
+        if (at >= 0) { /* go on along the list: descend into the next child */
+            uint32_t x = nodes[at];
+            stack[2 * top - 1] = LEX_LAST(x) ? -1 : at + 1;
+            int64_t c = LEX_CHILD(x);
+            if (c == 0 || state[c] == 2) continue;
+            if (state[c] == 1) {
+                rc = DLXC_LEX_ECORRUPT; /* a cycle: no finite word list has it */
+                goto out;
+            }
+            state[c] = 1;
+            stack[2 * top] = c;
+            stack[2 * top + 1] = c;
+            top++;
+            continue;
+        }
+        /* the list is done: its words and longest word from its children's */
+        int64_t n = 0;
+        int32_t len = 0;
+        for (int64_t k = list;; k++) {
+            uint32_t x = nodes[k];
+            int64_t c = LEX_CHILD(x), below = LEX_TERMINAL(x) ? 1 : 0;
+            if (c) below = count[c] > INT64_MAX - below ? INT64_MAX : below + count[c];
+            n = below > INT64_MAX - n ? INT64_MAX : n + below;
+            int32_t l = c ? longest[c] + 1 : 1;
+            if (l > len) len = l;
+            if (LEX_LAST(x)) break;
+        }
+        count[list] = n;
+        longest[list] = len;
+        state[list] = 2;
+        top--;
+    }
+    *words = count[root];
+    *max_len = longest[root];
+out:
+    free(state);
+    free(count);
+    free(longest);
+    free(stack);
+    return rc;
 }

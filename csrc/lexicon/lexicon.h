@@ -60,9 +60,16 @@ void dlxc_lex_array_free(uint32_t *nodes);
 
 /* Check that a node array is well formed: every child offset inside the
  * array and at the start of a sibling list that ends inside it, letters in
- * 1..max_letter, lists sorted.  Every walk of the library is bounded by
- * DLXC_LEX_MAX_LEN+1 arcs, so a checked array can never send it astray. */
+ * 1..max_letter, lists sorted, and no cycle (a cycle would make a walk
+ * enumerate words without end until DLXC_LEX_MAX_LEN cut it).  Every walk
+ * of the library is bounded by DLXC_LEX_MAX_LEN+1 arcs, so a checked array
+ * can never send it astray. */
 int dlxc_lex_validate(const uint32_t *nodes, int64_t n_nodes, int32_t max_letter);
+
+/* The number of words of a well-formed array (saturating at INT64_MAX) and
+ * the length of its longest; ECORRUPT when its nodes form a cycle (which
+ * validate refuses too), ENOMEM.  A lexicon file's header must agree. */
+int dlxc_lex_measure(const uint32_t *nodes, int64_t n_nodes, int64_t *words, int32_t *max_len);
 
 /* ---- A lexicon ------------------------------------------------------------
  * Copies and validates both arrays (gaddag may be NULL with n_gaddag 0).

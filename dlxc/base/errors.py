@@ -193,3 +193,9 @@ class CrosswordError(DlxcError, ValueError):
 class BoggleError(DlxcError, ValueError):
     """Bad input to the Boggle scorer: a board of the wrong size, a letter
     no die has, a word list with no usable word."""
+
+
+class HandleBusy(SolverError):
+    """An engine object was called from a second thread while a call of
+    another thread was still inside it.  Give each thread its own object
+    (they cost one copy of the word list or problem each)."""

@@ -164,6 +164,17 @@ def not_letters(entry: str, keep: str = "") -> Optional[str]:
     return None if seen_letter else "has no letters"
 
 
+SHOWN = 60  # characters of a line that a message quotes
+
+
+def shown(entry: str, limit: int = SHOWN) -> str:
+    """``entry`` quoted for a message (``repr``), cut to its first ``limit``
+    characters when longer (a line of a hostile file may be megabytes)."""
+    if len(entry) <= limit:
+        return repr(entry)
+    return f"{entry[:limit]!r}... ({len(entry)} characters)"
+
+
 class Skips:
     """The lines of one word list that are not words: ``skip`` each one
     (with ``strict``, the first raises ``error("NAME:LINE: ...")``), then
@@ -177,10 +188,10 @@ class Skips:
 
     def skip(self, line: int, entry: str, why: str) -> None:
         if self.strict:
-            raise self.error(f"{self.name}:{line}: {entry!r}: {why} (--strict)")
+            raise self.error(f"{self.name}:{line}: {shown(entry)}: {why} (--strict)")
         self.count += 1
         if self.first is None:
-            self.first = (line, entry, why)
+            self.first = (line, shown(entry), why)  # not the whole line: it may be megabytes
 
     def note(self) -> None:
         if self.count and self.first is not None:
@@ -188,7 +199,7 @@ class Skips:
             warnings.warn(
                 SkippedLines(
                     f"{self.name}: {self.count} line{'s' if self.count != 1 else ''} "
-                    f"skipped, not words (the first, line {line}: {entry!r}, {why}); "
+                    f"skipped, not words (the first, line {line}: {entry}, {why}); "
                     "--strict makes them errors"
                 ),
                 stacklevel=3,

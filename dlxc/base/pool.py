@@ -14,7 +14,11 @@
   ``SolverError`` in the parent, and leaving the block early (an error,
   Ctrl-C) terminates the rest.
 - ``pool`` / ``stop_pool``: a ``multiprocessing.Pool`` whose workers start
-  with ``worker_start``, and its end.
+  with ``worker_start``, and its end; ``pool_map`` (a pool's ``map``) and
+  ``check_pool`` notice a worker that died.  A ``multiprocessing.Pool``
+  itself does not: it starts a new worker in the dead one's place, and the
+  task the dead one held is never answered, so its ``map`` waits forever
+  (a worker the out-of-memory killer ends, say).
 
 multiprocessing is imported only when processes are wanted: most runs use
 one process, and importing it costs every command a few milliseconds.
@@ -127,10 +131,25 @@ class Children(Closing):
             try:
                 kind, value = receive.recv()
             except EOFError:
-                raise SolverError(f"{self.what} died (exit code {child.exitcode})") from None
+                child.join(1)
+                code = child.exitcode
+                why = _death(code) if code is not None else "it closed its pipe"
+                raise SolverError(
+                    f"{self.what} died ({why}); its work is lost, so dlxc stopped"
+                ) from None
             if kind != "ok":
                 raise SolverError(f"{self.what} failed: {value}")
             yield value
+
+    def check(self) -> None:
+        """``SolverError`` when a child has died before it answered (a
+        child that answered ends with status 0)."""
+        for child, _ in self._children:
+            code = child.exitcode
+            if code is not None and code != 0:
+                raise SolverError(
+                    f"{self.what} died ({_death(code)}); its work is lost, so dlxc stopped"
+                )
 
     def __exit__(self, typ, exc, tb) -> None:
         if exc is not None:
@@ -164,7 +183,61 @@ def pool(processes: int, init: Optional[Callable] = None, args: Sequence = (), c
     """A ``multiprocessing.Pool`` of ``processes`` workers, each starting
     with ``worker_start`` and then ``init(*args)`` (a module-level function)."""
     ctx = context() if ctx is None else ctx
-    return ctx.Pool(processes, _pool_start, (init, tuple(args)))
+    workers = ctx.Pool(processes, _pool_start, (init, tuple(args)))
+    _seen(workers)
+    return workers
+
+
+def _seen(workers) -> list:
+    """Every worker process the pool has had, so far as this module saw
+    them: the pool forgets a dead worker once it has started another in
+    its place (its list ``_pool`` is the one record of them that
+    multiprocessing keeps)."""
+    seen = workers.__dict__.setdefault("_dlxc_seen", [])
+    for proc in list(getattr(workers, "_pool", ())):
+        if proc not in seen:
+            seen.append(proc)
+    return seen
+
+
+def _death(code: int) -> str:
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        why = f"killed by {name}"
+        if -code == signal.SIGKILL:
+            why += ", as the out-of-memory killer does"
+        return why
+    return f"exit code {code}"
+
+
+def check_pool(workers, what: str = "a worker process") -> None:
+    """``SolverError`` when a worker of the pool has died (stop the pool
+    then: what the dead worker held is lost)."""
+    for proc in _seen(workers):
+        code = proc.exitcode
+        if code is not None and code != 0:
+            raise SolverError(f"{what} died ({_death(code)}); its work is lost, so dlxc stopped")
+
+
+def pool_map(
+    workers,
+    fn: Callable,
+    items: Sequence,
+    what: str = "a worker process",
+    poll: float = 0.1,
+    chunksize: Optional[int] = None,
+) -> list:
+    """``workers.map(fn, items)``, but a worker that dies raises
+    ``SolverError`` (within ``poll`` seconds) instead of waiting forever."""
+    result = workers.map_async(fn, items, chunksize)
+    while not result.ready():
+        result.wait(poll)
+        if not result.ready():
+            check_pool(workers, what)
+    return result.get()
 
 
 def stop_pool(workers) -> None:

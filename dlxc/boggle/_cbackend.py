@@ -11,6 +11,7 @@ from __future__ import annotations
 from array import array
 
 from ..base.errors import BoggleError, SolverError
+from ..base.guard import Guard
 from ..base.native import StatusTable, check_status, ffi, lib  # ImportError when not built
 
 _SOLVE_INTS = 1 << 14
@@ -38,20 +39,17 @@ class CTrie:
         out = ffi.new("dlxc_bog_trie **")
         _check(lib.dlxc_bog_trie_new(out, ffi.from_buffer("char[]", text), len(text)))
         self._handle = ffi.gc(out[0], lib.dlxc_bog_trie_free)
+        # the per-board marks live in the trie: one call at a time
+        self._guard = Guard("this Boggle trie", closed_error=BoggleError)
         self._stats = ffi.new("dlxc_bog_stats *")
         self.nodes = lib.dlxc_bog_trie_nodes(self._handle)
         self.words = lib.dlxc_bog_trie_words(self._handle)
 
-    def _live(self):
-        if self._handle is None:
-            raise SolverError("this Boggle trie has been closed")
-        return self._handle
-
     def score(self, boards: bytes, n_boards: int, rows: int, cols: int, frontier_cap: int) -> array:
         scores = array("i", bytes(4 * n_boards))
-        _check(
-            lib.dlxc_bog_score(
-                self._live(),
+        with self._guard:
+            code = lib.dlxc_bog_score(
+                self._handle,
                 rows,
                 cols,
                 ffi.from_buffer("uint8_t[]", boards),
@@ -60,14 +58,14 @@ class CTrie:
                 frontier_cap,
                 self._stats,
             )
-        )
+        _check(code)
         return scores
 
     def score_dfs(self, boards: bytes, n_boards: int, rows: int, cols: int) -> array:
         scores = array("i", bytes(4 * n_boards))
-        _check(
-            lib.dlxc_bog_score_dfs(
-                self._live(),
+        with self._guard:
+            code = lib.dlxc_bog_score_dfs(
+                self._handle,
                 rows,
                 cols,
                 ffi.from_buffer("uint8_t[]", boards),
@@ -75,7 +73,7 @@ class CTrie:
                 ffi.from_buffer("int32_t[]", scores),
                 self._stats,
             )
-        )
+        _check(code)
         return scores
 
     def solve(self, board: bytes, rows: int, cols: int) -> list:
@@ -83,9 +81,10 @@ class CTrie:
         used = ffi.new("int64_t *")
         while True:
             buf = ffi.new("int32_t[]", size)
-            code = lib.dlxc_bog_solve(
-                self._live(), rows, cols, ffi.from_buffer("uint8_t[]", board), buf, size, used
-            )
+            with self._guard:
+                code = lib.dlxc_bog_solve(
+                    self._handle, rows, cols, ffi.from_buffer("uint8_t[]", board), buf, size, used
+                )
             if code != lib.DLXC_BOG_EBUFFER:
                 break
             size *= 4
@@ -104,6 +103,8 @@ class CTrie:
         return {"boards": s.boards, "states": s.states, "words": s.words, "max_level": s.max_level}
 
     def close(self) -> None:
-        if self._handle is not None:
-            ffi.release(self._handle)
+        """Refuse later calls and free the trie, at once or, while a call of
+        another thread is inside it, when that call returns (see
+        ``dlxc.base.guard``)."""
+        if self._guard.close():
             self._handle = None

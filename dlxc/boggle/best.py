@@ -16,6 +16,7 @@ side by side, and the best board of any run wins.
 from __future__ import annotations
 
 import random
+import threading
 import time
 from array import array
 from collections.abc import Iterator
@@ -24,7 +25,7 @@ from typing import Callable, Optional
 
 from ..base import cluster
 from ..base.closing import Closing
-from ..base.errors import BoggleError
+from ..base.errors import BoggleError, SolverError
 from .board import check_size
 from .scoring import Boggle, ParallelScorer
 
@@ -348,10 +349,12 @@ def run_task(
     stall: int,
     deadline: Optional[float],
 ) -> Run:
-    """One run on a Dask worker (the worker builds the trie once and keeps
-    it for the next tasks)."""
+    """One run on a Dask worker.  Each thread of the worker builds its own
+    trie once and keeps it for its next tasks: the trie's per-board marks
+    are no state that two threads may share (a shared one refuses the
+    second thread, ``dlxc.base.guard``)."""
     key = (hash(text), backend)
-    cache = _TASK_CACHE
+    cache = _TASK_CACHE.__dict__
     if cache.get("key") != key:
         old = cache.get("boggle")
         if old is not None:
@@ -362,7 +365,7 @@ def run_task(
     return run(cache["boggle"], rows, cols, seed, kick, stall, deadline, weights=cache["weights"])
 
 
-_TASK_CACHE: dict = {}
+_TASK_CACHE = threading.local()  # a worker's threads each keep their own trie
 
 
 def best_on_dask(
@@ -417,6 +420,10 @@ def _runs_on(
 ) -> None:
     threads = max(1, sum(client.nthreads().values()))
     remote = client.scatter(text, broadcast=True, hash=False)
+    # every board the cluster reports is scored again here before it counts
+    # (a few microseconds each): a worker that scores wrong is an error,
+    # never a result
+    check = Boggle(text=text, backend=backend)
     perms = symmetries(rows, cols)
     n = 0
     futures = []
@@ -427,29 +434,43 @@ def _runs_on(
             )
         )
         n += 1
-    pending = distributed.as_completed(futures)
-    for fut in pending:
-        got = fut.result()
-        result.runs += 1
-        result.climbs += got.climbs
-        result.scored += got.scored
-        if got.score >= 0:
-            result.offer(got.board, got.score, perms)
-        if tick:
-            tick(result)
-        if time.time() < deadline:
-            pending.add(
-                client.submit(
-                    run_task,
-                    remote,
-                    backend,
-                    rows,
-                    cols,
-                    seed + n,
-                    kick,
-                    stall,
-                    deadline,
-                    pure=False,
+    try:
+        pending = distributed.as_completed(futures)
+        for fut in pending:
+            _take(fut.result(), check, rows, cols, perms, result)
+            if tick:
+                tick(result)
+            if time.time() < deadline:
+                pending.add(
+                    client.submit(
+                        run_task,
+                        remote,
+                        backend,
+                        rows,
+                        cols,
+                        seed + n,
+                        kick,
+                        stall,
+                        deadline,
+                        pure=False,
+                    )
                 )
+                n += 1
+    finally:
+        check.close()
+
+
+def _take(got: Run, check: Boggle, rows: int, cols: int, perms: list, result: BestResult) -> None:
+    """Count a run a worker returned, after scoring its board here."""
+    result.runs += 1
+    result.climbs += got.climbs
+    result.scored += got.scored
+    if got.score >= 0:
+        here = check.score_many(got.board, rows, cols)[0]
+        if here != got.score:
+            raise SolverError(
+                f"a Dask worker reported board {got.board!r} (run seed {got.seed}) "
+                f"scoring {got.score}, but it scores {here}: the cluster's result "
+                "is wrong, so none is reported"
             )
-            n += 1
+        result.offer(got.board, got.score, perms)

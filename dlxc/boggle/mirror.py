@@ -18,6 +18,7 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from ..base.errors import BoggleError, SolverError
+from ..base.guard import Guard
 
 A = 26  # the alphabet a..z; q is the die face Qu
 LETTERS = (1 << A) - 1  # arcs: the child letters
@@ -357,27 +358,30 @@ class MirrorTrie:
 
     def __init__(self, text: bytes) -> None:
         self._trie: Trie | None = trie_new(text)
+        self._guard = Guard("this Boggle trie", closed_error=BoggleError)
         self._stats = Stats()
         self.nodes = self._trie.nodes
         self.words = self._trie.words
 
     def _live(self) -> Trie:
-        if self._trie is None:
-            raise BoggleError("this Boggle trie has been closed")
+        assert self._trie is not None  # the guard refuses calls after close()
         return self._trie
 
     def score(self, boards: bytes, n_boards: int, rows: int, cols: int, frontier_cap: int) -> array:
         scores = [0] * n_boards
-        score(self._live(), rows, cols, boards, n_boards, scores, frontier_cap, self._stats)
+        with self._guard:
+            score(self._live(), rows, cols, boards, n_boards, scores, frontier_cap, self._stats)
         return array("i", scores)
 
     def score_dfs(self, boards: bytes, n_boards: int, rows: int, cols: int) -> array:
         scores = [0] * n_boards
-        score_dfs(self._live(), rows, cols, boards, n_boards, scores, self._stats)
+        with self._guard:
+            score_dfs(self._live(), rows, cols, boards, n_boards, scores, self._stats)
         return array("i", scores)
 
     def solve(self, board: bytes, rows: int, cols: int) -> list:
-        return solve(self._live(), rows, cols, board)
+        with self._guard:
+            return solve(self._live(), rows, cols, board)
 
     @property
     def stats(self) -> dict:
@@ -385,4 +389,5 @@ class MirrorTrie:
         return {"boards": s.boards, "states": s.states, "words": s.words, "max_level": s.max_level}
 
     def close(self) -> None:
-        self._trie = None
+        if self._guard.close():
+            self._trie = None

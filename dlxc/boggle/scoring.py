@@ -20,7 +20,7 @@ from typing import Optional
 
 from ..base import pool
 from ..base.closing import Closing
-from ..base.errors import BoggleError
+from ..base.errors import BoggleError, SolverError
 from .board import LETTERS, Board, check_size
 from .engine import FRONTIER_CAP, encode_boards, make_trie
 from .words import read_words, trie_text
@@ -202,7 +202,11 @@ class ParallelScorer(Closing):
         per = -(-n // self.jobs)
         pieces = [(data[i * size : (i + per) * size], rows, cols) for i in range(0, n, per)]
         out = array("i")
-        parts = self._pool.map(_score_chunk, pieces)
+        try:
+            parts = pool.pool_map(self._pool, _score_chunk, pieces, "a scoring process")
+        except SolverError:
+            self.close()  # the rest of the pool goes too: nothing is left running
+            raise
         for part, _ in parts:
             out.frombytes(part)
         self.cpu_total += sum(cpu for _, cpu in parts)

@@ -24,21 +24,25 @@ from ..base.letters import fold
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 MIN_LETTERS = 3
+# board.MAX_CELLS (board.py ranks above this module): a longer word fits on
+# no board, and a trie of it would cost memory for nothing (a hostile list's
+# line of 10 million letters took 1.2 GB)
+MAX_LETTERS = 64
 
 
 def boggle_form(word: str) -> Optional[str]:
     """``word`` spelt for the scorer (``"quiz"`` -> ``"qiz"``), or None when
     no board can hold it (a letter outside a..z, a q without its u, fewer
-    than 3 letters)."""
+    than 3 letters or more than the 64 cells of the largest board)."""
     word = fold(word)
-    if len(word) < MIN_LETTERS or not _LETTERS.issuperset(word):
+    if not MIN_LETTERS <= len(word) <= 2 * MAX_LETTERS or not _LETTERS.issuperset(word):
         return None
-    if "q" not in word:
-        return word
-    parts = word.split("q")
-    if any(not part.startswith("u") for part in parts[1:]):
-        return None
-    return parts[0] + "".join("q" + part[1:] for part in parts[1:])
+    if "q" in word:
+        parts = word.split("q")
+        if any(not part.startswith("u") for part in parts[1:]):
+            return None
+        word = parts[0] + "".join("q" + part[1:] for part in parts[1:])
+    return word if len(word) <= MAX_LETTERS else None
 
 
 def read_words(path: os.PathLike[str] | str, *, strict: bool = False) -> list[str]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from array import array
 
 from ..base.errors import SolverError
+from ..base.guard import Guard
 from ..base.native import (  # raises ImportError when not built or stale
     StatusTable,
     check_status,
@@ -116,6 +117,8 @@ class Fill:
             )
         )
         self._handle = ffi.gc(out[0], lib.dlxc_xw_fill_free)
+        # the search state lives in the handle: one call at a time
+        self._guard = Guard("this fill search")
         self.n_slots = lib.dlxc_xw_fill_n_slots(self._handle)
         self._words = ffi.new("int32_t[]", max(self.n_slots, 1))
         self._stats = ffi.new("dlxc_xw_fill_stats *")
@@ -129,28 +132,32 @@ class Fill:
         """(row, col, direction, length, candidates) of each slot."""
         vals = ffi.new("int32_t[5]")
         out = []
-        for s in range(self.n_slots):
-            _check(
-                lib.dlxc_xw_fill_slot(self._handle, s, vals, vals + 1, vals + 2, vals + 3, vals + 4)
-            )
-            out.append(tuple(vals[0:5]))
+        with self._guard:
+            for s in range(self.n_slots):
+                _check(
+                    lib.dlxc_xw_fill_slot(
+                        self._handle, s, vals, vals + 1, vals + 2, vals + 3, vals + 4
+                    )
+                )
+                out.append(tuple(vals[0:5]))
         return out
 
     def run(self, node_budget: int) -> int:
         """FOUND, EXHAUSTED or BUDGET."""
-        if self._handle is None:
-            raise SolverError("this fill search has been closed")
-        return _check(lib.dlxc_xw_fill_run(self._handle, node_budget))
+        with self._guard:
+            return _check(lib.dlxc_xw_fill_run(self._handle, node_budget))
 
     def solution(self) -> list[int]:
-        lib.dlxc_xw_fill_solution(self._handle, self._words)
-        return list(ffi.unpack(self._words, self.n_slots))
+        with self._guard:
+            lib.dlxc_xw_fill_solution(self._handle, self._words)
+            return list(ffi.unpack(self._words, self.n_slots))
 
     def stats(self) -> dict:
-        if self._handle is None:
+        handle = self._handle
+        if handle is None:
             return self._final
-        st = self._stats
-        lib.dlxc_xw_fill_get_stats(self._handle, st)
+        st = ffi.new("dlxc_xw_fill_stats *")  # not shared with another thread's call
+        lib.dlxc_xw_fill_get_stats(handle, st)
         return {
             "nodes": st.nodes,
             "revisions": st.revisions,
@@ -160,7 +167,9 @@ class Fill:
         }
 
     def close(self) -> None:
-        if self._handle is not None:
+        """Free the search: at once, or when the call of another thread that
+        is inside it returns (see ``dlxc.base.guard``); stats() keeps its
+        figures."""
+        if self._guard.close():
             self._final = self.stats()
-            handle, self._handle = self._handle, None
-            ffi.release(handle)
+            self._handle = None

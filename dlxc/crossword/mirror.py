@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from array import array
 
+from ..base.guard import Guard
 from ..base.rng import MASK64, shuffled, splitmix64
 
 FOUND, EXHAUSTED, BUDGET = 1, 2, 3
@@ -348,6 +349,7 @@ class Fill:
     def __init__(self, width, height, cells, starts, codes, scores, n_letters, seed=0):
         if not 1 <= n_letters <= 64 or width < 1 or height < 1:
             raise ValueError("malformed arguments")
+        self._guard = Guard("this fill search")  # as the C handle: one call at a time
         self.W, self.H = width, height
         n = width * height
         n_words = len(starts) - 1
@@ -524,6 +526,10 @@ class Fill:
         return sorted(lst, key=lambda w: -score(w))
 
     def run(self, node_budget):
+        with self._guard:
+            return self._run(node_budget)
+
+    def _run(self, node_budget):
         stop = self.nodes + node_budget
         if self.state == "done":
             return EXHAUSTED
@@ -589,4 +595,4 @@ class Fill:
         }
 
     def close(self):
-        pass
+        self._guard.close()

@@ -326,6 +326,15 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         data = fileformat.load(path)
         try:
             lex = cls(data, backend)
+            # the header's figures are the file's word, not the graph's: a
+            # forged count would make `lexicon info` lie and size buffers
+            words, longest = _engine(lex.backend).measure(lex.dawg)
+            if (words, longest) != (data.words, data.max_len):
+                lex.close()
+                raise LexiconError(
+                    f"its header says {data.words} words of at most {data.max_len} letters, "
+                    f"its graph holds {words} of at most {longest}"
+                )
         except LexiconError as exc:
             raise LexiconError(f"{os.fspath(path)}: not a usable lexicon file: {exc}") from None
         lex.load_seconds = time.perf_counter() - start

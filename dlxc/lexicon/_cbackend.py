@@ -21,6 +21,7 @@ from typing import Optional
 
 from .._version import __version__
 from ..base.errors import BoardError, LexiconError
+from ..base.guard import Guard
 from ..base.native import StatusTable, check_status, ffi, lib  # ImportError when not built
 from .fileformat import nodes_from_bytes
 
@@ -95,6 +96,14 @@ def validate(nodes: array, max_letter: int) -> Optional[str]:
     return None if rc == 0 else ffi.string(lib.dlxc_lex_strerror(rc)).decode()
 
 
+def measure(nodes: array) -> tuple[int, int]:
+    """(words, longest word) of a validated node array."""
+    words = ffi.new("int64_t *")
+    longest = ffi.new("int32_t *")
+    _check(lib.dlxc_lex_measure(ffi.from_buffer("uint32_t[]", nodes), len(nodes), words, longest))
+    return words[0], longest[0]
+
+
 def _freed(word: bytes, n: int) -> int:
     raise LexiconError("this lexicon has been closed")
 
@@ -119,6 +128,8 @@ class Lex:
             )
         )
         self._handle = ffi.gc(out[0], lib.dlxc_lex_free)
+        # queries only read the lexicon: they may run side by side
+        self._guard = Guard("this lexicon", shared=True, closed_error=LexiconError)
         self.n_letters = n_letters
         self.has_gaddag = gaddag is not None
         # bound once (functools.partial adds no Python frame): the membership
@@ -128,9 +139,12 @@ class Lex:
         )
 
     def close(self) -> None:
-        if self._handle is not None:
+        """Refuse later calls and free the lexicon, at once or, while a call
+        or a cursor of another thread still uses it, when that one ends
+        (the partial below, a running call's argument and every cursor hold
+        a reference to the handle: see ``dlxc.base.guard``)."""
+        if self._guard.close():
             self.contains_ascii = _freed
-            ffi.release(self._handle)
             self._handle = None
 
     def engine_address(self) -> tuple:
@@ -139,34 +153,39 @@ class Lex:
         return int(ffi.cast("uintptr_t", self._handle)), self._handle
 
     def contains_codes(self, word: bytes) -> bool:
-        return bool(lib.dlxc_lex_contains_codes(self._handle, word, len(word)))
+        with self._guard:
+            return bool(lib.dlxc_lex_contains_codes(self._handle, word, len(word)))
 
     def contains_many(self, buf: bytes, n: int, ascii: bool) -> bytes:
         """n results (bytes of 0/1) for n words in buf, separated by '\\n'
         (ascii) or by 0 (codes); fewer when buf held fewer words."""
         out = ffi.new("uint8_t[]", max(n, 1))
         got = ffi.new("int64_t *")
-        lib.dlxc_lex_contains_many(self._handle, buf, len(buf), 1 if ascii else 0, out, n, got)
+        with self._guard:
+            lib.dlxc_lex_contains_many(self._handle, buf, len(buf), 1 if ascii else 0, out, n, got)
         return ffi.buffer(out, got[0])[:]
 
     def pattern(self, masks, star: int, n_tokens: int) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
-        _check(
-            lib.dlxc_lex_pattern(
-                out, self._handle, ffi.new("uint64_t[256]", list(masks)), star, n_tokens
+        with self._guard:
+            _check(
+                lib.dlxc_lex_pattern(
+                    out, self._handle, ffi.new("uint64_t[256]", list(masks)), star, n_tokens
+                )
             )
-        )
-        return Cursor(out[0], self)
+            return Cursor(out[0], self)
 
     def anagram(self, counts, blanks: int, sub: bool) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
-        _check(lib.dlxc_lex_anagram(out, self._handle, bytes(counts), blanks, 1 if sub else 0))
-        return Cursor(out[0], self)
+        with self._guard:
+            _check(lib.dlxc_lex_anagram(out, self._handle, bytes(counts), blanks, 1 if sub else 0))
+            return Cursor(out[0], self)
 
     def containing(self, frag: bytes, at: int, min_at: int) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
-        _check(lib.dlxc_lex_containing(out, self._handle, frag, len(frag), at, min_at))
-        return Cursor(out[0], self)
+        with self._guard:
+            _check(lib.dlxc_lex_containing(out, self._handle, frag, len(frag), at, min_at))
+            return Cursor(out[0], self)
 
 
 class Cursor:
@@ -175,7 +194,9 @@ class Cursor:
 
     def __init__(self, handle, lex: Lex) -> None:
         self._handle = ffi.gc(handle, lib.dlxc_lex_cursor_free)
-        self._lex = lex  # the lexicon must outlive the cursor
+        self._lex = lex
+        self._lex_handle = lex._handle  # the lexicon's memory outlives the cursor
+        self._guard = Guard("this lexicon query", closed_error=LexiconError)
         self._buf = ffi.new("uint8_t[]", _BUFFER)
         self._used = ffi.new("int64_t *")
         self._count = ffi.new("int64_t *")
@@ -184,9 +205,11 @@ class Cursor:
     def _next_raw(self) -> bytes:
         """The next batch as one buffer of 0-ended code strings (b'' at the end)."""
         while not self._done:
-            rc = _check(
-                lib.dlxc_lex_cursor_next(self._handle, self._buf, _BUFFER, self._used, self._count)
-            )
+            with self._lex._guard, self._guard:
+                rc = lib.dlxc_lex_cursor_next(
+                    self._handle, self._buf, _BUFFER, self._used, self._count
+                )
+            _check(rc)
             if rc != MORE:
                 self._done = True
             if self._used[0]:
@@ -231,24 +254,29 @@ class Gen:
             )
         )
         self._handle = ffi.gc(out[0], lib.dlxc_lex_gen_free)
+        # the moves found live in the generator: one call at a time
+        self._guard = Guard("this move generator", closed_error=LexiconError)
         self._n = ffi.new("int64_t *")
         self.n = 0
 
     def run(self, lex: Lex, board: bytes, rack: bytes) -> int:
         """Find every move; returns how many."""
-        _check(lib.dlxc_lex_gen_run(self._handle, lex._handle, board, rack, self._n))
-        self.n = self._n[0]
+        with lex._guard, self._guard:
+            _check(lib.dlxc_lex_gen_run(self._handle, lex._handle, board, rack, self._n))
+            self.n = self._n[0]
         return self.n
 
     def sort(self) -> None:
-        lib.dlxc_lex_gen_sort(self._handle)
+        with self._guard:
+            lib.dlxc_lex_gen_sort(self._handle)
 
     def _raw(self, count: Optional[int] = None) -> bytes:
         """The first ``count`` moves (all when None) as dlxc_lex_move records."""
         n = self.n if count is None else min(count, self.n)
         if not n:
             return b""
-        return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
+        with self._guard:
+            return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves

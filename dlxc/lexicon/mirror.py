@@ -210,7 +210,58 @@ def validate(nodes: Sequence[int], max_letter: int) -> Optional[str]:
             return f"node {i}: siblings out of order"
         if not (x >> 8) & 0x3FFFFF and not (x >> 30) & 1:
             return f"node {i} is a dead end"
+    if _measure(nodes) is None:
+        return "its nodes form a cycle"
     return None
+
+
+def _measure(nodes: Sequence[int]) -> Optional[tuple[int, int]]:
+    """build.c's dlxc_lex_measure: (words, longest word) by one walk over
+    the sibling lists, or None when a list is met again on its own walk
+    (a cycle)."""
+    state = bytearray(len(nodes))  # 0 unseen, 1 on the walk, 2 done
+    count: dict = {}
+    longest: dict = {}
+    root = (nodes[0] >> 8) & 0x3FFFFF
+    state[root] = 1
+    stack = [[root, root]]
+    while stack:
+        frame = stack[-1]
+        list_, at = frame
+        if at >= 0:
+            x = nodes[at]
+            frame[1] = -1 if x >> 31 else at + 1
+            c = (x >> 8) & 0x3FFFFF
+            if not c or state[c] == 2:
+                continue
+            if state[c] == 1:
+                return None
+            state[c] = 1
+            stack.append([c, c])
+            continue
+        n = length = 0
+        k = list_
+        while True:
+            x = nodes[k]
+            c = (x >> 8) & 0x3FFFFF
+            n += ((x >> 30) & 1) + (count[c] if c else 0)
+            length = max(length, longest[c] + 1 if c else 1)
+            if x >> 31:
+                break
+            k += 1
+        count[list_] = min(n, (1 << 63) - 1)
+        longest[list_] = length
+        state[list_] = 2
+        stack.pop()
+    return count[root], longest[root]
+
+
+def measure(nodes: Sequence[int]) -> tuple[int, int]:
+    """(words, longest word) of a validated node array."""
+    got = _measure(nodes)
+    if got is None:
+        raise fail("ECORRUPT", "its nodes form a cycle")
+    return got
 
 
 # ==== query.c ===============================================================

@@ -11,6 +11,7 @@ without a built extension.
 
 from __future__ import annotations
 
+from ..base.guard import Guard
 from ..base.native import (  # raises ImportError when not built or stale
     StatusTable,
     check_status,
@@ -119,6 +120,8 @@ class Dlx2C:
 
     def _buffers(self, n_primary):
         """The solution buffer and the out-parameters every run reuses."""
+        # the search state and these buffers live in the object: one call at a time
+        self._guard = Guard("this search")
         size = max(_BUFFER_INTS, n_primary + 2)
         self._buf = ffi.new("int32_t[]", size)
         self._buf_len = size
@@ -128,7 +131,11 @@ class Dlx2C:
     def run(self, node_budget, out=None, room=0, paths=None):
         """Search on; see ``dlxc_run``.  Solutions are appended to ``out``,
         split paths to ``paths``."""
-        handle = self._live()
+        with self._guard:
+            return self._run(node_budget, out, room, paths)
+
+    def _run(self, node_budget, out, room, paths):
+        handle = self._handle
         node_budget = min(node_budget, _UINT64_MAX)
         if out is None:
             return _check(self._engine_run(handle, node_budget, 0, ffi.NULL, 0, ffi.NULL))
@@ -171,7 +178,11 @@ class Dlx2C:
         """Search on as ``run`` does, keeping the solutions in which every
         option shares a bit of its mask with another (dlxc_keep_overlapping,
         in C): (status, number kept in this call)."""
-        handle = self._live()
+        with self._guard:
+            return self._run_overlap(node_budget)
+
+    def _run_overlap(self, node_budget):
+        handle = self._handle
         masks, _, n_masks, words = self._overlap
         status = _check(
             self._engine_run(
@@ -184,71 +195,74 @@ class Dlx2C:
         return status, kept
 
     def set_split(self, depth):
-        _check(lib.dlxc_set_split(self._live(), depth))
+        with self._guard:
+            _check(lib.dlxc_set_split(self._handle, depth))
 
     def replay(self, path):
-        code = lib.dlxc_replay(self._live(), ffi.new("int32_t[]", list(path)), len(path))
+        with self._guard:
+            code = lib.dlxc_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
         if code == lib.DLXC_EINVAL:
             raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
         _check(code)
 
     def progress(self):
-        if self._handle is None:
+        handle = self._handle
+        if handle is None:
             return self._final_progress
-        return lib.dlxc_progress(self._handle)
+        return lib.dlxc_progress(handle)
 
     def set_memo(self, max_entries):
-        _check(lib.dlxc_set_memo(self._live(), min(max_entries, _UINT64_MAX)))
+        with self._guard:
+            _check(lib.dlxc_set_memo(self._handle, min(max_entries, _UINT64_MAX)))
 
     def memo_info(self):
         """(entries, hits, bytes, full) of the memo table."""
-        if self._handle is None:
+        handle = self._handle
+        if handle is None:
             return self._final_memo
         vals = ffi.new("uint64_t[3]")
         full = ffi.new("int *")
-        lib.dlxc_memo_info(self._handle, vals, vals + 1, vals + 2, full)
+        lib.dlxc_memo_info(handle, vals, vals + 1, vals + 2, full)
         return vals[0], vals[1], vals[2], bool(full[0])
 
     def probe(self, seed):
         """One random probe: (nodes estimate, solutions estimate, depth)."""
         est = ffi.new("double[2]")
         depth = ffi.new("int32_t *")
-        _check(lib.dlxc_probe(self._live(), seed & ((1 << 64) - 1), est, est + 1, depth))
+        with self._guard:
+            _check(lib.dlxc_probe(self._handle, seed & ((1 << 64) - 1), est, est + 1, depth))
         return est[0], est[1], depth[0]
 
     def sample(self, seed):
         """A uniformly drawn solution, after a complete memoized count."""
-        code = lib.dlxc_sample(
-            self._live(), seed & ((1 << 64) - 1), self._buf, self._buf_len, self._used
-        )
-        if code == lib.DLXC_EINVAL:
-            raise ValueError("sampling needs a complete memoized count")
-        _check(code)
-        data = ffi.unpack(self._buf, self._used[0])
+        with self._guard:
+            code = lib.dlxc_sample(
+                self._handle, seed & ((1 << 64) - 1), self._buf, self._buf_len, self._used
+            )
+            if code == lib.DLXC_EINVAL:
+                raise ValueError("sampling needs a complete memoized count")
+            _check(code)
+            data = ffi.unpack(self._buf, self._used[0])
         return tuple(data[1 : 1 + data[0]])
 
     def stats(self):
-        if self._handle is None:
+        handle = self._handle
+        if handle is None:
             return self._final
-        st = self._stats
-        lib.dlxc_get_stats(self._handle, st)
+        st = ffi.new("dlxc_stats *")  # not self._stats: a running call may be writing it
+        lib.dlxc_get_stats(handle, st)
         return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
 
-    def _live(self):
-        """The handle; after close(), SolverError (not a cffi TypeError)."""
-        if self._handle is None:
-            raise _solver_error("this search has been closed; its engine is freed")
-        return self._handle
-
     def close(self):
-        """Free the engine.  stats(), memo_info() and progress() keep the
+        """Free the engine: at once, or when the call of another thread
+        that is inside it returns (that call holds the handle: see
+        ``dlxc.base.guard``).  stats(), memo_info() and progress() keep the
         figures they had; everything else raises SolverError."""
-        if self._handle is not None:
+        if self._guard.close():
             self._final = self.stats()
             self._final_memo = self.memo_info()
             self._final_progress = self.progress()
-            handle, self._handle = self._handle, None
-            ffi.release(handle)
+            self._handle = None
 
 
 class _SideEngine(Dlx2C):
@@ -282,9 +296,10 @@ class _SideEngine(Dlx2C):
         self._buffers(n_primary)
 
     def progress(self):
-        if self._handle is None:
+        handle = self._handle
+        if handle is None:
             return self._final_progress
-        return self._engine_progress(self._handle)
+        return self._engine_progress(handle)
 
     def memo_info(self):
         return 0, 0, 0, False
@@ -308,10 +323,11 @@ class _SideEngine(Dlx2C):
         self._refuse("sample")
 
     def stats(self):
-        if self._handle is None:
+        handle = self._handle
+        if handle is None:
             return self._final
         st = self._stats
-        self._engine_stats(self._handle, st)
+        self._engine_stats(handle, st)
         return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
 
 

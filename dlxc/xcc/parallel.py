@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Callable, Optional
 from ..base import pool
 from ..base.backends import resolve
 from ..base.closing import Closing
+from ..base.errors import SolverError
 from ..base.pool import resolve_jobs
 from ..base.runner import Limits, Slicer
 from .engines import make_solver
@@ -483,9 +484,13 @@ def count(
     # solutions, nodes, paths finished, nodes counted or granted (count_paths)
     shared = ctx.Array("q", [0, top.counts[1], 0, top.counts[1]])
     last = [0.0]
+    checked = [0.0]
 
     def tick() -> None:
         now = time.perf_counter()
+        if now - checked[0] >= _POLL:  # a child that died stops the count
+            checked[0] = now
+            children.check()
         if progress is None or now - last[0] < _POLL:
             return
         last[0] = now
@@ -603,6 +608,7 @@ class ParallelSolutions(Closing):
         )
         result = workers.map_async(_list_task, units, chunksize=1)
         left = len(units)
+        next_check = time.monotonic() + _POLL
         while left:
             if self._over():
                 self._stop_pool()
@@ -612,6 +618,16 @@ class ParallelSolutions(Closing):
             except queue_module.Empty:
                 if result.ready() and not result.successful():
                     result.get()  # raises the worker's exception
+                message = None
+            now = time.monotonic()
+            if now >= next_check:  # a worker that died holds work never done
+                next_check = now + _POLL
+                try:
+                    pool.check_pool(workers, "a listing process")
+                except SolverError:
+                    self._stop_pool()
+                    raise
+            if message is None:
                 continue
             kind = message[0]
             if kind == "solutions":

@@ -39,3 +39,26 @@ def test_unreadable_lists(tmp_path):
     bad.write_bytes(b"caf\xe9\n")
     with pytest.raises(BoggleError, match="not UTF-8"):
         read_words(bad)
+
+
+def test_a_hostile_line_costs_neither_memory_nor_a_long_message(tmp_path, backend):
+    """A line of ten million characters: a message quotes its first 60 and
+    says how long it is (not 10 MB on stderr), and a word longer than the
+    64 cells of the largest board is left out before a trie is built of it
+    (it took 1.2 GB)."""
+    import pytest
+
+    from dlxc.base.errors import BoggleError
+    from dlxc.boggle import Boggle
+    from dlxc.boggle.words import read_words
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("a" * 10_000_000 + "3\nhello\n")
+    with pytest.raises(BoggleError) as info:
+        read_words(bad, strict=True)
+    message = str(info.value)
+    assert len(message) < 300 and "(10000001 characters)" in message
+    long = tmp_path / "long.txt"
+    long.write_text("ab" * 5_000_000 + "\nhello\n" + "a" * 64 + "\n" + "a" * 65 + "\n")
+    with Boggle(long, backend=backend) as bg:
+        assert bg.words == 2  # hello, and the word of 64 letters

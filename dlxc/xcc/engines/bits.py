@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...base.errors import SolverError
+from ...base.guard import Guard, guarded
 from .shared import BATCH, BUDGET, DONE, SideMirror
 
 BS_NEW, BS_FORWARD, BS_SOLUTION, BS_LEAF, BS_DONE = range(5)
@@ -52,6 +53,7 @@ class BitsMirror(SideMirror):
         seed: int = 0,
         randomize: bool = False,
     ) -> None:
+        self._guard = Guard("this search")  # one call at a time, as the C handle
         n_options = len(opt_start) - 1
         # M[x], the options containing x, and the options giving x each
         # color, built as bytes (OR-ing 1 << o into an int would copy it
@@ -153,6 +155,7 @@ class BitsMirror(SideMirror):
         self.deg[level] = size
         self.kth[level] = 0
 
+    @guarded
     def run(
         self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
     ) -> int:

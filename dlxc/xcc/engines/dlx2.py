@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...base.errors import SolverError
+from ...base.guard import Guard, guarded
 from ...base.rng import MASK64, splitmix64, uniform_below
 from .shared import BATCH, BUDGET, DONE, keep_overlapping
 
@@ -59,6 +60,7 @@ class Dlx2Mirror:
         sticker: bool = True,
         shortcut: bool = True,
     ) -> None:
+        self._guard = Guard("this search")  # one call at a time, as the C handle
         # ---- Inputting the options (validated by the caller) ----
         n_options = len(opt_start) - 1
         total = opt_start[n_options] if n_options >= 0 else 0
@@ -360,6 +362,7 @@ class Dlx2Mirror:
         """As Dlx2C.close: stats(), memo_info() and progress() keep their
         figures, everything else raises SolverError (there is nothing to free)."""
         self.closed = True
+        self._guard.close()
 
     def _live(self) -> None:
         if self.closed:
@@ -555,6 +558,7 @@ class Dlx2Mirror:
         status = self.run(node_budget, out, 1 << 62, [])
         return status, len(keep_overlapping(out, self._overlap_masks))
 
+    @guarded
     def run(
         self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
     ) -> int:

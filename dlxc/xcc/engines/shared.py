@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...base.errors import SolverError
+from ...base.guard import Guard
 from .table import refusal
 
 DONE, BATCH, BUDGET = 0, 1, 2
@@ -52,6 +53,7 @@ class SideMirror:
     strategy = ""
     atomic_run = False  # as Dlx2Mirror's
     closed = False
+    _guard: Guard  # made by each engine's __init__
 
     def run(self, node_budget: int, out=None, room: int = 0, paths=None) -> int:
         raise NotImplementedError  # each engine's search
@@ -74,6 +76,7 @@ class SideMirror:
 
     def close(self) -> None:
         self.closed = True
+        self._guard.close()
 
     def _live(self) -> None:
         if self.closed:

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ...base.errors import SolverError
+from ...base.guard import Guard, guarded
 from .shared import BATCH, BUDGET, DONE, SideMirror
 
 CS_NEW, CS_FORWARD, CS_LEAF, CS_DONE = range(4)
@@ -39,6 +40,7 @@ class SsxccMirror(SideMirror):
         seed: int = 0,
         randomize: bool = False,
     ) -> None:
+        self._guard = Guard("this search")  # one call at a time, as the C handle
         n_options = len(opt_start) - 1
         length = [0] * n_items
         for k in range(opt_start[n_options] if n_options >= 0 else 0):
@@ -152,6 +154,7 @@ class SsxccMirror(SideMirror):
         self.savestack.extend((item[p], set_[item[p] - 1]) for p in range(self.active))
         self.saved[level + 1] = len(self.savestack)
 
+    @guarded
     def run(
         self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
     ) -> int:
