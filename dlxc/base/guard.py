@@ -22,8 +22,9 @@ at once, from any thread.
 
 from __future__ import annotations
 
-import functools
-import threading
+# _thread is built in: threading (and functools) would bring collections,
+# weakref sets and more into every command's start, `dlxc count` included
+from _thread import allocate_lock
 
 TYPE_CHECKING = False  # typing is not imported at run time: `dlxc count` stays lean
 if TYPE_CHECKING:
@@ -44,7 +45,7 @@ class Guard:
         self.shared = shared
         self.closed_error = closed_error
         self.closed = False
-        self._lock = threading.Lock()
+        self._lock = allocate_lock()
         self._users = 0
 
     def __enter__(self) -> None:
@@ -88,9 +89,12 @@ class Guard:
 def guarded(method: Callable[..., _R]) -> Callable[..., _R]:
     """A method run under its object's ``_guard`` (a ``Guard``)."""
 
-    @functools.wraps(method)
     def call(self: Any, *args: Any, **kwargs: Any) -> _R:
         with self._guard:
             return method(self, *args, **kwargs)
 
+    # what functools.wraps copies, without importing functools
+    call.__name__, call.__qualname__ = method.__name__, method.__qualname__
+    call.__doc__, call.__module__ = method.__doc__, method.__module__
+    call.__wrapped__ = method  # type: ignore[attr-defined]
     return call

@@ -42,8 +42,8 @@ from .output import emit, output_format_options
 
 _BATCH = 1 << 16  # boards read and scored at a time by `score`
 # boards per engine call on one process: Ctrl-C is seen between two calls,
-# and 1024 boards take some 30 ms on one core (4x4, ENABLE2K)
-_ONE_CALL = 1 << 10
+# and 2048 boards take some 20 ms on one core (random 4x4, ENABLE2K)
+_ONE_CALL = 1 << 11
 
 
 def _words_option(f):
