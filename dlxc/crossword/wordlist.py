@@ -21,6 +21,7 @@ import os
 import string
 from array import array
 from collections.abc import Iterable
+from itertools import accumulate
 from typing import Optional, Union
 
 from ..base.errors import CrosswordError
@@ -81,12 +82,14 @@ class WordPool:
 
     def filtered(self, keep: Iterable[int]) -> WordPool:
         """The pool of the words ``keep`` (indices, in that order)."""
-        codes, starts, scores = bytearray(), array("i", [0]), array("i")
-        for i in keep:
-            codes += self.codes[self.starts[i] : self.starts[i + 1]]
-            starts.append(len(codes))
-            scores.append(self.scores[i])
-        return WordPool(self.alphabet, bytes(codes), starts, scores, source=self.source)
+        keep = list(keep)
+        c, s = self.codes, self.starts
+        # slices joined once and offsets summed in C: a loop of appends took
+        # a quarter of a second for ENABLE's 172,000 words
+        pieces = [c[s[i] : s[i + 1]] for i in keep]
+        starts = array("i", accumulate(map(len, pieces), initial=0))
+        scores = array("i", [self.scores[i] for i in keep])
+        return WordPool(self.alphabet, b"".join(pieces), starts, scores, source=self.source)
 
 
 def pool_from_words(
