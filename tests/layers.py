@@ -107,7 +107,8 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models",
             "dlxc.models.words",
             "dlxc.models.classic",
-            "dlxc.models.scrabble",
+            "dlxc.models.editionfiles",
+            "dlxc.models.editions",
             "dlxc.models.themes",
             "dlxc.models.wordlists",
             "dlxc.models.crossword",
@@ -115,7 +116,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.crossword.fill",
         ],
     ),
-    ("models", ["dlxc.models.crossword.design"]),
+    ("models", ["dlxc.models.crossword.design", "dlxc.models.scrabble"]),
     (
         "models",
         [
