@@ -121,6 +121,7 @@ ORDER: list[tuple[str, list[str]]] = [
         "models",
         [
             "dlxc.models.wordrect",
+            "dlxc.models.cgp",
             "dlxc.models.wordsearch.grid",
             "dlxc.models.wordsearch.view",
             "dlxc.models.wordsearch.shapes",

@@ -275,6 +275,32 @@ class Rules:
             return self.multi[key]
         return key if len(key) == 1 and key.isalpha() else None
 
+    def split(self, text: str, where: str = "tiles") -> list[str]:
+        """The squares or tiles of ``text`` one by one, a multi-letter tile
+        written ``[CH]`` (``[ch]`` a blank) given as its letter in the same
+        case; other characters as they are (NFC)."""
+        text = unicodedata.normalize("NFC", text)
+        out: list[str] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "[":
+                end = text.find("]", i)
+                name = text[i + 1 : end] if end > 0 else text[i:]
+                letter = self.multi.get(fold(name)) if end > 0 else None
+                if letter is None:
+                    known = " ".join(f"[{n.upper()}]" for n in self.multi) or "none"
+                    raise BoardError(
+                        f"{where}: {text[i : end + 1] if end > 0 else text[i:]!r} is not a "
+                        f"multi-letter tile of {self.source} (these rules have {known})"
+                    )
+                out.append(letter if name.islower() else upper_letter(letter))
+                i = end + 1
+                continue
+            out.append(ch)
+            i += 1
+        return out
+
     def tile_name(self, letter: str) -> str:
         """How people write the tile of a lexicon letter: ``ch`` for ``ĉ``."""
         for name, ch in self.multi.items():
@@ -297,18 +323,18 @@ class Rules:
         return len(self.premiums[0])
 
     @classmethod
-    def from_file(cls, path: os.PathLike[str] | str) -> Rules:
+    def from_file(cls, path: os.PathLike[str] | str, edition: Optional[str] = None) -> Rules:
         """A rules file: a JSON object, its own rules or an ``edition``'s
-        with some keys overridden."""
+        with some keys overridden (``edition`` when the file names none)."""
         name, text = read_text(path, "rules", BoardError)
         try:
             spec = json.loads(text)
         except ValueError as exc:
             raise BoardError(f"{name}: not a JSON rules file ({exc})") from None
-        return cls.from_spec(spec, name)
+        return cls.from_spec(spec, name, edition)
 
     @classmethod
-    def from_spec(cls, spec: object, source: str) -> Rules:
+    def from_spec(cls, spec: object, source: str, edition: Optional[str] = None) -> Rules:
         """Rules from a rules file's JSON object; errors name ``source``."""
         if not isinstance(spec, dict):
             raise BoardError(f"{source}: the rules must be a JSON object")
@@ -316,6 +342,8 @@ class Rules:
         if unknown:
             raise BoardError(f"{source}: unknown keys {sorted(unknown)}")
         base: dict = {}
+        if edition is not None and "edition" not in spec:
+            spec = {**spec, "edition": edition}
         if "edition" in spec:
             if not isinstance(spec["edition"], str):
                 raise BoardError(f"{source}: edition: {spec['edition']!r} is not a name")
@@ -422,11 +450,11 @@ class MoveFinder:
             )
         codes = self.lexicon.alphabet.codes
         out = bytearray()
-        for i, line in enumerate(rows):
-            line = unicodedata.normalize("NFC", line)
+        for i, text in enumerate(rows):
+            line = rules.split(text, f"{name}: row {i + 1}")
             if len(line) != rules.cols:
                 raise BoardError(
-                    f"{name}: row {i + 1} has {len(line)} squares, not {rules.cols}: {line!r}"
+                    f"{name}: row {i + 1} has {len(line)} squares, not {rules.cols}: {text!r}"
                 )
             for j, ch in enumerate(line):
                 if ch == ".":
@@ -444,23 +472,27 @@ class MoveFinder:
 
     def rack(self, text: str) -> bytes:
         """The rack as 64 counts ([0] blanks), checked."""
+        tiles = self.rules.split(text.strip(), f"rack {text!r}") if isinstance(text, str) else None
+        if tiles is None:
+            raise BoardError(f"rack {text!r}: not a string of tiles")
+        if len(tiles) > self.rules.rack_size:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise BoardError(
+                f"rack {shown!r} has {len(tiles)} tiles; "
+                f"a rack holds at most {self.rules.rack_size}"
+            )
         counts = bytearray(64)
         codes = self.lexicon.alphabet.codes
-        tiles = 0
-        for ch in fold(text.strip()):
-            if ch == "?":
+        for ch in tiles:
+            letter = ch if ch == "?" else fold_letter(ch)
+            if letter == "?":
                 counts[0] += 1
-            elif ch in codes:
-                counts[codes[ch]] += 1
+            elif letter in codes:
+                counts[codes[letter]] += 1
             else:
                 raise BoardError(
                     f"rack {text!r}: {ch!r} is not a letter of the lexicon (? for a blank)"
                 )
-            tiles += 1
-        if tiles > self.rules.rack_size:
-            raise BoardError(
-                f"rack {text!r} has {tiles} tiles; a rack holds at most {self.rules.rack_size}"
-            )
         return bytes(counts)
 
     # -- moves --------------------------------------------------------------
