@@ -72,8 +72,7 @@ int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8
 {
     if (!out || !letter_mult || !word_mult || !values) return DLXC_LEX_EINVAL;
     if (rows < 1 || cols < 1 || rows > SIDE || cols > SIDE || n_letters < 1 || n_letters > 63 ||
-        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols ||
-        bingo_bonus < 0)
+        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols || bingo_bonus < 0)
         return DLXC_LEX_EBOARD;
     for (int i = 0; i <= n_letters; i++)
         if (values[i] < 0) return DLXC_LEX_EBOARD;
