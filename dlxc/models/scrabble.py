@@ -211,6 +211,7 @@ class Rules:
         self.multi = self._check_multi(where)
         default_counts = isinstance(self.counts, _DefaultCounts)
         self.values = self._letters(self.values, "values", 0, MAX_VALUE)
+        self.values.setdefault("?", 0)
         counts = self._letters(self.counts, "counts", 0, MAX_COUNT)
         if default_counts:
             counts = {k: n for k, n in counts.items() if k in self.values}
@@ -219,7 +220,6 @@ class Rules:
                 if k not in self.values:
                     raise BoardError(f"{where}: counts[{k!r}]: the tile has no value")
         self.counts = counts
-        self.values.setdefault("?", 0)
         lm, wm = self.multipliers()
         try:
             check_score_range(rows, cols, lm, wm, list(self.values.values()), self.bingo_bonus)
@@ -541,16 +541,17 @@ def greedy_positions(
     finder: MoveFinder, seed: int, turns: int, tiles: Optional[dict] = None
 ) -> list[tuple[bytes, bytes]]:
     """Positions of a game two greedy players play (each turn the best
-    move, a pass when there is none), drawing from a bag shuffled with
-    ``seed``: the (board, rack) before each of ``turns`` turns, in the
-    engine's codes.  Reproducible, for tests and benchmarks."""
+    move, a pass when there is none), drawing from a bag (``tiles``, else
+    the rules' counts) shuffled with ``seed``: the (board, rack) before
+    each of ``turns`` turns, in the engine's codes.  Reproducible, for
+    tests and benchmarks."""
     import random
 
     rng = random.Random(seed)
     codes = finder.lexicon.alphabet.codes
     bag = [
         0 if ch == "?" else codes[ch]
-        for ch, n in (tiles or ENGLISH_TILES).items()
+        for ch, n in (tiles or finder.rules.counts).items()
         for _ in range(n)
         if ch == "?" or ch in codes
     ]
