@@ -6,15 +6,23 @@ letter.  A rack is its letters, ``?`` for a blank.  The rules (board size,
 premium squares, tile values, rack size, bingo bonus) are the standard
 English game unless a rules file says otherwise, a JSON object::
 
-    {"premiums": ["T..d...T...d..T", ...],   one string per row:
-                                              T D triple/double word,
-                                              t d triple/double letter,
+    {"edition": "super",                      optional: start from an edition
+     "premiums": ["T..d...T...d..T", ...],   one string per row:
+                                              T D Q triple/double/quadruple word,
+                                              t d q triple/double/quadruple letter,
                                               * the start square (double word),
                                               . plain
      "values": {"a": 1, "b": 3, ..., "?": 0}, tile values ("?" a blank)
+     "counts": {"a": 9, ..., "?": 2},         the bag (default: English, 100)
+     "multi": {"ch": "ĉ"},                    multi-letter tiles, their letters
      "rack_size": 7, "bingo_bonus": 50,       a bingo uses rack_size tiles
      "start": [7, 7]}                         optional; else the * square,
                                               else the centre
+
+Named editions (english, super, spanish) are such files shipped in the
+package (dlxc.models.editions).  Every integer is checked: values and the
+bonus from 0 to 2^31 - 1, and no score the rules allow may pass 2^63 - 1
+(dlxc.lexicon.score_bound), so the C engine's 64-bit scores never wrap.
 
 Moves come from the lexicon engine's generator (Gordon's GADDAG algorithm,
 csrc/lexicon/moves.c): every legal move with its score, best first.  The
