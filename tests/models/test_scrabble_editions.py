@@ -134,6 +134,11 @@ def test_multi_letter_tiles():
         rules.split("a[XY]")
     with pytest.raises(BoardError, match="multi-letter"):
         Rules().split("[CH]")
+    # a tile name may hold a middle dot (Catalan L·L), not spaces or brackets
+    catalan = Rules(values={"a": 1, "l·l": 10, "ny": 10}, multi={"l·l": "ŀ", "ny": "ñ"})
+    assert catalan.split("[L·L]a[ny]") == ["Ŀ", "a", "ñ"] and catalan.values["ŀ"] == 10
+    with pytest.raises(BoardError, match="multi"):
+        Rules(multi={"c h": "ĉ"})
     # a Spanish word list writes the tiles as their letters
     lex = Lexicon.from_words(["ĉoře", "ĉe", "ŀave"], backend="python")
     empty = ["." * 15] * 15
