@@ -340,6 +340,8 @@ class Rules:
             spec = json.loads(text)
         except ValueError as exc:
             raise BoardError(f"{name}: not a JSON rules file ({exc})") from None
+        except RecursionError:
+            raise BoardError(f"{name}: not a rules file (JSON nested too deep)") from None
         return cls.from_spec(spec, name, edition)
 
     @classmethod

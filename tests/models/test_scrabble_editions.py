@@ -190,6 +190,10 @@ def test_rules_file_names_an_edition(tmp_path):
         ('{"premiums": ["' + "Q" * 32 + '"]}', "past the largest score, 2^63 - 1"),
         ('{"colour": 1}', "unknown keys ['colour']"),
         ("[1]", "must be a JSON object"),
+        ("[" * 100_000, "nested too deep"),
+        ('{"counts": {"a": 10001}}', "counts['a']: 10001 is out of range"),
+        ('{"start": [true, 0]}', "start row: True is not an integer"),
+        ('{"premiums": []}', "a board has 1 to 32 rows, not 0"),
     ],
 )
 def test_bad_rules(tmp_path, text, message):
