@@ -20,8 +20,10 @@
  *  - in an option: an unknown item, a colored primary item, an empty
  *    color, a color of several characters holding ':' or '|', an item
  *    twice;
- *  - an option without a primary item, a primary item in no option (the
- *    Python reader warns about both).
+ * An option without a primary item and a primary item in no option are
+ * no reason to give up: the Python reader warns about both, and this one
+ * lists them (the options' numbers and the lines of the first three, the
+ * items' numbers) for read_dlx to give the same warnings.
  * Lines end at LF, CRLF or a bare CR, as the Python reader's universal
  * newlines; tokens are separated by the ASCII characters Python's
  * str.split() takes as white space (space, \t, \v, \f, \x1c..\x1f).  A
@@ -197,6 +199,7 @@ static unsigned char byte_class(unsigned char c)
 typedef struct {
     const char *p, *end;
     int line_start; /* no token read yet on the current line */
+    int64_t line;   /* the current line, 1-based, as the Python reader numbers them */
     unsigned char cls[256];
 } scanner;
 
@@ -220,6 +223,7 @@ static int next_token(scanner *sc, const char **tok, int32_t *n)
         if (*p == '\r' && p + 1 < end && p[1] == '\n') p++;
         sc->p = p + 1;
         sc->line_start = 1;
+        sc->line++;
         return 0;
     case 3: return -1;
     }
@@ -267,6 +271,7 @@ static int skip_line(scanner *sc)
     if (p < end) {
         if (*p == '\r' && p + 1 < end && p[1] == '\n') p++;
         p++;
+        sc->line++;
     }
     sc->p = (const char *)p;
     sc->line_start = 1;
@@ -283,14 +288,19 @@ void dlxc_dlx_free(dlxc_dlx *d)
     free(d->opt_start);
     free(d->opt_items);
     free(d->opt_colors);
+    free(d->dropped);
+    free(d->unused);
     free(d);
 }
 
-int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
+void dlxc_dlx_free_array(int32_t *array) { free(array); }
+
+int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
 {
     scanner sc;
     name_table items = {NULL, 0, 0}, colors = {NULL, 0, 0};
-    ivec start = {0}, its = {0}, cols = {0};
+    ivec start = {0}, its = {0}, cols = {0}, dropped = {0}, unused = {0};
+    int64_t dropped_lines[3] = {0, 0, 0};
     int32_t *stamp = NULL;
     unsigned char *used = NULL;
     dlxc_dlx *d = NULL;
@@ -304,6 +314,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
     sc.p = text;
     sc.end = text + len;
     sc.line_start = 1;
+    sc.line = 1;
     if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) sc.p += 3; /* the BOM */
     if (table_init(&items, 1024) != DLXC_DONE || table_init(&colors, 64) != DLXC_DONE) {
         code = DLXC_ENOMEM;
@@ -349,6 +360,7 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
     start.v[start.n++] = 0;
     while (sc.p < sc.end) {
         int has_primary = 0;
+        int64_t line = sc.line;
         r = next_token(&sc, &tok, &n);
         if (r < 0) goto fail;
         if (r == 0) continue;
@@ -395,7 +407,16 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
             its.v[its.n++] = k;
             cols.v[cols.n++] = c;
         } while ((r = next_token(&sc, &tok, &n)) == 1);
-        if (r < 0 || !has_primary) goto fail; /* the Python reader warns */
+        if (r < 0) goto fail;
+        if (!has_primary) { /* kept, and listed for the warning */
+            if (!notes) goto fail;
+            if (ivec_reserve(&dropped, 1) != DLXC_DONE) {
+                code = DLXC_ENOMEM;
+                goto fail;
+            }
+            if (dropped.n < 3) dropped_lines[dropped.n] = line;
+            dropped.v[dropped.n++] = j;
+        }
         if (ivec_reserve(&start, 1) != DLXC_DONE) {
             code = DLXC_ENOMEM;
             goto fail;
@@ -404,7 +425,14 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
         j++;
     }
     for (i = 0; i < n_primary; i++)
-        if (!used[i]) goto fail; /* the Python reader warns */
+        if (!used[i]) {
+            if (!notes) goto fail;
+            if (ivec_reserve(&unused, 1) != DLXC_DONE) {
+                code = DLXC_ENOMEM;
+                goto fail;
+            }
+            unused.v[unused.n++] = i;
+        }
 
     d = calloc(1, sizeof *d);
     if (!d) {
@@ -431,6 +459,12 @@ int dlxc_dlx_read(const char *text, int64_t len, dlxc_dlx **out)
     if (!its.v) d->opt_items = malloc(sizeof(int32_t));
     if (!cols.v) d->opt_colors = malloc(sizeof(int32_t));
     start.v = its.v = cols.v = NULL;
+    d->n_dropped = (int32_t)dropped.n;
+    d->dropped = dropped.v;
+    memcpy(d->dropped_lines, dropped_lines, sizeof dropped_lines);
+    d->n_unused = (int32_t)unused.n;
+    d->unused = unused.v;
+    dropped.v = unused.v = NULL;
     if (!d->opt_items || !d->opt_colors) {
         code = DLXC_ENOMEM;
         goto fail;
@@ -446,10 +480,40 @@ fail:
     dlxc_dlx_free(d);
     table_free(&items);
     table_free(&colors);
+    free(dropped.v);
+    free(unused.v);
     free(start.v);
     free(its.v);
     free(cols.v);
     free(stamp);
     free(used);
     return code;
+}
+
+int64_t dlxc_keep_options(int32_t n_options, const int32_t *start, const int32_t *items,
+                          const int32_t *colors, const int32_t *drop, int32_t n_drop,
+                          int32_t *out_start, int32_t *out_items, int32_t *out_colors,
+                          int32_t *out_ids)
+{
+    int32_t j, d = 0, kept = 0;
+    int64_t n = 0;
+    if (!out_start) {
+        n = start[n_options];
+        for (d = 0; d < n_drop; d++) n -= start[drop[d] + 1] - start[drop[d]];
+        return n;
+    }
+    out_start[0] = 0;
+    for (j = 0; j < n_options; j++) {
+        int32_t len = start[j + 1] - start[j];
+        if (d < n_drop && drop[d] == j) {
+            d++;
+            continue;
+        }
+        memcpy(out_items + n, items + start[j], (size_t)len * sizeof *items);
+        memcpy(out_colors + n, colors + start[j], (size_t)len * sizeof *colors);
+        n += len;
+        out_ids[kept++] = j;
+        out_start[kept] = (int32_t)n;
+    }
+    return n;
 }

@@ -5,12 +5,15 @@ reader builds, or gives up (None) and lets the Python reader word the error
 or the warning.  These tests generate DLX text, plain and damaged in the
 ways the format can go wrong, and check both halves of that contract: equal
 arrays and names whenever C reads a file, and C giving up whenever the
-Python reader raises or warns.  Plain ASCII input without anything to
+Python reader raises (with ``notes``, C reads what the Python reader warns
+about, and read_dlx gives the same warnings), or warns (without ``notes``,
+as the short path of ``dlxc count`` asks).  Plain ASCII input without anything to
 report must take the fast path (else the fast path would be dead code).
 """
 
 from __future__ import annotations
 
+import io
 import warnings
 
 import pytest
@@ -151,8 +154,6 @@ def test_damaged_input_is_left_to_python(tmp_path_factory, text):
         b"A B\nA C\n",
         b"A | B\nA B:x:y\n",
         b"A\nA A\n",
-        b"A | B\nB\n",
-        b"A B\nA\n",
         b"A | B\nA:1\n",
         b"A | B\nA B:\n",
         b"A|B|C\nA\n",
@@ -162,12 +163,13 @@ def test_damaged_input_is_left_to_python(tmp_path_factory, text):
         b"A A\nA\n",
     ],
 )
-def test_bad_or_warned_input_is_left_to_python(tmp_path, text):
+def test_bad_input_is_left_to_python(tmp_path, text):
     assert fast_read(text) is None
+    assert dlxformat._fast_reader()(text, notes=True) is None
     path = tmp_path / "bad.dlx"
     path.write_bytes(text)
-    expected, warned = python_read(path)
-    assert isinstance(expected, Exception) or warned
+    expected, _ = python_read(path)
+    assert isinstance(expected, Exception)
 
 
 def test_read_dlx_uses_it_and_gives_the_same_problem(tmp_path):
@@ -180,3 +182,92 @@ def test_read_dlx_uses_it_and_gives_the_same_problem(tmp_path):
     assert as_arrays(p) == as_arrays(q) and not warned
     assert p.name == q.name == str(path) and p.dropped == q.dropped == []
     assert p.count() == q.count() == 1
+
+
+def read_with(reader: str, source_of):
+    """read_dlx of ``source_of()`` with the reader named ("python", or ""
+    for the default: C where it can): (problem or error, warnings)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DLXC_READER", reader)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                got = dlxformat.read_dlx(source_of())
+            except DlxcError as exc:
+                got = exc
+    return got, [str(w.message) for w in caught]
+
+
+class _Pipe(io.BytesIO):
+    """A stream that cannot be read again, as a pipe on stdin."""
+
+    def seekable(self) -> bool:
+        return False
+
+
+@given(text=dlx_texts(damaged=True), how=st.sampled_from(["path", "stream", "pipe"]))
+def test_read_dlx_gives_the_python_readers_problem_errors_and_warnings(tmp_path_factory, text, how):
+    """Whatever the input (warned about, wrong, or plain) and however it is
+    given (a path, a binary stream, a stream that cannot be read again):
+    read_dlx, which takes the C reader where it can, gives what the Python
+    reader alone gives: the same problem and ignored options, or the same
+    error with its file and line, and the same warnings."""
+    path = tmp_path_factory.mktemp("any") / "p.dlx"
+    path.write_bytes(text)
+    source_of = {
+        "path": lambda: path,
+        "stream": lambda: io.BytesIO(text),
+        "pipe": lambda: _Pipe(text),
+    }[how]
+    expected, expected_warnings = read_with("python", source_of)
+    got, got_warnings = read_with("", source_of)
+    assert got_warnings == expected_warnings
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+        return
+    assert as_arrays(got) == as_arrays(expected)
+    assert (got.name, got.dropped) == (expected.name, expected.dropped)
+    assert got.live_arrays() == expected.live_arrays()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"A | B\nA\nB\nB:x\nA B\n",  # options without a primary item
+        b"A B C\nA\n",  # primary items in no option
+        b"A B | X\r\nX\rA\n\n| c\nX:1\nX\n",  # both, and the lines they are on
+    ],
+)
+def test_warned_input_takes_the_fast_path(tmp_path, text):
+    from dlxc.xcc._cbackend import read_dlx_arrays
+
+    assert read_dlx_arrays(text) is None  # the short path of `dlxc count` leaves it
+    assert read_dlx_arrays(text, notes=True) is not None
+    path = tmp_path / "w.dlx"
+    path.write_bytes(text)
+    expected, expected_warnings = read_with("python", lambda: path)
+    got, got_warnings = read_with("", lambda: path)
+    assert expected_warnings and got_warnings == expected_warnings
+    assert as_arrays(got) == as_arrays(expected) and got.dropped == expected.dropped
+
+
+@given(text=dlx_texts(damaged=True))
+def test_live_arrays_leave_out_the_ignored_options(tmp_path_factory, text):
+    """Problem.live_arrays (copied in C, dlxc_keep_options) against the
+    options kept, option by option."""
+    path = tmp_path_factory.mktemp("live") / "p.dlx"
+    path.write_bytes(text)
+    p, _ = read_with("", lambda: path)
+    if isinstance(p, Exception):
+        return
+    start, items, colors, ids = p.live_arrays()
+    kept = [j for j in range(len(p.options)) if j not in set(p.dropped)]
+    if not p.dropped:
+        assert ids is None
+        return
+    assert list(ids) == kept and len(start) == len(kept) + 1 and start[0] == 0
+    for n, j in enumerate(kept):
+        a, b = p.opt_start[j], p.opt_start[j + 1]
+        assert list(items[start[n] : start[n + 1]]) == list(p.opt_items[a:b])
+        assert list(colors[start[n] : start[n + 1]]) == list(p.opt_colors[a:b])
+    assert len(items) == len(colors) == start[-1]
