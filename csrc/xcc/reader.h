@@ -2,13 +2,13 @@
  *
  * dlxc_dlx_read() parses a whole file held in memory into the compact
  * arrays a Problem keeps (opt_start, opt_items, opt_colors) plus the item
- * and color names.  It takes only the plain case: ASCII text with LF, CRLF
+ * and color names.  It takes only the plain case: UTF-8 text with LF, CRLF
  * or CR line ends (a UTF-8 byte-order mark allowed), every option valid.
  * Options without a primary item and primary items in no option, which
  * the Python reader warns about, are read and listed (dropped, unused,
  * with the lines of the first dropped options) for the caller to warn.
- * Anything else (an error to report with its file and line, a non-ASCII
- * byte) makes it return DLXC_DLX_SLOW, and the caller
+ * Anything else (an error to report with its file and line, bytes that
+ * are not UTF-8, a NUL) makes it return DLXC_DLX_SLOW, and the caller
  * reads the file with the Python reader, which says exactly what is wrong.
  * So the fast path never has to phrase a message, and the two readers
  * cannot disagree about one.

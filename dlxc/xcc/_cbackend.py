@@ -76,8 +76,8 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
                 list(d.dropped_lines)[: min(d.n_dropped, 3)],
                 ffi.unpack(d.unused, d.n_unused) if d.n_unused else [],
             )
-        names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
-        colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
+        names = ffi.unpack(d.names, d.names_len).decode("utf-8").split("\n")
+        colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("utf-8").split("\n")[:-1]
         arrays: list = []
         for field, n in (
             ("opt_start", d.n_options + 1),

@@ -20,7 +20,7 @@ second ``|`` in the items line.
 Reading a million options
 -------------------------
 A file given by path or as a binary stream (stdin too) goes first to the C
-reader (csrc/xcc/reader.c, with the C backend): it takes ASCII text with
+reader (csrc/xcc/reader.c, with the C backend): it takes UTF-8 text with
 nothing wrong in it, whatever the number of items and colors, and lists
 what there is to warn about (options without a primary item, primary items
 in no option), which ``_read_fast`` words as the Python reader does; a
@@ -114,7 +114,7 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
 
 def _read_path(f, file: str) -> Problem:
     """A file opened by path: the C reader's fast path when it takes the
-    file (plain ASCII, nothing wrong), else the Python reader, which words
+    file (UTF-8 text, nothing wrong), else the Python reader, which words
     every error (csrc/xcc/reader.c gives up on those)."""
     fast = _fast_reader()
     if fast is None:

@@ -7,8 +7,9 @@ ways the format can go wrong, and check both halves of that contract: equal
 arrays and names whenever C reads a file, and C giving up whenever the
 Python reader raises (with ``notes``, C reads what the Python reader warns
 about, and read_dlx gives the same warnings), or warns (without ``notes``,
-as the short path of ``dlxc count`` asks).  Plain ASCII input without anything to
-report must take the fast path (else the fast path would be dead code).
+as the short path of ``dlxc count`` asks).  Plain UTF-8 input without
+anything to report (names in any script, Unicode spaces between them) must
+take the fast path (else the fast path would be dead code).
 """
 
 from __future__ import annotations
@@ -26,9 +27,13 @@ from dlxc.xcc import dlxformat
 
 pytestmark = pytest.mark.skipif(C_UNAVAILABLE, reason="the C reader needs the C backend")
 
-NAMES = st.text(alphabet="abcXYZ019_#!?.", min_size=1, max_size=4)
-COLORS = st.text(alphabet="rgb01:|#", min_size=1, max_size=3)
-SPACE = st.sampled_from([" ", "  ", "\t", " \x0b", "\x1c"])
+# names and colors with letters of two, three and four UTF-8 bytes, and the
+# Unicode spaces that str.split() splits at (U+00A0, U+2028, U+3000, ...)
+NAMES = st.text(alphabet="abcXYZ019_#!?.é€\U0001f600\ufeff", min_size=1, max_size=4)
+COLORS = st.text(alphabet="rgb01:|#ü", min_size=1, max_size=3)
+SPACE = st.sampled_from(
+    [" ", "  ", "\t", " \x0b", "\x1c", "\u00a0", " \u2028", "\u3000", "\x85", "\u2009\u205f"]
+)
 EOL = st.sampled_from(["\n", "\r\n", "\r"])
 
 
@@ -271,3 +276,38 @@ def test_live_arrays_leave_out_the_ignored_options(tmp_path_factory, text):
         assert list(items[start[n] : start[n + 1]]) == list(p.opt_items[a:b])
         assert list(colors[start[n] : start[n + 1]]) == list(p.opt_colors[a:b])
     assert len(items) == len(colors) == start[-1]
+
+
+@pytest.mark.parametrize("edit", ["unknown", "twice", "colored"])
+@pytest.mark.parametrize("bad_at", [None, 0, 15, 16, 17, 31, 32, 33, 39])
+def test_long_options_read_alike(tmp_path, bad_at, edit):
+    """Options longer than the C reader's batches of tokens (16), plain or
+    with an unknown item, a repeated item or a colored primary item at a
+    batch's edge: the same problem, or the same error, as the Python reader."""
+    import random
+
+    rng = random.Random(bad_at)
+    primary = [f"p{i}" for i in range(60)]
+    secondary = [f"s{i}" for i in range(60)]
+    lines = [" ".join(primary) + " | " + " ".join(secondary)]
+    for n in range(1, 41):
+        toks = rng.sample(primary, n // 2 + 1) + [
+            s + rng.choice(["", ":a", ":b"]) for s in rng.sample(secondary, n - n // 2 - 1)
+        ]
+        rng.shuffle(toks)
+        lines.append(" ".join(toks))
+    if bad_at is not None:
+        toks = lines[40].split()
+        toks.insert(bad_at, {"unknown": "zz", "twice": toks[-1], "colored": "p59:x"}[edit])
+        lines.append(" ".join(toks))
+    data = ("\n".join(lines) + "\n").encode()
+    path = tmp_path / "long.dlx"
+    path.write_bytes(data)
+    expected, expected_warnings = read_with("python", lambda: path)
+    got, got_warnings = read_with("", lambda: path)
+    assert got_warnings == expected_warnings
+    if bad_at is None:
+        assert fast_read(data) is not None
+        assert as_arrays(got) == as_arrays(expected)
+    else:
+        assert isinstance(expected, DlxcError) and str(got) == str(expected)
