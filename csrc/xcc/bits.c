@@ -3,8 +3,10 @@
  * Contents: 1. Intro  2. Data structures  3. Inputting the options
  *           4. The dancing (bits_hot.h)  5. The resumable search
  *
- * The Python mirror (dlxc/xcc/bits.py) follows this file function by
- * function, with the same names and the same statistics.
+ * The Python mirror (dlxc/xcc/engines/bits.py) follows this file function
+ * by function, with the same names and the same statistics; it has no
+ * dense rows (dense_rows, section 3), which are a faster way to the same
+ * states (a test runs the C engine without them against the mirror).
  *
  * ==== 1. Intro ===========================================================
  *
