@@ -34,6 +34,10 @@ int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions, int
 void dlxc_bits_get_stats(const dlxc_bits *s, dlxc_stats *out);
 double dlxc_bits_progress(const dlxc_bits *s);
 void dlxc_bits_free(dlxc_bits *s);
+/* Drop the dense rows (bits.c, dense_rows) and search through the sparse
+ * kill lists alone, as for a problem too big for the rows: the same tree
+ * and statistics, for the tests that compare the two ways. */
+void dlxc_bits_sparse(dlxc_bits *s);
 /* CDEF-END */
 
 #endif
