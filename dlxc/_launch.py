@@ -78,7 +78,7 @@ def _count(path: str):
     del data, arrays
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
-    _, solver = make_picked_solver(
+    engine, solver = make_picked_solver(
         "c", n_primary, n_items, (start, items, colors, None), None, "auto"
     )
     del start, items, colors
@@ -90,7 +90,8 @@ def _count(path: str):
         runner.run(solver.run)
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
         print(
-            _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"), file=sys.stderr
+            _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after", engine),
+            file=sys.stderr,
         )
         return 130
     finally:
@@ -104,15 +105,15 @@ def _count(path: str):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    print(_summary(stats, seconds, "Altogether"), file=sys.stderr)
+    print(_summary(stats, seconds, "Altogether", engine), file=sys.stderr)
     return 0
 
 
-def _summary(stats, seconds: float, head: str) -> str:
+def _summary(stats, seconds: float, head: str, engine: str) -> str:
     """dlxc.xcc.search.Stats.summary's sentence (not imported: it costs the
     dataclasses module; the tests hold the two sentences equal)."""
     solutions, nodes, updates, cleansings = stats[:4]
     return (
         f"{head} {solutions} solution{'s' if solutions != 1 else ''}, {updates} updates, "
-        f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend)."
+        f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend, {engine} engine)."
     )

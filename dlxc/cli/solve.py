@@ -57,6 +57,7 @@ def _stats_record(stats) -> dict:
         "cleansings": stats.cleansings,
         "seconds": round(stats.seconds, 6),
         "backend": stats.backend,
+        "engine": stats.engine,
         "complete": stats.complete,
         "max_level": stats.max_level,
     }
