@@ -1,6 +1,6 @@
 """Measure the targets of counting at scale, through the command line.
 
-    python bench/bench_scale.py [--runs 5] [--only jobs7,jobs,memo,estimate,dask]
+    python bench/bench_scale.py [--runs 5] [--only jobs7,jobs,memo,estimate,estimates,dask]
 
 Every figure is the wall time of a whole ``dlxc`` command (interpreter
 start, reading the file, the count), as a user sees it.  The machines are
@@ -24,6 +24,11 @@ check that every variant gives the same answer.
             search (fewer nodes than plain, the same count).
 - estimate: ``estimate`` on the 8x8 word search: error against the true
             count, and wall time.
+- estimates: the time ``estimate`` predicts for a count against the
+            engine seconds of that count (``count --json``, median of the
+            runs), on every DLX file under dlxc/puzzles/dlx and on the 7x7
+            six-word search, 6x10 pentominoes and 13 queens: within a
+            factor of 2 is the target.
 - dask:     ``count --scheduler`` on a LocalCluster of 2 workers (loopback),
             against the serial count.
 """
@@ -43,7 +48,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dlxc.models.classic import dominoes
+from dlxc.models.classic import dominoes, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.dlxformat import write_dlx
 
@@ -268,6 +273,34 @@ def bench_estimate(files, runs):
     )
 
 
+def bench_estimates(files, runs):
+    root = Path(__file__).resolve().parent.parent / "dlxc" / "puzzles" / "dlx"
+    paths = sorted(str(p) for p in root.glob("*.dlx"))
+    paths += [files["ws7six"], files["pent"], files["q13"]]
+    print(f"load average before: {loadavg()}")
+    worst = 1.0
+    for path in paths:
+        _, out, _, _, _, _ = run(["estimate", "--json", "--seed", "1", path])
+        est = json.loads(out)
+        counted = []
+        for _ in range(max(1, runs // 2)):
+            _, out, _, _, _, _ = run(["count", "--json", path])
+            counted.append(json.loads(out))
+        seconds = statistics.median(rec["seconds"] for rec in counted)
+        ratio = est["seconds"] / seconds if seconds > 0 else float("nan")
+        if not est["exact"]:
+            worst = max(worst, ratio, 1 / ratio)
+        print(
+            f"  {Path(path).name}: predicted {est['seconds']:.4f} s ({est['engine']}"
+            f"{', exact' if est['exact'] else ''}), counted {seconds:.4f} s "
+            f"({counted[0]['engine']}), ratio {ratio:.2f}"
+        )
+    print(
+        f"estimates: worst factor off among the estimates that were not exact {worst:.2f} "
+        f"(target <= 2); load average after: {loadavg()}"
+    )
+
+
 def bench_dask(files, runs):
     try:
         from distributed import LocalCluster
@@ -309,7 +342,7 @@ def bench_dask(files, runs):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", default="jobs7,jobs,memo,estimate,dask")
+    ap.add_argument("--only", default="jobs7,jobs,memo,estimate,estimates,dask")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         files = {}
@@ -319,6 +352,8 @@ def main() -> None:
             ("ws8", word_search_problem(8, 8, WORDS)),
             ("dom8", dominoes(8, 8)),
             ("tiny", word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")),
+            ("pent", pentominoes(6, 10)),
+            ("q13", queens(13)),
         ):
             files[name] = str(Path(tmp) / f"{name}.dlx")
             write_dlx(problem, files[name])
@@ -328,6 +363,7 @@ def main() -> None:
                 "jobs": bench_jobs,
                 "memo": bench_memo,
                 "estimate": bench_estimate,
+                "estimates": bench_estimates,
                 "dask": bench_dask,
             }[part](files, args.runs)
 
