@@ -128,7 +128,9 @@ def sample(
     \b
     Every solution is equally likely, exactly: dlxc counts the solutions
     with a memo table, then walks down from the root, choosing each option
-    in proportion to the solutions below it.  Draws are independent, so a
+    in proportion to the solutions below it.  Only DLX2's engine keeps
+    memo tables and draws samples, so it is the engine here, whatever
+    the file.  Draws are independent, so a
     solution can come twice.  If the table does not fit in --memo-limit,
     dlxc says so rather than draw with a bias.
     \b
