@@ -10,11 +10,12 @@ are taken over the quiet rounds (all rounds when none was quiet); the raw
 times are printed too.  The counts are printed too, so the table is also a
 check that every variant gives the same answer.
 
-- jobs7:    ``count --jobs 2`` against a serial ``count`` on the 7x7 word
-            search of six words (ABEL CANTOR GAUSS EULER CAUCHY NEWTON, 8
-            directions; 457,153,320 layouts, about a second of the bits
-            engine), both on the engine ``auto`` picks (bits), and two serial
-            counts at once: the host's own two-core ceiling, in the same run.
+- jobs7:    ``dlxc count --jobs 2 FILE`` against ``dlxc count FILE`` on the
+            7x7 word search of six words (ABEL CANTOR GAUSS EULER CAUCHY
+            NEWTON, 8 directions; 457,153,320 layouts, about a second of the
+            bits engine), both on the engine ``auto`` picks (bits), and two
+            serial counts at once: the host's own two-core ceiling, in the
+            same run; wall and CPU seconds, and the load average.
 - jobs:     ``count --jobs 2`` against ``--jobs 1`` on the 8x8 word search
             (ABEL CANTOR GAUSS EULER, 8 directions; 123,800,040 layouts),
             and two ``--jobs 1`` counts at once: how fast the two cores are
@@ -161,14 +162,54 @@ def loadavg() -> str:
 
 
 def bench_jobs7(files, runs):
-    """The 7x7 six-word search: --jobs 2 against a serial count and
-    against the ceiling that two serial counts at once show."""
+    """The 7x7 six-word search: ``dlxc count --jobs 2 FILE`` against
+    ``dlxc count FILE``, the plain command lines a user types (both take the
+    short way of dlxc/_launch.py), and against the ceiling that two serial
+    counts at once show."""
+    file = files["ws7six"]
     print(f"load average before: {loadavg()}")
-    bench_jobs(files, runs, "ws7six", "7x7 six-word word search")
+    res = alternate(
+        {
+            "count": ["count", file],
+            "count --jobs 2": ["count", "--jobs", "2", file],
+            "two counts at once": [PAIR, "count", file],
+        },
+        runs,
+    )
+    one, two, pair = res["count"], res["count --jobs 2"], res["two counts at once"]
+    fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"].median
+    same_count = len({o for t in (one, two) for o in t.outs}) == 1
+    # the figures and the engine, from --json (the full command line)
+    rec1 = json.loads(run(["count", "--json", file])[1])
+    rec2 = json.loads(run(["count", "--json", "--jobs", "2", file])[1])
+    same = all(rec1[k] == rec2[k] for k in ("solutions", "nodes", "updates", "engine"))
+    cpu1, cpu2 = statistics.median(one.cpus), statistics.median(two.cpus)
+    ideal = fixed + (pair.median - fixed) / 2
+    print(
+        f"count 7x7 six-word word search ({one.outs[0].strip()} solutions, engine "
+        f"{rec1['engine']} and {rec2['engine']}; same count in every run: {same_count}, "
+        f"same figures: {same})"
+    )
+    print(
+        f"  wall, median: count {one.median:.3f} s, --jobs 2 {two.median:.3f} s, ratio "
+        f"{two.median / one.median:.3f} (target <= 0.55); within each round: "
+        + " ".join(f"{b / a:.3f}" for a, b in zip(one.walls, two.walls))
+    )
+    print(
+        f"  CPU seconds of all processes, median: count {cpu1:.3f}, --jobs 2 {cpu2:.3f} "
+        f"(ratio {cpu2 / cpu1:.3f}); two counts at once {statistics.median(pair.cpus):.3f}"
+    )
+    print(
+        f"  two counts at once: {pair.median:.3f} s; the two-core ceiling (a command's fixed "
+        f"cost {fixed:.3f} s plus half of what the pair took beyond it) {ideal:.3f} s, ratio "
+        f"{ideal / one.median:.3f}; --jobs 2 / ceiling {two.median / ideal:.3f} "
+        "(target <= 1.05)"
+    )
     print(f"load average after: {loadavg()}")
 
 
 def bench_jobs(files, runs, name="ws8", label="8x8 word search"):
+    """``count --json --jobs 2`` against ``--jobs 1`` (the full command line)."""
     res = alternate(
         {
             "--jobs 1": ["count", "--json", files[name], "--jobs", "1"],
