@@ -121,6 +121,8 @@ struct dlxc_bits {
     leaf_count_fn leaf_count;
     int state;
     int32_t level, max_level;
+    int32_t split_depth; /* > 0: paths to this depth are recorded, not entered */
+    int32_t floor;       /* the level a replayed subproblem starts at (0: the root) */
     uint64_t solutions, nodes, updates;
 };
 
@@ -447,14 +449,14 @@ leave: /* every way out, success too: rc says which */
  * to return: a level entry when the budget is spent, a solution that does
  * not fit, the next option of the last level.
  */
-static int record(const bits_t *s, int32_t k, int32_t *buf, int64_t buf_len, int64_t *used,
-                  int64_t *room)
+static int record(const bits_t *s, int32_t k, int32_t tag, int32_t *buf, int64_t buf_len,
+                  int64_t *used, int64_t *room)
 {
     int32_t l;
     if (!buf) return 1;
     if (*room == 0 || *used + k + 1 > buf_len) return 0;
     (*room)--;
-    buf[(*used)++] = k;
+    buf[(*used)++] = tag;
     for (l = 0; l < k; l++) buf[(*used)++] = s->opt_id[s->choice[l]];
     return 1;
 }
@@ -503,6 +505,7 @@ int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions, int
     if (!s) return DLXC_EINVAL;
     if (s->state == BS_ERROR) return DLXC_EINVAL;
     if (buf && buf_len < (int64_t)s->n_primary + 2) return DLXC_EBUFFER;
+    if (s->split_depth && !buf) return DLXC_EINVAL;
     if (s->state == BS_DONE) return DLXC_DONE;
 
     nw = s->nw;
@@ -526,6 +529,15 @@ forward: /* C2: enter a level */
         s->state = BS_FORWARD;
         status = DLXC_BUDGET;
         goto out;
+    }
+    if (level == s->split_depth && level > 0) {
+        /* a subproblem for another solver: hand over its path */
+        if (!record(s, level, -level, buf, buf_len, &used, &room)) {
+            s->state = BS_FORWARD;
+            status = DLXC_BATCH;
+            goto out;
+        }
+        goto backup;
     }
     nodes++;
     if (level > s->max_level) s->max_level = level;
@@ -579,7 +591,7 @@ solution: /* every primary item is covered; a solution is a node too */
         status = DLXC_BUDGET;
         goto out;
     }
-    if (!record(s, level + 1, buf, buf_len, &used, &room)) {
+    if (!record(s, level + 1, level + 1, buf, buf_len, &used, &room)) {
         s->state = BS_SOLUTION;
         status = DLXC_BATCH;
         goto out;
@@ -590,7 +602,7 @@ solution: /* every primary item is covered; a solution is a node too */
     goto advance;
 
 backup: /* C7: this level is finished */
-    if (level == 0) goto done;
+    if (level == s->floor) goto done;
     level--;
     goto advance;
 
@@ -613,7 +625,7 @@ leaf: /* the options of best[level] are solutions; see the Intro */
             goto out;
         }
         s->choice[level] = o;
-        if (!record(s, level + 1, buf, buf_len, &used, &room)) {
+        if (!record(s, level + 1, level + 1, buf, buf_len, &used, &room)) {
             s->state = BS_LEAF;
             status = DLXC_BATCH;
             goto out;
@@ -640,6 +652,58 @@ out:
         return DLXC_EOVERFLOW;
     }
     return status;
+}
+
+int dlxc_bits_set_split(dlxc_bits *s, int32_t depth)
+{
+    if (!s || s->state != BS_NEW || depth < 0) return DLXC_EINVAL;
+    s->split_depth = depth;
+    return DLXC_DONE;
+}
+
+/* As dlxc_replay: commit the path of option ids level by level, each an
+ * option of the item this engine branches on there, and start the search
+ * at the level below it, counters from zero.  A solver whose search is
+ * done may be replayed again: level 0's copies are never written. */
+int dlxc_bits_replay(dlxc_bits *s, const int32_t *path, int32_t len)
+{
+    int32_t l;
+    if (!s || (s->state != BS_NEW && s->state != BS_DONE) || s->split_depth || len < 0 ||
+        len > s->n_primary || (len && !path))
+        return DLXC_EINVAL;
+    for (l = 0; l < len; l++) {
+        const uint64_t *a = s->A + (int64_t)l * s->nw;
+        int32_t p, t, e, o = -1;
+        if (s->pl[l] == 0) goto invalid; /* the path went past a solution */
+        p = s->choose(s, a, s->U + (int64_t)l * s->pw, &t);
+        for (e = s->mlo[p]; e < s->mlo[p + 1] && o < 0; e++) {
+            uint64_t r = a[s->kw[e]] & s->km[e];
+            while (r) {
+                int32_t q = s->kw[e] * 64 + __builtin_ctzll(r);
+                if (s->opt_id[q] == path[l]) {
+                    o = q;
+                    break;
+                }
+                r &= r - 1;
+            }
+        }
+        if (o < 0) goto invalid; /* not an active option of this item */
+        s->best[l] = p;
+        s->choice[l] = o;
+        s->deg[l] = s->kth[l] = 1;
+        s->commit(s, o, a, s->A + (int64_t)(l + 1) * s->nw, s->U + (int64_t)l * s->pw,
+                  s->U + (int64_t)(l + 1) * s->pw);
+        s->pl[l + 1] = s->pl[l] - s->nprim[s->choice[l]];
+    }
+    if (len && s->pl[len] == 0) goto invalid; /* a solution, not a subtree */
+    s->level = s->floor = len;
+    s->nodes = s->solutions = s->updates = 0;
+    s->max_level = 0;
+    s->state = BS_FORWARD;
+    return DLXC_DONE;
+invalid:
+    s->state = BS_ERROR;
+    return DLXC_EINVAL;
 }
 
 /* Knuth's estimate of the fraction of the tree explored: level l is at its

@@ -407,3 +407,17 @@ class BitsC(_SideEngine):
         lib.dlxc_bits_run,
     )
     _engine_progress, _engine_stats = lib.dlxc_bits_progress, lib.dlxc_bits_get_stats
+
+    def set_split(self, depth):
+        with self._guard:
+            _check(lib.dlxc_bits_set_split(self._handle, depth))
+
+    def replay(self, path):
+        """Commit ``path`` (option ids, as a split run records them) and
+        search the subtree below it from zero; a solver whose search is done
+        may replay another path."""
+        with self._guard:
+            code = lib.dlxc_bits_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        if code == lib.DLXC_EINVAL:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        _check(code)
