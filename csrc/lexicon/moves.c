@@ -26,7 +26,9 @@
  * 5. Scores are kept as the walk goes: the main word's letter sum with the
  * letter premiums of new tiles, the product of their word premiums, and the
  * finished cross words.  A blank scores 0; playing bingo_tiles tiles adds
- * bingo_bonus.  A move of one tile that forms words both ways is the same
+ * bingo_bonus.  Scores are 64-bit: the caller bounds the values and
+ * premiums so that no move's score passes 2^63 - 1 (dlxc.lexicon's
+ * MoveGenerator checks it for both engines).  A move of one tile that forms words both ways is the same
  * move in both directions; it is kept once, as an across move.
  */
 #include <stdlib.h>
@@ -53,7 +55,7 @@ typedef struct {
     const uint8_t *line;    /* the row's squares */
     const uint8_t *lm, *wm; /* the row's premiums */
     uint64_t check[SIDE];   /* cross-checks (bit L: letter L may go here) */
-    int32_t xscore[SIDE];   /* -1: no cross word */
+    int64_t xscore[SIDE];   /* -1: no cross word */
     uint8_t is_anchor[SIDE];
     uint8_t cell[SIDE]; /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
@@ -70,8 +72,11 @@ int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8
 {
     if (!out || !letter_mult || !word_mult || !values) return DLXC_LEX_EINVAL;
     if (rows < 1 || cols < 1 || rows > SIDE || cols > SIDE || n_letters < 1 || n_letters > 63 ||
-        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols)
+        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols ||
+        bingo_bonus < 0)
         return DLXC_LEX_EBOARD;
+    for (int i = 0; i <= n_letters; i++)
+        if (values[i] < 0) return DLXC_LEX_EBOARD;
     dlxc_lex_gen *g = calloc(1, sizeof *g);
     if (!g) return DLXC_LEX_ENOMEM;
     g->rows = rows;
@@ -102,7 +107,7 @@ const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g) { return g->moves
 
 /* ==== Recording a move ==================================================== */
 
-static void record(walk *w, int lo, int hi, int tiles, int32_t score)
+static void record(walk *w, int lo, int hi, int tiles, int64_t score)
 {
     dlxc_lex_gen *g = w->gen;
     if (hi - lo + 1 < 2) return; /* a main word of one letter is no word */
@@ -140,9 +145,9 @@ static void record(walk *w, int lo, int hi, int tiles, int32_t score)
 typedef struct {
     int lo, hi; /* the squares the word covers so far */
     int tiles;
-    int32_t sum;   /* main word letters, premiums of new tiles applied */
-    int32_t mult;  /* product of the word premiums of new tiles */
-    int32_t cross; /* finished cross words */
+    int64_t sum;   /* main word letters, premiums of new tiles applied */
+    int64_t mult;  /* product of the word premiums of new tiles */
+    int64_t cross; /* finished cross words */
 } partial;
 
 static void gen(walk *w, int col, uint32_t list, partial p);
@@ -179,8 +184,8 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
 
 static void place(walk *w, int col, uint32_t arc, int letter, int blank, partial p)
 {
-    int32_t v = blank ? w->gen->values[0] : w->gen->values[letter];
-    int32_t lv = v * w->lm[col];
+    int64_t v = blank ? w->gen->values[0] : w->gen->values[letter];
+    int64_t lv = v * w->lm[col];
     p.sum += lv;
     p.mult *= w->wm[col];
     if (w->xscore[col] >= 0) p.cross += (w->xscore[col] + lv) * w->wm[col];
@@ -248,7 +253,7 @@ static void cross_checks(walk *w, const dlxc_lex *lex, const uint8_t *b, int row
             w->check[c] = all;
             continue;
         }
-        int32_t score = 0;
+        int64_t score = 0;
         uint32_t list = LEX_CHILD(d[0]);
         for (int k = up; k < r; k++) {
             int sq = b[k * SIDE + c];
