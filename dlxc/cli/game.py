@@ -23,16 +23,10 @@ _BACKEND = click.option(
 )
 
 
-def read_leaves(path):
-    """The --leaves value: a table file, ``none`` (every leave 0), or the
-    shipped table when None."""
-    from ..models.leaves import Leaves
+def _edition_names() -> list[str]:
+    from ..models import editions
 
-    if path is None:
-        return Leaves.default()
-    if path == "none":
-        return Leaves.zero()
-    return Leaves.from_file(path)
+    return editions.names()
 
 
 @click.command()
@@ -77,10 +71,17 @@ def read_leaves(path):
     "every leave 0; default: the shipped English table.",
 )
 @click.option(
+    "--edition",
+    type=click.Choice(_edition_names(), case_sensitive=False),
+    default=None,
+    help="A named edition's board and tiles (default english).",
+)
+@click.option(
     "--rules",
     default=None,
     metavar="FILE",
-    help="A JSON rules file (board, premiums, tile values, tile counts); default standard English.",
+    help="A JSON rules file (board, premiums, tile values, tile counts; it may name an "
+    "edition and override its keys); default standard English.",
 )
 @click.option(
     "--gcg",
@@ -106,6 +107,7 @@ def autoplay(
     players: str,
     jobs: int,
     leaves_file,
+    edition,
     rules,
     gcg_dir,
     fit_file,
@@ -119,11 +121,16 @@ def autoplay(
     when a player goes out (plus twice the other rack) or after six
     scoreless turns (each loses his rack)."""
     from ..models.game import autoplay as play_games
-    from ..models.leaves import LeaveFit
+    from ..models.leaves import LeaveFit, Leaves
     from ..models.scrabble import Rules
 
-    the_rules = Rules.from_file(rules) if rules else Rules()
-    table = read_leaves(leaves_file)
+    if rules:
+        the_rules = Rules.from_file(rules, edition)
+    elif edition:
+        the_rules = Rules.edition(edition)
+    else:
+        the_rules = Rules()
+    table = Leaves.named(leaves_file)
     fit = LeaveFit() if fit_file else None
     names = [p.strip() for p in players.split(",")]
     start = time.perf_counter()

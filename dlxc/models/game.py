@@ -271,15 +271,16 @@ class Game:
                 eq = rec[0] + adj
                 if best is None or eq > best_eq:
                     best, best_eq = rec, eq
-        choice: tuple = ("play", best, best_eq) if best is not None else ("pass", None, 0.0)
-        pass_eq = adjust(p, bytes(tiles))
-        if best is None or pass_eq > best_eq:
-            choice, best_eq = ("pass", None, pass_eq), pass_eq
+        # ties go to the play, then the exchange, then the pass, as ranked_options ranks them
+        choice: Optional[tuple] = ("play", best, best_eq) if best is not None else None
         if can_exchange:
             for thrown, kept in _exchanges(tiles):
                 eq = adjust(p, kept)
-                if eq > best_eq:
+                if choice is None or eq > best_eq:
                     choice, best_eq = ("exchange", list(thrown), eq), eq
+        pass_eq = adjust(p, bytes(tiles))
+        if choice is None or pass_eq > best_eq:
+            choice = ("pass", None, pass_eq)
         return choice
 
     # -- turns -----------------------------------------------------------------
@@ -361,16 +362,19 @@ class Game:
         return lines
 
     def _sample(self, p: int, score: int, kept: Optional[bytes]) -> None:
-        """Leave fitting: the score of this turn is the outcome of the
-        leave this player kept last turn; this turn's leave waits for the
-        next.  Only turns that begin with tiles in the bag count."""
+        """Leave fitting: the outcome of the leave this player kept last
+        turn is this turn's score plus the value (by the table played with)
+        of the leave this turn keeps, which waits in turn for the next.
+        Only leaves kept with tiles left in the bag count."""
         if self.fit is None:
             return
         pending = self._pending[p]
+        keeps = kept is not None and bool(self.bag)
         if pending is not None:
-            self.fit.add(pending[0], score)
+            later = self._leave_value(kept) if keeps and kept is not None else 0.0
+            self.fit.add(pending[0], score + later)
         self._pending[p] = None
-        if kept is not None and self.bag:
+        if keeps and kept is not None:
             letters = self._letters
             self._pending[p] = ("".join("?" if c == 0 else letters[c - 1] for c in kept), score)
 

@@ -35,7 +35,8 @@ def position(row: int, col: int, direction: str) -> str:
 def _event(nick: str, t: Turn) -> str:
     if t.kind == "play":
         m = t.move
-        assert m is not None  # a play has its move
+        if m is None:
+            raise ValueError("a play without its move")
         fresh = {(r, c) for r, c, _ in m.tiles}
         word = "".join(
             ch
@@ -43,7 +44,8 @@ def _event(nick: str, t: Turn) -> str:
             else "."
             for k, ch in enumerate(m.word)
         )
-        return f">{nick}: {t.rack} {position(m.row, m.col, m.direction)} {word} +{t.score} {t.total}"
+        where = position(m.row, m.col, m.direction)
+        return f">{nick}: {t.rack} {where} {word} +{t.score} {t.total}"
     if t.kind == "exchange":
         return f">{nick}: {t.rack} -{t.tiles} +0 {t.total}"
     if t.kind == "pass":

@@ -24,9 +24,9 @@ worth 0.
 
 ``Leaves.default()`` is the table dlxc ships for English (standard tile
 counts), made by ``dlxc autoplay --fit-leaves`` (see ``LeaveFit`` and the
-guide); ``LeaveFit`` fits such a table from self-play: the mean of a
-player's next score by the tiles it kept, fitted over single tiles by ridge
-least squares and over pairs by shrunken residual means.
+guide); ``LeaveFit`` fits such a table from self-play: what keeping the tiles
+brought on the next turn, fitted over single tiles by ridge least squares
+and over pairs by shrunken residual means.
 """
 
 from __future__ import annotations
@@ -114,6 +114,16 @@ class Leaves:
         """Every leave worth 0: equity is the score."""
         return cls({}, "no leave values")
 
+    @classmethod
+    def named(cls, path: Optional[str]) -> Leaves:
+        """The table a ``--leaves`` value names: None the shipped table,
+        ``none`` every leave 0, else a file."""
+        if path is None:
+            return cls.default()
+        if path == "none":
+            return cls.zero()
+        return cls.from_file(path)
+
     def to_text(self, header: str = "") -> str:
         lines = [f"# {h}" if h else "#" for h in header.splitlines()] if header else []
         order = sorted(self.table, key=lambda k: (len(k), k))
@@ -174,26 +184,31 @@ def _solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 class LeaveFit:
-    """Leave values fitted from samples (the leave a player kept, and how
-    much more than the mean it scored on its next turn).
+    """Leave values fitted from samples: the leave a player kept, and what
+    came of it (the score of the same player's next turn plus the value of
+    the leave that turn kept, by the table the games were played with).
 
-    Single tiles: ridge least squares of the next score on the count of
-    each tile kept, with an intercept (the mean next score after drawing a
-    fresh rack), so that a tile's value is what keeping it adds over
-    drawing a fresh tile; ``ridge`` pulls rarely seen tiles toward 0.  Pairs
-    (two tiles kept together, duplicates included): the mean residual of
-    the samples that kept the pair, shrunk toward 0 by ``n / (n + shrink)``
-    for a pair seen n times, written as the pair's value when it was seen
-    at least ``min_pairs`` times."""
+    The model is the one ``Leaves`` values an unlisted leave by: an
+    intercept (what a fresh draw brings), plus a value per tile kept, plus
+    a synergy per pair of tiles kept (duplicates too).  It is fitted by
+    backfitting: ridge least squares for the tiles (``ridge`` pulls rarely
+    seen tiles toward 0) on the outcome less the pairs' synergies, then
+    each pair's synergy as the mean residual of the samples that kept it,
+    shrunk toward 0 by ``n / (n + shrink)`` for a pair seen n times, and
+    again, ``rounds`` times.  Pairs seen fewer than ``min_pairs`` times get
+    no synergy (and no line in the table)."""
 
-    def __init__(self, ridge: float = 20.0, shrink: float = 50.0, min_pairs: int = 30) -> None:
+    def __init__(
+        self, ridge: float = 20.0, shrink: float = 50.0, min_pairs: int = 30, rounds: int = 12
+    ) -> None:
         self.ridge = ridge
         self.shrink = shrink
         self.min_pairs = min_pairs
+        self.rounds = rounds
         self.samples: list[tuple[str, float]] = []
 
-    def add(self, leave: Iterable[str], next_score: float) -> None:
-        self.samples.append((canonical(leave), float(next_score)))
+    def add(self, leave: Iterable[str], outcome: float) -> None:
+        self.samples.append((canonical(leave), float(outcome)))
 
     def extend(self, samples: Iterable[tuple[str, float]]) -> None:
         for leave, y in samples:
@@ -206,36 +221,47 @@ class LeaveFit:
         tiles = sorted({ch for leave, _ in samples for ch in leave})
         index = {t: i + 1 for i, t in enumerate(tiles)}
         n = len(tiles) + 1  # [0] the intercept
+        seen: dict[str, int] = {}
+        for leave, _ in samples:
+            for a, b in combinations(leave, 2):
+                seen[a + b] = seen.get(a + b, 0) + 1
+        kept_pairs = {p for p, c in seen.items() if c >= self.min_pairs}
+        rows = []
         ata = [[0.0] * n for _ in range(n)]
-        atb = [0.0] * n
         for leave, y in samples:
-            x = [0.0] * n
-            x[0] = 1.0
+            x: dict[int, float] = {0: 1.0}
             for ch in leave:
-                x[index[ch]] += 1.0
-            nz = [i for i in range(n) if x[i]]
-            for i in nz:
-                atb[i] += x[i] * y
+                x[index[ch]] = x.get(index[ch], 0.0) + 1.0
+            pairs = [a + b for a, b in combinations(leave, 2) if a + b in kept_pairs]
+            rows.append((x, pairs, y))
+            for i, xi in x.items():
                 row = ata[i]
-                for j in nz:
-                    row[j] += x[i] * x[j]
+                for j, xj in x.items():
+                    row[j] += xi * xj
         for i in range(1, n):
             ata[i][i] += self.ridge
-        w = _solve(ata, atb)
+        synergy = dict.fromkeys(kept_pairs, 0.0)
+        w = [0.0] * n
+        for _ in range(max(1, self.rounds)):
+            atb = [0.0] * n
+            for x, pairs, y in rows:
+                target = y - sum(synergy[p] for p in pairs)
+                for i, xi in x.items():
+                    atb[i] += xi * target
+            w = _solve(ata, atb)
+            if not kept_pairs:
+                break
+            sums = dict.fromkeys(kept_pairs, 0.0)
+            for x, pairs, y in rows:
+                if not pairs:
+                    continue
+                resid = y - sum(w[i] * xi for i, xi in x.items())
+                total = sum(synergy[p] for p in pairs)
+                for p in pairs:
+                    sums[p] += resid - total + synergy[p]
+            synergy = {p: sums[p] / (seen[p] + self.shrink) for p in kept_pairs}
         single = {t: w[index[t]] for t in tiles}
-        # pairs: residual means
-        sums: dict[str, float] = {}
-        counts: dict[str, int] = {}
-        for leave, y in samples:
-            if len(leave) < 2:
-                continue
-            resid = y - w[0] - sum(single[ch] for ch in leave)
-            for pair in set(a + b for a, b in combinations(leave, 2)):
-                sums[pair] = sums.get(pair, 0.0) + resid
-                counts[pair] = counts.get(pair, 0) + 1
         values = {t: round(v, 2) for t, v in single.items()}
-        for pair, c in counts.items():
-            if c >= self.min_pairs:
-                synergy = sums[pair] / c * c / (c + self.shrink)
-                values[pair] = round(single[pair[0]] + single[pair[1]] + synergy, 2)
+        for p in sorted(kept_pairs):
+            values[p] = round(single[p[0]] + single[p[1]] + synergy[p], 2)
         return Leaves(values, "fitted leave values")

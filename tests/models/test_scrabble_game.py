@@ -104,7 +104,9 @@ def check_game(game: Game) -> None:
         held = letters_of(game, game.racks[0]) + letters_of(game, game.racks[1])
         bag = letters_of(game, _counts(game.bag))
         assert bag + held + on_board == full
-        assert sum(game.racks[p]) == min(rules.rack_size, sum(rack_before.values()) + bag_before)
+        spent = len(turn.move.tiles) if turn.kind == "play" else 0
+        held_before = sum(rack_before.values())
+        assert sum(game.racks[p]) == min(rules.rack_size, held_before - spent + bag_before)
         for end in lines[1:]:
             if end.kind == "out":
                 other = letters_of(game, game.racks[1 - p])
@@ -130,7 +132,9 @@ def _counts(codes) -> list[int]:
     return out
 
 
-@pytest.mark.parametrize("players", [("equity", "score"), ("score", "equity"), ("equity", "equity")])
+@pytest.mark.parametrize(
+    "players", [("equity", "score"), ("score", "equity"), ("equity", "equity")]
+)
 @pytest.mark.parametrize("seed", [1, 2])
 def test_games_keep_every_rule(players, seed):
     check_game(Game(finder(), players, seed))
@@ -304,8 +308,10 @@ def test_leave_fit_recovers_planted_values():
 
 def test_default_table_is_shipped_and_sane():
     leaves = Leaves.default()
-    assert leaves.value("?") > 15 and leaves.value("S") > 3
-    assert leaves.value("Q") < 0 and leaves.value("?") > leaves.value("S") > leaves.value("Q")
+    # what every published table agrees on: the blank is worth most, then
+    # the S; the Q and duplicated vowels hurt
+    assert leaves.value("?") > leaves.value("S") > 0 > leaves.value("Q")
+    assert leaves.value("II") < 2 * leaves.value("I") < 0
 
 
 # ---- the command line -----------------------------------------------------------
@@ -355,3 +361,59 @@ def test_cli_autoplay_bad_input(tmp_path, extra, message):
     assert res.exit_code == 1
     assert message in res.stderr and res.stdout == ""
     assert "Traceback" not in res.stderr
+
+
+def _board_file(tmp_path, rows=MIDGAME):
+    path = tmp_path / "board.txt"
+    path.write_text("\n".join(rows) + "\n")
+    return str(path)
+
+
+def test_cli_moves_equity(tmp_path):
+    lex = tmp_path / "enable.lex"
+    enable().save(lex)
+    table = tmp_path / "t.leaves"
+    table.write_text("? 25\nS 8\nE 2\nV -6\nEE -1\n")
+    leaves = Leaves.from_file(table)
+    rack = "SEEV?ST"
+    args = ["moves", "--lexicon", str(lex), "--board", _board_file(tmp_path), "--rack", rack]
+    res = CliRunner().invoke(main, [*args, "--leaves", str(table)])
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    plays = finder().moves(MIDGAME, rack)
+    exchanges = {
+        tuple(sorted(c)) for k in range(1, 8) for c in itertools.combinations(rack.lower(), k)
+    }
+    assert len(lines) == len(plays) + len(exchanges) + 1
+    equities = []
+    for line in lines:
+        fields = line.split()
+        eq, score, leave = float(fields[0]), int(fields[1]), fields[-1]
+        kept = Counter() if leave == "-" else rack_counter(leave)
+        if fields[2] == "exchange":
+            assert rack_counter(fields[3]) + kept == rack_counter(rack)
+        if fields[2] == "pass":
+            assert kept == rack_counter(rack) and eq == 0
+        else:
+            assert eq == pytest.approx(score + leaves.value(kept.elements()), abs=0.051)
+        equities.append(eq)
+    assert equities == sorted(equities, reverse=True)
+    res = CliRunner().invoke(main, [*args, "--equity", "--json", "--top", "3"])
+    assert res.exit_code == 0
+    objs = [json.loads(x) for x in res.stdout.splitlines()]
+    assert len(objs) == 3 and all({"kind", "equity", "leave", "score"} <= set(o) for o in objs)
+
+
+def test_cli_moves_without_a_play_prints_the_pass(tmp_path):
+    lex = tmp_path / "enable.lex"
+    enable().save(lex)
+    empty = ["." * 15] * 15
+    args = ["moves", "--lexicon", str(lex), "--board", _board_file(tmp_path, empty)]
+    res = CliRunner().invoke(main, [*args, "--rack", "QVVWWXX"])
+    assert res.exit_code == 0 and res.stdout == "0 pass\n"
+    res = CliRunner().invoke(main, [*args, "--rack", "QVVWWXX", "--equity", "--top", "1"])
+    assert res.exit_code == 0 and res.stdout.split()[2] == "exchange"
+    bad = tmp_path / "bad.leaves"
+    bad.write_text("? 25\nS eight\n")
+    res = CliRunner().invoke(main, [*args, "--rack", "QVVWWXX", "--leaves", str(bad)])
+    assert res.exit_code == 1 and "bad.leaves:2" in res.stderr and res.stdout == ""
