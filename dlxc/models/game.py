@@ -46,7 +46,7 @@ from ..base.errors import BoardError
 from ..base.rng import MASK64, splitmix64, uniform_below
 from ..lexicon import Lexicon
 from .leaves import LeaveFit, Leaves
-from .scrabble import ENGLISH_TILES, Move, MoveFinder, Rules
+from .scrabble import Move, MoveFinder, Rules
 
 PLAYERS = ("equity", "score")
 SCORELESS_TURNS = 6
@@ -401,9 +401,8 @@ def _check_players(players: Sequence[str]) -> tuple[str, str]:
 
 
 def _bag(rules: Rules, codes: dict) -> list[int]:
-    counts = getattr(rules, "counts", None) or ENGLISH_TILES
     bag: list[int] = []
-    for ch, n in counts.items():
+    for ch, n in rules.counts.items():
         if ch == "?":
             bag += [0] * n
             continue

@@ -141,14 +141,15 @@ def test_games_keep_every_rule(players, seed):
 
 
 def test_scoreless_end_and_exchanges():
-    """A bag of Q's only: no play is possible; the score player exchanges
-    while the bag allows, the equity player passes (an exchange keeps Q's
-    too), and the game ends after six scoreless turns."""
+    """A bag of Q's only: no play is possible; both players exchange their
+    whole racks (the equity player: throwing all back is worth 0, as much
+    as a pass, and the exchange wins ties), and the game ends after six
+    scoreless turns with each rack's 70 points lost."""
     rules = Rules(counts={"q": 30})
     game = Game(MoveFinder(enable(), rules), ("score", "equity"), 5)
     check_game(game)
     kinds = Counter(t.kind for t in game.turns)
-    assert kinds == {"exchange": 3, "pass": 3, "penalty": 2}
+    assert kinds == {"exchange": 6, "penalty": 2}
     assert game.scores == [-70, -70]
 
 
@@ -417,3 +418,89 @@ def test_cli_moves_without_a_play_prints_the_pass(tmp_path):
     bad.write_text("? 25\nS eight\n")
     res = CliRunner().invoke(main, [*args, "--rack", "QVVWWXX", "--leaves", str(bad)])
     assert res.exit_code == 1 and "bad.leaves:2" in res.stderr and res.stdout == ""
+
+
+# ---- small games against the brute force -------------------------------------------
+
+SMALL_PREMIUMS = ("T..d..T", ".D...D.", "..t.t..", "d..*..d", "..t.t..", ".D...D.", "T..d..T")
+SMALL_COUNTS = {"a": 5, "e": 6, "i": 4, "l": 3, "n": 3, "o": 4, "r": 3, "s": 3, "t": 3}
+
+
+@functools.cache
+def small_words() -> tuple:
+    from oracles.lexicon import small_pool
+
+    return small_pool("aeilnorst", 5)
+
+
+def small_rules() -> Rules:
+    return Rules(premiums=SMALL_PREMIUMS, rack_size=4, bingo_bonus=20, counts=dict(SMALL_COUNTS))
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_small_games_choose_the_brute_forces_best(backend, seed):
+    """On a 7x7 board with racks of 4, every choice is the best the brute
+    force of tests/oracles finds: the score player's play scores the most,
+    the equity player's option has the highest score + leave value."""
+    from oracles.lexicon import brute_moves
+
+    rules = small_rules()
+    lex = Lexicon.from_words(small_words(), backend=backend)
+    leaves = Leaves({"s": 6, "e": 2, "i": -2, "o": -1, "ii": -6, "es": 9})
+    game = Game(MoveFinder(lex, rules), ("equity", "score"), seed, leaves)
+    lm, wm = multipliers(rules)
+    words = set(small_words())
+    alphabet = sorted(SMALL_COUNTS)
+    while not game.over:
+        p = game.to_move
+        rows = []
+        for r in range(7):
+            row = []
+            for c in range(7):
+                code = game.board[r * 7 + c]
+                row.append(None if not code else (alphabet[(code & 127) - 1], code >= 128))
+            rows.append(row)
+        rack = "".join(letters_of(game, game.racks[p]).elements())
+        found = brute_moves(words, rows, rack, lm, wm, rules.values, rules.start, 4, 20, alphabet)
+        bag = len(game.bag)
+        turn = game.step()[0]
+        if game.players[p] == "score":
+            if found:
+                assert turn.kind == "play" and turn.score == -found[0][0]
+            else:
+                assert turn.kind == ("exchange" if bag >= 4 else "pass")
+            continue
+        if not bag:
+            continue  # the end's adjustments are checked by check_game
+
+        def fresh(r0, c0, down, w):
+            at = [(r0 + k, c0) if down else (r0, c0 + k) for k in range(len(w))]
+            return Counter(ch for (r, c), ch in zip(at, w) if rows[r][c] is None)
+
+        best = max(
+            [
+                -neg + leaves.value((Counter(rack) - fresh(r0, c0, down, w)).elements())
+                for neg, r0, c0, down, w in found
+            ]
+            + [0.0]
+        )
+        if bag >= 4:
+            best = max(
+                [best]
+                + [
+                    leaves.value(kept)
+                    for k in range(len(rack))
+                    for kept in itertools.combinations(rack, k)
+                ]
+            )
+        assert turn.equity == pytest.approx(best)
+
+
+def test_small_games_are_the_same_on_both_engines():
+    rules = small_rules()
+    records = []
+    for backend in ("c", "python"):
+        lex = Lexicon.from_words(small_words(), backend=backend)
+        rec = Game(MoveFinder(lex, rules), ("equity", "score"), 8, Leaves.default()).play()
+        records.append(rec.gcg())
+    assert records[0] == records[1]
