@@ -20,10 +20,12 @@ square already covered as ``.``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Optional
+from typing import Any, Optional
 
-if TYPE_CHECKING:
-    from .game import GameRecord, Turn
+# a record is dlxc.models.game's GameRecord and its turns are Turns (not
+# imported: the game module imports this one)
+GameRecord = Any
+Turn = Any
 
 
 def position(row: int, col: int, direction: str) -> str:

@@ -473,7 +473,7 @@ def test_small_games_choose_the_brute_forces_best(backend, seed):
         if not bag:
             continue  # the end's adjustments are checked by check_game
 
-        def fresh(r0, c0, down, w):
+        def fresh(r0, c0, down, w, rows=rows):
             at = [(r0 + k, c0) if down else (r0, c0 + k) for k in range(len(w))]
             return Counter(ch for (r, c), ch in zip(at, w) if rows[r][c] is None)
 
@@ -504,3 +504,12 @@ def test_small_games_are_the_same_on_both_engines():
         rec = Game(MoveFinder(lex, rules), ("equity", "score"), 8, Leaves.default()).play()
         records.append(rec.gcg())
     assert records[0] == records[1]
+
+
+def test_no_exchange_below_a_racks_worth():
+    """20 Q's: 6 left in the bag after the racks, too few to exchange, so
+    both players pass six times."""
+    rules = Rules(counts={"q": 20})
+    game = Game(MoveFinder(enable(), rules), ("equity", "score"), 5)
+    check_game(game)
+    assert Counter(t.kind for t in game.turns) == {"pass": 6, "penalty": 2}
