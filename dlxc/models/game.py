@@ -269,7 +269,7 @@ class Game:
                 if adj is None:
                     adj = memo[used] = adjust(p, _minus(tiles, used))
                 eq = rec[0] + adj
-                if best is None or eq > best_eq:
+                if best is None or eq > best_eq or (eq == best_eq and _key(rec) < _key(best)):
                     best, best_eq = rec, eq
         # ties go to the play, then the exchange, then the pass, as ranked_options ranks them
         choice: Optional[tuple] = ("play", best, best_eq) if best is not None else None
@@ -417,6 +417,13 @@ def _bag(rules: Rules, codes: dict) -> list[int]:
     return bag
 
 
+def _key(rec: tuple) -> tuple:
+    """The order of the engine's sorted list among moves of equal equity
+    (higher score, then row, column, across before down, length, word), so
+    that a choice never depends on the order the moves were found in."""
+    return (-rec[0], rec[1], rec[2], rec[3], len(rec[4]), rec[4])
+
+
 def _tiles(rack) -> list[int]:
     """A rack's tiles as sorted codes (0 the blanks)."""
     return [c for c, n in enumerate(rack) for _ in range(n)]
@@ -448,13 +455,14 @@ def _exchanges(tiles: list[int]):
 
 
 def ranked_options(game: Game, p: int, top: Optional[int] = None) -> list[Option]:
-    """Every option of seat ``p`` in ``game``, best equity first (ties:
-    higher score, then the generator's order)."""
+    """Every option of seat ``p`` in ``game``, best equity first; ties go
+    to plays (in the engine's sorted order), then exchanges, then the pass,
+    as the equity player breaks them."""
     finder = game.finder
     gen = finder.generator
     tiles = _tiles(game.racks[p])
     n = gen.run(bytes(game.board), bytes(game.racks[p]))
-    out: list[tuple[float, int, int, Option]] = []
+    out: list[tuple[float, int, tuple, Option]] = []
     memo: dict[bytes, tuple[float, bytes]] = {}
     order = 0
     for rec in gen.moves() if n else []:
@@ -466,8 +474,7 @@ def ranked_options(game: Game, p: int, top: Optional[int] = None) -> list[Option
             got = memo[used] = (game._adjust(p, kept), kept)
         adj, kept = got
         opt = Option("play", rec[0], rec[0] + adj, game.tiles_text(kept), finder._move(rec))
-        out.append((-opt.equity, -opt.score, order, opt))
-        order += 1
+        out.append((-opt.equity, 0, _key(rec), opt))
     if len(game.bag) >= game.rules.rack_size:
         for thrown, kept in _exchanges(tiles):
             opt = Option(
@@ -477,11 +484,11 @@ def ranked_options(game: Game, p: int, top: Optional[int] = None) -> list[Option
                 game.tiles_text(kept),
                 tiles=game.tiles_text(thrown),
             )
-            out.append((-opt.equity, 0, order, opt))
+            out.append((-opt.equity, 1, (order,), opt))
             order += 1
     whole = bytes(tiles)
     opt = Option("pass", 0, game._adjust(p, whole), game.tiles_text(whole))
-    out.append((-opt.equity, 0, order, opt))
+    out.append((-opt.equity, 2, (), opt))
     out.sort(key=lambda t: t[:3])
     ranked = [t[3] for t in out]
     return ranked if top is None else ranked[:top]

@@ -255,9 +255,12 @@ def test_equity_player_takes_the_best_option():
         for _ in range(8):
             if game.over:
                 break
-            best = game.options()[0]
+            options = game.options()
+            best = options[0]
             turn = game.step()[0]
             assert turn.equity == pytest.approx(best.equity)
+            # the same option, ties included: the first of the ranking
+            assert (turn.kind, turn.move, turn.tiles) == (best.kind, best.move, best.tiles)
 
 
 def test_leave_values_from_pairs():
