@@ -45,6 +45,7 @@ from typing import Any, Optional, Union
 from ..base.errors import BoardError
 from ..base.rng import MASK64, splitmix64, uniform_below
 from ..lexicon import Lexicon
+from .gcg import tile_text
 from .leaves import LeaveFit, Leaves
 from .scrabble import Move, MoveFinder, Rules
 
@@ -170,6 +171,7 @@ class Game:
         self.fit = fit
         alphabet = finder.lexicon.alphabet
         self._letters = alphabet.letters
+        self._tile_names = ["?"] + [tile_text(ch, rules) for ch in alphabet.letters]
         self.values = [rules.values["?"]] + [rules.values[ch] for ch in alphabet.letters]
         self.bag = _bag(rules, alphabet.codes)
         self.racks = [bytearray(64), bytearray(64)]
@@ -203,9 +205,9 @@ class Game:
 
     def tiles_text(self, codes) -> str:
         """Tiles (codes, 0 a blank) as letters in upper case, ``?`` blanks,
-        blanks first then letters in alphabet order."""
-        letters = self._letters
-        return "".join("?" if c == 0 else letters[c - 1].upper() for c in sorted(codes))
+        blanks first then letters in alphabet order; a multi-letter tile
+        in brackets (``[CH]``), as CGP and GCG write it."""
+        return "".join(self._tile_names[c] for c in sorted(codes))
 
     def rack_text(self, p: int) -> str:
         return self.tiles_text(_tiles(self.racks[p]))

@@ -14,7 +14,8 @@ RACK is the tiles before the turn (``?`` a blank).  POSITION is the first
 square: row number then column letter (``8D``) for an across play, column
 letter then row number (``D8``) for a down play, rows from 1 and columns
 from A.  WORD is the main word with a blank's letter in lower case and a
-square already covered as ``.``.
+square already covered as ``.``; a multi-letter tile is its name in
+brackets (``[CH]``).
 """
 
 from __future__ import annotations
@@ -28,20 +29,29 @@ GameRecord = Any
 Turn = Any
 
 
+def tile_text(letter: str, rules: Any, blank: bool = False) -> str:
+    """A tile (a lexicon letter) as racks and records write it: in upper
+    case (lower case for a blank played as it), a multi-letter tile's name
+    in brackets (``[CH]``)."""
+    name = rules.tile_name(letter)
+    name = name.lower() if blank else name.upper()
+    return f"[{name}]" if len(name) > 1 else name
+
+
 def position(row: int, col: int, direction: str) -> str:
     """GCG's square of a move's first tile (row and col from 0)."""
     column = chr(ord("A") + col)
     return f"{row + 1}{column}" if direction == "across" else f"{column}{row + 1}"
 
 
-def _event(nick: str, t: Turn) -> str:
+def _event(nick: str, t: Turn, rules) -> str:
     if t.kind == "play":
         m = t.move
         if m is None:
             raise ValueError("a play without its move")
         fresh = {(r, c) for r, c, _ in m.tiles}
         word = "".join(
-            ch
+            tile_text(ch.lower(), rules, ch.islower())
             if ((m.row + k, m.col) if m.direction == "down" else (m.row, m.col + k)) in fresh
             else "."
             for k, ch in enumerate(m.word)
@@ -74,5 +84,5 @@ def write_gcg(record: GameRecord, names: Optional[Sequence[str]] = None, lexicon
     if lexicon:
         lines.append(f"#lexicon {lexicon}")
     lines.append(f"#description dlxc autoplay, game seed {record.seed}")
-    lines += [_event(nicks[t.player], t) for t in record.turns]
+    lines += [_event(nicks[t.player], t, record.rules) for t in record.turns]
     return "\n".join(lines) + "\n"
