@@ -15,6 +15,7 @@ it the handle it walks.
 from __future__ import annotations
 
 import functools
+import struct
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Optional
@@ -266,6 +267,13 @@ class Gen:
             self.n = self._n[0]
         return self.n
 
+    def best(self, lex: Lex, board: bytes, rack: bytes, top: int) -> int:
+        """Find the ``top`` best moves only, sorted; returns how many."""
+        with lex._guard, self._guard:
+            _check(lib.dlxc_lex_gen_best(self._handle, lex._handle, board, rack, top, self._n))
+            self.n = self._n[0]
+        return self.n
+
     def sort(self) -> None:
         with self._guard:
             lib.dlxc_lex_gen_sort(self._handle)
@@ -277,6 +285,11 @@ class Gen:
             return b""
         with self._guard:
             return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
+
+    def records(self, count: Optional[int] = None) -> MoveRecords:
+        """The first ``count`` moves (all when None) as one buffer, decoded
+        one at a time when asked."""
+        return MoveRecords(self._raw(count))
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves
@@ -299,3 +312,43 @@ class Gen:
                 )
             )
         return out
+
+
+_SCORE = struct.Struct("=i")  # the C record, in the machine's byte order
+
+
+class MoveRecords(Sequence):
+    """dlxc_lex_move records in one bytes object: ``len``, ``scores()``,
+    and the (score, row, col, down, word, fresh) tuple of one move."""
+
+    __slots__ = ("_raw", "_n")
+
+    def __init__(self, raw: bytes) -> None:
+        self._raw = raw
+        self._n = len(raw) // MOVE_BYTES
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):  # type: ignore[override]
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("move index out of range")
+        k = i * MOVE_BYTES
+        raw = self._raw
+        n = raw[k + 7]
+        return (
+            _SCORE.unpack_from(raw, k)[0],
+            raw[k + 4],
+            raw[k + 5],
+            raw[k + 6],
+            raw[k + 12 : k + 12 + n],
+            raw[k + 44 : k + 44 + n],
+        )
+
+    def scores(self) -> list[int]:
+        """Every move's score, in order."""
+        return memoryview(self._raw).cast("i")[:: MOVE_BYTES // 4].tolist()
