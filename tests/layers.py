@@ -107,7 +107,8 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models",
             "dlxc.models.words",
             "dlxc.models.classic",
-            "dlxc.models.scrabble",
+            "dlxc.models.editionfiles",
+            "dlxc.models.editions",
             "dlxc.models.themes",
             "dlxc.models.wordlists",
             "dlxc.models.crossword",
@@ -115,11 +116,12 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.crossword.fill",
         ],
     ),
-    ("models", ["dlxc.models.crossword.design"]),
+    ("models", ["dlxc.models.crossword.design", "dlxc.models.scrabble"]),
     (
         "models",
         [
             "dlxc.models.wordrect",
+            "dlxc.models.cgp",
             "dlxc.models.wordsearch.grid",
             "dlxc.models.wordsearch.view",
             "dlxc.models.wordsearch.shapes",

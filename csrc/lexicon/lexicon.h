@@ -122,13 +122,15 @@ void dlxc_lex_cursor_free(dlxc_lex_cursor *c);
  * A generator holds one game's rules: rows x cols squares (each side at
  * most DLXC_LEX_MAX_SIDE), letter and word multipliers per square, tile
  * values per code (values[0] is a blank's), the start square, the rack
- * size that earns the bingo bonus.  Codes must be at most 63.
+ * size that earns the bingo bonus.  Codes must be at most 63; values and
+ * the bingo bonus 0 or more.  Scores are 64-bit and do not overflow as
+ * long as the largest score the rules allow fits (checked by the caller).
  * dlxc_lex_gen_run takes a board (rows*cols bytes: 0 empty, else the code,
  * plus 128 for a blank) and a rack (rack[c] tiles of code c, rack[0]
  * blanks) and finds every legal move with its score.  Move i is
  * moves[i]; they stay valid until the next run. */
 typedef struct {
-    int32_t score;
+    int64_t score;
     uint8_t row, col; /* the first square of the word */
     uint8_t down;     /* 0 across, 1 down */
     uint8_t len;      /* letters in the word */

@@ -26,7 +26,9 @@
  * 5. Scores are kept as the walk goes: the main word's letter sum with the
  * letter premiums of new tiles, the product of their word premiums, and the
  * finished cross words.  A blank scores 0; playing bingo_tiles tiles adds
- * bingo_bonus.  A move of one tile that forms words both ways is the same
+ * bingo_bonus.  Scores are 64-bit: the caller bounds the values and
+ * premiums so that no move's score passes 2^63 - 1 (dlxc.lexicon's
+ * MoveGenerator checks it for both engines).  A move of one tile that forms words both ways is the same
  * move in both directions; it is kept once, as an across move.
  */
 #include <stdlib.h>
@@ -45,7 +47,7 @@ struct dlxc_lex_gen {
     int64_t n, cap;
     /* one run's tables, [down][row][col] on the board of that direction */
     uint64_t check[2][SIDE][SIDE]; /* cross-checks (bit L: letter L may go here) */
-    int32_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
+    int64_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
     uint8_t is_anchor[2][SIDE][SIDE];
     int32_t tilecap[2][SIDE][SIDE]; /* the best value a rack tile may have there */
     int rack_word; /* some word is an anagram of the whole rack */
@@ -67,7 +69,7 @@ typedef struct {
     const uint8_t *line;    /* the row's squares */
     const uint8_t *lm, *wm; /* the row's premiums */
     const uint64_t *check;    /* the row's cross-checks */
-    const int32_t *xscore;    /* the row's cross scores, -1 no cross word */
+    const int64_t *xscore;    /* the row's cross scores, -1 no cross word */
     const uint8_t *is_anchor; /* the row's anchors */
     uint8_t cell[SIDE]; /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
@@ -84,8 +86,10 @@ int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8
 {
     if (!out || !letter_mult || !word_mult || !values) return DLXC_LEX_EINVAL;
     if (rows < 1 || cols < 1 || rows > SIDE || cols > SIDE || n_letters < 1 || n_letters > 63 ||
-        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols)
+        start_row < 0 || start_row >= rows || start_col < 0 || start_col >= cols || bingo_bonus < 0)
         return DLXC_LEX_EBOARD;
+    for (int i = 0; i <= n_letters; i++)
+        if (values[i] < 0) return DLXC_LEX_EBOARD;
     dlxc_lex_gen *g = calloc(1, sizeof *g);
     if (!g) return DLXC_LEX_ENOMEM;
     g->rows = rows;
@@ -154,7 +158,7 @@ static int heap_add(dlxc_lex_gen *g, int64_t score)
     return 0;
 }
 
-static void record(walk *w, int lo, int hi, int tiles, int32_t score)
+static void record(walk *w, int lo, int hi, int tiles, int64_t score)
 {
     dlxc_lex_gen *g = w->gen;
     if (hi - lo + 1 < 2) return; /* a main word of one letter is no word */
@@ -201,9 +205,9 @@ static void record(walk *w, int lo, int hi, int tiles, int32_t score)
 typedef struct {
     int lo, hi; /* the squares the word covers so far */
     int tiles;
-    int32_t sum;   /* main word letters, premiums of new tiles applied */
-    int32_t mult;  /* product of the word premiums of new tiles */
-    int32_t cross; /* finished cross words */
+    int64_t sum;   /* main word letters, premiums of new tiles applied */
+    int64_t mult;  /* product of the word premiums of new tiles */
+    int64_t cross; /* finished cross words */
 } partial;
 
 static void gen(walk *w, int col, uint32_t list, partial p);
@@ -240,8 +244,8 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
 
 static void place(walk *w, int col, uint32_t arc, int letter, int blank, partial p)
 {
-    int32_t v = blank ? w->gen->values[0] : w->gen->values[letter];
-    int32_t lv = v * w->lm[col];
+    int64_t v = blank ? w->gen->values[0] : w->gen->values[letter];
+    int64_t lv = v * w->lm[col];
     p.sum += lv;
     p.mult *= w->wm[col];
     if (w->xscore[col] >= 0) p.cross += (w->xscore[col] + lv) * w->wm[col];
@@ -300,7 +304,7 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
     const uint32_t *d = lex->dawg;
     const int32_t *values = g->values;
     uint64_t *check = g->check[down][r];
-    int32_t *xscore = g->xscore[down][r];
+    int64_t *xscore = g->xscore[down][r];
     uint8_t *is_anchor = g->is_anchor[down][r];
     uint64_t all = (g->n_letters >= 63) ? ~0ULL : ((1ULL << (g->n_letters + 1)) - 2);
     for (int c = 0; c < cols; c++) {
@@ -320,7 +324,7 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
             check[c] = all;
             continue;
         }
-        int32_t score = 0;
+        int64_t score = 0;
         uint32_t list = LEX_CHILD(d[0]);
         for (int k = up; k < r; k++) {
             int sq = b[k * SIDE + c];
@@ -367,7 +371,7 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
  * the anchor: the best-moves search takes anchors by decreasing bound and
  * stops at the first one whose bound is under the score it must beat. */
 static int64_t span_bound(const dlxc_lex_gen *g, const uint8_t *line, const uint8_t *lm,
-                          const uint8_t *wm, const int32_t *xscore, const int32_t *cap, int lo,
+                          const uint8_t *wm, const int64_t *xscore, const int32_t *cap, int lo,
                           int hi, const int32_t *vals, int tiles, int rack_tiles)
 {
     /* a span of as many empty squares as tiles, and no board tile: the
@@ -435,7 +439,7 @@ static int64_t anchor_bound(const dlxc_lex_gen *g, const uint8_t *line, int down
 {
     const uint8_t *lm = g->lm[down] + r * SIDE, *wm = g->wm[down] + r * SIDE;
     const uint64_t *check = g->check[down][r];
-    const int32_t *xscore = g->xscore[down][r];
+    const int64_t *xscore = g->xscore[down][r];
     const uint8_t *is_anchor = g->is_anchor[down][r];
     const int32_t *cap = g->tilecap[down][r];
     int64_t best = INT64_MIN;

@@ -142,6 +142,12 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
+def _edition_names() -> list[str]:
+    from ..models import editions
+
+    return editions.names()
+
+
 @click.command()
 @click.option(
     "--lexicon",
@@ -152,19 +158,40 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
 )
 @click.option(
     "--board",
-    required=True,
+    default=None,
     metavar="BOARD",
     help="A file of one line per row (. empty, a letter a tile, lower case a blank); - for stdin.",
 )
-@click.option("--rack", required=True, help="The rack's letters, ? for a blank.")
+@click.option(
+    "--cgp",
+    "cgp_text",
+    default=None,
+    metavar="CGP",
+    help="The position as one CGP line (board, racks, scores, zero turns, operations), "
+    "instead of --board; its first rack unless --rack is given.",
+)
+@click.option("--rack", default=None, help="The rack's letters, ? for a blank.")
 @click.option(
     "--top", type=click.IntRange(min=1), default=None, metavar="N", help="Only the N best moves."
+)
+@click.option(
+    "--edition",
+    type=click.Choice(_edition_names(), case_sensitive=False),
+    default=None,
+    help="A named edition's board and tiles (default english, or the one a CGP's ld names).",
 )
 @click.option(
     "--rules",
     default=None,
     metavar="FILE",
-    help="A JSON rules file (board, premiums, tile values); default standard English.",
+    help="A JSON rules file (board, premiums, tile values; it may name an edition and "
+    "override its keys); default standard English.",
+)
+@click.option(
+    "--to-cgp",
+    "to_cgp",
+    is_flag=True,
+    help="Print the position as one CGP line instead of its moves.",
 )
 @_JSON
 @_BACKEND
@@ -172,10 +199,13 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
 @user_errors
 def moves(
     lexicon_file: str,
-    board: str,
-    rack: str,
+    board,
+    cgp_text,
+    rack,
     top,
+    edition,
     rules,
+    to_cgp: bool,
     as_json: bool,
     backend,
     strict: bool = False,
@@ -183,16 +213,48 @@ def moves(
     """Every legal Scrabble move, best first, one a line: score, first
     square (row,col from 0), direction, word (blanks in lower case).  With
     --json one JSON object a line: score, row, col, direction, word, tiles
-    (the squares newly covered: row, col, letter)."""
+    (the squares newly covered: row, col, letter).  The position is a board
+    file and --rack, or a CGP line (--cgp); --to-cgp prints it as CGP."""
+    from pathlib import Path
+
     from ..base.errors import BoardError
     from ..base.files import read_text
+    from ..models import cgp
     from ..models.scrabble import MoveFinder, Rules
 
-    the_rules = Rules.from_file(rules) if rules else Rules()
-    name, text = read_text(board, "board", BoardError)
+    if (board is None) == (cgp_text is None):
+        raise click.UsageError("give the position as --board FILE or as --cgp LINE (one of them)")
+    the_rules = None
+    if rules:
+        the_rules = Rules.from_file(rules, edition)
+    elif edition:
+        the_rules = Rules.edition(edition)
+    position = None
+    if cgp_text is not None:
+        position = cgp.parse(cgp_text, the_rules)
+        the_rules = cgp.rules_for(position, the_rules)
+        name, text = "cgp", "\n".join(position.board)
+        if rack is None:
+            rack = position.rack
+    else:
+        the_rules = the_rules or Rules()
+        name, text = read_text(board, "board", BoardError)
+        if rack is None and not to_cgp:
+            raise click.UsageError("--rack is required with --board")
+    rack = rack or ""
     lex = _move_lexicon(lexicon_file, backend, strict, the_rules)
     finder = MoveFinder(lex, the_rules)
-    found = finder.moves(finder.board(text, name), finder.rack(rack), top)
+    codes = finder.board(text, name)
+    tiles = finder.rack(rack)
+    if to_cgp:
+        if position is not None:
+            position.racks[0] = rack
+            click.echo(position.to_cgp(the_rules))
+        else:
+            lines = [ln for ln in text.splitlines() if ln.strip()]
+            click.echo(cgp.to_cgp(lines, rack, the_rules, lexicon=Path(lexicon_file).stem))
+        return
+    found = finder.moves(codes, tiles, top)
     if as_json:  # JSON lines: one object a move
         write_lines(json.dumps(m.as_dict()) + "\n" for m in found)
         return

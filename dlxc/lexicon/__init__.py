@@ -27,7 +27,7 @@ from typing import Optional
 
 from ..base.backends import c_import_error, resolve
 from ..base.closing import Closing
-from ..base.errors import LexiconError
+from ..base.errors import BoardError, LexiconError
 from ..base.files import Skips, not_letters, read_lines
 from ..base.letters import fold
 from . import fileformat, mirror
@@ -39,6 +39,7 @@ except ImportError:  # not built, or stale: dlxc.base.backends says why
     _cbackend = None  # type: ignore[assignment]
 
 MAX_LEN = mirror.MAX_LEN
+MAX_SIDE = mirror.MAX_SIDE  # a board's rows or columns, both engines
 
 __all__ = [
     "Lexicon",
@@ -50,6 +51,11 @@ __all__ = [
     "c_import_error",
     "read_word_list",
     "MAX_LEN",
+    "MAX_SIDE",
+    "MAX_SCORE",
+    "MAX_VALUE",
+    "score_bound",
+    "check_score_range",
 ]
 
 
@@ -587,6 +593,58 @@ def parse_pattern(pattern: str) -> list:
     return tokens
 
 
+MAX_VALUE = 2**31 - 1  # a tile value or bingo bonus (int32 in the C engine)
+MAX_SCORE = 2**63 - 1  # a move's score (int64 in the C engine)
+
+
+def score_bound(rows: int, cols: int, letter_mult, word_mult, values, bingo_bonus: int) -> int:
+    """An upper bound of every move's score under these rules: in each line
+    (row or column), every square a new tile with the largest value (the
+    main word's letters times all the line's word premiums, plus a cross
+    word as long as the board for each square), plus the bingo bonus.
+    Both engines compute in integers that hold MAX_SCORE; rules whose bound
+    passes it are refused up front, so no score can wrap in C."""
+    top = max(values, default=0)
+    lm = [[letter_mult[r * cols + c] for c in range(cols)] for r in range(rows)]
+    wm = [[word_mult[r * cols + c] for c in range(cols)] for r in range(rows)]
+    lines = [(lm[r], wm[r], rows) for r in range(rows)]
+    lines += [
+        ([lm[r][c] for r in range(rows)], [wm[r][c] for r in range(rows)], cols)
+        for c in range(cols)
+    ]
+    best = 0
+    for lms, wms, across in lines:
+        product = 1
+        for m in wms:
+            product *= max(m, 1)
+        main = top * sum(lms) * product
+        crosses = sum(((across - 1) * top + top * lm) * wm for lm, wm in zip(lms, wms))
+        best = max(best, main + crosses)
+    return best + bingo_bonus
+
+
+def check_score_range(
+    rows: int, cols: int, letter_mult, word_mult, values, bingo_bonus: int
+) -> None:
+    """Raise BoardError (a one-line reason) unless the values and bingo bonus
+    are integers from 0 to MAX_VALUE and no score can pass MAX_SCORE."""
+    for i, v in enumerate(values):
+        if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= MAX_VALUE:
+            raise BoardError(f"tile value {v!r} (code {i}) is not an integer from 0 to {MAX_VALUE}")
+    if (
+        not isinstance(bingo_bonus, int)
+        or isinstance(bingo_bonus, bool)
+        or not 0 <= bingo_bonus <= MAX_VALUE
+    ):
+        raise BoardError(f"bingo bonus {bingo_bonus!r} is not an integer from 0 to {MAX_VALUE}")
+    bound = score_bound(rows, cols, letter_mult, word_mult, values, bingo_bonus)
+    if bound > MAX_SCORE:
+        raise BoardError(
+            f"these tile values and premiums allow scores up to {bound:,}, past the "
+            f"largest score, 2^63 - 1"
+        )
+
+
 class MoveGenerator(Closing):
     """The move generator of one game's rules (arrays row by row): see
     dlxc.models.scrabble for boards, racks and rules as people write them."""
@@ -604,6 +662,10 @@ class MoveGenerator(Closing):
         bingo_bonus: int,
     ) -> None:
         self.lexicon = lexicon
+        if not (1 <= rows <= MAX_SIDE and 1 <= cols <= MAX_SIDE):
+            raise BoardError(f"a {rows}x{cols} board: each side is 1 to {MAX_SIDE} squares")
+        values = list(values)
+        check_score_range(rows, cols, bytes(letter_mult), bytes(word_mult), values, bingo_bonus)
         engine = _engine(lexicon.backend)
         self._gen = engine.Gen(
             rows,

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import functools
 import struct
+import sys
 from array import array
 from collections.abc import Callable, Sequence
 from typing import Optional
@@ -65,6 +66,11 @@ _STATUS = StatusTable(
 )
 _BUFFER = 1 << 15
 MOVE_BYTES = ffi.sizeof("dlxc_lex_move")
+# where the fields of a move record lie (int64 score first, then uint8s)
+_ROW, _COL, _DOWN, _LEN = (ffi.offsetof("dlxc_lex_move", f) for f in ("row", "col", "down", "len"))
+_WORD = ffi.offsetof("dlxc_lex_move", "word")
+_FRESH = ffi.offsetof("dlxc_lex_move", "fresh")
+_SCORE_BYTES = ffi.sizeof("int64_t")
 
 
 def _check(code: int) -> int:
@@ -293,28 +299,28 @@ class Gen:
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves
-        (all when None), decoded from their dlxc_lex_move records: int32
-        score, uint8 row, col, down and length, then the word's codes at
-        byte 12 and which tiles are fresh at byte 44."""
+        (all when None), decoded from their dlxc_lex_move records: int64
+        score, uint8 row, col, down and length, then the word's codes and
+        which tiles are fresh (offsets from cffi)."""
         raw = self._raw(count)
         out = []
         for k in range(0, len(raw), MOVE_BYTES):
             rec = raw[k : k + MOVE_BYTES]
-            n = rec[7]
+            n = rec[_LEN]
             out.append(
                 (
-                    int.from_bytes(rec[0:4], "little", signed=True),
-                    rec[4],
-                    rec[5],
-                    rec[6],
-                    rec[12 : 12 + n],
-                    rec[44 : 44 + n],
+                    int.from_bytes(rec[0:_SCORE_BYTES], sys.byteorder, signed=True),
+                    rec[_ROW],
+                    rec[_COL],
+                    rec[_DOWN],
+                    rec[_WORD : _WORD + n],
+                    rec[_FRESH : _FRESH + n],
                 )
             )
         return out
 
 
-_SCORE = struct.Struct("=i")  # the C record, in the machine's byte order
+_SCORE = struct.Struct("=q")  # the record's int64 score, in the machine's byte order
 
 
 class MoveRecords(Sequence):
@@ -339,16 +345,19 @@ class MoveRecords(Sequence):
             raise IndexError("move index out of range")
         k = i * MOVE_BYTES
         raw = self._raw
-        n = raw[k + 7]
+        n = raw[k + _LEN]
         return (
             _SCORE.unpack_from(raw, k)[0],
-            raw[k + 4],
-            raw[k + 5],
-            raw[k + 6],
-            raw[k + 12 : k + 12 + n],
-            raw[k + 44 : k + 44 + n],
+            raw[k + _ROW],
+            raw[k + _COL],
+            raw[k + _DOWN],
+            raw[k + _WORD : k + _WORD + n],
+            raw[k + _FRESH : k + _FRESH + n],
         )
 
     def scores(self) -> list[int]:
         """Every move's score, in order."""
-        return memoryview(self._raw).cast("i")[:: MOVE_BYTES // 4].tolist()
+        if MOVE_BYTES % 8 == 0:
+            return memoryview(self._raw).cast("q")[:: MOVE_BYTES // 8].tolist()
+        raw = self._raw
+        return [_SCORE.unpack_from(raw, k)[0] for k in range(0, len(raw), MOVE_BYTES)]

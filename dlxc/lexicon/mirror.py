@@ -594,6 +594,8 @@ class Gen:
             and 1 <= n_letters <= 63
             and 0 <= start_row < rows
             and 0 <= start_col < cols
+            and bingo_bonus >= 0
+            and all(v >= 0 for v in values[: n_letters + 1])
         ):
             raise fail("EBOARD")
         self.rows, self.cols, self.n_letters = rows, cols, n_letters

@@ -6,15 +6,23 @@ letter.  A rack is its letters, ``?`` for a blank.  The rules (board size,
 premium squares, tile values, rack size, bingo bonus) are the standard
 English game unless a rules file says otherwise, a JSON object::
 
-    {"premiums": ["T..d...T...d..T", ...],   one string per row:
-                                              T D triple/double word,
-                                              t d triple/double letter,
+    {"edition": "super",                      optional: start from an edition
+     "premiums": ["T..d...T...d..T", ...],   one string per row:
+                                              T D Q triple/double/quadruple word,
+                                              t d q triple/double/quadruple letter,
                                               * the start square (double word),
                                               . plain
      "values": {"a": 1, "b": 3, ..., "?": 0}, tile values ("?" a blank)
+     "counts": {"a": 9, ..., "?": 2},         the bag (default: English, 100)
+     "multi": {"ch": "ĉ"},                    multi-letter tiles, their letters
      "rack_size": 7, "bingo_bonus": 50,       a bingo uses rack_size tiles
      "start": [7, 7]}                         optional; else the * square,
                                               else the centre
+
+Named editions (english, super, spanish) are such files shipped in the
+package (dlxc.models.editions).  Every integer is checked: values and the
+bonus from 0 to 2^31 - 1, and no score the rules allow may pass 2^63 - 1
+(dlxc.lexicon.score_bound), so the C engine's 64-bit scores never wrap.
 
 Moves come from the lexicon engine's generator (Gordon's GADDAG algorithm,
 csrc/lexicon/moves.c): every legal move with its score, best first.  The
@@ -34,7 +42,9 @@ from typing import Optional, overload
 from ..base.errors import BoardError
 from ..base.files import read_text
 from ..base.letters import fold, fold_letter, upper_letter
-from ..lexicon import Lexicon, MoveGenerator
+from ..lexicon import MAX_SIDE, MAX_VALUE, Lexicon, MoveGenerator, check_score_range
+from ..lexicon.alphabet import normalize
+from . import editions
 
 STANDARD_PREMIUMS = (
     "T..d...T...d..T",
@@ -84,12 +94,87 @@ ENGLISH_VALUES = {
     "?": 0,
 }
 
-_PREMIUM = {".": (1, 1), "d": (2, 1), "t": (3, 1), "D": (1, 2), "T": (1, 3), "*": (1, 2)}
+ENGLISH_TILES = {
+    "a": 9,
+    "b": 2,
+    "c": 2,
+    "d": 4,
+    "e": 12,
+    "f": 2,
+    "g": 3,
+    "h": 2,
+    "i": 9,
+    "j": 1,
+    "k": 1,
+    "l": 4,
+    "m": 2,
+    "n": 6,
+    "o": 8,
+    "p": 2,
+    "q": 1,
+    "r": 6,
+    "s": 4,
+    "t": 6,
+    "u": 4,
+    "v": 2,
+    "w": 2,
+    "x": 1,
+    "y": 2,
+    "z": 1,
+    "?": 2,
+}
+
+_PREMIUM = {
+    ".": (1, 1),
+    "d": (2, 1),
+    "t": (3, 1),
+    "q": (4, 1),
+    "D": (1, 2),
+    "T": (1, 3),
+    "Q": (1, 4),
+    "*": (1, 2),
+}
+
+# the keys of a rules file (an edition file is one too)
+RULES_KEYS = frozenset(
+    {
+        "edition",
+        "premiums",
+        "values",
+        "counts",
+        "multi",
+        "rack_size",
+        "bingo_bonus",
+        "start",
+        "name",
+        "title",
+        "sources",
+    }
+)
+MAX_RACK = 32  # tiles on a rack (the engines count them in bytes)
+MAX_COUNT = 10_000  # tiles of one kind in the bag
+
+
+class _DefaultCounts(dict):
+    """Counts nobody asked for: kept only for the letters that have values."""
+
+
+def _integer(value: object, where: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise BoardError(f"{where}: {value!r} is not an integer (from {lo} to {hi})")
+    if not lo <= value <= hi:
+        raise BoardError(f"{where}: {value} is out of range (an integer from {lo} to {hi})")
+    return value
 
 
 @dataclass
 class Rules:
-    """One edition's board and tiles."""
+    """One edition's board and tiles.
+
+    ``values`` and ``counts`` are keyed by the lexicon's letters (``?`` the
+    blank); a multi-letter tile (``multi``, name to letter: ``{"ch": "ĉ"}``)
+    goes by its letter once checked.  ``counts`` defaults to the standard
+    English 100 tiles, for the letters that have a value."""
 
     premiums: tuple[str, ...] = STANDARD_PREMIUMS
     values: dict = field(default_factory=lambda: dict(ENGLISH_VALUES))
@@ -97,44 +182,145 @@ class Rules:
     bingo_bonus: int = 50
     start: Optional[tuple[int, int]] = None
     source: str = "standard English rules"
+    counts: dict[str, int] = field(default_factory=lambda: _DefaultCounts(ENGLISH_TILES))
+    multi: dict[str, str] = field(default_factory=dict)
+    name: str = "english"
 
     def __post_init__(self) -> None:
         where = self.source
+        if isinstance(self.premiums, str) or not all(isinstance(x, str) for x in self.premiums):
+            raise BoardError(f"{where}: premiums: one string of squares per row")
+        self.premiums = tuple(self.premiums)
         rows = len(self.premiums)
-        if not 1 <= rows <= 32:
-            raise BoardError(f"{where}: a board has 1 to 32 rows, not {rows}")
+        if not 1 <= rows <= MAX_SIDE:
+            raise BoardError(f"{where}: premiums: a board has 1 to {MAX_SIDE} rows, not {rows}")
         cols = len(self.premiums[0])
         for i, line in enumerate(self.premiums):
-            if len(line) != cols or not 1 <= cols <= 32:
+            if len(line) != cols or not 1 <= cols <= MAX_SIDE:
                 raise BoardError(
-                    f"{where}: premium row {i} has {len(line)} squares; every row "
-                    f"needs the same number, 1 to 32"
+                    f"{where}: premiums: row {i} has {len(line)} squares; every row "
+                    f"needs the same number, 1 to {MAX_SIDE}"
                 )
             for ch in line:
                 if ch not in _PREMIUM:
-                    raise BoardError(f"{where}: premium row {i}: {ch!r} is not one of . d t D T *")
+                    raise BoardError(
+                        f"{where}: premiums: row {i}: {ch!r} is not one of . d t q D T Q *"
+                    )
         if self.start is None:
             stars = [(r, line.index("*")) for r, line in enumerate(self.premiums) if "*" in line]
             self.start = stars[0] if stars else (rows // 2, cols // 2)
-        r, c = self.start
-        if not (0 <= r < rows and 0 <= c < cols):
-            raise BoardError(f"{where}: the start square {self.start} is off the board")
-        if not 1 <= self.rack_size <= 32:
-            raise BoardError(f"{where}: rack_size {self.rack_size} is not from 1 to 32")
-        values = {}
-        for k, v in self.values.items():
+        if isinstance(self.start, str) or len(self.start) != 2:
+            raise BoardError(f"{where}: start: {self.start!r} is not a [row, column] pair")
+        r = _integer(self.start[0], f"{where}: start row", 0, rows - 1)
+        c = _integer(self.start[1], f"{where}: start column", 0, cols - 1)
+        self.start = (r, c)
+        self.rack_size = _integer(self.rack_size, f"{where}: rack_size", 1, MAX_RACK)
+        self.bingo_bonus = _integer(self.bingo_bonus, f"{where}: bingo_bonus", 0, MAX_VALUE)
+        self.multi = self._check_multi(where)
+        default_counts = isinstance(self.counts, _DefaultCounts)
+        self.values = self._letters(self.values, "values", 0, MAX_VALUE)
+        self.values.setdefault("?", 0)
+        counts = self._letters(self.counts, "counts", 0, MAX_COUNT)
+        if default_counts:
+            counts = {k: n for k, n in counts.items() if k in self.values}
+        else:
+            for k in counts:
+                if k not in self.values:
+                    raise BoardError(f"{where}: counts[{k!r}]: the tile has no value")
+        self.counts = counts
+        lm, wm = self.multipliers()
+        try:
+            check_score_range(rows, cols, lm, wm, list(self.values.values()), self.bingo_bonus)
+        except BoardError as exc:
+            raise BoardError(f"{where}: {exc}") from None
+
+    def _check_multi(self, where: str) -> dict[str, str]:
+        if not isinstance(self.multi, dict):
+            raise BoardError(f"{where}: multi: an object of tile names and their letters")
+        out: dict[str, str] = {}
+        for name, letter in self.multi.items():
+            key = fold(name) if isinstance(name, str) else ""
+            if len(key) < 2 or not key.isalpha():
+                raise BoardError(
+                    f"{where}: multi[{name!r}]: a multi-letter tile is named by 2 letters or more"
+                )
             if (
-                not isinstance(k, str)
-                or not isinstance(v, int)
-                or v < 0
-                or (k != "?" and len(fold(k)) != 1)
+                not isinstance(letter, str)
+                or len(letter) != 1
+                or normalize(letter) != letter
+                or letter in out.values()
             ):
                 raise BoardError(
-                    f"{where}: tile value {k!r}: {v!r} is not a letter and a value of 0 or more"
+                    f"{where}: multi[{name!r}]: {letter!r} is not one case-folded letter of its own"
                 )
-            values["?" if k == "?" else fold(k)] = v
-        values.setdefault("?", 0)
-        self.values = values
+            out[key] = letter
+        return out
+
+    def _letters(self, table: object, key: str, lo: int, hi: int) -> dict[str, int]:
+        """``table`` (tile to integer) keyed by the lexicon's letters, checked."""
+        where = self.source
+        if not isinstance(table, dict):
+            raise BoardError(f"{where}: {key}: an object of tiles and integers")
+        out: dict[str, int] = {}
+        for k, v in table.items():
+            letter = self.letter(k) if isinstance(k, str) else None
+            if letter is None:
+                raise BoardError(
+                    f"{where}: {key}[{k!r}]: not a letter, a multi-letter tile or ? (a blank)"
+                )
+            if letter in out:
+                raise BoardError(f"{where}: {key}[{k!r}]: the tile is named twice")
+            out[letter] = _integer(v, f"{where}: {key}[{k!r}]", lo, hi)
+        return out
+
+    def letter(self, tile: str) -> Optional[str]:
+        """The lexicon letter of a tile as people write it (``a``, ``CH``,
+        ``?``), or None."""
+        if tile == "?":
+            return "?"
+        key = fold(tile)
+        if key in self.multi:
+            return self.multi[key]
+        return key if len(key) == 1 and key.isalpha() else None
+
+    def split(self, text: str, where: str = "tiles") -> list[str]:
+        """The squares or tiles of ``text`` one by one, a multi-letter tile
+        written ``[CH]`` (``[ch]`` a blank) given as its letter in the same
+        case; other characters as they are (NFC)."""
+        text = unicodedata.normalize("NFC", text)
+        out: list[str] = []
+        i = 0
+        while i < len(text):
+            ch = text[i]
+            if ch == "[":
+                end = text.find("]", i)
+                name = text[i + 1 : end] if end > 0 else text[i:]
+                letter = self.multi.get(fold(name)) if end > 0 else None
+                if letter is None:
+                    known = " ".join(f"[{n.upper()}]" for n in self.multi) or "none"
+                    raise BoardError(
+                        f"{where}: {text[i : end + 1] if end > 0 else text[i:]!r} is not a "
+                        f"multi-letter tile of {self.source} (these rules have {known})"
+                    )
+                out.append(letter if name.islower() else upper_letter(letter))
+                i = end + 1
+                continue
+            out.append(ch)
+            i += 1
+        return out
+
+    def tile_name(self, letter: str) -> str:
+        """How people write the tile of a lexicon letter: ``ch`` for ``ĉ``."""
+        for name, ch in self.multi.items():
+            if ch == letter:
+                return name
+        return letter
+
+    @classmethod
+    def edition(cls, name: str) -> Rules:
+        """A named edition (``dlxc.models.editions.names()``): english,
+        super, spanish."""
+        return cls.from_spec(editions.spec(name), f"the {name.strip().lower()} edition")
 
     @property
     def rows(self) -> int:
@@ -145,31 +331,56 @@ class Rules:
         return len(self.premiums[0])
 
     @classmethod
-    def from_file(cls, path: os.PathLike[str] | str) -> Rules:
+    def from_file(cls, path: os.PathLike[str] | str, edition: Optional[str] = None) -> Rules:
+        """A rules file: a JSON object, its own rules or an ``edition``'s
+        with some keys overridden (``edition`` when the file names none)."""
         name, text = read_text(path, "rules", BoardError)
         try:
             spec = json.loads(text)
         except ValueError as exc:
             raise BoardError(f"{name}: not a JSON rules file ({exc})") from None
+        return cls.from_spec(spec, name, edition)
+
+    @classmethod
+    def from_spec(cls, spec: object, source: str, edition: Optional[str] = None) -> Rules:
+        """Rules from a rules file's JSON object; errors name ``source``."""
         if not isinstance(spec, dict):
-            raise BoardError(f"{name}: the rules must be a JSON object")
-        unknown = set(spec) - {"premiums", "values", "rack_size", "bingo_bonus", "start"}
+            raise BoardError(f"{source}: the rules must be a JSON object")
+        unknown = set(spec) - RULES_KEYS
         if unknown:
-            raise BoardError(f"{name}: unknown keys {sorted(unknown)}")
-        try:
-            start = spec.get("start")
-            return cls(
-                premiums=tuple(spec.get("premiums", STANDARD_PREMIUMS)),
-                values=dict(spec.get("values", ENGLISH_VALUES)),
-                rack_size=int(spec.get("rack_size", 7)),
-                bingo_bonus=int(spec.get("bingo_bonus", 50)),
-                start=tuple(start) if start is not None else None,
-                source=name,
-            )
-        except (TypeError, ValueError) as exc:
-            if isinstance(exc, BoardError):
-                raise
-            raise BoardError(f"{name}: malformed rules ({exc})") from None
+            raise BoardError(f"{source}: unknown keys {sorted(unknown)}")
+        base: dict = {}
+        if edition is not None and "edition" not in spec:
+            spec = {**spec, "edition": edition}
+        if "edition" in spec:
+            if not isinstance(spec["edition"], str):
+                raise BoardError(f"{source}: edition: {spec['edition']!r} is not a name")
+            try:
+                base = editions.spec(spec["edition"])
+            except BoardError as exc:
+                raise BoardError(f"{source}: edition: {exc}") from None
+        merged = {**base, **spec}
+        counts = merged.get("counts", ENGLISH_TILES)
+        if "counts" not in spec and ("values" in spec or "multi" in spec) or "counts" not in merged:
+            counts = _DefaultCounts(counts) if isinstance(counts, dict) else counts
+        premiums = merged.get("premiums", STANDARD_PREMIUMS)
+        if not isinstance(premiums, (list, tuple)):
+            raise BoardError(f"{source}: premiums: one string of squares per row")
+        start = merged.get("start")
+        if start is not None and not isinstance(start, (list, tuple)):
+            raise BoardError(f"{source}: start: {start!r} is not a [row, column] pair")
+        label = merged.get("name", "custom")
+        return cls(
+            premiums=tuple(premiums),
+            values=merged.get("values", ENGLISH_VALUES),
+            rack_size=merged.get("rack_size", 7),
+            bingo_bonus=merged.get("bingo_bonus", 50),
+            start=tuple(start) if start is not None else None,
+            source=source,
+            counts=counts,
+            multi=merged.get("multi", {}),
+            name=label if isinstance(label, str) else "custom",
+        )
 
     def multipliers(self) -> tuple[bytes, bytes]:
         lm = bytes(_PREMIUM[ch][0] for line in self.premiums for ch in line)
@@ -247,11 +458,11 @@ class MoveFinder:
             )
         codes = self.lexicon.alphabet.codes
         out = bytearray()
-        for i, line in enumerate(rows):
-            line = unicodedata.normalize("NFC", line)
+        for i, text in enumerate(rows):
+            line = rules.split(text, f"{name}: row {i + 1}")
             if len(line) != rules.cols:
                 raise BoardError(
-                    f"{name}: row {i + 1} has {len(line)} squares, not {rules.cols}: {line!r}"
+                    f"{name}: row {i + 1} has {len(line)} squares, not {rules.cols}: {text!r}"
                 )
             for j, ch in enumerate(line):
                 if ch == ".":
@@ -269,23 +480,27 @@ class MoveFinder:
 
     def rack(self, text: str) -> bytes:
         """The rack as 64 counts ([0] blanks), checked."""
+        tiles = self.rules.split(text.strip(), f"rack {text!r}") if isinstance(text, str) else None
+        if tiles is None:
+            raise BoardError(f"rack {text!r}: not a string of tiles")
+        if len(tiles) > self.rules.rack_size:
+            shown = text if len(text) <= 40 else text[:37] + "..."
+            raise BoardError(
+                f"rack {shown!r} has {len(tiles)} tiles; "
+                f"a rack holds at most {self.rules.rack_size}"
+            )
         counts = bytearray(64)
         codes = self.lexicon.alphabet.codes
-        tiles = 0
-        for ch in fold(text.strip()):
-            if ch == "?":
+        for ch in tiles:
+            letter = ch if ch == "?" else fold_letter(ch)
+            if letter == "?":
                 counts[0] += 1
-            elif ch in codes:
-                counts[codes[ch]] += 1
+            elif letter in codes:
+                counts[codes[letter]] += 1
             else:
                 raise BoardError(
                     f"rack {text!r}: {ch!r} is not a letter of the lexicon (? for a blank)"
                 )
-            tiles += 1
-        if tiles > self.rules.rack_size:
-            raise BoardError(
-                f"rack {text!r} has {tiles} tiles; a rack holds at most {self.rules.rack_size}"
-            )
         return bytes(counts)
 
     # -- moves --------------------------------------------------------------
@@ -383,51 +598,21 @@ def moves(
     return MoveFinder(lexicon, rules).moves(board, rack, top)
 
 
-ENGLISH_TILES = {
-    "a": 9,
-    "b": 2,
-    "c": 2,
-    "d": 4,
-    "e": 12,
-    "f": 2,
-    "g": 3,
-    "h": 2,
-    "i": 9,
-    "j": 1,
-    "k": 1,
-    "l": 4,
-    "m": 2,
-    "n": 6,
-    "o": 8,
-    "p": 2,
-    "q": 1,
-    "r": 6,
-    "s": 4,
-    "t": 6,
-    "u": 4,
-    "v": 2,
-    "w": 2,
-    "x": 1,
-    "y": 2,
-    "z": 1,
-    "?": 2,
-}
-
-
 def greedy_positions(
     finder: MoveFinder, seed: int, turns: int, tiles: Optional[dict] = None
 ) -> list[tuple[bytes, bytes]]:
     """Positions of a game two greedy players play (each turn the best
-    move, a pass when there is none), drawing from a bag shuffled with
-    ``seed``: the (board, rack) before each of ``turns`` turns, in the
-    engine's codes.  Reproducible, for tests and benchmarks."""
+    move, a pass when there is none), drawing from a bag (``tiles``, else
+    the rules' counts) shuffled with ``seed``: the (board, rack) before
+    each of ``turns`` turns, in the engine's codes.  Reproducible, for
+    tests and benchmarks."""
     import random
 
     rng = random.Random(seed)
     codes = finder.lexicon.alphabet.codes
     bag = [
         0 if ch == "?" else codes[ch]
-        for ch, n in (tiles or ENGLISH_TILES).items()
+        for ch, n in (tiles or finder.rules.counts).items()
         for _ in range(n)
         if ch == "?" or ch in codes
     ]
@@ -449,9 +634,8 @@ def greedy_positions(
     for turn in range(turns):
         p = turn % 2
         out.append((bytes(board), bytes(racks[p])))
-        if not gen.run(bytes(board), bytes(racks[p])):
+        if not gen.best(bytes(board), bytes(racks[p]), 1):
             continue
-        gen.sort()
         score, row, col, down, word, fresh = gen.moves(1)[0]
         for k, code in enumerate(word):
             if fresh[k]:
