@@ -65,6 +65,7 @@ struct dlxc_lex_gen {
 typedef struct {
     dlxc_lex_gen *gen;
     const uint32_t *gaddag;
+    const uint32_t *gmask; /* the lexicon's sibling-list masks, or NULL */
     int sep, cols, down, row, anchor;
     const uint8_t *line;    /* the row's squares */
     const uint8_t *lm, *wm; /* the row's premiums */
@@ -212,6 +213,29 @@ typedef struct {
 
 static void gen(walk *w, int col, uint32_t list, partial p);
 
+/* Set bits of x: the instruction where the compiler may use it, else a few
+ * shifts and adds (no call into the runtime library). */
+static inline uint32_t bits_of(uint32_t x)
+{
+#if defined(__POPCNT__)
+    return bits_of(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+#endif
+}
+
+/* The arc of letter l in the GADDAG list at `list', or 0. */
+static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
+{
+    if (!w->gmask) return lex_find(w->gaddag, list, l);
+    uint32_t m = w->gmask[list];
+    if (!((m >> l) & 1)) return 0;
+    return list + bits_of(m & ((1u << l) - 1));
+}
+
 /* Square col now holds letter l (code | BLANK); arc is its arc in the
  * current list.  Record the word if it ends here, and go on. */
 static void go_on(walk *w, int col, uint32_t arc, partial p)
@@ -230,7 +254,7 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
         if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
             gen(w, col - 1, child, p);
         if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
-            uint32_t s = lex_find(g, child, w->sep);
+            uint32_t s = arc_of(w, child, w->sep);
             if (s && LEX_CHILD(g[s])) gen(w, a + 1, LEX_CHILD(g[s]), p);
         }
     } else { /* going right */
@@ -262,7 +286,7 @@ static void gen(walk *w, int col, uint32_t list, partial p)
     int sq = w->line[col];
     if (sq) { /* a tile on the board */
         int l = sq & ~BLANK;
-        uint32_t arc = lex_find(g, list, l);
+        uint32_t arc = arc_of(w, list, l);
         if (!arc) return;
         p.sum += (sq & BLANK) ? w->gen->values[0] : w->gen->values[l];
         w->cell[col] = (uint8_t)sq;
@@ -273,24 +297,44 @@ static void gen(walk *w, int col, uint32_t list, partial p)
     /* the letters that may go here: allowed by the cross-check, and on the
      * rack unless a blank is left */
     uint64_t allowed = w->check[col] & (w->blanks ? ~0ULL : w->rack_mask);
-    for (uint32_t i = list;; i++) {
-        uint32_t x = g[i];
-        int l = LEX_LETTER(x);
-        if (l != w->sep && (allowed >> l) & 1) {
-            if (w->counts[l]) {
-                if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
-                place(w, col, i, l, 0, p);
-                w->counts[l]++;
-                w->rack_mask |= 1ULL << l;
-            }
-            if (w->blanks) {
-                w->blanks--;
-                place(w, col, i, l, 1, p);
-                w->blanks++;
-            }
-            if (w->failed) return;
+    /* first the arcs to follow, each one's list of children asked of the
+     * memory at once: the walk waits on those loads more than on anything */
+    uint32_t arcs[64];
+    int n = 0;
+    if (w->gmask) { /* the allowed letters of the list, without a scan */
+        uint32_t all = w->gmask[list], m = all & (uint32_t)allowed & ~(1u << w->sep);
+        while (m) {
+            int l = __builtin_ctz(m);
+            m &= m - 1;
+            uint32_t i = list + bits_of(all & ((1u << l) - 1));
+            arcs[n++] = i;
+            LEX_PREFETCH(g + LEX_CHILD(g[i]));
         }
-        if (LEX_LAST(x)) break;
+    } else
+        for (uint32_t i = list;; i++) {
+            uint32_t x = g[i];
+            int l = LEX_LETTER(x);
+            if (l != w->sep && (allowed >> l) & 1) {
+                arcs[n++] = i;
+                LEX_PREFETCH(g + LEX_CHILD(x));
+            }
+            if (LEX_LAST(x)) break;
+        }
+    for (int k = 0; k < n; k++) {
+        uint32_t i = arcs[k];
+        int l = LEX_LETTER(g[i]);
+        if (w->counts[l]) {
+            if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
+            place(w, col, i, l, 0, p);
+            w->counts[l]++;
+            w->rack_mask |= 1ULL << l;
+        }
+        if (w->blanks) {
+            w->blanks--;
+            place(w, col, i, l, 1, p);
+            w->blanks++;
+        }
+        if (w->failed) return;
     }
 }
 
@@ -520,6 +564,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
     memset(&w, 0, sizeof w);
     w.gen = g;
     w.gaddag = lex->gaddag;
+    w.gmask = lex->gmask;
     w.sep = lex->n_letters + 1;
     w.rack_tiles = rack[0];
     for (int l = 1; l <= g->n_letters; l++) {
