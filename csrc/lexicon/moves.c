@@ -65,7 +65,7 @@ struct dlxc_lex_gen {
 typedef struct {
     dlxc_lex_gen *gen;
     const uint32_t *gaddag;
-    const uint32_t *gmask; /* the lexicon's sibling-list masks, or NULL */
+    const uint64_t *gx; /* the lexicon's GADDAG nodes with list masks, or NULL */
     int sep, cols, down, row, anchor;
     const uint8_t *line;    /* the row's squares */
     const uint8_t *lm, *wm; /* the row's premiums */
@@ -227,11 +227,24 @@ static inline uint32_t bits_of(uint32_t x)
 #endif
 }
 
+/* GADDAG node i. */
+static inline uint32_t node_at(const walk *w, uint32_t i)
+{
+    return w->gx ? (uint32_t)w->gx[i] : w->gaddag[i];
+}
+
+/* Ask the memory for the list at i, to be walked soon. */
+static inline void list_ahead(const walk *w, uint32_t i)
+{
+    if (w->gx) LEX_PREFETCH(w->gx + i);
+    else LEX_PREFETCH(w->gaddag + i);
+}
+
 /* The arc of letter l in the GADDAG list at `list', or 0. */
 static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
 {
-    if (!w->gmask) return lex_find(w->gaddag, list, l);
-    uint32_t m = w->gmask[list];
+    if (!w->gx) return lex_find(w->gaddag, list, l);
+    uint32_t m = (uint32_t)(w->gx[list] >> 32);
     if (!((m >> l) & 1)) return 0;
     return list + bits_of(m & ((1u << l) - 1));
 }
@@ -240,8 +253,7 @@ static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
  * current list.  Record the word if it ends here, and go on. */
 static void go_on(walk *w, int col, uint32_t arc, partial p)
 {
-    const uint32_t *g = w->gaddag;
-    uint32_t x = g[arc];
+    uint32_t x = node_at(w, arc);
     uint32_t child = LEX_CHILD(x);
     int cols = w->cols, a = w->anchor;
     if (col <= a) { /* going left */
@@ -251,12 +263,17 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
             record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
         if (!child || w->failed) return;
         int more = p.tiles < w->rack_tiles; /* tiles left to place */
-        if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
-            gen(w, col - 1, child, p);
+        /* the turn to the right first found (its list asked for), then
+         * the walk to the left, then the turn */
+        uint32_t right = 0;
         if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
             uint32_t s = arc_of(w, child, w->sep);
-            if (s && LEX_CHILD(g[s])) gen(w, a + 1, LEX_CHILD(g[s]), p);
+            right = s ? LEX_CHILD(node_at(w, s)) : 0;
+            if (right) list_ahead(w, right);
         }
+        if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
+            gen(w, col - 1, child, p);
+        if (right && !w->failed) gen(w, a + 1, right, p);
     } else { /* going right */
         p.hi = col;
         int right_free = col + 1 >= cols || !w->line[col + 1];
@@ -301,14 +318,14 @@ static void gen(walk *w, int col, uint32_t list, partial p)
      * memory at once: the walk waits on those loads more than on anything */
     uint32_t arcs[64];
     int n = 0;
-    if (w->gmask) { /* the allowed letters of the list, without a scan */
-        uint32_t all = w->gmask[list], m = all & (uint32_t)allowed & ~(1u << w->sep);
+    if (w->gx) { /* the allowed letters of the list, without a scan */
+        uint32_t all = (uint32_t)(w->gx[list] >> 32), m = all & (uint32_t)allowed & ~(1u << w->sep);
         while (m) {
             int l = __builtin_ctz(m);
             m &= m - 1;
             uint32_t i = list + bits_of(all & ((1u << l) - 1));
             arcs[n++] = i;
-            LEX_PREFETCH(g + LEX_CHILD(g[i]));
+            list_ahead(w, LEX_CHILD((uint32_t)w->gx[i]));
         }
     } else
         for (uint32_t i = list;; i++) {
@@ -322,7 +339,7 @@ static void gen(walk *w, int col, uint32_t list, partial p)
         }
     for (int k = 0; k < n; k++) {
         uint32_t i = arcs[k];
-        int l = LEX_LETTER(g[i]);
+        int l = LEX_LETTER(node_at(w, i));
         if (w->counts[l]) {
             if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
             place(w, col, i, l, 0, p);
@@ -564,7 +581,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
     memset(&w, 0, sizeof w);
     w.gen = g;
     w.gaddag = lex->gaddag;
-    w.gmask = lex->gmask;
+    w.gx = lex->gx;
     w.sep = lex->n_letters + 1;
     w.rack_tiles = rack[0];
     for (int l = 1; l <= g->n_letters; l++) {
