@@ -50,7 +50,7 @@ struct dlxc_lex_gen {
     int64_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
     uint8_t is_anchor[2][SIDE][SIDE];
     int32_t tilecap[2][SIDE][SIDE]; /* the best value a rack tile may have there */
-    int rack_word; /* some word is an anagram of the whole rack */
+    int rack_word;                  /* some word is an anagram of the whole rack */
     /* the best-moves search (top > 0): the scores of the top best moves so
      * far in a min-heap; moves scoring under threshold are not kept */
     int64_t top, heap_n, heap_cap, threshold;
@@ -67,12 +67,12 @@ typedef struct {
     const uint32_t *gaddag;
     const uint64_t *gx; /* the lexicon's GADDAG nodes with list masks, or NULL */
     int sep, cols, down, row, anchor;
-    const uint8_t *line;    /* the row's squares */
-    const uint8_t *lm, *wm; /* the row's premiums */
+    const uint8_t *line;      /* the row's squares */
+    const uint8_t *lm, *wm;   /* the row's premiums */
     const uint64_t *check;    /* the row's cross-checks */
     const int64_t *xscore;    /* the row's cross scores, -1 no cross word */
     const uint8_t *is_anchor; /* the row's anchors */
-    uint8_t cell[SIDE]; /* the word being built, code | BLANK */
+    uint8_t cell[SIDE];       /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
     uint8_t counts[64];
     int blanks;
@@ -375,9 +375,9 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
         if (b[r * SIDE + c]) continue;
         if (empty) is_anchor[c] = r == sr && c == sc;
         else
-            is_anchor[c] = (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
-                           (r > 0 && b[(r - 1) * SIDE + c]) ||
-                           (r + 1 < rows && b[(r + 1) * SIDE + c]);
+            is_anchor[c] =
+                (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
+                (r > 0 && b[(r - 1) * SIDE + c]) || (r + 1 < rows && b[(r + 1) * SIDE + c]);
         int up = r, dn = r;
         while (up > 0 && b[(up - 1) * SIDE + c]) up--;
         while (dn + 1 < rows && b[(dn + 1) * SIDE + c]) dn++;
@@ -596,7 +596,8 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
     for (int down = 0; down < 2; down++) {
         int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
         int sr = down ? g->start_col : g->start_row, sc = down ? g->start_row : g->start_col;
-        for (int r = 0; r < rows; r++) cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc);
+        for (int r = 0; r < rows; r++)
+            cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc);
     }
     if (!top) { /* every move, row by row */
         for (int down = 0; down < 2 && !w.failed; down++) {
@@ -651,7 +652,8 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
                     int64_t bound = anchor_bound(g, b[down] + r * SIDE, down, r, cols, c, playable,
                                                  vals, w.rack_tiles);
                     if (bound == INT64_MIN) continue;
-                    g->anchors[na++] = (struct anchor_ref){bound, (uint8_t)down, (uint8_t)r, (uint8_t)c};
+                    g->anchors[na++] =
+                        (struct anchor_ref){bound, (uint8_t)down, (uint8_t)r, (uint8_t)c};
                 }
         }
         qsort(g->anchors, (size_t)na, sizeof *g->anchors, anchor_cmp);

@@ -336,7 +336,7 @@ class MoveRecords(Sequence):
     def __len__(self) -> int:
         return self._n
 
-    def __getitem__(self, i):  # type: ignore[override]
+    def __getitem__(self, i):
         if isinstance(i, slice):
             return [self[k] for k in range(*i.indices(self._n))]
         if i < 0:
