@@ -248,16 +248,15 @@ class Game:
         codes thrown), ('pass', None)."""
         gen = self.finder.generator
         rack = bytes(self.racks[p])
-        n = gen.run(bytes(self.board), rack)
         can_exchange = len(self.bag) >= self.rules.rack_size
-        if self.players[p] == "score":
-            if n:
-                gen.sort()
+        if self.players[p] == "score":  # the best-move search skips what cannot win
+            if gen.best(bytes(self.board), rack, 1):
                 return ("play", gen.moves(1)[0], None)
             if can_exchange:
                 return ("exchange", _tiles(self.racks[p]), None)
             return ("pass", None, None)
         # equity: the best of plays, exchanges and the pass
+        n = gen.run(bytes(self.board), rack)
         tiles = _tiles(self.racks[p])
         adjust = self._adjust
         memo: dict[bytes, float] = {}

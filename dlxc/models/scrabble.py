@@ -6,15 +6,23 @@ letter.  A rack is its letters, ``?`` for a blank.  The rules (board size,
 premium squares, tile values, rack size, bingo bonus) are the standard
 English game unless a rules file says otherwise, a JSON object::
 
-    {"premiums": ["T..d...T...d..T", ...],   one string per row:
-                                              T D triple/double word,
-                                              t d triple/double letter,
+    {"edition": "super",                      optional: start from an edition
+     "premiums": ["T..d...T...d..T", ...],   one string per row:
+                                              T D Q triple/double/quadruple word,
+                                              t d q triple/double/quadruple letter,
                                               * the start square (double word),
                                               . plain
      "values": {"a": 1, "b": 3, ..., "?": 0}, tile values ("?" a blank)
+     "counts": {"a": 9, ..., "?": 2},         the bag (default: English, 100)
+     "multi": {"ch": "ĉ"},                    multi-letter tiles, their letters
      "rack_size": 7, "bingo_bonus": 50,       a bingo uses rack_size tiles
      "start": [7, 7]}                         optional; else the * square,
                                               else the centre
+
+Named editions (english, super, spanish) are such files shipped in the
+package (dlxc.models.editions).  Every integer is checked: values and the
+bonus from 0 to 2^31 - 1, and no score the rules allow may pass 2^63 - 1
+(dlxc.lexicon.score_bound), so the C engine's 64-bit scores never wrap.
 
 Moves come from the lexicon engine's generator (Gordon's GADDAG algorithm,
 csrc/lexicon/moves.c): every legal move with its score, best first.  The
@@ -27,9 +35,9 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, overload
 
 from ..base.errors import BoardError
 from ..base.files import read_text
@@ -211,6 +219,7 @@ class Rules:
         self.multi = self._check_multi(where)
         default_counts = isinstance(self.counts, _DefaultCounts)
         self.values = self._letters(self.values, "values", 0, MAX_VALUE)
+        self.values.setdefault("?", 0)
         counts = self._letters(self.counts, "counts", 0, MAX_COUNT)
         if default_counts:
             counts = {k: n for k, n in counts.items() if k in self.values}
@@ -219,7 +228,6 @@ class Rules:
                 if k not in self.values:
                     raise BoardError(f"{where}: counts[{k!r}]: the tile has no value")
         self.counts = counts
-        self.values.setdefault("?", 0)
         lm, wm = self.multipliers()
         try:
             check_score_range(rows, cols, lm, wm, list(self.values.values()), self.bingo_bonus)
@@ -504,13 +512,27 @@ class MoveFinder:
         self, board: bytes | str | Sequence[str], rack: bytes | str, top: Optional[int] = None
     ) -> list[Move]:
         """Every legal move (the ``top`` best), best first."""
+        return list(self.find(board, rack, top))
+
+    def find(
+        self, board: bytes | str | Sequence[str], rack: bytes | str, top: Optional[int] = None
+    ) -> MoveList:
+        """Every legal move (the ``top`` best), best first, as a compact
+        sequence: the moves stay in the engine's records and each ``Move``
+        is made when it is read.  With ``top`` the search skips the parts
+        of the board where no move can be among the ``top`` best."""
         if not isinstance(board, bytes):
             board = self.board(board)
         if not isinstance(rack, bytes):
             rack = self.rack(rack)
-        self.generator.run(board, rack)
-        self.generator.sort()
-        return [self._move(m) for m in self.generator.moves(top)]
+        if top is None:
+            self.generator.run(board, rack)
+            self.generator.sort()
+        else:
+            if top < 1:
+                raise BoardError(f"top {top}: ask for at least one move")
+            self.generator.best(board, rack, top)
+        return MoveList(self, self.generator.records())
 
     def _move(self, rec: tuple) -> Move:
         score, row, col, down, word, fresh = rec
@@ -524,6 +546,45 @@ class MoveFinder:
             if fresh[k]:
                 tiles.append((row + k if down else row, col if down else col + k, ch))
         return Move(score, row, col, "down" if down else "across", "".join(text), tuple(tiles))
+
+
+class MoveList(Sequence[Move]):
+    """The moves of one position, best first, as ``MoveFinder.find`` gives
+    them: ``len``, indexing and slicing (a ``Move`` made on each read),
+    iteration, and ``scores()`` without making any ``Move``."""
+
+    __slots__ = ("_finder", "_records")
+
+    def __init__(self, finder: MoveFinder, records: Sequence[tuple]) -> None:
+        self._finder = finder
+        self._records = records
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        if isinstance(i, slice):
+            return [self._finder._move(rec) for rec in self._records[i]]
+        return self._finder._move(self._records[i])
+
+    def __iter__(self) -> Iterator[Move]:
+        move = self._finder._move
+        for k in range(len(self._records)):
+            yield move(self._records[k])
+
+    def scores(self) -> list[int]:
+        """Every move's score, best first."""
+        scores = getattr(self._records, "scores", None)
+        return scores() if scores else [rec[0] for rec in self._records]
+
+    def __repr__(self) -> str:
+        return f"<MoveList of {len(self)} moves>"
 
 
 def moves(
@@ -541,16 +602,17 @@ def greedy_positions(
     finder: MoveFinder, seed: int, turns: int, tiles: Optional[dict] = None
 ) -> list[tuple[bytes, bytes]]:
     """Positions of a game two greedy players play (each turn the best
-    move, a pass when there is none), drawing from a bag shuffled with
-    ``seed``: the (board, rack) before each of ``turns`` turns, in the
-    engine's codes.  Reproducible, for tests and benchmarks."""
+    move, a pass when there is none), drawing from a bag (``tiles``, else
+    the rules' counts) shuffled with ``seed``: the (board, rack) before
+    each of ``turns`` turns, in the engine's codes.  Reproducible, for
+    tests and benchmarks."""
     import random
 
     rng = random.Random(seed)
     codes = finder.lexicon.alphabet.codes
     bag = [
         0 if ch == "?" else codes[ch]
-        for ch, n in (tiles or ENGLISH_TILES).items()
+        for ch, n in (tiles or finder.rules.counts).items()
         for _ in range(n)
         if ch == "?" or ch in codes
     ]
@@ -572,9 +634,8 @@ def greedy_positions(
     for turn in range(turns):
         p = turn % 2
         out.append((bytes(board), bytes(racks[p])))
-        if not gen.run(bytes(board), bytes(racks[p])):
+        if not gen.best(bytes(board), bytes(racks[p]), 1):
             continue
-        gen.sort()
         score, row, col, down, word, fresh = gen.moves(1)[0]
         for k, code in enumerate(word):
             if fresh[k]:

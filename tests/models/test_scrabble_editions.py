@@ -329,3 +329,24 @@ def test_quadruple_squares_by_hand(backend):
     rules = Rules(premiums=("qQ.",), start=(0, 0), rack_size=7)
     assert rules.multipliers() == (bytes([4, 1, 1]), bytes([1, 4, 1]))
     assert [(m.score, m.col) for m in moves(lex, ["..."], "at", rules)] == [(20, 0)]
+
+
+def test_engines_refuse_negative_values_themselves(backend):
+    """Below MoveGenerator's checks, each engine's own generator refuses a
+    negative value or bonus (C: EBOARD; the mirror the same)."""
+    from dlxc.lexicon import mirror
+
+    engine = mirror
+    if backend == "c":
+        from dlxc.lexicon import _cbackend as engine  # type: ignore[no-redef]
+    with pytest.raises(BoardError):
+        engine.Gen(1, 2, b"\1\1", b"\1\1", [0, -1], 1, 0, 0, 7, 50)
+    with pytest.raises(BoardError):
+        engine.Gen(1, 2, b"\1\1", b"\1\1", [0, 1], 1, 0, 0, 7, -1)
+    engine.Gen(1, 2, b"\1\1", b"\1\1", [0, 1], 1, 0, 0, 7, 50)
+
+
+def test_counts_default_to_the_english_bag():
+    rules = Rules(values={"a": 1, "b": 3})
+    assert rules.counts == {"a": 9, "b": 2, "?": 2}
+    assert rules.values["?"] == 0
