@@ -150,6 +150,13 @@ int dlxc_lex_gen_run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
 const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g);
 /* Sort the moves best first: score down, then row, col, down, word. */
 void dlxc_lex_gen_sort(dlxc_lex_gen *g);
+/* The top best moves (top >= 1), sorted: the first min(top, all) moves of
+ * the sorted list of dlxc_lex_gen_run, found without generating them all
+ * (anchors are searched by decreasing bound on their moves' scores, and
+ * the search stops where no move left can be among the best).  *n_moves
+ * is how many are kept. */
+int dlxc_lex_gen_best(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
+                      const uint8_t *rack, int64_t top, int64_t *n_moves);
 void dlxc_lex_gen_free(dlxc_lex_gen *g);
 /* CDEF-END */
 

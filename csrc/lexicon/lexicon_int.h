@@ -38,6 +38,13 @@ struct dlxc_lex {
     uint32_t radix;       /* n_letters + 1 */
     int32_t prefix_depth; /* 1..LEX_PREFIX_MAX */
     uint32_t *prefix[LEX_PREFIX_MAX]; /* prefix[0]: the root list's node of each code */
+    /* For the move generator, when the GADDAG's codes (separator included)
+     * are under 32: gx[i] is the GADDAG's node i in its low 32 bits and, in
+     * its high 32, the mask of the letters of the arcs from i to the end of
+     * its sibling list, so that the arc of L in the list starting at i is
+     * i + popcount(mask & ((1 << L) - 1)), found without a scan, in the
+     * cache line of the list's first node.  NULL otherwise. */
+    uint64_t *gx;
 };
 
 /* The layout of struct dlxc_lex as dlxc._lexfast reads it (a separate

@@ -45,19 +45,34 @@ struct dlxc_lex_gen {
     int32_t values[64];
     dlxc_lex_move *moves;
     int64_t n, cap;
+    /* one run's tables, [down][row][col] on the board of that direction */
+    uint64_t check[2][SIDE][SIDE]; /* cross-checks (bit L: letter L may go here) */
+    int64_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
+    uint8_t is_anchor[2][SIDE][SIDE];
+    int32_t tilecap[2][SIDE][SIDE]; /* the best value a rack tile may have there */
+    int rack_word;                  /* some word is an anagram of the whole rack */
+    /* the best-moves search (top > 0): the scores of the top best moves so
+     * far in a min-heap; moves scoring under threshold are not kept */
+    int64_t top, heap_n, heap_cap, threshold;
+    int64_t *heap;
+    struct anchor_ref {
+        int64_t bound;
+        uint8_t down, row, col;
+    } anchors[2 * SIDE * SIDE];
 };
 
 /* What one walk along one row needs. */
 typedef struct {
     dlxc_lex_gen *gen;
     const uint32_t *gaddag;
+    const uint64_t *gx; /* the lexicon's GADDAG nodes with list masks, or NULL */
     int sep, cols, down, row, anchor;
-    const uint8_t *line;    /* the row's squares */
-    const uint8_t *lm, *wm; /* the row's premiums */
-    uint64_t check[SIDE];   /* cross-checks (bit L: letter L may go here) */
-    int64_t xscore[SIDE];   /* -1: no cross word */
-    uint8_t is_anchor[SIDE];
-    uint8_t cell[SIDE]; /* the word being built, code | BLANK */
+    const uint8_t *line;      /* the row's squares */
+    const uint8_t *lm, *wm;   /* the row's premiums */
+    const uint64_t *check;    /* the row's cross-checks */
+    const int64_t *xscore;    /* the row's cross scores, -1 no cross word */
+    const uint8_t *is_anchor; /* the row's anchors */
+    uint8_t cell[SIDE];       /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
     uint8_t counts[64];
     int blanks;
@@ -99,12 +114,50 @@ void dlxc_lex_gen_free(dlxc_lex_gen *g)
 {
     if (!g) return;
     free(g->moves);
+    free(g->heap);
     free(g);
 }
 
 const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g) { return g->moves; }
 
 /* ==== Recording a move ==================================================== */
+
+/* The best-moves search keeps the scores of the best `top' moves so far in
+ * a min-heap: its root, once it holds `top' scores, is the score a move
+ * needs to be among the best (a tie may still win on the order). */
+static int heap_add(dlxc_lex_gen *g, int64_t score)
+{
+    int64_t *h = g->heap;
+    if (g->heap_n < g->top) {
+        if (g->heap_n == g->heap_cap) {
+            int64_t cap = g->heap_cap ? g->heap_cap * 2 : 64;
+            if (cap > g->top) cap = g->top;
+            h = realloc(g->heap, (size_t)cap * sizeof *h);
+            if (!h) return DLXC_LEX_ENOMEM;
+            g->heap = h;
+            g->heap_cap = cap;
+        }
+        int64_t i = g->heap_n++;
+        while (i > 0 && h[(i - 1) / 2] > score) {
+            h[i] = h[(i - 1) / 2];
+            i = (i - 1) / 2;
+        }
+        h[i] = score;
+    } else if (score > h[0]) {
+        int64_t i = 0, n = g->heap_n;
+        for (;;) {
+            int64_t k = 2 * i + 1;
+            if (k >= n) break;
+            if (k + 1 < n && h[k + 1] < h[k]) k++;
+            if (h[k] >= score) break;
+            h[i] = h[k];
+            i = k;
+        }
+        h[i] = score;
+    }
+    if (g->heap_n == g->top) g->threshold = h[0];
+    return 0;
+}
 
 static void record(walk *w, int lo, int hi, int tiles, int64_t score)
 {
@@ -114,6 +167,15 @@ static void record(walk *w, int lo, int hi, int tiles, int64_t score)
         int c = lo;
         while (!w->fresh[c]) c++;
         if (w->xscore[c] >= 0) return;
+    }
+    score += tiles == g->bingo_tiles ? g->bingo_bonus : 0;
+    if (g->top) {
+        if (score < g->threshold) return; /* the best `top' moves all score more */
+        int rc = heap_add(g, score);
+        if (rc) {
+            w->failed = rc;
+            return;
+        }
     }
     if (g->n == g->cap) {
         int64_t cap = g->cap ? g->cap * 2 : 1024;
@@ -127,7 +189,7 @@ static void record(walk *w, int lo, int hi, int tiles, int64_t score)
     }
     dlxc_lex_move *m = &g->moves[g->n++];
     memset(m, 0, sizeof *m);
-    m->score = score + (tiles == g->bingo_tiles ? g->bingo_bonus : 0);
+    m->score = score;
     m->row = (uint8_t)(w->down ? lo : w->row);
     m->col = (uint8_t)(w->down ? w->row : lo);
     m->down = (uint8_t)w->down;
@@ -151,12 +213,47 @@ typedef struct {
 
 static void gen(walk *w, int col, uint32_t list, partial p);
 
+/* Set bits of x: the instruction where the compiler may use it, else a few
+ * shifts and adds (no call into the runtime library). */
+static inline uint32_t bits_of(uint32_t x)
+{
+#if defined(__POPCNT__)
+    return bits_of(x);
+#else
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    x = (x + (x >> 4)) & 0x0F0F0F0Fu;
+    return (x * 0x01010101u) >> 24;
+#endif
+}
+
+/* GADDAG node i. */
+static inline uint32_t node_at(const walk *w, uint32_t i)
+{
+    return w->gx ? (uint32_t)w->gx[i] : w->gaddag[i];
+}
+
+/* Ask the memory for the list at i, to be walked soon. */
+static inline void list_ahead(const walk *w, uint32_t i)
+{
+    if (w->gx) LEX_PREFETCH(w->gx + i);
+    else LEX_PREFETCH(w->gaddag + i);
+}
+
+/* The arc of letter l in the GADDAG list at `list', or 0. */
+static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
+{
+    if (!w->gx) return lex_find(w->gaddag, list, l);
+    uint32_t m = (uint32_t)(w->gx[list] >> 32);
+    if (!((m >> l) & 1)) return 0;
+    return list + bits_of(m & ((1u << l) - 1));
+}
+
 /* Square col now holds letter l (code | BLANK); arc is its arc in the
  * current list.  Record the word if it ends here, and go on. */
 static void go_on(walk *w, int col, uint32_t arc, partial p)
 {
-    const uint32_t *g = w->gaddag;
-    uint32_t x = g[arc];
+    uint32_t x = node_at(w, arc);
     uint32_t child = LEX_CHILD(x);
     int cols = w->cols, a = w->anchor;
     if (col <= a) { /* going left */
@@ -166,12 +263,17 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
             record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
         if (!child || w->failed) return;
         int more = p.tiles < w->rack_tiles; /* tiles left to place */
+        /* the turn to the right first found (its list asked for), then
+         * the walk to the left, then the turn */
+        uint32_t right = 0;
+        if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
+            uint32_t s = arc_of(w, child, w->sep);
+            right = s ? LEX_CHILD(node_at(w, s)) : 0;
+            if (right) list_ahead(w, right);
+        }
         if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
             gen(w, col - 1, child, p);
-        if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
-            uint32_t s = lex_find(g, child, w->sep);
-            if (s && LEX_CHILD(g[s])) gen(w, a + 1, LEX_CHILD(g[s]), p);
-        }
+        if (right && !w->failed) gen(w, a + 1, right, p);
     } else { /* going right */
         p.hi = col;
         int right_free = col + 1 >= cols || !w->line[col + 1];
@@ -201,7 +303,7 @@ static void gen(walk *w, int col, uint32_t list, partial p)
     int sq = w->line[col];
     if (sq) { /* a tile on the board */
         int l = sq & ~BLANK;
-        uint32_t arc = lex_find(g, list, l);
+        uint32_t arc = arc_of(w, list, l);
         if (!arc) return;
         p.sum += (sq & BLANK) ? w->gen->values[0] : w->gen->values[l];
         w->cell[col] = (uint8_t)sq;
@@ -212,44 +314,75 @@ static void gen(walk *w, int col, uint32_t list, partial p)
     /* the letters that may go here: allowed by the cross-check, and on the
      * rack unless a blank is left */
     uint64_t allowed = w->check[col] & (w->blanks ? ~0ULL : w->rack_mask);
-    for (uint32_t i = list;; i++) {
-        uint32_t x = g[i];
-        int l = LEX_LETTER(x);
-        if (l != w->sep && (allowed >> l) & 1) {
-            if (w->counts[l]) {
-                if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
-                place(w, col, i, l, 0, p);
-                w->counts[l]++;
-                w->rack_mask |= 1ULL << l;
-            }
-            if (w->blanks) {
-                w->blanks--;
-                place(w, col, i, l, 1, p);
-                w->blanks++;
-            }
-            if (w->failed) return;
+    /* first the arcs to follow, each one's list of children asked of the
+     * memory at once: the walk waits on those loads more than on anything */
+    uint32_t arcs[64];
+    int n = 0;
+    if (w->gx) { /* the allowed letters of the list, without a scan */
+        uint32_t all = (uint32_t)(w->gx[list] >> 32), m = all & (uint32_t)allowed & ~(1u << w->sep);
+        while (m) {
+            int l = __builtin_ctz(m);
+            m &= m - 1;
+            uint32_t i = list + bits_of(all & ((1u << l) - 1));
+            arcs[n++] = i;
+            list_ahead(w, LEX_CHILD((uint32_t)w->gx[i]));
         }
-        if (LEX_LAST(x)) break;
+    } else
+        for (uint32_t i = list;; i++) {
+            uint32_t x = g[i];
+            int l = LEX_LETTER(x);
+            if (l != w->sep && (allowed >> l) & 1) {
+                arcs[n++] = i;
+                LEX_PREFETCH(g + LEX_CHILD(x));
+            }
+            if (LEX_LAST(x)) break;
+        }
+    for (int k = 0; k < n; k++) {
+        uint32_t i = arcs[k];
+        int l = LEX_LETTER(node_at(w, i));
+        if (w->counts[l]) {
+            if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
+            place(w, col, i, l, 0, p);
+            w->counts[l]++;
+            w->rack_mask |= 1ULL << l;
+        }
+        if (w->blanks) {
+            w->blanks--;
+            place(w, col, i, l, 1, p);
+            w->blanks++;
+        }
+        if (w->failed) return;
     }
 }
 
-/* ==== One direction ======================================================= */
+/* ==== The tables of a run ================================================= */
 
-static void cross_checks(walk *w, const dlxc_lex *lex, const uint8_t *b, int rows, int r)
+/* Row r of board b (one direction): each square's cross-check and cross
+ * score, and which squares are anchors. */
+static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, int rows, int cols,
+                         int down, int r, int empty, int sr, int sc)
 {
     const uint32_t *d = lex->dawg;
-    int cols = w->cols;
-    const int32_t *values = w->gen->values;
-    uint64_t all = (w->gen->n_letters >= 63) ? ~0ULL : ((1ULL << (w->gen->n_letters + 1)) - 2);
+    const int32_t *values = g->values;
+    uint64_t *check = g->check[down][r];
+    int64_t *xscore = g->xscore[down][r];
+    uint8_t *is_anchor = g->is_anchor[down][r];
+    uint64_t all = (g->n_letters >= 63) ? ~0ULL : ((1ULL << (g->n_letters + 1)) - 2);
     for (int c = 0; c < cols; c++) {
-        w->check[c] = 0;
-        w->xscore[c] = -1;
+        check[c] = 0;
+        xscore[c] = -1;
+        is_anchor[c] = 0;
         if (b[r * SIDE + c]) continue;
-        int up = r, down = r;
+        if (empty) is_anchor[c] = r == sr && c == sc;
+        else
+            is_anchor[c] =
+                (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
+                (r > 0 && b[(r - 1) * SIDE + c]) || (r + 1 < rows && b[(r + 1) * SIDE + c]);
+        int up = r, dn = r;
         while (up > 0 && b[(up - 1) * SIDE + c]) up--;
-        while (down + 1 < rows && b[(down + 1) * SIDE + c]) down++;
-        if (up == r && down == r) {
-            w->check[c] = all;
+        while (dn + 1 < rows && b[(dn + 1) * SIDE + c]) dn++;
+        if (up == r && dn == r) {
+            check[c] = all;
             continue;
         }
         int64_t score = 0;
@@ -262,79 +395,167 @@ static void cross_checks(walk *w, const dlxc_lex *lex, const uint8_t *b, int row
                 list = e ? LEX_CHILD(d[e]) : 0;
             }
         }
-        for (int k = r + 1; k <= down; k++) {
+        for (int k = r + 1; k <= dn; k++) {
             int sq = b[k * SIDE + c];
             score += (sq & BLANK) ? values[0] : values[sq & ~BLANK];
         }
-        w->xscore[c] = score;
+        xscore[c] = score;
         if (up < r && !list) continue; /* the part above is no prefix */
         for (uint32_t i = list; i; i++) {
             uint32_t x = d[i];
             int l = LEX_LETTER(x);
             uint32_t e = i;
-            for (int k = r + 1; k <= down && e; k++) {
+            for (int k = r + 1; k <= dn && e; k++) {
                 uint32_t ch = LEX_CHILD(d[e]);
                 e = ch ? lex_find(d, ch, b[k * SIDE + c] & ~BLANK) : 0;
             }
-            if (e && LEX_TERMINAL(d[e]) && l < 64) w->check[c] |= 1ULL << l;
+            if (e && LEX_TERMINAL(d[e]) && l < 64) check[c] |= 1ULL << l;
             if (LEX_LAST(x)) break;
         }
     }
 }
 
-static void direction(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, int down,
-                      const uint8_t *rack, int empty)
+/* ==== The score bound of an anchor (the "shadow") ===========================
+ *
+ * Every move found from anchor a covers a span lo..hi of its row with
+ * lo <= a <= hi: going left from a it covers no other empty anchor, and
+ * every empty square of the span takes a tile that its cross-check and
+ * the rack allow; the squares just beyond both ends are empty.  For one
+ * span, with W the product of the word premiums of its empty squares, a
+ * tile of value v on empty square s scores v * lm(s) * (W + wm(s) if s
+ * has a cross word, else W), on top of a part that does not depend on the
+ * tiles (the span's board tiles times W, the cross words' board tiles
+ * times their premiums, the bingo bonus when the span has bingo_tiles
+ * empty squares).  Pairing the highest rack values with the highest of
+ * those factors (sorted both ways) gives no less than any arrangement of
+ * the rack, so the largest such sum over the spans bounds every move of
+ * the anchor: the best-moves search takes anchors by decreasing bound and
+ * stops at the first one whose bound is under the score it must beat. */
+static int64_t span_bound(const dlxc_lex_gen *g, const uint8_t *line, const uint8_t *lm,
+                          const uint8_t *wm, const int64_t *xscore, const int32_t *cap, int lo,
+                          int hi, const int32_t *vals, int tiles, int rack_tiles)
 {
-    walk *w = calloc(1, sizeof *w);
-    if (!w) {
-        g->n = -1;
-        return;
-    }
-    int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
-    int sr = down ? g->start_col : g->start_row, sc = down ? g->start_row : g->start_col;
-    w->gen = g;
-    w->gaddag = lex->gaddag;
-    w->sep = lex->n_letters + 1;
-    w->cols = cols;
-    w->down = down;
-    w->rack_tiles = rack[0];
-    for (int l = 1; l <= g->n_letters; l++) {
-        w->counts[l] = rack[l];
-        w->rack_tiles += rack[l];
-        if (rack[l]) w->rack_mask |= 1ULL << l;
-    }
-    w->blanks = rack[0];
-    uint32_t root = LEX_CHILD(lex->gaddag[0]);
-    for (int r = 0; r < rows && !w->failed; r++) {
-        w->row = r;
-        w->line = b + r * SIDE;
-        w->lm = g->lm[down] + r * SIDE;
-        w->wm = g->wm[down] + r * SIDE;
-        cross_checks(w, lex, b, rows, r);
-        for (int c = 0; c < cols; c++) {
-            int any = 0;
-            if (!b[r * SIDE + c]) {
-                if (empty) any = r == sr && c == sc;
-                else
-                    any = (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
-                          (r > 0 && b[(r - 1) * SIDE + c]) ||
-                          (r + 1 < rows && b[(r + 1) * SIDE + c]);
-            }
-            w->is_anchor[c] = (uint8_t)any;
-        }
-        for (int c = 0; c < cols && !w->failed; c++) {
-            if (!w->is_anchor[c] || !w->check[c]) continue;
-            w->anchor = c;
-            partial p = {c, c, 0, 0, 1, 0};
-            gen(w, c, root, p);
+    /* a span of as many empty squares as tiles, and no board tile: the
+     * move would be an anagram of the whole rack */
+    if (tiles == rack_tiles && hi - lo + 1 == tiles && !g->rack_word) return INT64_MIN;
+    int64_t base = 0, fixed = 0, mult = 1;
+    for (int c = lo; c <= hi; c++) {
+        int sq = line[c];
+        if (sq) base += (sq & BLANK) ? g->values[0] : g->values[sq & ~BLANK];
+        else {
+            mult *= wm[c];
+            if (xscore[c] >= 0) fixed += (int64_t)xscore[c] * wm[c];
         }
     }
-    if (w->failed) g->n = -1;
-    free(w);
+    /* a square whose cross word lets only lower tiles go there counts at
+     * its own best tile; the others share the rack's best tiles */
+    int64_t f[SIDE], total = 0;
+    int n = 0;
+    for (int c = lo; c <= hi; c++) {
+        if (line[c]) continue;
+        int64_t k = (int64_t)lm[c] * (mult + (xscore[c] >= 0 ? wm[c] : 0));
+        if (cap[c] < vals[0]) {
+            total += k * cap[c];
+            continue;
+        }
+        int j = n++;
+        while (j > 0 && f[j - 1] < k) { /* insertion: f stays decreasing */
+            f[j] = f[j - 1];
+            j--;
+        }
+        f[j] = k;
+    }
+    total += base * mult + fixed;
+    for (int j = 0; j < n; j++) total += f[j] * vals[j];
+    if (tiles == g->bingo_tiles) total += g->bingo_bonus;
+    return total;
 }
 
-int dlxc_lex_gen_run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
-                     const uint8_t *rack, int64_t *n_moves)
+/* Whether some word of the DAWG is an anagram of the rack's tiles (counts,
+ * blanks, left of them in all): sets g->rack_word.  (With a blank, the
+ * tile of a letter is tried first and the blank only for a letter that
+ * has none left: every anagram is still found.) */
+static void rack_words(dlxc_lex_gen *g, const uint32_t *d, uint32_t list, uint8_t *counts,
+                       int blanks, int left)
+{
+    for (uint32_t i = list; i && !g->rack_word; i++) {
+        uint32_t x = d[i];
+        int l = LEX_LETTER(x);
+        uint32_t child = LEX_CHILD(x);
+        int tile = counts[l] > 0;
+        if (tile || blanks) {
+            if (tile) counts[l]--;
+            else blanks--;
+            if (left == 1) g->rack_word |= (int)LEX_TERMINAL(x);
+            else if (child) rack_words(g, d, child, counts, blanks, left - 1);
+            if (tile) counts[l]++;
+            else blanks++;
+        }
+        if (LEX_LAST(x)) break;
+    }
+}
+
+static int64_t anchor_bound(const dlxc_lex_gen *g, const uint8_t *line, int down, int r, int cols,
+                            int a, uint64_t playable, const int32_t *vals, int rack_tiles)
+{
+    const uint8_t *lm = g->lm[down] + r * SIDE, *wm = g->wm[down] + r * SIDE;
+    const uint64_t *check = g->check[down][r];
+    const int64_t *xscore = g->xscore[down][r];
+    const uint8_t *is_anchor = g->is_anchor[down][r];
+    const int32_t *cap = g->tilecap[down][r];
+    int64_t best = INT64_MIN;
+    int left = 1; /* empty squares in lo..a */
+    for (int lo = a; lo >= 0; lo--) {
+        if (lo < a && !line[lo]) {
+            if (is_anchor[lo] || !(check[lo] & playable) || ++left > rack_tiles) break;
+        }
+        if (lo > 0 && line[lo - 1]) continue; /* the word would go on to the left */
+        int tiles = left;
+        for (int hi = a; hi < cols; hi++) {
+            if (hi > a && !line[hi] && (!(check[hi] & playable) || ++tiles > rack_tiles)) break;
+            if (hi + 1 < cols && line[hi + 1]) continue; /* it would go on to the right */
+            if (hi == lo) continue;                      /* one letter is no word */
+            int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, hi, vals, tiles, rack_tiles);
+            if (s > best) best = s;
+        }
+    }
+    return best;
+}
+
+static int anchor_cmp(const void *pa, const void *pb)
+{
+    const struct anchor_ref *a = pa, *b = pb;
+    if (a->bound != b->bound) return a->bound > b->bound ? -1 : 1;
+    if (a->down != b->down) return a->down < b->down ? -1 : 1;
+    if (a->row != b->row) return a->row < b->row ? -1 : 1;
+    return a->col < b->col ? -1 : a->col > b->col;
+}
+
+/* ==== A run ================================================================ */
+
+static void walk_row(walk *w, const uint8_t *b, int down, int r)
+{
+    dlxc_lex_gen *g = w->gen;
+    w->down = down;
+    w->row = r;
+    w->cols = down ? g->rows : g->cols;
+    w->line = b + r * SIDE;
+    w->lm = g->lm[down] + r * SIDE;
+    w->wm = g->wm[down] + r * SIDE;
+    w->check = g->check[down][r];
+    w->xscore = g->xscore[down][r];
+    w->is_anchor = g->is_anchor[down][r];
+}
+
+static void walk_anchor(walk *w, int c, uint32_t root)
+{
+    w->anchor = c;
+    partial p = {c, c, 0, 0, 1, 0};
+    gen(w, c, root, p);
+}
+
+static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const uint8_t *rack,
+               int64_t top, int64_t *n_moves)
 {
     if (!g || !lex || !board || !rack || !n_moves) return DLXC_LEX_EINVAL;
     if (!lex->gaddag || lex->n_letters != g->n_letters) return DLXC_LEX_EBOARD;
@@ -352,14 +573,109 @@ int dlxc_lex_gen_run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
     for (int l = g->n_letters + 1; l < 64; l++)
         if (rack[l]) return DLXC_LEX_EBOARD;
     g->n = 0;
-    direction(g, lex, b[0], 0, rack, empty);
-    if (g->n >= 0) direction(g, lex, b[1], 1, rack, empty);
-    if (g->n < 0) {
+    g->top = top;
+    g->heap_n = 0;
+    g->threshold = INT64_MIN;
+
+    walk w;
+    memset(&w, 0, sizeof w);
+    w.gen = g;
+    w.gaddag = lex->gaddag;
+    w.gx = lex->gx;
+    w.sep = lex->n_letters + 1;
+    w.rack_tiles = rack[0];
+    for (int l = 1; l <= g->n_letters; l++) {
+        w.counts[l] = rack[l];
+        w.rack_tiles += rack[l];
+        if (rack[l]) w.rack_mask |= 1ULL << l;
+    }
+    w.blanks = rack[0];
+    uint32_t root = LEX_CHILD(lex->gaddag[0]);
+    uint64_t playable = w.blanks ? ~0ULL : w.rack_mask;
+
+    for (int down = 0; down < 2; down++) {
+        int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
+        int sr = down ? g->start_col : g->start_row, sc = down ? g->start_row : g->start_col;
+        for (int r = 0; r < rows; r++)
+            cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc);
+    }
+    if (!top) { /* every move, row by row */
+        for (int down = 0; down < 2 && !w.failed; down++) {
+            int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
+            for (int r = 0; r < rows && !w.failed; r++) {
+                walk_row(&w, b[down], down, r);
+                for (int c = 0; c < cols && !w.failed; c++)
+                    if (w.is_anchor[c] && (w.check[c] & playable)) walk_anchor(&w, c, root);
+            }
+        }
+    } else { /* the best moves: anchors by decreasing bound, while one may still count */
+        int32_t vals[64];
+        int nv = 0;
+        for (int l = 0; l <= g->n_letters; l++)
+            for (int k = 0; k < rack[l]; k++) vals[nv++] = g->values[l];
+        for (int i = 1; i < nv; i++) /* decreasing */
+            for (int j = i; j > 0 && vals[j - 1] < vals[j]; j--) {
+                int32_t t = vals[j];
+                vals[j] = vals[j - 1];
+                vals[j - 1] = t;
+            }
+        /* every square's best tile: the best value among the rack's letters
+         * that its cross-check allows (a blank's value for any letter) */
+        for (int down = 0; down < 2; down++) {
+            int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
+            for (int r = 0; r < rows; r++)
+                for (int c = 0; c < cols; c++) {
+                    uint64_t ok = g->check[down][r][c];
+                    int32_t best = -1;
+                    if (ok && w.blanks) best = g->values[0];
+                    ok &= w.rack_mask;
+                    while (ok) {
+                        int l = __builtin_ctzll(ok);
+                        ok &= ok - 1;
+                        if (g->values[l] > best) best = g->values[l];
+                    }
+                    g->tilecap[down][r][c] = best;
+                }
+        }
+        /* whether the whole rack makes a word without board tiles */
+        uint8_t counts[64];
+        memcpy(counts, w.counts, sizeof counts);
+        g->rack_word = 0;
+        if (w.rack_tiles)
+            rack_words(g, lex->dawg, LEX_CHILD(lex->dawg[0]), counts, w.blanks, w.rack_tiles);
+        int na = 0;
+        for (int down = 0; down < 2; down++) {
+            int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
+            for (int r = 0; r < rows; r++)
+                for (int c = 0; c < cols; c++) {
+                    if (!g->is_anchor[down][r][c] || !(g->check[down][r][c] & playable)) continue;
+                    int64_t bound = anchor_bound(g, b[down] + r * SIDE, down, r, cols, c, playable,
+                                                 vals, w.rack_tiles);
+                    if (bound == INT64_MIN) continue;
+                    g->anchors[na++] =
+                        (struct anchor_ref){bound, (uint8_t)down, (uint8_t)r, (uint8_t)c};
+                }
+        }
+        qsort(g->anchors, (size_t)na, sizeof *g->anchors, anchor_cmp);
+        for (int i = 0; i < na && !w.failed; i++) {
+            const struct anchor_ref *a = &g->anchors[i];
+            if (a->bound < g->threshold) break;
+            walk_row(&w, b[a->down], a->down, a->row);
+            walk_anchor(&w, a->col, root);
+        }
+    }
+    if (w.failed) {
         g->n = 0;
-        return DLXC_LEX_ENOMEM;
+        return w.failed;
     }
     *n_moves = g->n;
     return 0;
+}
+
+int dlxc_lex_gen_run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
+                     const uint8_t *rack, int64_t *n_moves)
+{
+    return run(g, lex, board, rack, 0, n_moves);
 }
 
 static int move_cmp(const void *pa, const void *pb)
@@ -376,4 +692,16 @@ static int move_cmp(const void *pa, const void *pb)
 void dlxc_lex_gen_sort(dlxc_lex_gen *g)
 {
     if (g && g->n > 1) qsort(g->moves, (size_t)g->n, sizeof *g->moves, move_cmp);
+}
+
+int dlxc_lex_gen_best(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
+                      const uint8_t *rack, int64_t top, int64_t *n_moves)
+{
+    if (top < 1) return DLXC_LEX_EINVAL;
+    int rc = run(g, lex, board, rack, top, n_moves);
+    if (rc) return rc;
+    dlxc_lex_gen_sort(g);
+    if (g->n > top) g->n = top;
+    *n_moves = g->n;
+    return 0;
 }

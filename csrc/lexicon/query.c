@@ -107,6 +107,19 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uin
         }
         memcpy(lex->gaddag, gaddag, (size_t)n_gaddag * sizeof *gaddag);
         lex->n_gaddag = n_gaddag;
+        if (n_letters + 1 < 32) {
+            lex->gx = calloc((size_t)n_gaddag + LEX_PAD, sizeof *lex->gx);
+            if (!lex->gx) {
+                dlxc_lex_free(lex);
+                return DLXC_LEX_ENOMEM;
+            }
+            lex->gx[0] = gaddag[0];
+            for (int64_t i = n_gaddag - 1; i >= 1; i--) {
+                uint32_t x = gaddag[i];
+                uint64_t m = (1u << LEX_LETTER(x)) | (LEX_LAST(x) ? 0 : lex->gx[i + 1] >> 32);
+                lex->gx[i] = m << 32 | x;
+            }
+        }
     }
     lex->n_letters = n_letters;
     memcpy(lex->ascii, ascii, 256);
@@ -125,6 +138,7 @@ void dlxc_lex_free(dlxc_lex *lex)
     if (!lex) return;
     free(lex->dawg);
     free(lex->gaddag);
+    free(lex->gx);
     free(lex->prefix[0]); /* the block of every table */
     free(lex);
 }

@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import time
 from array import array
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional
 
 from ..base.backends import c_import_error, resolve
@@ -688,8 +688,21 @@ class MoveGenerator(Closing):
             raise LexiconError("this move generator has been closed")
         return self._gen.run(self.lexicon._lex, board, rack)
 
+    def best(self, board: bytes, rack: bytes, top: int) -> int:
+        """Find only the ``top`` best moves (the first ``top`` of the sorted
+        list of ``run``), best first; returns how many (``top`` or fewer)."""
+        self.lexicon._check_open()
+        if self._gen is None:
+            raise LexiconError("this move generator has been closed")
+        return self._gen.best(self.lexicon._lex, board, rack, top)
+
     def sort(self) -> None:
         self._gen.sort()
+
+    def records(self, count: Optional[int] = None) -> Sequence[tuple]:
+        """The first ``count`` moves as a sequence of the tuples of
+        ``moves``, decoded one at a time when read (C) or a list (mirror)."""
+        return self._gen.records(count)
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves."""

@@ -15,6 +15,7 @@ it the handle it walks.
 from __future__ import annotations
 
 import functools
+import struct
 import sys
 from array import array
 from collections.abc import Callable, Sequence
@@ -272,6 +273,13 @@ class Gen:
             self.n = self._n[0]
         return self.n
 
+    def best(self, lex: Lex, board: bytes, rack: bytes, top: int) -> int:
+        """Find the ``top`` best moves only, sorted; returns how many."""
+        with lex._guard, self._guard:
+            _check(lib.dlxc_lex_gen_best(self._handle, lex._handle, board, rack, top, self._n))
+            self.n = self._n[0]
+        return self.n
+
     def sort(self) -> None:
         with self._guard:
             lib.dlxc_lex_gen_sort(self._handle)
@@ -283,6 +291,11 @@ class Gen:
             return b""
         with self._guard:
             return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
+
+    def records(self, count: Optional[int] = None) -> MoveRecords:
+        """The first ``count`` moves (all when None) as one buffer, decoded
+        one at a time when asked."""
+        return MoveRecords(self._raw(count))
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves
@@ -305,3 +318,46 @@ class Gen:
                 )
             )
         return out
+
+
+_SCORE = struct.Struct("=q")  # the record's int64 score, in the machine's byte order
+
+
+class MoveRecords(Sequence):
+    """dlxc_lex_move records in one bytes object: ``len``, ``scores()``,
+    and the (score, row, col, down, word, fresh) tuple of one move."""
+
+    __slots__ = ("_raw", "_n")
+
+    def __init__(self, raw: bytes) -> None:
+        self._raw = raw
+        self._n = len(raw) // MOVE_BYTES
+
+    def __len__(self) -> int:
+        return self._n
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            return [self[k] for k in range(*i.indices(self._n))]
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError("move index out of range")
+        k = i * MOVE_BYTES
+        raw = self._raw
+        n = raw[k + _LEN]
+        return (
+            _SCORE.unpack_from(raw, k)[0],
+            raw[k + _ROW],
+            raw[k + _COL],
+            raw[k + _DOWN],
+            raw[k + _WORD : k + _WORD + n],
+            raw[k + _FRESH : k + _FRESH + n],
+        )
+
+    def scores(self) -> list[int]:
+        """Every move's score, in order."""
+        if MOVE_BYTES % 8 == 0:
+            return memoryview(self._raw).cast("q")[:: MOVE_BYTES // 8].tolist()
+        raw = self._raw
+        return [_SCORE.unpack_from(raw, k)[0] for k in range(0, len(raw), MOVE_BYTES)]

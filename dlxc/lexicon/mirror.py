@@ -612,8 +612,21 @@ class Gen:
         """Find every move; returns how many."""
         return len(gen_run(self, lex, board, rack))
 
+    def best(self, lex: Lex, board: bytes, rack: Sequence[int], top: int) -> int:
+        """The ``top`` best moves, sorted (every move found, then cut: the
+        mirror does not prune); returns how many."""
+        if top < 1:
+            raise fail("EINVAL")
+        gen_run(self, lex, board, rack)
+        gen_sort(self)
+        del self.found[top:]
+        return len(self.found)
+
     def sort(self) -> None:
         gen_sort(self)
+
+    def records(self, count: Optional[int] = None) -> list[tuple]:
+        return self.moves(count)
 
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves

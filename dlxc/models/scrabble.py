@@ -35,9 +35,9 @@ from __future__ import annotations
 import json
 import os
 import unicodedata
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Optional, overload
 
 from ..base.errors import BoardError
 from ..base.files import read_text
@@ -517,13 +517,27 @@ class MoveFinder:
         self, board: bytes | str | Sequence[str], rack: bytes | str, top: Optional[int] = None
     ) -> list[Move]:
         """Every legal move (the ``top`` best), best first."""
+        return list(self.find(board, rack, top))
+
+    def find(
+        self, board: bytes | str | Sequence[str], rack: bytes | str, top: Optional[int] = None
+    ) -> MoveList:
+        """Every legal move (the ``top`` best), best first, as a compact
+        sequence: the moves stay in the engine's records and each ``Move``
+        is made when it is read.  With ``top`` the search skips the parts
+        of the board where no move can be among the ``top`` best."""
         if not isinstance(board, bytes):
             board = self.board(board)
         if not isinstance(rack, bytes):
             rack = self.rack(rack)
-        self.generator.run(board, rack)
-        self.generator.sort()
-        return [self._move(m) for m in self.generator.moves(top)]
+        if top is None:
+            self.generator.run(board, rack)
+            self.generator.sort()
+        else:
+            if top < 1:
+                raise BoardError(f"top {top}: ask for at least one move")
+            self.generator.best(board, rack, top)
+        return MoveList(self, self.generator.records())
 
     def _move(self, rec: tuple) -> Move:
         score, row, col, down, word, fresh = rec
@@ -537,6 +551,45 @@ class MoveFinder:
             if fresh[k]:
                 tiles.append((row + k if down else row, col if down else col + k, ch))
         return Move(score, row, col, "down" if down else "across", "".join(text), tuple(tiles))
+
+
+class MoveList(Sequence[Move]):
+    """The moves of one position, best first, as ``MoveFinder.find`` gives
+    them: ``len``, indexing and slicing (a ``Move`` made on each read),
+    iteration, and ``scores()`` without making any ``Move``."""
+
+    __slots__ = ("_finder", "_records")
+
+    def __init__(self, finder: MoveFinder, records: Sequence[tuple]) -> None:
+        self._finder = finder
+        self._records = records
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    @overload
+    def __getitem__(self, i: int) -> Move: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> list[Move]: ...
+
+    def __getitem__(self, i: int | slice) -> Move | list[Move]:
+        if isinstance(i, slice):
+            return [self._finder._move(rec) for rec in self._records[i]]
+        return self._finder._move(self._records[i])
+
+    def __iter__(self) -> Iterator[Move]:
+        move = self._finder._move
+        for k in range(len(self._records)):
+            yield move(self._records[k])
+
+    def scores(self) -> list[int]:
+        """Every move's score, best first."""
+        scores = getattr(self._records, "scores", None)
+        return scores() if scores else [rec[0] for rec in self._records]
+
+    def __repr__(self) -> str:
+        return f"<MoveList of {len(self)} moves>"
 
 
 def moves(
@@ -586,9 +639,8 @@ def greedy_positions(
     for turn in range(turns):
         p = turn % 2
         out.append((bytes(board), bytes(racks[p])))
-        if not gen.run(bytes(board), bytes(racks[p])):
+        if not gen.best(bytes(board), bytes(racks[p]), 1):
             continue
-        gen.sort()
         score, row, col, down, word, fresh = gen.moves(1)[0]
         for k, code in enumerate(word):
             if fresh[k]:

@@ -262,6 +262,7 @@ def test_help_lists_every_command():
     assert r.exit_code == 0
     listed = re.findall(r"^  (\w+)  ", r.stdout, re.M)
     assert listed == [
+        "autoplay",
         "boggle",
         "count",
         "crossword",
