@@ -155,6 +155,7 @@ class Boggle(Closing):
 
 _worker: Optional[Boggle] = None
 _PIECE = 1 << 14  # boards a task at most: small enough to keep every worker busy
+_LOCAL = 32  # boards a batch at most that the parent scores itself (a climb's first board)
 
 
 def _init_worker(boggle: Optional[Boggle], text: bytes, backend: str, frontier_cap: int) -> None:
@@ -225,6 +226,8 @@ class ParallelScorer(Closing):
         data, n = self._check(boards, rows, cols)
         if n == 0:
             return array("i")
+        if n <= _LOCAL:  # a trip to a worker and back would cost more
+            return self.boggle.score_many(data, rows, cols)
         return self._gather(self._run(self._pool.map, self._pieces(data, n, rows, cols)))
 
     def score_runs(self, runs) -> Iterator[array]:
