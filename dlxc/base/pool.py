@@ -466,6 +466,8 @@ class Workers(Closing):
         self._closed = True
         for k, conn in enumerate(self._conns):
             if k in self._busy:
+                if self._procs[k].exitcode is None:
+                    self._procs[k].terminate()
                 continue
             try:
                 conn.send(None)
