@@ -24,7 +24,7 @@ from ..base.closing import Closing
 from ..base.errors import BoggleError, SolverError
 from .board import LETTERS, Board, check_size
 from .engine import FRONTIER_CAP, encode_boards, make_trie
-from .words import read_words, trie_text
+from .words import plain_trie_text, read_words, trie_text
 
 _CALL = 1 << 20  # boards per engine call
 
@@ -69,6 +69,20 @@ def load_words(words=None, *, strict: bool = False) -> list:
     return list(words)
 
 
+def _plain_list(path) -> Optional[bytes]:
+    """The trie text of the word list at ``path`` when it is a plain list
+    (``words.plain_trie_text``), else None (also for the standard input
+    and a file that cannot be read: ``load_words`` then says why)."""
+    if path is None or os.fspath(path) == "-":
+        return None
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError:
+        return None
+    return plain_trie_text(blob)
+
+
 class Boggle(Closing):
     """A word list ready to score boards (one trie on one engine)."""
 
@@ -82,7 +96,9 @@ class Boggle(Closing):
     ) -> None:
         if text is None:
             source = words if isinstance(words, (str, os.PathLike)) else None
-            text = trie_text(load_words(words, strict=strict))
+            text = _plain_list(DEFAULT_WORDS if words is None else source)
+            if text is None:
+                text = trie_text(load_words(words, strict=strict))
             if not text:
                 where = f" in {os.fspath(source)!r}" if source is not None else ""
                 raise BoggleError(
@@ -154,7 +170,7 @@ class Boggle(Closing):
 # ---- scoring on many cores ------------------------------------------------------
 
 _worker: Optional[Boggle] = None
-_PIECE = 1 << 14  # boards a task at most: small enough to keep every worker busy
+_PIECE = 1 << 13  # boards a task at most: the last pieces keep every worker busy
 _LOCAL = 32  # boards a batch at most that the parent scores itself (a climb's first board)
 
 
