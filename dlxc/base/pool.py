@@ -341,7 +341,11 @@ class Workers(Closing):
     def _take(self, k: int) -> None:
         conn = self._conns[k]
         try:
-            while conn.poll():
+            # a bounded number at a time: a worker that posts as fast as the
+            # parent reads must not keep the parent here (memory, Ctrl-C)
+            for _ in range(64):
+                if not conn.poll():
+                    break
                 kind, *rest = conn.recv()
                 if kind == "post":
                     self._posts.append(rest[0])
