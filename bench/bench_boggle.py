@@ -25,6 +25,18 @@ import it::
 (or set HYBRID_BOGGLE_DIR and HYBRID_BOGGLE_PYTHON).  ``--best SEEDS`` also
 runs the best-board search for each seed and reports when it first reached
 3,600 and 3,625 points.
+
+``--cli N`` (no peer needed) times the command line, as a user runs it:
+``dlxc boggle score`` of N random 4x4 boards (a file written first) with
+``--jobs 1``, with ``--jobs 2``, and two ``--jobs 1`` at once (how fast the
+two cores are when both are busy: half that time over one run's is the
+best ratio any split could reach on this host, its "two-core ceiling"), in
+alternating rounds; it prints per variant the median wall and CPU seconds
+(the command and its workers), the load average, and checks that every
+run printed the same totals, and that the Python mirror gives them too on
+the first 2,000 boards::
+
+    python bench/bench_boggle.py --sets '' --cli 300000 --rounds 7
 """
 
 from __future__ import annotations
@@ -253,6 +265,72 @@ def bench_best(args) -> None:
         )
 
 
+def bench_cli(args) -> None:
+    """``dlxc boggle score`` of ``args.cli`` random boards: --jobs 1 and 2."""
+    import resource
+
+    rng = random.Random(args.seed)
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    cmd = [sys.executable, "-c", "from dlxc.cli import main; main()", "boggle", "score", "-q"]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "boards.txt")
+        with open(path, "w") as f:
+            f.writelines(
+                "".join(rng.choice(letters) for _ in range(16)) + "\n" for _ in range(args.cli)
+            )
+        variants = {
+            "jobs 1": [[*cmd, "-j", "1", path]],
+            "jobs 2": [[*cmd, "-j", "2", path]],
+            "two jobs-1 at once": [[*cmd, "-j", "1", path]] * 2,
+        }
+        wall: dict = {k: [] for k in variants}
+        cpu: dict = {k: [] for k in variants}
+        outs: set = set()
+        loads = []
+        for _ in range(args.rounds):
+            for name, commands in variants.items():
+                before = resource.getrusage(resource.RUSAGE_CHILDREN)
+                t0 = time.perf_counter()
+                procs = [subprocess.Popen(c, stdout=subprocess.PIPE) for c in commands]
+                got = [proc.communicate()[0] for proc in procs]
+                wall[name].append(time.perf_counter() - t0)
+                after = resource.getrusage(resource.RUSAGE_CHILDREN)
+                cpu[name].append(
+                    after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
+                )
+                if any(proc.returncode for proc in procs):
+                    raise SystemExit(f"{name}: exit status {[p.returncode for p in procs]}")
+                outs.update(got)
+            loads.append(os.getloadavg()[0])
+        if len(outs) != 1:
+            raise SystemExit("the runs printed different totals")
+        totals = [int(x) for x in outs.pop().split()]
+        with open(path) as f:
+            head = [next(f).strip() for _ in range(min(2000, args.cli))]
+        mirror = list(Boggle(args.words, backend="python").score_many(head, 4, 4))
+        if mirror != totals[: len(head)]:
+            raise SystemExit("the mirror's totals differ from the command's")
+        med = {k: statistics.median(v) for k, v in wall.items()}
+        one = med["jobs 1"]
+        print(
+            f"dlxc boggle score, {args.cli:,} random 4x4 boards, {args.rounds} rounds, "
+            f"load average {min(loads):.2f}-{max(loads):.2f} (1 min) during the rounds"
+        )
+        print(f"  totals identical in every run (sum {sum(totals):,}), and the mirror's on 2,000")
+        print(f"  {'variant':20} {'wall s':>7} {'cpu s':>7} {'x jobs 1':>9}   all walls")
+        for name in variants:
+            walls = " ".join(f"{w:.2f}" for w in wall[name])
+            print(
+                f"  {name:20} {med[name]:7.2f} {statistics.median(cpu[name]):7.2f} "
+                f"{med[name] / one:9.3f}   {walls}"
+            )
+        ceiling = med["two jobs-1 at once"] / (2 * one)
+        print(
+            f"  jobs 2 / jobs 1 = {med['jobs 2'] / one:.3f}; two-core ceiling (two at once, "
+            f"halved) = {ceiling:.3f}; jobs 2 / ceiling = {med['jobs 2'] / one / ceiling:.3f}"
+        )
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument(
@@ -282,8 +360,11 @@ def main() -> None:
     p.add_argument(
         "--best-stop", action="store_true", help="end a seed's search when it reaches 3,625"
     )
+    p.add_argument("--cli", type=int, default=0, metavar="N", help="time the command line")
     p.add_argument("-v", "--verbose", action="store_true")
     args = p.parse_args()
+    if args.cli:
+        bench_cli(args)
     if args.sets:
         if not args.peer_dir:
             raise SystemExit(

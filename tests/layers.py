@@ -73,7 +73,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("engines", ["dlxc.crossword"]),
     ("engines", ["dlxc.crossword.wordlist", "dlxc.boggle.mirror", "dlxc.boggle.words"]),
     ("engines", ["dlxc.boggle._cbackend", "dlxc.boggle.board"]),
-    ("engines", ["dlxc.boggle.engine"]),
+    ("engines", ["dlxc.boggle.engine", "dlxc.boggle.boardfile"]),
     ("engines", ["dlxc.boggle.scoring"]),
     ("engines", ["dlxc.boggle.best"]),
     ("engines", ["dlxc.boggle"]),

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any, Optional
 
-from .errors import BackendUnavailable, RequestError
+from .errors import BackendUnavailable, SchedulerAddressError
 
 PROBE_SECONDS = 3.0  # a scheduler that does not accept a TCP connection by then is not there
 
@@ -56,7 +56,7 @@ def probe_scheduler(distributed, scheduler: str, seconds: float = PROBE_SECONDS)
         if isinstance(port, int) and not 0 < port < 65536:
             raise ValueError(f"port {port} is not from 1 to 65535")
     except (ValueError, TypeError) as exc:
-        raise RequestError(
+        raise SchedulerAddressError(
             f"{scheduler!r} is not a Dask scheduler address such as tcp://HOST:8786 ({exc})"
         ) from None
     if scheme not in ("tcp", "tls", "ws", "wss"):

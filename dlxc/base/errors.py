@@ -107,6 +107,12 @@ class BackendUnavailable(DlxcError, ImportError):
     """The requested backend cannot be used here."""
 
 
+class SchedulerAddressError(DlxcError, ValueError):
+    """A Dask scheduler address that Dask could not use (no port, a scheme
+    it has no transport for): bad input, exit status 1, as a scheduler that
+    cannot be reached."""
+
+
 class RequestError(DlxcError, ValueError):
     """Options that do not go together (a seeded search split over
     processes, a memo with a seed, ...); exit status 2 on the command line."""

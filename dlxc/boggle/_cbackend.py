@@ -47,9 +47,10 @@ class CTrie:
 
     def score(self, boards: bytes, n_boards: int, rows: int, cols: int, frontier_cap: int) -> array:
         scores = array("i", bytes(4 * n_boards))
+        handle = self._handle  # before the guard: a close() in between is refused by it
         with self._guard:
             code = lib.dlxc_bog_score(
-                self._handle,
+                handle,
                 rows,
                 cols,
                 ffi.from_buffer("uint8_t[]", boards),
@@ -63,9 +64,10 @@ class CTrie:
 
     def score_dfs(self, boards: bytes, n_boards: int, rows: int, cols: int) -> array:
         scores = array("i", bytes(4 * n_boards))
+        handle = self._handle
         with self._guard:
             code = lib.dlxc_bog_score_dfs(
-                self._handle,
+                handle,
                 rows,
                 cols,
                 ffi.from_buffer("uint8_t[]", boards),
@@ -81,9 +83,10 @@ class CTrie:
         used = ffi.new("int64_t *")
         while True:
             buf = ffi.new("int32_t[]", size)
+            handle = self._handle
             with self._guard:
                 code = lib.dlxc_bog_solve(
-                    self._handle, rows, cols, ffi.from_buffer("uint8_t[]", board), buf, size, used
+                    handle, rows, cols, ffi.from_buffer("uint8_t[]", board), buf, size, used
                 )
             if code != lib.DLXC_BOG_EBUFFER:
                 break

@@ -13,7 +13,8 @@ from __future__ import annotations
 import os
 import time
 from array import array
-from collections.abc import Sequence
+from collections import deque
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Optional
@@ -23,7 +24,7 @@ from ..base.closing import Closing
 from ..base.errors import BoggleError, SolverError
 from .board import LETTERS, Board, check_size
 from .engine import FRONTIER_CAP, encode_boards, make_trie
-from .words import read_words, trie_text
+from .words import plain_trie_text, read_words, trie_text
 
 _CALL = 1 << 20  # boards per engine call
 
@@ -68,6 +69,20 @@ def load_words(words=None, *, strict: bool = False) -> list:
     return list(words)
 
 
+def _plain_list(path) -> Optional[bytes]:
+    """The trie text of the word list at ``path`` when it is a plain list
+    (``words.plain_trie_text``), else None (also for the standard input
+    and a file that cannot be read: ``load_words`` then says why)."""
+    if path is None or os.fspath(path) == "-":
+        return None
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+    except OSError:
+        return None
+    return plain_trie_text(blob)
+
+
 class Boggle(Closing):
     """A word list ready to score boards (one trie on one engine)."""
 
@@ -81,7 +96,9 @@ class Boggle(Closing):
     ) -> None:
         if text is None:
             source = words if isinstance(words, (str, os.PathLike)) else None
-            text = trie_text(load_words(words, strict=strict))
+            text = _plain_list(DEFAULT_WORDS if words is None else source)
+            if text is None:
+                text = trie_text(load_words(words, strict=strict))
             if not text:
                 where = f" in {os.fspath(source)!r}" if source is not None else ""
                 raise BoggleError(
@@ -153,11 +170,18 @@ class Boggle(Closing):
 # ---- scoring on many cores ------------------------------------------------------
 
 _worker: Optional[Boggle] = None
+_PIECE = 1 << 13  # boards a task at most: the last pieces keep every worker busy
+_LOCAL = 32  # boards a batch at most that the parent scores itself (a climb's first board)
 
 
-def _init_worker(text: bytes, backend: Optional[str], frontier_cap: int) -> None:
+def _init_worker(boggle: Optional[Boggle], text: bytes, backend: str, frontier_cap: int) -> None:
+    """A worker's word list: the parent's trie itself where the worker is a
+    fork of the parent (a copy-on-write page costs nothing until written),
+    else a trie of its own from the words' text (loaded once a worker)."""
     global _worker
-    _worker = Boggle(text=text, backend=backend, frontier_cap=frontier_cap)
+    if boggle is None:
+        boggle = Boggle(text=text, backend=backend, frontier_cap=frontier_cap)
+    _worker = boggle
 
 
 def _score_chunk(args: tuple) -> tuple:
@@ -170,8 +194,11 @@ def _score_chunk(args: tuple) -> tuple:
 
 
 class ParallelScorer(Closing):
-    """``jobs`` processes, each with its own trie of the same words; batches
-    of boards are cut in ``jobs`` pieces scored side by side."""
+    """``jobs`` processes, each with the trie of the same words (loaded
+    once, when the scorer starts); boards go to them as bytes, in pieces of
+    at most ``_PIECE`` boards, one piece at a time to each idle worker, and
+    their totals come back as bytes.  A worker that dies raises
+    ``SolverError`` and stops the others."""
 
     def __init__(self, boggle: Boggle, jobs: int) -> None:
         self.boggle = boggle
@@ -180,40 +207,90 @@ class ParallelScorer(Closing):
         # batches of the busiest worker's (what the batches would take on
         # idle cores)
         self.cpu_total = self.cpu_critical = 0.0
-        self._pool = None
+        self._pool: Optional[pool.Workers] = None
         if jobs > 1:
-            self._pool = pool.pool(
-                jobs, _init_worker, (boggle.text, boggle.backend, boggle.frontier_cap)
+            ctx = pool.context()
+            inherit = boggle if ctx.get_start_method() == "fork" else None
+            self._pool = pool.Workers(
+                jobs,
+                _init_worker,
+                (inherit, boggle.text, boggle.backend, boggle.frontier_cap),
+                ctx,
+                "a scoring process",
             )
 
-    def score_many(self, boards: Sequence[str] | bytes, rows: int, cols: int) -> array:
-        if self._pool is None:
-            return self.boggle.score_many(boards, rows, cols)
+    def _check(self, boards: Sequence[str] | bytes, rows: int, cols: int) -> tuple[bytes, int]:
         # the input is checked as one job checks it: no board, no work; a
         # letter left over (no whole number of boards) is an error
         check_size(rows, cols)
         data = boards if isinstance(boards, bytes) else "".join(boards).encode("ascii")
-        size = rows * cols
-        n, rest = divmod(len(data), size)
+        n, rest = divmod(len(data), rows * cols)
         if rest:
             raise BoggleError(f"{len(data)} letters are no whole number of {rows}x{cols} boards")
+        return data, n
+
+    def _pieces(self, data: bytes, n: int, rows: int, cols: int) -> list:
+        """``data`` cut in pieces for the workers: as many as workers at
+        least, of at most ``_PIECE`` boards."""
+        size = rows * cols
+        per = min(_PIECE, -(-n // self.jobs))
+        return [(data[i * size : (i + per) * size], rows, cols) for i in range(0, n, per)]
+
+    def score_many(self, boards: Sequence[str] | bytes, rows: int, cols: int) -> array:
+        if self._pool is None:
+            return self.boggle.score_many(boards, rows, cols)
+        data, n = self._check(boards, rows, cols)
         if n == 0:
             return array("i")
-        per = -(-n // self.jobs)
-        pieces = [(data[i * size : (i + per) * size], rows, cols) for i in range(0, n, per)]
-        out = array("i")
+        if n <= _LOCAL:  # a trip to a worker and back would cost more
+            return self.boggle.score_many(data, rows, cols)
+        return self._gather(self._run(self._pool.map, self._pieces(data, n, rows, cols)))
+
+    def score_runs(self, runs) -> Iterator[array]:
+        """The totals of each of ``runs`` ((boards, rows, cols) a run, read
+        lazily), in order, as they come: the next runs are read and handed
+        out while the workers score the ones before (on one process, one
+        after the other)."""
+        if self._pool is None:
+            for boards, rows, cols in runs:
+                yield self.boggle.score_many(boards, rows, cols)
+            return
+        last: deque = deque()  # for each piece handed out: the last of its run?
+
+        def pieces():
+            for boards, rows, cols in runs:
+                data, n = self._check(boards, rows, cols)
+                parts = self._pieces(data, n, rows, cols) or [(b"", rows, cols)]
+                for k, part in enumerate(parts):
+                    last.append(k == len(parts) - 1)
+                    yield part
+
+        parts: list = []
+        for got in self._run(self._pool.imap, pieces()):
+            parts.append(got)
+            if last.popleft():
+                yield self._gather(parts)
+                parts = []
+
+    def _run(self, how, pieces):
+        assert self._pool is not None
         try:
-            parts = pool.pool_map(self._pool, _score_chunk, pieces, "a scoring process")
+            return how(_score_chunk, pieces)
         except SolverError:
             self.close()  # the rest of the pool goes too: nothing is left running
             raise
-        for part, _ in parts:
+
+    def _gather(self, parts) -> array:
+        out = array("i")
+        cpus = []
+        for part, cpu in parts:
             out.frombytes(part)
-        self.cpu_total += sum(cpu for _, cpu in parts)
-        self.cpu_critical += max((cpu for _, cpu in parts), default=0.0)
+            cpus.append(cpu)
+        self.cpu_total += sum(cpus)
+        self.cpu_critical += max(cpus, default=0.0)
         return out
 
     def close(self) -> None:
         if self._pool is not None:
-            pool.stop_pool(self._pool)
+            self._pool.terminate()
             self._pool = None

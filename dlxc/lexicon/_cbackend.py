@@ -14,11 +14,10 @@ it the handle it walks.
 
 from __future__ import annotations
 
-import functools
 import struct
 import sys
 from array import array
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Optional
 
 from .._version import __version__
@@ -111,10 +110,6 @@ def measure(nodes: array) -> tuple[int, int]:
     return words[0], longest[0]
 
 
-def _freed(word: bytes, n: int) -> int:
-    raise LexiconError("this lexicon has been closed")
-
-
 class Lex:
     """A ``dlxc_lex`` handle (copies of both arrays, validated by C)."""
 
@@ -139,20 +134,23 @@ class Lex:
         self._guard = Guard("this lexicon", shared=True, closed_error=LexiconError)
         self.n_letters = n_letters
         self.has_gaddag = gaddag is not None
-        # bound once (functools.partial adds no Python frame): the membership
-        # test is one C call with a bytes argument
-        self.contains_ascii: Callable[[bytes, int], int] = functools.partial(
-            lib.dlxc_lex_contains_ascii, self._handle
-        )
 
     def close(self) -> None:
         """Refuse later calls and free the lexicon, at once or, while a call
-        or a cursor of another thread still uses it, when that one ends
-        (the partial below, a running call's argument and every cursor hold
-        a reference to the handle: see ``dlxc.base.guard``)."""
+        or a cursor of another thread still uses it, when that one ends (a
+        running call's argument and every cursor hold a reference to the
+        handle: see ``dlxc.base.guard``)."""
         if self._guard.close():
-            self.contains_ascii = _freed
             self._handle = None
+
+    def contains_ascii(self, word: bytes, n: int) -> int:
+        """1 when ``word`` (ASCII bytes, ``n`` of them) is a word, else 0.
+        The handle is taken before the guard is entered: a close() between
+        the two finds the guard closed (the call is refused), and one after
+        leaves this call its own reference to the memory."""
+        handle = self._handle
+        with self._guard:
+            return lib.dlxc_lex_contains_ascii(handle, word, n)
 
     def engine_address(self) -> tuple:
         """(address, owner) of the handle, for ``Membership._attach_engine``:
@@ -160,38 +158,43 @@ class Lex:
         return int(ffi.cast("uintptr_t", self._handle)), self._handle
 
     def contains_codes(self, word: bytes) -> bool:
+        handle = self._handle  # before the guard, as in contains_ascii
         with self._guard:
-            return bool(lib.dlxc_lex_contains_codes(self._handle, word, len(word)))
+            return bool(lib.dlxc_lex_contains_codes(handle, word, len(word)))
 
     def contains_many(self, buf: bytes, n: int, ascii: bool) -> bytes:
         """n results (bytes of 0/1) for n words in buf, separated by '\\n'
         (ascii) or by 0 (codes); fewer when buf held fewer words."""
         out = ffi.new("uint8_t[]", max(n, 1))
         got = ffi.new("int64_t *")
+        handle = self._handle
         with self._guard:
-            lib.dlxc_lex_contains_many(self._handle, buf, len(buf), 1 if ascii else 0, out, n, got)
+            lib.dlxc_lex_contains_many(handle, buf, len(buf), 1 if ascii else 0, out, n, got)
         return ffi.buffer(out, got[0])[:]
 
     def pattern(self, masks, star: int, n_tokens: int) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
+        handle = self._handle
         with self._guard:
             _check(
                 lib.dlxc_lex_pattern(
-                    out, self._handle, ffi.new("uint64_t[256]", list(masks)), star, n_tokens
+                    out, handle, ffi.new("uint64_t[256]", list(masks)), star, n_tokens
                 )
             )
             return Cursor(out[0], self)
 
     def anagram(self, counts, blanks: int, sub: bool) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
+        handle = self._handle
         with self._guard:
-            _check(lib.dlxc_lex_anagram(out, self._handle, bytes(counts), blanks, 1 if sub else 0))
+            _check(lib.dlxc_lex_anagram(out, handle, bytes(counts), blanks, 1 if sub else 0))
             return Cursor(out[0], self)
 
     def containing(self, frag: bytes, at: int, min_at: int) -> Cursor:
         out = ffi.new("dlxc_lex_cursor **")
+        handle = self._handle
         with self._guard:
-            _check(lib.dlxc_lex_containing(out, self._handle, frag, len(frag), at, min_at))
+            _check(lib.dlxc_lex_containing(out, handle, frag, len(frag), at, min_at))
             return Cursor(out[0], self)
 
 
@@ -266,31 +269,45 @@ class Gen:
         self._n = ffi.new("int64_t *")
         self.n = 0
 
+    # Each call takes the handles before it enters the guards: a close()
+    # before that is seen by the guard (the call is refused), and after it
+    # the call holds its own reference (the memory outlives the call).
+
     def run(self, lex: Lex, board: bytes, rack: bytes) -> int:
         """Find every move; returns how many."""
+        handle, lex_handle = self._handle, lex._handle
         with lex._guard, self._guard:
-            _check(lib.dlxc_lex_gen_run(self._handle, lex._handle, board, rack, self._n))
+            _check(lib.dlxc_lex_gen_run(handle, lex_handle, board, rack, self._n))
             self.n = self._n[0]
         return self.n
 
     def best(self, lex: Lex, board: bytes, rack: bytes, top: int) -> int:
         """Find the ``top`` best moves only, sorted; returns how many."""
+        handle, lex_handle = self._handle, lex._handle
         with lex._guard, self._guard:
-            _check(lib.dlxc_lex_gen_best(self._handle, lex._handle, board, rack, top, self._n))
+            _check(lib.dlxc_lex_gen_best(handle, lex_handle, board, rack, top, self._n))
             self.n = self._n[0]
         return self.n
 
     def sort(self) -> None:
+        handle = self._handle
         with self._guard:
-            lib.dlxc_lex_gen_sort(self._handle)
+            lib.dlxc_lex_gen_sort(handle)
 
     def _raw(self, count: Optional[int] = None) -> bytes:
         """The first ``count`` moves (all when None) as dlxc_lex_move records."""
-        n = self.n if count is None else min(count, self.n)
-        if not n:
-            return b""
+        handle = self._handle
         with self._guard:
-            return ffi.buffer(lib.dlxc_lex_gen_moves(self._handle), n * MOVE_BYTES)[:]
+            n = self.n if count is None else min(count, self.n)
+            if not n:
+                return b""
+            return ffi.buffer(lib.dlxc_lex_gen_moves(handle), n * MOVE_BYTES)[:]
+
+    def close(self) -> None:
+        """Refuse later calls and free the generator, at once or, while a
+        call of another thread is inside it, when that call returns."""
+        if self._guard.close():
+            self._handle = None
 
     def records(self, count: Optional[int] = None) -> MoveRecords:
         """The first ``count`` moves (all when None) as one buffer, decoded

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Optional
 
 from ..base.errors import BoardError, LexiconError
+from ..base.guard import Guard
 
 MAX_LEN = 64
 MAX_NODES = 1 << 22
@@ -607,10 +608,13 @@ class Gen:
         self.lm = (lm, [list(c) for c in zip(*lm)])
         self.wm = (wm, [list(c) for c in zip(*wm)])
         self.found: list[Move] = []
+        # the moves found live in the generator, as in C: one call at a time
+        self._guard = Guard("this move generator", closed_error=LexiconError)
 
     def run(self, lex: Lex, board: bytes, rack: Sequence[int]) -> int:
         """Find every move; returns how many."""
-        return len(gen_run(self, lex, board, rack))
+        with self._guard:
+            return len(gen_run(self, lex, board, rack))
 
     def best(self, lex: Lex, board: bytes, rack: Sequence[int], top: int) -> int:
         """The ``top`` best moves, sorted (every move found, then cut: the
@@ -623,7 +627,8 @@ class Gen:
         return len(self.found)
 
     def sort(self) -> None:
-        gen_sort(self)
+        with self._guard:
+            gen_sort(self)
 
     def records(self, count: Optional[int] = None) -> list[tuple]:
         return self.moves(count)
@@ -631,8 +636,13 @@ class Gen:
     def moves(self, count: Optional[int] = None) -> list[tuple]:
         """(score, row, col, down, word, fresh) of the first ``count`` moves
         (all when None)."""
-        found = self.found if count is None else self.found[:count]
-        return [(m.score, m.row, m.col, m.down, m.word, m.fresh) for m in found]
+        with self._guard:
+            found = self.found if count is None else self.found[:count]
+            return [(m.score, m.row, m.col, m.down, m.word, m.fresh) for m in found]
+
+    def close(self) -> None:
+        """Refuse later calls (a running one finishes)."""
+        self._guard.close()
 
 
 class _Walk:

@@ -657,7 +657,7 @@ class ParallelSolutions(Closing):
         if not self._top.paths or self.stopped is not None:
             return
         ctx = pool.context()
-        q = ctx.Queue(maxsize=4 * self.jobs)
+        q = pool.Outbox()  # a pipe a worker: a killed one blocks no other
         units = chunks(self._top.paths, self.jobs)
         self._pool = workers = pool.pool(
             min(self.jobs, len(units)),

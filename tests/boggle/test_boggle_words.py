@@ -62,3 +62,30 @@ def test_a_hostile_line_costs_neither_memory_nor_a_long_message(tmp_path, backen
     long.write_text("ab" * 5_000_000 + "\nhello\n" + "a" * 64 + "\n" + "a" * 65 + "\n")
     with Boggle(long, backend=backend) as bg:
         assert bg.words == 2  # hello, and the word of 64 letters
+
+
+def test_a_plain_list_takes_the_short_way_to_the_same_trie_text(tmp_path):
+    """plain_trie_text (a list of a..z lines, read without a step a word)
+    gives what reading the list word by word gives, qu and lengths and all,
+    and declines any list that needs the long way."""
+    import random
+
+    from dlxc.boggle.words import plain_trie_text, read_words, trie_text
+
+    rng = random.Random(4)
+    for _ in range(200):
+        words = ["".join(rng.choice("aqubz") for _ in range(rng.randrange(140))) for _ in range(40)]
+        end = rng.choice(["\n", "\r\n"])
+        data = (end.join(words) + rng.choice(["", end])).encode()
+        if rng.random() < 0.2:
+            data = b"\xef\xbb\xbf" + data
+        path = tmp_path / "w.txt"
+        path.write_bytes(data)
+        try:
+            slow = trie_text(read_words(path))
+        except Exception as exc:  # no usable word: the fast way gives b""
+            slow = exc
+        fast = plain_trie_text(data)
+        assert fast == (slow if isinstance(slow, bytes) else b"")
+    for data in [b"Abc\n", b"abc\rdef\n", b"# x\nabc\n", b"abc \n", "caf\u00e9\n".encode()]:
+        assert plain_trie_text(data) is None

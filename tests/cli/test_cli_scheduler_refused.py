@@ -2,7 +2,8 @@
 
 Dask's client retries a refused connection for its whole connect timeout
 (30 s) before it gives up; dlxc first tries a plain TCP connection, so a
-refused one is reported right away, with what to do, and exit status 1.
+refused one is reported right away, with what to do, and exit status 1;
+so is an address Dask could not use at all.
 The test checks the message that only that probe gives (no timing here).
 """
 
@@ -37,9 +38,17 @@ def test_refused_scheduler_fails_at_once(tmp_path, form):
     assert r.stdout == ""
 
 
-def test_not_an_address_is_a_usage_error(tmp_path):
+@pytest.mark.parametrize(
+    "command", [["count", "{path}"], ["boggle", "best", "--size", "3x3", "--time", "1", "-q"]]
+)
+def test_not_an_address_is_bad_input(tmp_path, command):
+    """An address Dask cannot use is bad input like an unreachable one: exit
+    status 1 and one line naming it, not a usage error (exit 2)."""
     path = tmp_path / "one.dlx"
     path.write_text("A\nA\n")
-    r = CliRunner().invoke(main, ["count", "--scheduler", "tcp://no-port-here", str(path)])
-    assert r.exit_code == 2
-    assert "is not a Dask scheduler address" in r.stderr
+    args = [a.format(path=path) for a in command]
+    r = CliRunner().invoke(main, [*args, "--scheduler", "tcp://no-port-here"])
+    assert r.exit_code == 1, r.output
+    assert r.stderr.startswith("Error: 'tcp://no-port-here' is not a Dask scheduler address")
+    assert r.stderr.count("\n") == 1
+    assert r.stdout == ""

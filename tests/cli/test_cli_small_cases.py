@@ -79,7 +79,8 @@ def test_scheduler_address_dask_cannot_use_fails_at_once(tmp_path, address):
         r = subprocess.run(LAUNCH + args, cwd=tmp_path, capture_output=True, timeout=40, text=True)
     except subprocess.TimeoutExpired:
         pytest.fail(f"--scheduler {address}: still running after 40 s")
-    assert r.returncode == 2, r.stderr
+    assert r.returncode == 1, r.stderr
     assert r.stdout == ""
     assert "Traceback" not in r.stderr
-    assert f"{address!r} is not a Dask scheduler address" in r.stderr
+    assert r.stderr.startswith(f"Error: {address!r} is not a Dask scheduler address")
+    assert r.stderr.count("\n") == 1

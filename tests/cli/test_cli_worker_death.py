@@ -1,8 +1,11 @@
 """A worker process killed (SIGKILL, as the out-of-memory killer sends it)
 while a command runs on several: the command ends at once with exit status
 1 and an error naming what happened, and no process of it is left.  A
-``multiprocessing.Pool`` alone would start a new worker and wait forever
-for the answer the dead one held (dlxc.base.pool notices the death).
+``multiprocessing.Pool`` would start a new worker and wait forever for
+the answer the dead one held, and a worker killed while it held one of
+the pool's shared locks (as an idle worker holds the task queue's) hung
+the pool's own terminate(): dlxc.base.pool gives each worker a pipe of
+its own and notices the death.
 Linux only: the test finds the workers through /proc."""
 
 from __future__ import annotations
@@ -90,11 +93,6 @@ def _check(code, err, seen, what):
     assert not [p for p in seen if _alive(p)], "a worker outlived the command"
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="under a loaded 2-process test run the Boggle command has been seen to take over 60 s "
-    "to end after the kill; it ends at once when run alone (to be found out)",
-)
 @pytest.mark.parametrize(
     "backend",
     [pytest.param("c", marks=pytest.mark.skipif(C_UNAVAILABLE, reason="C not built")), "python"],
@@ -107,11 +105,6 @@ def test_boggle_best_with_a_killed_worker(backend):
     _check(code, err, seen, "a scoring process")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="under a loaded 2-process test run the Boggle command has been seen to take over 60 s "
-    "to end after the kill; it ends at once when run alone (to be found out)",
-)
 def test_boggle_score_with_a_killed_worker(tmp_path):
     rng = random.Random(7)
     boards = tmp_path / "boards.txt"
@@ -137,11 +130,6 @@ def test_count_with_a_killed_worker(tmp_path):
     _check(code, err, seen, "a counting process")
 
 
-@pytest.mark.xfail(
-    strict=False,
-    reason="seen once to outlast its 60 s under a loaded two-process run of the suite (the wheel's "
-    "run in .ci/dist); it ends at once on its own and in the serial run (to be found out)",
-)
 def test_listing_with_a_killed_worker(tmp_path):
     from dlxc.models.classic import queens
     from dlxc.xcc.dlxformat import write_dlx

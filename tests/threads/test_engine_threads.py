@@ -5,11 +5,12 @@ Every engine object guards its calls (dlxc.base.guard): a second thread
 inside a handle of another thread's call gets ``HandleBusy`` rather than a
 share of its scratch state, and ``close()`` from one thread while another
 is inside the engine never frees the memory under that call.  Here, for
-Boggle, the lexicon, the crossword fill and the XCC search, on both
-backends: threads on one shared object (right answers or HandleBusy,
-nothing else), threads on objects of their own (right answers, always),
-and close() racing a running call (the call ends cleanly or says the
-object was closed; no crash).  The close races run in a child process, so
+Boggle, the lexicon (queries, the one-call membership test, the move
+generator), the crossword fill and the XCC search, on both backends:
+threads on one shared object (right answers or HandleBusy, nothing
+else), threads on objects of their own (right answers, always), and
+close() racing a running call (the call ends cleanly or says the object
+was closed; no crash).  The close races run in a child process, so
 that a crash fails the test instead of ending the test run, and under
 .ci/sanitize the child is checked by AddressSanitizer too."""
 
@@ -164,6 +165,114 @@ def test_the_guard_names_the_object():
         g.__enter__()
 
 
+# ---- move generator and membership -------------------------------------------
+
+
+def _finder(backend):
+    from oracles.lexicon import small_pool
+
+    from dlxc.models.scrabble import MoveFinder, greedy_positions
+
+    lex = Lexicon.from_words(small_pool(), backend=backend)
+    finder = MoveFinder(lex)
+    positions = greedy_positions(MoveFinder(lex), seed=3, turns=6)
+    return lex, finder, positions
+
+
+def _all_moves(gen, positions):
+    out = []
+    for board, rack in positions:
+        gen.run(board, rack)
+        gen.sort()
+        out.append(gen.moves())
+    return out
+
+
+def test_one_move_generator_shared_by_threads_is_right_or_busy(backend):
+    """A move generator keeps the moves it found: threads sharing one get,
+    each time, the moves a generator of their own finds, or HandleBusy;
+    never another position's moves or a crash."""
+    lex, finder, positions = _finder(backend)
+    gen = finder.generator
+    from dlxc.models.scrabble import MoveFinder
+
+    alone = _all_moves(MoveFinder(lex).generator, positions)
+    assert sum(map(len, alone)) > 0  # the positions have moves to find
+
+    def work(k):
+        got, busy = [], 0
+        for _ in range(3):
+            for i, (board, rack) in enumerate(positions):
+                try:
+                    gen.run(board, rack)
+                    gen.sort()
+                    got.append((i, gen.moves()))
+                except HandleBusy:
+                    busy += 1
+        return got, busy
+
+    for got, _ in _in_threads(work):
+        # a run of another thread may come between this thread's run and
+        # moves: its moves are then some position's own moves, whole
+        for _, moves in got:
+            assert moves in alone
+    lex.close()
+
+
+def test_move_generators_of_their_own_in_threads_are_all_right(backend):
+    from dlxc.models.scrabble import MoveFinder
+
+    lex, finder, positions = _finder(backend)
+    alone = _all_moves(finder.generator, positions)
+
+    def work(k):
+        return _all_moves(MoveFinder(lex).generator, positions)
+
+    assert _in_threads(work) == [alone] * THREADS
+    lex.close()
+
+
+def test_closed_move_generator_and_lexicon_refuse_every_call(backend):
+    """After close(), each call says so (LexiconError), on both engines:
+    the move generator's run, sort and moves, and the lexicon's one-call
+    membership test of an ASCII word."""
+    from dlxc.base.errors import LexiconError
+
+    lex, finder, positions = _finder(backend)
+    gen = finder.generator
+    board, rack = positions[0]
+    gen.run(board, rack)
+    gen.close()
+    gen.close()
+    for call in (lambda: gen.run(board, rack), gen.sort, gen.moves):
+        with pytest.raises(LexiconError, match="this move generator has been closed"):
+            call()
+    word = next(iter(lex))
+    assert lex._contains_py(word) and lex._lex.contains_ascii(word.encode(), len(word)) == 1
+    lex.close()
+    with pytest.raises(LexiconError, match="this lexicon has been closed"):
+        lex._contains_py(word)
+    if backend == "c":  # the engine object itself refuses too (the mirror has no memory to free)
+        with pytest.raises(LexiconError, match="this lexicon has been closed"):
+            lex._lex.contains_ascii(word.encode(), len(word))
+
+
+def test_membership_in_threads_agrees(backend, boggle_words):
+    """The one-call membership test (``_contains_py``: the mirror's, and the
+    C engine's when dlxc._lexfast is not there) from threads on one
+    lexicon: each answer is the word list's (the oracle)."""
+    words = sorted(set(boggle_words[::5]))
+    lex = Lexicon.from_words(words, backend=backend)
+    probe = words[::3] + [w + "zz" for w in words[::7]]
+    truth = [w in set(words) for w in probe]
+
+    def work(k):
+        return [lex._contains_py(w) for w in probe]
+
+    assert _in_threads(work) == [truth] * THREADS
+    lex.close()
+
+
 # ---- crossword fill and XCC search -------------------------------------------
 
 
@@ -222,6 +331,32 @@ _RACE = {
             for _ in range(20):
                 for _ in obj.match("*"):
                     pass
+    """,
+    "moves": """
+        from dlxc.lexicon import Lexicon
+        from dlxc.models.scrabble import MoveFinder, greedy_positions
+        from dlxc.boggle.scoring import DEFAULT_WORDS
+        lex = Lexicon.from_words(DEFAULT_WORDS.read_text().split()[::4], backend=BACKEND)
+        finder = MoveFinder(lex)
+        positions = greedy_positions(MoveFinder(lex), seed=1, turns=8)
+        obj = finder.generator
+        def call():
+            for _ in range(10**9):
+                for board, rack in positions:
+                    obj.run(board, rack)
+                    obj.sort()
+                    obj.moves(5)
+    """,
+    "contains": """
+        from dlxc.lexicon import Lexicon
+        from dlxc.boggle.scoring import DEFAULT_WORDS
+        words = DEFAULT_WORDS.read_text().split()
+        obj = Lexicon.from_words(words, backend=BACKEND)
+        probe = words[::50]
+        def call():
+            for _ in range(10**9):
+                for w in probe:
+                    obj._contains_py(w)
     """,
     "fill": """
         from dlxc.crossword.wordlist import pool_from_words
