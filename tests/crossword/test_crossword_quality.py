@@ -330,6 +330,21 @@ def test_cli_grid_three_seeds_three_fillable_patterns(tmp_path):
     assert len({tuple(r) for r in out}) == 3
 
 
+def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
+    """A 21x21 design keeps the rules, its entries are 9 letters at most, and
+    the default list fills it (the check's claim, made again by ``fill``)."""
+    res = run("crossword", "grid", "21x21", "--seed", 2)
+    assert res.exit_code == 0, res.output
+    rows = res.stdout.split()
+    assert len(rows) == 21 and _rules(rows) == []
+    lines = rows + ["".join(row[c] for row in rows) for c in range(21)]
+    assert max(len(x) for line in lines for x in line.split("#")) <= 9
+    path = tmp_path / "g21.txt"
+    path.write_text(res.stdout)
+    filled = run("crossword", "fill", path, "--budget", "0", "-q")
+    assert filled.exit_code == 0 and "warning" not in filled.stderr
+
+
 def test_cli_grid_blocks_and_bad_sizes():
     res = run("crossword", "grid", "15x15", "--blocks", "30", "--no-check")
     assert res.exit_code == 0 and sum(r.count("#") for r in res.stdout.split()) == 30
