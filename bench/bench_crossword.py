@@ -38,7 +38,20 @@ patterns of ``dlxc crossword grid 15x15 --seed S`` (S = 1, 2, 3) come with
 the time the command took to design and check them.
 
     python bench/bench_crossword.py --only quality --qxw /usr/games/qxw \
-        --measure PEERS/xwordlist.dict --measure-scale 0.5
+        --measure PEERS/stwl.dict --blacksquare-python PEERS/bsq-venv/bin/python
+
+The measuring list is Spread the Wordlist as blacksquare's GitHub
+repository ships it (pmaher86/blacksquare, src/blacksquare/spreadthewordlist.npz,
+commit 11292ea; scores 0-1 in steps of 0.2; no PyPI release ships it),
+written out as ``WORD;score`` with the score times 50 (0-50) by numpy:
+``for w, s in zip(d["words"], d["scores"]): print(f"{w};{round(s * 50)}")``
+with ``d = numpy.load(".../spreadthewordlist.npz")``.  It is CC BY-NC-SA:
+for measuring only, never part of dlxc.  blacksquare (PyPI, 0.10.0) runs in
+a venv of its own (``--blacksquare-python``) and fills from that list.
+
+Fill race (``--only fill``): ``--cpu-cap 240`` caps each fill at 240 CPU
+seconds (RLIMIT_CPU) rather than 240 wall seconds, a fair cap on a loaded
+machine.
 
 The machine may be shared: compare the ratios of one run, not figures
 across runs.
@@ -50,6 +63,7 @@ import argparse
 import json
 import os
 import random
+import resource
 import statistics
 import subprocess
 import sys
@@ -57,6 +71,7 @@ import tempfile
 import time
 import types
 from pathlib import Path
+from typing import Optional
 
 ROOT = Path(__file__).resolve().parents[1]
 try:  # the installed dlxc (a plain install, or an editable one)
@@ -80,6 +95,36 @@ def wall(cmd, **kw) -> tuple[float, subprocess.CompletedProcess]:
     t = time.perf_counter()
     res = subprocess.run(cmd, capture_output=True, text=True, **kw)
     return time.perf_counter() - t, res
+
+
+def children_cpu() -> float:
+    """User + system CPU seconds of this process's finished children."""
+    ru = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return ru.ru_utime + ru.ru_stime
+
+
+def timed(
+    cmd, timeout: float, cpu_cap: Optional[float] = None
+) -> tuple[float, float, Optional[subprocess.CompletedProcess]]:
+    """(wall seconds, CPU seconds, the result or None when killed) of one
+    command; a command past ``timeout`` wall seconds, or past ``cpu_cap``
+    CPU seconds (RLIMIT_CPU: a fair cap on a loaded machine), is killed
+    (its CPU time still counts)."""
+
+    def limit() -> None:
+        if cpu_cap is not None:
+            resource.setrlimit(resource.RLIMIT_CPU, (int(cpu_cap), int(cpu_cap) + 2))
+
+    t, c = time.perf_counter(), children_cpu()
+    try:
+        res: Optional[subprocess.CompletedProcess] = subprocess.run(
+            cmd, capture_output=True, text=True, timeout=timeout, preexec_fn=limit
+        )
+        if res.returncode < 0:  # killed by a signal: the CPU cap
+            res = None
+    except subprocess.TimeoutExpired:
+        res = None
+    return time.perf_counter() - t, children_cpu() - c, res
 
 
 def median(xs):
@@ -266,52 +311,72 @@ def qxw_deck(grid_path: Path) -> Path:
     return out
 
 
+def pattern_grids(seeds: list[int], entries: tuple[int, int]) -> list[Path]:
+    """The patterns of ``dlxc crossword grid 15x15 --seed S --no-check`` for
+    the seeds whose pattern has from entries[0] to entries[1] entries."""
+    out = []
+    for seed in seeds:
+        res = subprocess.run(
+            DLXC + ["crossword", "grid", "15x15", "--seed", str(seed), "--no-check", "-q"],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        path = Path(tempfile.gettempdir()) / f"dlxc-pattern-15x15-{seed}.txt"
+        path.write_text(res.stdout)
+        if entries[0] <= len(read_grid(path).slots) <= entries[1]:
+            out.append(path)
+    return out
+
+
 def bench_fill(args) -> None:
-    print("== fill ==")
+    """Whole commands, one after the other, CPU time (user + system, the
+    list's loading included) beside wall time: ``dlxc crossword fill``
+    (seed = the round) and ``qxw -b`` (deterministic: the same fill each
+    round), each killed at --fill-timeout."""
+    print(
+        "== fill (CPU s / wall s; timeout = killed at --fill-timeout wall seconds, "
+        "or at --cpu-cap CPU seconds) =="
+    )
+    print(f"load average at the start: {os.getloadavg()[0]:.2f}")
     lists = [("ENABLE", args.enable), ("american-english", args.american)]
     cases = [(GRID15, name, path) for name, path in lists if path]
-    if args.american:  # more standard 15x15 patterns: dlxc crossword grid's
-        for seed in (1, 4, 5):
-            res = subprocess.run(
-                DLXC + ["crossword", "grid", "15x15", "--seed", str(seed), "--no-check"],
-                capture_output=True,
-                text=True,
-            )
-            path = Path(tempfile.gettempdir()) / f"dlxc-pattern-15x15-{seed}.txt"
-            path.write_text(res.stdout)
-            cases.append((path, "american-english", args.american))
+    if args.american:  # standard 15x15 patterns of 72-78 entries: dlxc crossword grid's
+        seeds = [int(x) for x in args.fill_seeds.split(",")]
+        cases += [(p, "american-english", args.american) for p in pattern_grids(seeds, (72, 78))]
     if args.enable:
         cases.append((UNFILLABLE, "ENABLE", args.enable))
+    cap = args.cpu_cap
+    wall_cap = args.fill_timeout if cap is None else 50 * cap
     for grid, name, path in cases:
-        ours, theirs, codes, qcodes = [], [], set(), set()
+        ours, theirs = [], []
         for r in range(args.rounds):
-            dt, res = wall(
+            dt, cpu, res = timed(
                 DLXC
                 + ["crossword", "fill", str(grid), "-w", path, "--seed", str(r), "-q"]
-                + ["--budget", "0", "--timeout", str(args.fill_timeout)]
+                + ["--budget", "0", "--timeout", str(wall_cap)],
+                wall_cap + 30,
+                cap,
             )
-            ours.append(dt)
-            codes.add(res.returncode)
+            code = (
+                "killed"
+                if res is None
+                else {0: "filled", 3: "no fill", 4: "timeout"}.get(
+                    res.returncode, f"exit {res.returncode}"
+                )
+            )
+            ours.append((cpu, dt, code))
             if args.qxw:
                 deck = qxw_deck(grid)
-                try:
-                    dt, q = wall([args.qxw, "-b", "-d", path, str(deck)], timeout=args.fill_timeout)
-                    qcodes.add(q.returncode if "W0 " in q.stdout else "no fill")
-                except subprocess.TimeoutExpired:
-                    dt = args.fill_timeout
-                    qcodes.add("timeout")
-                theirs.append(dt)
-        line = (
-            f"{grid.name} ({len(read_grid(grid).slots)} entries) / {name}: "
-            f"dlxc median {median(ours):.3f} s "
-            f"(exit {sorted(codes)}, seeds 0-{args.rounds - 1})"
-        )
-        if theirs:
-            line += (
-                f"; qxw -b median {median(theirs):.3f} s ({sorted(map(str, qcodes))}); "
-                f"qxw/dlxc {median(theirs) / median(ours):.2f}"
-            )
-        print(line)
+                dt, cpu, q = timed([args.qxw, "-b", "-d", path, str(deck)], wall_cap, cap)
+                qcode = "timeout" if q is None else "filled" if "W0 " in q.stdout else "no fill"
+                theirs.append((cpu, dt, qcode))
+        print(f"{grid.name} ({len(read_grid(grid).slots)} entries) / {name}:")
+        for who, runs in (("dlxc", ours), ("qxw -b", theirs)):
+            if runs:
+                each = "; ".join(f"{c:.2f}/{w:.2f} {k}" for c, w, k in runs)
+                print(f"  {who}: {each} (median CPU {median([c for c, _, _ in runs]):.2f} s)")
+        print(f"  load average now: {os.getloadavg()[0]:.2f}", flush=True)
 
 
 # ------------------------------------------------------------------ quality
@@ -338,12 +403,13 @@ def rate(words: list[str], measure: dict[str, float]) -> str:
 
 def qxw_fill(qxw: str, grid_path: Path, words_path: Path, timeout: float):
     deck = qxw_deck(grid_path)
-    dt, res = wall([qxw, "-b", "-d", str(words_path), str(deck)], timeout=timeout)
-    words = [line.split()[1].lower() for line in res.stdout.splitlines() if line.startswith("W")]
-    return dt, words
+    _, cpu, res = timed([qxw, "-b", "-d", str(words_path), str(deck)], timeout)
+    out = res.stdout if res is not None else ""
+    words = [line.split()[1].lower() for line in out.splitlines() if line.startswith("W")]
+    return cpu, words
 
 
-def blacksquare_fill(grid_path: Path, list_path: str, timeout: float):
+def blacksquare_fill(grid_path: Path, list_path: str, timeout: float, python: str):
     """blacksquare's fill (its Rust solver) from ``list_path``: (fill time
     without loading the list, the words), or (..., None) when it failed."""
     code = (
@@ -359,7 +425,7 @@ def blacksquare_fill(grid_path: Path, list_path: str, timeout: float):
     )
     try:
         _, res = wall(
-            [sys.executable, "-c", code, str(grid_path), list_path, str(timeout)],
+            [python, "-c", code, str(grid_path), list_path, str(timeout)],
             timeout=timeout + 60,
         )
     except subprocess.TimeoutExpired:
@@ -376,11 +442,22 @@ def bench_quality(args) -> None:
     tmp = Path(tempfile.gettempdir())
     grids = [GRID15]
     for seed in (1, 2, 3):
-        dt, res = wall(DLXC + ["crossword", "grid", "15x15", "--seed", str(seed)])
+        dt, cpu, res = timed(DLXC + ["crossword", "grid", "15x15", "--seed", str(seed)], 600)
+        assert res is not None
         path = tmp / f"dlxc-grid-15x15-{seed}.txt"
         path.write_text(res.stdout)
         grids.append(path)
-        print(f"dlxc crossword grid 15x15 --seed {seed}: {dt:.2f} s; {res.stderr.strip()}")
+        print(
+            f"dlxc crossword grid 15x15 --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
+            f"{res.stderr.strip()}"
+        )
+    for seed in (1, 2, 3):
+        dt, cpu, res = timed(DLXC + ["crossword", "grid", "21x21", "--seed", str(seed)], 600)
+        assert res is not None
+        print(
+            f"dlxc crossword grid 21x21 --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
+            f"{res.stderr.strip()}"
+        )
     grids.append(GRIDS / "american-21x21.txt")
     plain = tmp / "dlxc-default-words.txt"
     plain.write_text(
@@ -391,8 +468,8 @@ def bench_quality(args) -> None:
         )
     )
     for grid in grids:
-        for budget in ("0", "2"):
-            dt, res = wall(
+        for budget in args.budgets.split(","):
+            dt, cpu, res = timed(
                 DLXC
                 + [
                     "crossword",
@@ -405,17 +482,19 @@ def bench_quality(args) -> None:
                     "--format",
                     "json",
                     "-q",
-                ]
+                ],
+                600,
             )
-            if res.returncode:
-                print(f"{grid.name}: dlxc --budget {budget}: exit {res.returncode}")
+            if res is None or res.returncode:
+                print(f"{grid.name}: dlxc --budget {budget}: {res and res.returncode}")
                 continue
             import json
 
             doc = json.loads(res.stdout)
             words = [e["word"] for e in doc["entries"]]
             line = (
-                f"{grid.name}: dlxc --budget {budget}: {dt:.2f} s, own score mean "
+                f"{grid.name}: dlxc --budget {budget}: {cpu:.2f} s CPU, {dt:.2f} s wall, "
+                f"own score mean "
                 f"{doc['score']['mean']:.1f} lowest {doc['score']['lowest']}"
             )
             if measure:
@@ -423,17 +502,17 @@ def bench_quality(args) -> None:
             print(line)
         if args.qxw:
             dt, words = qxw_fill(args.qxw, grid, plain, args.peer_timeout)
-            line = f"{grid.name}: qxw -b (default list, unscored): {dt:.2f} s"
+            line = f"{grid.name}: qxw -b (default list, unscored): {dt:.2f} s CPU"
             if words and measure:
                 line += "; measured " + rate(words, measure)
             print(line if words else line + ", no fill")
         if not args.measure:
             continue
-        dt, words = blacksquare_fill(grid, args.measure, args.peer_timeout)
+        dt, words = blacksquare_fill(grid, args.measure, args.peer_timeout, args.blacksquare_python)
         if words is None:
             print(f"{grid.name}: blacksquare not installed or failed")
         else:
-            line = f"{grid.name}: blacksquare (the measuring list): {dt:.2f} s fill"
+            line = f"{grid.name}: blacksquare (the measuring list): {dt:.2f} s wall fill"
             if words and measure:
                 line += "; measured " + rate(words, measure)
             print(line if words else line + ", no fill")
@@ -462,7 +541,26 @@ def main() -> None:
     ap.add_argument("--measure", default=None, help="a word;score list to score fills with")
     ap.add_argument("--measure-scale", type=float, default=1.0, help="its scores times this")
     ap.add_argument("--peer-timeout", type=float, default=120.0)
+    ap.add_argument(
+        "--budgets", default="0,1,3", help="the --budget values of dlxc's quality fills"
+    )
     ap.add_argument("--fill-timeout", type=float, default=240.0, help="per fill, both programs")
+    ap.add_argument(
+        "--cpu-cap",
+        type=float,
+        default=None,
+        help="cap each fill of the race at this many CPU seconds instead (RLIMIT_CPU)",
+    )
+    ap.add_argument(
+        "--blacksquare-python",
+        default=os.environ.get("DLXC_BLACKSQUARE_PYTHON", sys.executable),
+        help="the Python of a venv with blacksquare (pip install blacksquare)",
+    )
+    ap.add_argument(
+        "--fill-seeds",
+        default="1,4,5,6,9",
+        help="the seeds of the 15x15 patterns (kept if they have 72-78 entries) of the fill race",
+    )
     args = ap.parse_args()
     if args.only in (None, "layout"):
         bench_layout(args)

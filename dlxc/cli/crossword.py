@@ -543,6 +543,7 @@ def grid(size, seed, blocks, check, output, backend, quiet):
     fillable = None
     if check:
         pool, _ = without(default_word_list(backend=backend), banned_words())
+        check_nodes = CHECK_NODES if width * height <= 15 * 15 else CHECK_NODES_LARGE
 
         def fillable(g) -> bool:
             from ..models.crossword.fill import FillStopped
@@ -550,7 +551,7 @@ def grid(size, seed, blocks, check, output, backend, quiet):
             try:
                 return (
                     quality_fill(
-                        g, pool, budget=0, seed=1, node_limit=CHECK_NODES, backend=backend
+                        g, pool, budget=0, seed=1, node_limit=check_nodes, backend=backend
                     ).filled
                     is not None
                 )
@@ -560,7 +561,7 @@ def grid(size, seed, blocks, check, output, backend, quiet):
     from ..base.errors import CrosswordError
 
     try:
-        g, drawn = design(width, height, seed, blocks=blocks, fillable=fillable)
+        g, drawn = design(width, height, seed, blocks=blocks, fillable=fillable, tries=40)
     except CrosswordError as exc:
         click.echo(str(exc), err=True)
         raise click.exceptions.Exit(EXIT_NONE) from None
@@ -577,3 +578,6 @@ def grid(size, seed, blocks, check, output, backend, quiet):
 
 
 CHECK_NODES = 60_000  # the fill check's node limit (a limit, not a timeout: reproducible)
+# on grids larger than 15x15 a node costs more and a pattern that fills at all
+# mostly fills within a few thousand nodes: a low limit moves on sooner
+CHECK_NODES_LARGE = 10_000

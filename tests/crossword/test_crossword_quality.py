@@ -18,7 +18,16 @@ from oracles.crossword import brute_fills
 from dlxc.cli import main
 from dlxc.crossword.wordlist import banned_words, default_word_list, pool_from_words, without
 from dlxc.models.crossword.design import pattern, style_problems
-from dlxc.models.crossword.fill import Filler, Grid, parse_grid, quality_fill, tiers
+from dlxc.models.crossword.fill import (
+    Filled,
+    Filler,
+    FillScore,
+    Grid,
+    _repair,
+    parse_grid,
+    quality_fill,
+    tiers,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 WORDS = ROOT / "dlxc" / "puzzles" / "words"
@@ -102,6 +111,45 @@ def test_quality_fill_finds_a_fill_exactly_when_brute_force_does(backend, rows, 
     got = [score[w] for w in res.filled.words]
     assert res.score.mean == pytest.approx(sum(got) / len(got))
     assert res.score.lowest == min(got)
+
+
+@given(
+    rows=st.sampled_from([["...", ".#.", "..."], ["....", "....", "#..."], ["a..", "...", "..."]]),
+    scores=st.lists(st.integers(0, 60), min_size=27, max_size=27),
+    seed=st.integers(0, 2**64 - 1),
+)
+@settings(max_examples=25, deadline=None)
+def test_repair_keeps_a_real_fill_and_never_scores_lower(backend, rows, scores, seed):
+    """The repair phase, started from the brute force's worst fill, ends on
+    one of the brute force's fills (letters fixed in the grid kept) whose
+    mean, then lowest, score is at least the start's."""
+    import time
+
+    words = [a + b + c for a in "abt" for b in "aet" for c in "ate"][:27]
+    grid = parse_grid("\n".join(rows))
+    pool = pool_from_words(words, scores)
+    score = dict(zip(words, scores))
+    fills = list(brute_fills(rows, words))
+    if not fills:
+        return
+
+    def key(fill):
+        got = [score[w] for w in fill]
+        return (round(sum(got) / len(got), 6), min(got))
+
+    # brute_fills gives each fill as rows of letters; read the slots' words off it
+    def slot_words(fill_rows):
+        return ["".join(fill_rows[r][c] for r, c in s.cells()) for s in grid.slots]
+
+    by_key = sorted((key(slot_words(f)), f) for f in fills)
+    start = Filled(grid, slot_words(by_key[0][1]))
+    got, attempts, _nodes = _repair(
+        grid, pool, start, score, time.perf_counter() + 0.05, seed, backend
+    )
+    assert attempts >= 1
+    assert [r.upper() for r in got.render().split("\n")] in [[r.upper() for r in f] for f in fills]
+    _check_fill(grid, got, set(words))
+    assert FillScore.of(got, score).key() >= key(start.words)
 
 
 def test_min_score_is_a_floor(backend):
@@ -280,6 +328,21 @@ def test_cli_grid_three_seeds_three_fillable_patterns(tmp_path):
         filled = run("crossword", "fill", path, "--budget", "0", "-q")
         assert filled.exit_code == 0 and "warning" not in filled.stderr
     assert len({tuple(r) for r in out}) == 3
+
+
+def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
+    """A 21x21 design keeps the rules, its entries are 9 letters at most, and
+    the default list fills it (the check's claim, made again by ``fill``)."""
+    res = run("crossword", "grid", "21x21", "--seed", 2)
+    assert res.exit_code == 0, res.output
+    rows = res.stdout.split()
+    assert len(rows) == 21 and _rules(rows) == []
+    lines = rows + ["".join(row[c] for row in rows) for c in range(21)]
+    assert max(len(x) for line in lines for x in line.split("#")) <= 9
+    path = tmp_path / "g21.txt"
+    path.write_text(res.stdout)
+    filled = run("crossword", "fill", path, "--budget", "0", "-q")
+    assert filled.exit_code == 0 and "warning" not in filled.stderr
 
 
 def test_cli_grid_blocks_and_bad_sizes():

@@ -203,9 +203,10 @@ def _run_lengths(open_: list[list[bool]], r: int, c: int) -> tuple[int, int]:
 
 
 def max_run(width: int, height: int) -> int:
-    """The longest entry ``pattern`` leaves: 9 in a 15x15 (as in most daily
-    grids without theme entries), about 60% of the longer side otherwise."""
-    return max(MIN_ENTRY, round(0.6 * max(width, height)))
+    """The longest entry ``pattern`` leaves: 9 in a 15x15 and larger grids
+    (as in most grids without theme entries: long slots are what makes a
+    pattern hard to fill), about 60% of the longer side in smaller ones."""
+    return max(MIN_ENTRY, min(9, round(0.6 * max(width, height))))
 
 
 def pattern(

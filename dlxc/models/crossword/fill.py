@@ -581,9 +581,9 @@ def quality_fill(
     # 2. climb: the threshold above the best fill's, TIER_SEEDS seeds, then
     #    one more seed at the best fill's own threshold, and so on
     fails = 0
-    while time.perf_counter() - t0 < budget and (
-        timeout is None or time.perf_counter() - t0 < timeout
-    ):
+    climb_end = t0 + budget * CLIMB_SHARE
+    end = t0 + (budget if timeout is None else min(budget, timeout))
+    while time.perf_counter() < min(climb_end, end):
         rng, s = splitmix64(rng)
         k = at - 1 if at > 0 and fails < TIER_SEEDS else at
         filled = attempt(steps[k], s | 1, False)
@@ -595,7 +595,119 @@ def quality_fill(
             at, fails = k, 0
         if fs.key() > best[1].key():
             best = (filled, fs, steps[k])
+    # 3. repair: replace the weakest entries one neighbourhood at a time
+    if time.perf_counter() < end:
+        rng, s = splitmix64(rng)
+        repaired, tried, spent = _repair(grid, pool, best[0], score, end, s, backend)
+        attempts += tried
+        nodes += spent
+        fs = FillScore.of(repaired, score)
+        if fs.key() > best[1].key():
+            best = (repaired, fs, best[2])
     return QualityResult(best[0], best[1], best[2], attempts, nodes, False)
+
+
+CLIMB_SHARE = 0.5  # the share of the budget the climb (phase 2) may use
+REPAIR_NODES = 3000  # the node cap of one repair attempt
+REPAIR_WIDE = 3  # one attempt in this many clears the crossers' crossers too
+REPAIR_LOWEST = 4  # a repair attempt targets one of this many weakest entries
+
+
+def _joined(a: WordPool, b: WordPool) -> WordPool:
+    """The words of ``a`` then those of ``b`` (one alphabet)."""
+    starts = array("i", a.starts)
+    starts.extend(len(a.codes) + x for x in b.starts[1:])
+    return WordPool(a.alphabet, a.codes + b.codes, starts, a.scores + b.scores, source=a.source)
+
+
+def _repair(
+    grid: Grid,
+    pool: WordPool,
+    filled: Filled,
+    score: dict[str, int],
+    end: float,
+    seed: int,
+    backend: Optional[str],
+) -> tuple[Filled, int, int]:
+    """Improve ``filled`` until ``end`` (a ``time.perf_counter()`` value) by
+    large-neighbourhood repair: take one of the ``REPAIR_LOWEST`` weakest
+    entries (at random), clear it and every entry crossing it (and, one
+    attempt in three, the entries crossing those), keep the rest of the fill
+    as fixed letters, and refill the cleared squares from the words that
+    score more than the weak entry, plus the words the fill keeps.  A
+    refill whose mean (then lowest) score is at least the current one's
+    replaces it.  Returns (the best fill, attempts, nodes)."""
+    from ...base.rng import MASK64, splitmix64
+
+    slots = grid.slots
+    cells = [s.cells() for s in slots]
+    holders: dict[tuple[int, int], list[int]] = {}
+    for i, cs in enumerate(cells):
+        for rc in cs:
+            holders.setdefault(rc, []).append(i)
+    crossers = [
+        sorted({j for rc in cs for j in holders[rc] if j != i}) for i, cs in enumerate(cells)
+    ]
+    lengths = {s.length for s in slots}
+    pool = pool.filtered(
+        i for i in range(len(pool)) if pool.starts[i + 1] - pool.starts[i] in lengths
+    )
+    index = {w: i for i, w in enumerate(pool.words)}
+    tops: dict[int, WordPool] = {}
+
+    def top(t: int) -> WordPool:
+        if t not in tops:
+            tops[t] = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= t)
+        return tops[t]
+
+    current, cur = filled, FillScore.of(filled, score)
+    rng = seed & MASK64
+    attempts = nodes = 0
+    while time.perf_counter() < end:
+        rng, r = splitmix64(rng)
+        words = current.words
+        weakest = sorted(range(len(slots)), key=lambda i: (score[words[i]], (r >> (i % 61)) & 7))
+        target = weakest[(r >> 8) % min(REPAIR_LOWEST, len(weakest))]
+        region = {target, *crossers[target]}
+        if (r >> 16) % REPAIR_WIDE == 0:
+            region |= {k for j in list(region) for k in crossers[j]}
+        clear = {rc for j in region for rc in cells[j]}
+        rows = [
+            "".join(
+                EMPTY if (rr, cc) in clear and ch == EMPTY else current.cells[rr][cc]
+                for cc, ch in enumerate(row)
+            )
+            for rr, row in enumerate(grid.rows)
+        ]
+        t = score[words[target]] + 1
+        # the words scored t or more, and the weaker words the fill keeps
+        kept = sorted({index[w] for j, w in enumerate(words) if j not in region and score[w] < t})
+        sub_pool = _joined(top(t), pool.filtered(kept))
+        sub = Filler(
+            Grid(rows, grid.source),
+            sub_pool,
+            seed=r | 1,
+            quality=QUALITY,
+            backend=backend,
+        )
+        attempts += 1
+        try:
+            if sub.empty_slots():
+                continue
+            left = max(0.0, end - time.perf_counter())
+            got = sub.first(node_limit=REPAIR_NODES, timeout=left, restarts=False)
+        except FillStopped:
+            got = None
+        finally:
+            nodes += sub.stats()["nodes"]
+            sub.close()
+        if got is None:
+            continue
+        new = Filled(grid, got.words)
+        fs = FillScore.of(new, score)
+        if fs.key() >= cur.key():
+            current, cur = new, fs
+    return current, attempts, nodes
 
 
 # ---------------------------------------------------------------- the XCC model
