@@ -240,9 +240,10 @@ class Rules:
         out: dict[str, str] = {}
         for name, letter in self.multi.items():
             key = fold(name) if isinstance(name, str) else ""
-            if len(key) < 2 or not key.isalpha():
+            if len(key) < 2 or not key[0].isalpha() or any(c.isspace() or c in "[]?." for c in key):
                 raise BoardError(
-                    f"{where}: multi[{name!r}]: a multi-letter tile is named by 2 letters or more"
+                    f"{where}: multi[{name!r}]: a multi-letter tile is named by 2 letters or "
+                    "more (L·L too), without spaces, brackets, ? or ."
                 )
             if (
                 not isinstance(letter, str)
@@ -339,6 +340,8 @@ class Rules:
             spec = json.loads(text)
         except ValueError as exc:
             raise BoardError(f"{name}: not a JSON rules file ({exc})") from None
+        except RecursionError:
+            raise BoardError(f"{name}: not a rules file (JSON nested too deep)") from None
         return cls.from_spec(spec, name, edition)
 
     @classmethod
@@ -361,7 +364,9 @@ class Rules:
                 raise BoardError(f"{source}: edition: {exc}") from None
         merged = {**base, **spec}
         counts = merged.get("counts", ENGLISH_TILES)
-        if "counts" not in spec and ("values" in spec or "multi" in spec) or "counts" not in merged:
+        # counts the file does not give are kept for the tiles that have values
+        own_tiles = "values" in spec or "multi" in spec
+        if ("counts" not in spec and own_tiles) or "counts" not in merged:
             counts = _DefaultCounts(counts) if isinstance(counts, dict) else counts
         premiums = merged.get("premiums", STANDARD_PREMIUMS)
         if not isinstance(premiums, (list, tuple)):

@@ -236,3 +236,19 @@ def test_cli_usage(words, tmp_path):
     no_rack = run("moves", "--lexicon", words, "--board", "-", input="")
     for result in (both, neither, no_rack):
         assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_cli_spanish(tmp_path):
+    """A Spanish word list writes CH, LL, RR as ĉ, ŀ, ř; CGP and racks as [CH]."""
+    words = tmp_path / "es.txt"
+    words.write_text("ĉoře\nĉe\nŀave\nřo\n")
+    line = "/".join(["15"] * 15) + " [CH]O[RR]E/ 0/0 0 ld spanish;"
+    result = run("moves", "--lexicon", words, "--cgp", line, "--top", "1", "--json")
+    assert result.exit_code == 0, result.output
+    best = json.loads(result.stdout)
+    # CH 5 + O 1 + RR 8 + E 1, doubled by the centre square
+    assert (best["word"], best["score"]) == ("ĈOŘE", 30)
+    back = run("moves", "--lexicon", words, "--cgp", line, "--to-cgp")
+    assert back.stdout == line + "\n"
+    english = run("moves", "--lexicon", words, "--cgp", line, "--edition", "english")
+    assert english.exit_code == 1 and "not a multi-letter tile" in english.stderr

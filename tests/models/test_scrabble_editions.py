@@ -134,6 +134,11 @@ def test_multi_letter_tiles():
         rules.split("a[XY]")
     with pytest.raises(BoardError, match="multi-letter"):
         Rules().split("[CH]")
+    # a tile name may hold a middle dot (Catalan L·L), not spaces or brackets
+    catalan = Rules(values={"a": 1, "l·l": 10, "ny": 10}, multi={"l·l": "ŀ", "ny": "ñ"})
+    assert catalan.split("[L·L]a[ny]") == ["Ŀ", "a", "ñ"] and catalan.values["ŀ"] == 10
+    with pytest.raises(BoardError, match="multi"):
+        Rules(multi={"c h": "ĉ"})
     # a Spanish word list writes the tiles as their letters
     lex = Lexicon.from_words(["ĉoře", "ĉe", "ŀave"], backend="python")
     empty = ["." * 15] * 15
@@ -185,6 +190,10 @@ def test_rules_file_names_an_edition(tmp_path):
         ('{"premiums": ["' + "Q" * 32 + '"]}', "past the largest score, 2^63 - 1"),
         ('{"colour": 1}', "unknown keys ['colour']"),
         ("[1]", "must be a JSON object"),
+        ("[" * 100_000, "nested too deep"),
+        ('{"counts": {"a": 10001}}', "counts['a']: 10001 is out of range"),
+        ('{"start": [true, 0]}', "start row: True is not an integer"),
+        ('{"premiums": []}', "a board has 1 to 32 rows, not 0"),
     ],
 )
 def test_bad_rules(tmp_path, text, message):
