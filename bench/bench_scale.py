@@ -1,6 +1,6 @@
 """Measure the targets of counting at scale, through the command line.
 
-    python bench/bench_scale.py [--runs 5] [--only jobs,memo,estimate,dask]
+    python bench/bench_scale.py [--runs 5] [--only jobs7,jobs,memo,estimate,estimates,dask]
 
 Every figure is the wall time of a whole ``dlxc`` command (interpreter
 start, reading the file, the count), as a user sees it.  The machines are
@@ -10,6 +10,12 @@ are taken over the quiet rounds (all rounds when none was quiet); the raw
 times are printed too.  The counts are printed too, so the table is also a
 check that every variant gives the same answer.
 
+- jobs7:    ``dlxc count --jobs 2 FILE`` against ``dlxc count FILE`` on the
+            7x7 word search of six words (ABEL CANTOR GAUSS EULER CAUCHY
+            NEWTON, 8 directions; 457,153,320 layouts, about a second of the
+            bits engine), both on the engine ``auto`` picks (bits), and two
+            serial counts at once: the host's own two-core ceiling, in the
+            same run; wall and CPU seconds, and the load average.
 - jobs:     ``count --jobs 2`` against ``--jobs 1`` on the 8x8 word search
             (ABEL CANTOR GAUSS EULER, 8 directions; 123,800,040 layouts),
             and two ``--jobs 1`` counts at once: how fast the two cores are
@@ -19,6 +25,11 @@ check that every variant gives the same answer.
             search (fewer nodes than plain, the same count).
 - estimate: ``estimate`` on the 8x8 word search: error against the true
             count, and wall time.
+- estimates: the time ``estimate`` predicts for a count against the
+            engine seconds of that count (``count --json``, median of the
+            runs), on every DLX file under dlxc/puzzles/dlx and on the 7x7
+            six-word search, 6x10 pentominoes and 13 queens: within a
+            factor of 2 is the target.
 - dask:     ``count --scheduler`` on a LocalCluster of 2 workers (loopback),
             against the serial count.
 """
@@ -38,11 +49,12 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from dlxc.models.classic import dominoes
+from dlxc.models.classic import dominoes, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.dlxformat import write_dlx
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
+WORDS6 = [*WORDS, "CAUCHY", "NEWTON"]
 WS8_SOLUTIONS = 123_800_040  # DLX2's count
 
 
@@ -141,12 +153,68 @@ def alternate(variants: dict[str, list[str]], runs: int) -> dict[str, Timing]:
     }
 
 
-def bench_jobs(files, runs):
+def loadavg() -> str:
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def bench_jobs7(files, runs):
+    """The 7x7 six-word search: ``dlxc count --jobs 2 FILE`` against
+    ``dlxc count FILE``, the plain command lines a user types (both take the
+    short way of dlxc/_launch.py), and against the ceiling that two serial
+    counts at once show."""
+    file = files["ws7six"]
+    print(f"load average before: {loadavg()}")
     res = alternate(
         {
-            "--jobs 1": ["count", "--json", files["ws8"], "--jobs", "1"],
-            "--jobs 2": ["count", "--json", files["ws8"], "--jobs", "2"],
-            "two --jobs 1 at once": [PAIR, "count", "--json", files["ws8"]],
+            "count": ["count", file],
+            "count --jobs 2": ["count", "--jobs", "2", file],
+            "two counts at once": [PAIR, "count", file],
+        },
+        runs,
+    )
+    one, two, pair = res["count"], res["count --jobs 2"], res["two counts at once"]
+    fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"].median
+    same_count = len({o for t in (one, two) for o in t.outs}) == 1
+    # the figures and the engine, from --json (the full command line)
+    rec1 = json.loads(run(["count", "--json", file])[1])
+    rec2 = json.loads(run(["count", "--json", "--jobs", "2", file])[1])
+    same = all(rec1[k] == rec2[k] for k in ("solutions", "nodes", "updates", "engine"))
+    cpu1, cpu2 = statistics.median(one.cpus), statistics.median(two.cpus)
+    ideal = fixed + (pair.median - fixed) / 2
+    print(
+        f"count 7x7 six-word word search ({one.outs[0].strip()} solutions, engine "
+        f"{rec1['engine']} and {rec2['engine']}; same count in every run: {same_count}, "
+        f"same figures: {same})"
+    )
+    print(
+        f"  wall, median: count {one.median:.3f} s, --jobs 2 {two.median:.3f} s, ratio "
+        f"{two.median / one.median:.3f} (target <= 0.55); within each round: "
+        + " ".join(f"{b / a:.3f}" for a, b in zip(one.walls, two.walls))
+    )
+    print(
+        f"  CPU seconds of all processes, median: count {cpu1:.3f}, --jobs 2 {cpu2:.3f} "
+        f"(ratio {cpu2 / cpu1:.3f}); two counts at once {statistics.median(pair.cpus):.3f}"
+    )
+    print(
+        f"  two counts at once: {pair.median:.3f} s; the two-core ceiling (a command's fixed "
+        f"cost {fixed:.3f} s plus half of what the pair took beyond it) {ideal:.3f} s, ratio "
+        f"{ideal / one.median:.3f}; --jobs 2 / ceiling {two.median / ideal:.3f} "
+        "(target <= 1.05)"
+    )
+    print(f"load average after: {loadavg()}")
+
+
+def bench_jobs(files, runs, name="ws8", label="8x8 word search"):
+    """``count --json --jobs 2`` against ``--jobs 1`` (the full command line)."""
+    res = alternate(
+        {
+            "--jobs 1": ["count", "--json", files[name], "--jobs", "1"],
+            "--jobs 2": ["count", "--json", files[name], "--jobs", "2"],
+            "two --jobs 1 at once": [PAIR, "count", "--json", files[name]],
         },
         runs,
     )
@@ -157,12 +225,18 @@ def bench_jobs(files, runs):
     same = all(
         json.loads(o)[k] == rec1[k]
         for o in one.outs + two.outs
-        for k in ("solutions", "nodes", "updates", "cleansings")
+        for k in ("solutions", "nodes", "updates", "cleansings", "engine")
     )
     print(
-        f"count 8x8 word search: --jobs 1 {one.median:.3f} s, --jobs 2 {two.median:.3f} s, "
+        f"count {label}: --jobs 1 {one.median:.3f} s, --jobs 2 {two.median:.3f} s, "
         f"ratio {two.median / one.median:.3f} (target <= 0.55); solutions "
-        f"{rec2['solutions']:,}, identical figures in every run: {same}"
+        f"{rec2['solutions']:,}, engine {rec1['engine']} and {rec2['engine']}, identical "
+        f"figures in every run: {same}"
+    )
+    print(
+        f"  CPU seconds (all processes), median: --jobs 1 {statistics.median(one.cpus):.3f}, "
+        f"--jobs 2 {statistics.median(two.cpus):.3f}, two at once "
+        f"{statistics.median(pair.cpus):.3f}"
     )
     # The two variants of a round ran seconds apart, so their ratio is less
     # exposed to the host's slow drifts than the ratio of the medians.
@@ -194,6 +268,10 @@ def bench_jobs(files, runs):
         f"  two serial counts at once: {pair.median:.3f} s ({pair.median / one.median:.2f} x "
         f"one alone); a perfect split on these cores would take {ideal:.3f} s, ratio "
         f"{ideal / one.median:.3f}; --jobs 2 reaches {ideal / two.median:.0%} of that"
+    )
+    print(
+        f"  --jobs 2 against that two-core ceiling: {two.median / ideal:.3f} "
+        f"(target <= 1.05, or the ratio above <= 0.55)"
     )
 
 
@@ -233,6 +311,34 @@ def bench_estimate(files, runs):
         f"estimate 8x8 word search: errors {', '.join(f'{e:+.2%}' for e in errors)} "
         f"(worst {worst:.2%}, target 5%); command {statistics.median(times):.2f} s median, "
         f"{max(times):.2f} s max (target < 2 s); predicted full count {rec['seconds']:.2f} s"
+    )
+
+
+def bench_estimates(files, runs):
+    root = Path(__file__).resolve().parent.parent / "dlxc" / "puzzles" / "dlx"
+    paths = sorted(str(p) for p in root.glob("*.dlx"))
+    paths += [files["ws7six"], files["pent"], files["q13"]]
+    print(f"load average before: {loadavg()}")
+    worst = 1.0
+    for path in paths:
+        _, out, _, _, _, _ = run(["estimate", "--json", "--seed", "1", path])
+        est = json.loads(out)
+        counted = []
+        for _ in range(max(1, runs // 2)):
+            _, out, _, _, _, _ = run(["count", "--json", path])
+            counted.append(json.loads(out))
+        seconds = statistics.median(rec["seconds"] for rec in counted)
+        ratio = est["seconds"] / seconds if seconds > 0 else float("nan")
+        if not est["exact"]:
+            worst = max(worst, ratio, 1 / ratio)
+        print(
+            f"  {Path(path).name}: predicted {est['seconds']:.4f} s ({est['engine']}"
+            f"{', exact' if est['exact'] else ''}), counted {seconds:.4f} s "
+            f"({counted[0]['engine']}), ratio {ratio:.2f}"
+        )
+    print(
+        f"estimates: worst factor off among the estimates that were not exact {worst:.2f} "
+        f"(target <= 2); load average after: {loadavg()}"
     )
 
 
@@ -277,23 +383,28 @@ def bench_dask(files, runs):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", default="jobs,memo,estimate,dask")
+    ap.add_argument("--only", default="jobs7,jobs,memo,estimate,estimates,dask")
     args = ap.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         files = {}
         for name, problem in (
             ("ws7", word_search_problem(7, 7, WORDS)),
+            ("ws7six", word_search_problem(7, 7, WORDS6)),
             ("ws8", word_search_problem(8, 8, WORDS)),
             ("dom8", dominoes(8, 8)),
             ("tiny", word_search_problem(4, 4, ["ABEL", "LAND"], "EWSN")),
+            ("pent", pentominoes(6, 10)),
+            ("q13", queens(13)),
         ):
             files[name] = str(Path(tmp) / f"{name}.dlx")
             write_dlx(problem, files[name])
         for part in args.only.split(","):
             {
+                "jobs7": bench_jobs7,
                 "jobs": bench_jobs,
                 "memo": bench_memo,
                 "estimate": bench_estimate,
+                "estimates": bench_estimates,
                 "dask": bench_dask,
             }[part](files, args.runs)
 

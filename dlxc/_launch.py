@@ -11,6 +11,17 @@ else, and every file the C reader leaves to the Python reader (an error or a
 warning to word), goes to the full command line, ``dlxc.cli.main``, which
 then does all the work itself; so output, messages and exit codes are the
 command line's own (tests/xcc/test_xcc_launch.py compares the two).
+
+``dlxc count --jobs N FILE`` (or ``-j N``) takes the short way too, since
+the full command line's imports (click and the CLI modules, then
+multiprocessing) cost 0.06-0.1 s of CPU that a split count of a second or
+two cannot afford if two processes are to take half its time.  Here the
+split is dlxc.xcc.parallel's (the same paths, the same figures, the same
+engine), with what the operating system offers at no import cost: the
+workers are forked, they take the subproblems' numbers from a pipe (a
+4-byte read of a pipe is atomic, so each number goes to one process) and
+leave their figures in a shared anonymous mmap.  A worker that dies hands
+the file to the full command line, which counts it again.
 """
 
 from __future__ import annotations
@@ -26,8 +37,9 @@ import time
 
 def main() -> None:
     args = sys.argv[1:]
-    if len(args) == 2 and args[0] == "count" and _plain_file(args[1]):
-        status = _count(args[1])
+    jobs, file = _split_args(args)
+    if file is not None and _plain_file(file):
+        status = _count(file, jobs)
         if status is not None:
             # Done: leave without the interpreter's shutdown (freeing every
             # module and object one by one), which costs a few milliseconds
@@ -41,6 +53,32 @@ def main() -> None:
     from .cli import main as full
 
     sys.exit(full())
+
+
+def _split_args(args: list):
+    """(jobs, FILE) of ``count FILE``, ``count --jobs N FILE`` and the like
+    (jobs 1 without --jobs), or (1, None) for any other command line."""
+    if not args or args[0] != "count":
+        return 1, None
+    rest = args[1:]
+    jobs = "1"
+    if len(rest) == 3:
+        for i in (0, 1):
+            if rest[i] in ("--jobs", "-j"):
+                jobs = rest[i + 1]
+                del rest[i : i + 2]
+                break
+    elif len(rest) == 2 and rest[0].startswith("--jobs="):
+        jobs = rest.pop(0)[len("--jobs=") :]
+    if len(rest) != 1 or not jobs.isdigit() or len(jobs) > 6:
+        return 1, None
+    n = int(jobs)
+    if n == 0:
+        try:
+            n = len(os.sched_getaffinity(0))
+        except AttributeError:
+            return 1, None
+    return max(1, n), rest[0]
 
 
 def _plain_file(arg: str) -> bool:
@@ -59,9 +97,10 @@ def _isatty(stream) -> bool:
         return False
 
 
-def _count(path: str):
-    """Count ``path`` as ``dlxc count`` does; None when the full command line
-    must (the file cannot be read here, or the C engine is missing)."""
+def _count(path: str, jobs: int = 1):
+    """Count ``path`` as ``dlxc count`` (``--jobs jobs``) does; None when the
+    full command line must (the file cannot be read here, the C engine is
+    missing, or a worker process died)."""
     try:
         from .base.runner import Runner, on_sigterm
         from .xcc._cbackend import read_dlx_arrays
@@ -78,9 +117,11 @@ def _count(path: str):
     del data, arrays
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
-    _, solver = make_picked_solver(
+    engine, solver = make_picked_solver(
         "c", n_primary, n_items, (start, items, colors, None), None, "auto"
     )
+    if jobs > 1:
+        return _split_count(solver, engine, jobs, n_primary, n_items, (start, items, colors), t0)
     del start, items, colors
     # the runner every search uses: slices of 10-20 ms, so that Ctrl-C and
     # SIGTERM are seen within a few hundredths of a second
@@ -90,7 +131,8 @@ def _count(path: str):
         runner.run(solver.run)
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
         print(
-            _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after"), file=sys.stderr
+            _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after", engine),
+            file=sys.stderr,
         )
         return 130
     finally:
@@ -104,15 +146,163 @@ def _count(path: str):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
-    print(_summary(stats, seconds, "Altogether"), file=sys.stderr)
+    print(_summary(stats, seconds, "Altogether", engine), file=sys.stderr)
     return 0
 
 
-def _summary(stats, seconds: float, head: str) -> str:
+_PER_JOB = 16  # subproblems per process, as dlxc.xcc.parallel.PER_JOB
+# a worker's slot in the shared mmap, int64 fields: solutions, nodes,
+# updates, cleansings, max_level, subproblems finished, done
+_SLOT = 7
+
+
+def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
+    """``dlxc count --jobs N FILE``: dlxc.xcc.parallel.count's split and
+    hand-out (see the module's docstring)."""
+    import mmap
+    import struct
+
+    from .base.runner import on_sigterm
+    from .xcc.engines import make_solver
+    from .xcc.engines.table import can, first_serving
+
+    solver.close()
+    if not can(engine, "split"):  # as dlxc.xcc.parallel.split_strategy
+        engine = first_serving("split")
+
+    def fresh():
+        return make_solver("c", n_primary, n_items, (*arrays, None), None, engine)
+
+    # the split run: depth 1, 2, ... until there are enough paths
+    depth = 1
+    while True:
+        top = fresh()
+        top.set_split(depth)
+        paths: list = []
+        out: list = []
+        while top.run(1 << 62, out, 1 << 14, paths) != 0:
+            out.clear()
+        counts = top.stats()[:5]
+        top.close()
+        if len(paths) >= _PER_JOB * jobs or not paths or depth >= n_primary:
+            break
+        depth += 1
+    total = list(counts)
+    if paths:
+        if len(paths) > 16_000:  # their numbers might not fit in a pipe's buffer
+            return None
+        processes = min(jobs, len(paths))
+        slots = mmap.mmap(-1, 8 * _SLOT * processes)
+        claim_r, claim_w = os.pipe()
+        os.write(claim_w, struct.pack(f"<{len(paths)}i", *range(len(paths))))
+        children = []
+        for k in range(1, processes):
+            pid = os.fork()
+            if pid == 0:  # a worker: paths from the pipe, its figures in slot k
+                code = 1
+                try:
+                    _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # the parent decides
+                    os.close(claim_w)
+                    _work(fresh, paths, claim_r, slots, k)
+                    code = 0
+                finally:
+                    os._exit(code)
+            children.append(pid)
+        os.close(claim_w)
+        previous = _signal.signal(_signal.SIGTERM, on_sigterm)
+        died = False
+        try:
+            _work(fresh, paths, claim_r, slots, 0)
+            while children:
+                _, status = os.waitpid(children[-1], 0)
+                children.pop()
+                died = died or status != 0
+        except KeyboardInterrupt:  # Ctrl-C or SIGTERM: stop the workers, say what was done
+            for pid in children:
+                os.kill(pid, _signal.SIGKILL)
+            for pid in children:
+                os.waitpid(pid, 0)
+            sols, nodes = counts[0], counts[1]
+            for k in range(processes):
+                f = struct.unpack_from(f"<{_SLOT}q", slots, 8 * _SLOT * k)
+                sols, nodes = sols + f[0], nodes + f[1]
+            print(
+                f"Interrupted after {sols} solution{'s' if sols != 1 else ''}, {nodes} nodes, "
+                f"{time.perf_counter() - t0:.3f} s (c backend, split count: updates and "
+                "cleansings are added up only at the end).",
+                file=sys.stderr,
+            )
+            return 130
+        finally:
+            _signal.signal(_signal.SIGTERM, previous)
+            os.close(claim_r)
+        finished = 0
+        for k in range(processes):
+            f = struct.unpack_from(f"<{_SLOT}q", slots, 8 * _SLOT * k)
+            died = died or not f[6]
+            for i in range(4):
+                total[i] += f[i]
+            total[4] = max(total[4], f[4])
+            finished += f[5]
+        if died or finished != len(paths):
+            return None  # the full command line counts it again
+    seconds = time.perf_counter() - t0
+    try:
+        sys.stdout.write(f"{total[0]}\n")
+        sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    print(_summary(total, seconds, "Altogether", engine), file=sys.stderr)
+    if paths:
+        print(f"Split into {len(paths):,} subproblems for {jobs} processes.", file=sys.stderr)
+    else:
+        print("The tree was too small to split: one process counted it.", file=sys.stderr)
+    return 0
+
+
+def _work(fresh, paths, claim, slots, k: int) -> None:
+    """Count the subproblems whose numbers this process reads from the pipe
+    ``claim``, adding the figures up in slot ``k`` of ``slots`` (solutions
+    and nodes after every engine call, for a report on Ctrl-C)."""
+    import struct
+
+    from .base.runner import Runner
+
+    fields = [0] * _SLOT
+    at = 8 * _SLOT * k
+    while True:
+        got = os.read(claim, 4)
+        if not got:
+            break
+        solver = fresh()
+        solver.replay(paths[struct.unpack("<i", got)[0]])
+        base = fields[:2]
+
+        def nodes(solver=solver, base=base):
+            st = solver.stats()
+            fields[0], fields[1] = base[0] + st[0], base[1] + st[1]
+            struct.pack_into(f"<{_SLOT}q", slots, at, *fields)
+            return st[1]
+
+        Runner(nodes, lambda status: status == 0).run(solver.run)
+        s, n, u, c, m, _ = solver.stats()
+        solver.close()
+        fields[0], fields[1] = base[0] + s, base[1] + n
+        fields[2] += u
+        fields[3] += c
+        fields[4] = max(fields[4], m)
+        fields[5] += 1
+    fields[6] = 1
+    struct.pack_into(f"<{_SLOT}q", slots, at, *fields)
+
+
+def _summary(stats, seconds: float, head: str, engine: str) -> str:
     """dlxc.xcc.search.Stats.summary's sentence (not imported: it costs the
     dataclasses module; the tests hold the two sentences equal)."""
     solutions, nodes, updates, cleansings = stats[:4]
     return (
         f"{head} {solutions} solution{'s' if solutions != 1 else ''}, {updates} updates, "
-        f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend)."
+        f"{cleansings} cleansings, {nodes} nodes, {seconds:.3f} s (c backend, {engine} engine)."
     )

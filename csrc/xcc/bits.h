@@ -32,8 +32,19 @@ int dlxc_bits_new(dlxc_bits **out, int32_t n_primary, int32_t n_items, int32_t n
 int dlxc_bits_run(dlxc_bits *s, uint64_t node_budget, int64_t max_solutions, int32_t *buf,
                   int64_t buf_len, int64_t *buf_used);
 void dlxc_bits_get_stats(const dlxc_bits *s, dlxc_stats *out);
+
+/* As dlxc_set_split and dlxc_replay (dlxc.h), for the same tree: a split
+ * run records the paths of depth d; a replay commits one and searches the
+ * subtree below it, counters from zero.  A solver whose search is done
+ * may be replayed again, which spares building one per path. */
+int dlxc_bits_set_split(dlxc_bits *s, int32_t depth);
+int dlxc_bits_replay(dlxc_bits *s, const int32_t *path, int32_t len);
 double dlxc_bits_progress(const dlxc_bits *s);
 void dlxc_bits_free(dlxc_bits *s);
+/* Drop the dense rows (bits.c, dense_rows) and search through the sparse
+ * kill lists alone, as for a problem too big for the rows: the same tree
+ * and statistics, for the tests that compare the two ways. */
+void dlxc_bits_sparse(dlxc_bits *s);
 /* CDEF-END */
 
 #endif

@@ -17,6 +17,25 @@ HOT_ATTR static int32_t HOT_NAME(choose, HOT)(const dlxc_bits *s, const uint64_t
     const int32_t *kw = s->kw, *mlo = s->mlo;
     const uint64_t *km = s->km;
     int32_t best = -1, t = INT32_MAX, j;
+    if (s->dm) { /* at most four words of options: every item's M as four words */
+        const uint64_t *dm = s->dm;
+        for (j = 0; j < s->pw; j++) {
+            uint64_t bits = u[j];
+            while (bits) {
+                int32_t p = j * 64 + __builtin_ctzll(bits), n;
+                const uint64_t *m = dm + 4 * (int64_t)p;
+                bits &= bits - 1;
+                n = (int32_t)(POPCOUNT(a[0] & m[0]) + POPCOUNT(a[1] & m[1]) +
+                              POPCOUNT(a[2] & m[2]) + POPCOUNT(a[3] & m[3]));
+                if (n < t) {
+                    t = n;
+                    best = p;
+                    if (t == 0) goto out;
+                }
+            }
+        }
+        goto out;
+    }
     for (j = 0; j < s->pw; j++) {
         uint64_t bits = u[j];
         while (bits) {
@@ -43,6 +62,13 @@ HOT_ATTR static void HOT_NAME(commit, HOT)(const dlxc_bits *s, int32_t o, const 
     const int32_t *kw = s->kw;
     const uint64_t *km = s->km;
     int32_t k, end = s->ostart[o + 1];
+    if (s->dk) { /* the option's kill lists merged into one dense row */
+        const uint64_t *dk = s->dk + (int64_t)o * s->nw, *dp = s->dp + (int64_t)o * s->pw;
+        int32_t w, nw = s->nw, pw = s->pw;
+        for (w = 0; w < nw; w++) a1[w] = a0[w] & ~dk[w];
+        for (w = 0; w < pw; w++) u1[w] = u0[w] & ~dp[w];
+        return;
+    }
     memcpy(a1, a0, (size_t)s->nw * sizeof *a1);
     memcpy(u1, u0, (size_t)s->pw * sizeof *u1);
     for (k = s->ostart[o]; k < end; k++) {

@@ -20,6 +20,12 @@ from .._version import __version__
 # every engine (about 0.1 s).  tests/cli/test_cli_help_list.py holds each
 # sentence equal to the command's own.
 _COMMANDS = {
+    "autoplay": (
+        "game",
+        "Play whole Scrabble games between two computer players and print "
+        "the tally: games, wins per player (in --players order), ties, mean "
+        "scores, bingos.",
+    ),
     "boggle": ("boggle", "Boggle: the words of a board, totals of many boards, the best board."),
     "count": ("solve", "Count the solutions of DLX files (Knuth's format; - is stdin)."),
     "crossword": (

@@ -298,8 +298,10 @@ def run_count(
 
 def _serial_strategy(strategy, seed, jobs, memo, scheduler):
     """--strategy auto means the first engine of the capability table that
-    serves what was asked (a seed, a memo table, a split), where only some
-    engines serve it."""
+    serves what was asked (a seed, a memo table), where only some engines
+    serve it.  A split (--jobs, a scheduler) leaves ``auto`` as it is: the
+    split count takes the serial choice when that engine can split
+    (dlxc.xcc.parallel.split_strategy)."""
     from ..xcc.engines.table import first_serving
 
     wanted = [
@@ -307,7 +309,6 @@ def _serial_strategy(strategy, seed, jobs, memo, scheduler):
         for capability, asked in (
             ("seed", seed is not None),
             ("memo", memo),
-            ("split", jobs != 1 or bool(scheduler)),
         )
         if asked
     ]

@@ -193,6 +193,19 @@ def _edition_names() -> list[str]:
     is_flag=True,
     help="Print the position as one CGP line instead of its moves.",
 )
+@click.option(
+    "--equity",
+    is_flag=True,
+    help="Rank plays, exchanges and the pass by equity (score plus the value of "
+    "the tiles kept), with the shipped English leave values.",
+)
+@click.option(
+    "--leaves",
+    "leaves_file",
+    default=None,
+    metavar="FILE",
+    help="Leave values (LEAVE value a line) for --equity; implies --equity.",
+)
 @_JSON
 @_BACKEND
 @strict_option
@@ -206,6 +219,8 @@ def moves(
     edition,
     rules,
     to_cgp: bool,
+    equity: bool,
+    leaves_file,
     as_json: bool,
     backend,
     strict: bool = False,
@@ -214,7 +229,10 @@ def moves(
     square (row,col from 0), direction, word (blanks in lower case).  With
     --json one JSON object a line: score, row, col, direction, word, tiles
     (the squares newly covered: row, col, letter).  The position is a board
-    file and --rack, or a CGP line (--cgp); --to-cgp prints it as CGP."""
+    file and --rack, or a CGP line (--cgp); --to-cgp prints it as CGP.
+    With --equity or --leaves the plays, exchanges and the pass, best
+    equity first: equity, score, the move (or exchange TILES, or pass), the
+    tiles kept.  A rack with no play prints the pass."""
     from pathlib import Path
 
     from ..base.errors import BoardError
@@ -254,8 +272,22 @@ def moves(
             lines = [ln for ln in text.splitlines() if ln.strip()]
             click.echo(cgp.to_cgp(lines, rack, the_rules, lexicon=Path(lexicon_file).stem))
         return
+    if equity or leaves_file:
+        from ..models.game import position_options
+        from ..models.leaves import Leaves
+
+        options = position_options(finder, codes, tiles, Leaves.named(leaves_file), top)
+        if as_json:
+            write_lines(json.dumps(o.as_dict()) + "\n" for o in options)
+        else:
+            write_lines(o.line() + "\n" for o in options)
+        return
     found = finder.moves(codes, tiles, top)
     if as_json:  # JSON lines: one object a move
+        if not found:
+            click.echo(json.dumps({"kind": "pass", "score": 0}))
         write_lines(json.dumps(m.as_dict()) + "\n" for m in found)
         return
+    if not found:
+        click.echo("0 pass")
     write_lines(f"{m.score} {m.row},{m.col} {m.direction} {m.word}\n" for m in found)

@@ -47,8 +47,16 @@ from .common import backend_option, json_option, memo_limit_option, read_problem
     help="Stop probing after this long, with fewer probes.",
 )
 @backend_option
+@click.option(
+    "--strategy",
+    type=click.Choice(["auto", "dlx2", "ssxcc", "bits"]),
+    default="auto",
+    show_default=True,
+    help="The engine whose count is timed (as `dlxc count --strategy`): auto "
+    "times the engine a count would run.",
+)
 @json_option("One JSON object instead of text.")
-def estimate(file, probes, seed, timeout, backend, as_json) -> None:
+def estimate(file, probes, seed, timeout, backend, strategy, as_json) -> None:
     """Estimate the size of a DLX file's search tree (Knuth's random probes).
 
     \b
@@ -56,17 +64,28 @@ def estimate(file, probes, seed, timeout, backend, as_json) -> None:
     with equal chance; the products of the branching degrees estimate the
     numbers of solutions and nodes without bias (Knuth, Math. Comp. 29,
     1975).  The output gives their means over the probes with standard
-    errors, and the time a full count would take on this machine (from the
-    node rate of a 0.2 s count of the problem itself).  If that short count
-    finishes, the figures are exact and say so.
+    errors, and the time a full count would take on this machine by the
+    engine it would run (from the node rate of a 0.2 s count of the
+    problem itself by that engine; the probes walk DLX2's tree, which the
+    bits engine shares; for SSXCC's tree, from the share of it that count
+    got through).  If that short count finishes, the figures are exact
+    and say so.
     \b
     --json prints one object with the keys file, solutions,
     solutions_stderr, nodes, nodes_stderr, seconds (of a full count),
-    nodes_per_second, probes, max_depth, backend, seed, elapsed, exact.
+    nodes_per_second, probes, max_depth, backend, engine, seed, elapsed,
+    exact.
     """
     with user_errors():
         problem = read_problem(file)
-        est = run_estimate(problem, probes=probes, seed=seed, backend=backend, timeout=timeout)
+        est = run_estimate(
+            problem,
+            probes=probes,
+            seed=seed,
+            backend=backend,
+            timeout=timeout,
+            strategy=strategy,
+        )
         out = sys.stdout
         if as_json:
             out.write(json.dumps({"file": file, **est.as_dict()}) + "\n")
@@ -109,7 +128,9 @@ def sample(
     \b
     Every solution is equally likely, exactly: dlxc counts the solutions
     with a memo table, then walks down from the root, choosing each option
-    in proportion to the solutions below it.  Draws are independent, so a
+    in proportion to the solutions below it.  Only DLX2's engine keeps
+    memo tables and draws samples, so it is the engine here, whatever
+    the file.  Draws are independent, so a
     solution can come twice.  If the table does not fit in --memo-limit,
     dlxc says so rather than draw with a bias.
     \b

@@ -57,6 +57,7 @@ def _stats_record(stats) -> dict:
         "cleansings": stats.cleansings,
         "seconds": round(stats.seconds, 6),
         "backend": stats.backend,
+        "engine": stats.engine,
         "complete": stats.complete,
         "max_level": stats.max_level,
     }
@@ -72,7 +73,8 @@ def _stats_record(stats) -> dict:
 @jobs_option(_SPLIT_HELP + "The count and the statistics equal a serial run's.")
 @memo_option(
     "Memoized counting: residual problems met again are not searched again "
-    "(fewer nodes, the same count)."
+    "(fewer nodes, the same count). Only DLX2's engine keeps memo tables: "
+    "--memo counts on it, with --jobs too."
 )
 @memo_limit_option(MEMO_LIMIT_HELP)
 @scheduler_option
@@ -87,8 +89,10 @@ def _stats_record(stats) -> dict:
     help="The engine: dlx2 (Knuth's DLX2: dancing links, its tree and statistics), "
     "ssxcc (Knuth's SSXCC: sparse sets and forced moves, its tree and "
     "statistics), bits (bitsets of options: DLX2's tree, its own updates), "
-    "auto (the faster one for the file; DLX2's with --seed, --memo, --jobs "
-    "or a scheduler).",
+    "auto (the faster one for the file; DLX2's with --seed or --memo, which "
+    "only it serves). --jobs and a scheduler split dlx2 and bits (auto keeps "
+    "its choice, DLX2's where it would be ssxcc, which cannot split). The "
+    "summary and --json name the engine that ran.",
 )
 @user_errors
 def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:

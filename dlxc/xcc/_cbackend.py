@@ -41,30 +41,50 @@ def _check(code: int) -> int:
     return check_status(code, _STATUS)
 
 
-def read_dlx_arrays(data: bytes, views: bool = False):
+def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
     """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
     secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
     and the arrays as array('i'), or None when the Python reader must read it
-    (an error or a warning to word, or text the fast path does not take).
-    With ``views`` the arrays are int memoryviews instead, enough for
+    (an error to word, or text the fast path does not take).  ``data`` may
+    be a list holding the bytes, which is emptied once they are read (so
+    the caller's text is freed before the arrays are copied).  Without
+    ``notes``, a file with something to warn about (options without a
+    primary item, primary items in no option) is left to the Python reader
+    too; with it, the tuple goes on with what to warn about: the numbers of
+    the options without a primary item, the lines of the first three, and
+    the numbers of the primary items in no option (three lists).  With
+    ``views`` the arrays are int memoryviews instead, enough for
     make_solver: dlxc/_launch.py's short path takes them, since importing the
     array module imports collections too."""
+    box = data if isinstance(data, list) else None
+    if box is not None:
+        data = box[0]
     out = ffi.new("dlxc_dlx **")
-    code = lib.dlxc_dlx_read(ffi.from_buffer(data), len(data), out)
+    code = lib.dlxc_dlx_read(ffi.from_buffer(data), len(data), int(notes), out)
     if code == lib.DLXC_DLX_SLOW or code == lib.DLXC_ETOOBIG:
         return None
     _check(code)
+    del data
+    if box is not None:
+        box.clear()  # the text is read: let it go before the copies below
     d = out[0]
     n_primary, n_items = d.n_primary, d.n_items
     try:
-        names = ffi.unpack(d.names, d.names_len).decode("ascii").split("\n")
-        colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("ascii").split("\n")[:-1]
+        if notes:
+            found = (
+                ffi.unpack(d.dropped, d.n_dropped) if d.n_dropped else [],
+                list(d.dropped_lines)[: min(d.n_dropped, 3)],
+                ffi.unpack(d.unused, d.n_unused) if d.n_unused else [],
+            )
+        names = ffi.unpack(d.names, d.names_len).decode("utf-8").split("\n")
+        colors = [""] + ffi.unpack(d.colors, d.colors_len).decode("utf-8").split("\n")[:-1]
         arrays: list = []
-        for ptr, n in (
-            (d.opt_start, d.n_options + 1),
-            (d.opt_items, d.n_nodes),
-            (d.opt_colors, d.n_nodes),
+        for field, n in (
+            ("opt_start", d.n_options + 1),
+            ("opt_items", d.n_nodes),
+            ("opt_colors", d.n_nodes),
         ):
+            ptr = getattr(d, field)
             if views:
                 arrays.append(memoryview(ffi.buffer(ptr, 4 * n)[:]).cast("i"))
             else:
@@ -73,9 +93,40 @@ def read_dlx_arrays(data: bytes, views: bool = False):
                 copy = array("i")
                 copy.frombytes(ffi.buffer(ptr, 4 * n))
                 arrays.append(copy)
+            # one array at a time: the C copy goes as soon as Python has its own
+            lib.dlxc_dlx_free_array(ptr)
+            setattr(d, field, ffi.NULL)
     finally:
         lib.dlxc_dlx_free(d)
+    if notes:
+        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found)
     return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
+
+
+def keep_options(opt_start, opt_items, opt_colors, dropped):
+    """(opt_start, opt_items, opt_colors, opt_ids) of the options not in
+    ``dropped`` (their numbers, increasing), as array('i'), copied in C
+    (dlxc_keep_options): Problem.live_arrays for big problems."""
+    from array import array
+
+    n_options = len(opt_start) - 1
+    drop = int32_array(dropped)
+    args = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+    nodes = lib.dlxc_keep_options(
+        n_options, args[0], args[1], args[2], drop, len(dropped), *[ffi.NULL] * 4
+    )
+    n_kept = n_options - len(dropped)
+    out = [array("i", [0]) * size for size in (n_kept + 1, nodes, nodes, n_kept)]
+    lib.dlxc_keep_options(
+        n_options,
+        args[0],
+        args[1],
+        args[2],
+        drop,
+        len(dropped),
+        *[ffi.from_buffer("int32_t[]", a) for a in out],
+    )
+    return tuple(out)
 
 
 class Dlx2C:
@@ -356,3 +407,17 @@ class BitsC(_SideEngine):
         lib.dlxc_bits_run,
     )
     _engine_progress, _engine_stats = lib.dlxc_bits_progress, lib.dlxc_bits_get_stats
+
+    def set_split(self, depth):
+        with self._guard:
+            _check(lib.dlxc_bits_set_split(self._handle, depth))
+
+    def replay(self, path):
+        """Commit ``path`` (option ids, as a split run records them) and
+        search the subtree below it from zero; a solver whose search is done
+        may replay another path."""
+        with self._guard:
+            code = lib.dlxc_bits_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        if code == lib.DLXC_EINVAL:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        _check(code)

@@ -105,8 +105,10 @@ def count(
     - ``overlap``: one mask (an int) per option; the statistics'
       ``overlapping`` then counts the solutions in which every option shares
       a bit of its mask with another (``Search.set_overlap``).
-    - ``strategy``: the engine of a serial count, "dlx2", "ssxcc", "bits" or "auto"
-      (``dlxc.xcc.engines.pick_strategy``); split and Dask counts use DLX2's.
+    - ``strategy``: the engine, "dlx2", "ssxcc", "bits" or "auto"
+      (``dlxc.xcc.engines.pick_strategy``); a split or Dask count takes an
+      engine that can split (``dlxc.xcc.parallel.split_strategy``: with
+      "auto", the serial choice when it can split).
     - ``started(search)`` is called with a serial count's ``Search`` before
       it runs (the command line watches it, to report it on Ctrl-C).
     """
@@ -125,8 +127,8 @@ def count(
         and not can(strategy, "split")
     ):
         raise RequestError(
-            f"a count split over processes follows DLX2's tree; use {use_instead('split')} "
-            "or 'auto'"
+            f"the {strategy} engine cannot split a count over processes; use "
+            f"{use_instead('split')} or 'auto'"
         )
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")
@@ -168,6 +170,7 @@ def count(
                 node_limit=node_limit,
                 progress=progress,
                 memo_entries=memo_entries,
+                strategy=strategy,
             )
         from .parallel import count as pool_count
 
@@ -180,6 +183,7 @@ def count(
             progress=progress,
             memo_entries=memo_entries,
             overlap=overlap,
+            strategy=strategy,
         )
     finally:
         if owned is not None:

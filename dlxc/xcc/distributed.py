@@ -30,7 +30,17 @@ from typing import TYPE_CHECKING, Callable, Optional
 
 from ..base import cluster
 from ..base.backends import resolve
-from .parallel import PER_JOB, Split, Tally, chunks, count_paths, payload, split, stats_of
+from .parallel import (
+    PER_JOB,
+    Split,
+    Tally,
+    chunks,
+    count_paths,
+    payload,
+    split,
+    split_strategy,
+    stats_of,
+)
 from .search import Stats
 
 if TYPE_CHECKING:
@@ -47,12 +57,20 @@ def count_task(
     deadline: Optional[float],
     node_limit: Optional[int],
     memo_entries: Optional[int],
+    strategy: Optional[str] = None,
 ) -> tuple:
     """Run on a Dask worker: count some subproblems with this machine's
-    backend (or the one named).  Returns (Tally, backend name)."""
+    backend (or the one named) and the engine ``strategy`` (whose split
+    made the paths).  Returns (Tally, backend name)."""
     backend = resolve(backend)
     return count_paths(
-        data, backend, paths, deadline=deadline, node_limit=node_limit, memo_entries=memo_entries
+        data,
+        backend,
+        paths,
+        deadline=deadline,
+        node_limit=node_limit,
+        memo_entries=memo_entries,
+        strategy=strategy,
     ), backend
 
 
@@ -68,11 +86,13 @@ def count(
     memo_entries: Optional[int] = None,
     per_job: int = PER_JOB,
     connect_timeout: float = 10,
+    strategy: Optional[str] = None,
 ) -> Stats:
     """Count the solutions on the Dask cluster at ``scheduler`` (an address
     like ``tcp://HOST:8786``), or through an existing ``client``.
 
-    ``backend`` None lets each worker use its own default engine.  The
+    ``backend`` None lets each worker use its own default backend; the
+    engine is ``parallel.split_strategy``'s for ``strategy``.  The
     statistics equal a serial count's when the count completes; with
     ``timeout`` or ``node_limit`` they say what was counted, and
     ``complete`` is False.  ``progress(fraction, stats)`` gets the fraction
@@ -80,6 +100,7 @@ def count(
     """
     if backend is not None:
         resolve(backend)  # a typo fails here, not on every worker
+    strategy = split_strategy(problem, strategy, memo_entries is not None)
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     with cluster.connect(scheduler, "counting", client=client, connect_timeout=connect_timeout) as (
@@ -97,6 +118,7 @@ def count(
             progress,
             memo_entries,
             per_job,
+            strategy,
         )
 
 
@@ -111,11 +133,14 @@ def _count(
     progress,
     memo_entries,
     per_job,
+    strategy,
 ) -> Stats:
     threads = max(1, sum(client.nthreads().values()))
     data = payload(problem)
     local = resolve(backend)
-    top: Split = split(data, local, per_job * threads, node_limit=node_limit, deadline=deadline)
+    top: Split = split(
+        data, local, per_job * threads, node_limit=node_limit, deadline=deadline, strategy=strategy
+    )
     tally = Tally()
     used = {local} if not top.paths else set()
     if top.paths:
@@ -150,6 +175,7 @@ def _count(
                     deadline,
                     left,
                     memo_entries,
+                    strategy,
                     pure=False,
                 )
                 futures.append(fut)

@@ -19,7 +19,16 @@ second ``|`` in the items line.
 
 Reading a million options
 -------------------------
-The reader builds the Problem's three compact columns (``opt_start``,
+A file given by path or as a binary stream (stdin too) goes first to the C
+reader (csrc/xcc/reader.c, with the C backend): it takes UTF-8 text with
+nothing wrong in it, whatever the number of items and colors, and lists
+what there is to warn about (options without a primary item, primary items
+in no option), which ``_read_fast`` words as the Python reader does; a
+million options of ten items are read in about half a second of CPU.  Any
+error, and any byte it does not take, sends the same bytes to the Python
+reader below, which names the file, line and problem.
+
+The Python reader builds the Problem's three compact columns (``opt_start``,
 ``opt_items``, ``opt_colors``) directly, one line at a time; no per-option
 Python object outlives its line.  Each line is split, and its tokens are
 looked up in a cache that knows every item name and every colored token
@@ -29,7 +38,8 @@ new colored tokens (up to ``_TOKEN_CACHE`` of them); anything wrong (an
 unknown name, an item twice, a stray ``|``) goes to ``_diagnose``, which
 reads the line again slowly to name the problem.  So the checks cost
 nothing on good input: a million options of ten items take about five
-seconds (bench/bench_read.py).
+seconds, three times as long when they name 100,000 items in four colors
+(bench/bench_read.py).
 
 Writing for DLX2
 ----------------
@@ -86,7 +96,16 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
     if name is None:
         name = _stream_name(source)
     if isinstance(source, (io.RawIOBase, io.BufferedIOBase)):
-        return _read_binary(source, name)
+        fast = _fast_reader()
+        if fast is None:
+            return _read_binary(source, name)
+        box = [source.read()]
+        problem = _read_fast(fast, box, name, stacklevel=4)
+        if problem is not None:
+            return problem
+        # the Python reader, on the same bytes: a stream that could not be
+        # read again still cannot, so its messages stay the same
+        return _read_binary(_Replay(box[0], source.seekable()), name)
     if "b" in getattr(source, "mode", ""):  # a binary file of another kind
         # its lines are bytes, though the annotation of ``source`` says text
         return _read(_cr_lines(map(bytes.decode, source)), name, _next_line)  # type: ignore[arg-type]
@@ -95,19 +114,48 @@ def read_dlx(source: Source, name: Optional[str] = None) -> Problem:
 
 def _read_path(f, file: str) -> Problem:
     """A file opened by path: the C reader's fast path when it takes the
-    file (plain ASCII, nothing to report), else the Python reader, which
-    words every error and warning (csrc/xcc/reader.c gives up on those)."""
+    file (UTF-8 text, nothing wrong), else the Python reader, which words
+    every error (csrc/xcc/reader.c gives up on those)."""
     fast = _fast_reader()
     if fast is None:
         return _read_binary(f, file)
-    data = f.read()
-    arrays = fast(data)
-    if arrays is None:
-        return _read_binary(io.BytesIO(data), file)
-    primary, secondary, colors, opt_start, opt_items, opt_colors = arrays
-    return Problem._from_arrays(
-        primary, secondary, colors, opt_start, opt_items, opt_colors, file, []
+    box = [f.read()]
+    problem = _read_fast(fast, box, file, stacklevel=5)
+    if problem is None:
+        return _read_binary(io.BytesIO(box[0]), file)
+    return problem
+
+
+def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]:
+    """The problem in ``box[0]`` (bytes) as the C reader reads it, with the Python
+    reader's warnings (options without a primary item, primary items in no
+    option; ``stacklevel`` makes them point at read_dlx's caller), or None
+    when the Python reader must read it."""
+    got = fast(box, notes=True)  # it empties the box once the text is read
+    if got is None:
+        return None
+    primary, secondary, colors, opt_start, opt_items, opt_colors, dropped, lines, unused = got
+    problem = Problem._from_arrays(
+        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped
     )
+    if dropped:
+        _warn_dropped(file, lines, len(dropped), stacklevel)
+    if unused:
+        _warn_unused_names(problem.name, [problem.primary[i] for i in unused], stacklevel)
+    return problem
+
+
+class _Replay(io.BytesIO):
+    """Bytes read from a stream, given to the Python reader as the stream
+    was: seekable or not (it names the line of a decoding error only when
+    it can read the stream again)."""
+
+    def __init__(self, data: bytes, seekable: bool) -> None:
+        super().__init__(data)
+        self._seekable = seekable
+
+    def seekable(self) -> bool:
+        return self._seekable
 
 
 def _fast_reader():
@@ -381,14 +429,14 @@ def _diagnose(toks, index, n_primary, file, lineno, line):
     fail("bad option line")  # not reached: the fast path saw a problem
 
 
-def _warn_dropped(file: str, lines: list[int], n: int) -> None:
+def _warn_dropped(file: str, lines: list[int], n: int, stacklevel: int = 5) -> None:
     if n == 1:
         msg = f"{file}:{lines[0]}: option ignored (no primary item)"
     else:
         shown = ", ".join(str(x) for x in lines)
         more = f" and {n - len(lines)} more" if n > len(lines) else ""
         msg = f"{file}: {n} options ignored (no primary item): lines {shown}{more}"
-    warnings.warn(msg, ProblemWarning, stacklevel=5)
+    warnings.warn(msg, ProblemWarning, stacklevel=stacklevel)
 
 
 def _warn_unused(problem: Problem, opt_items: array, n_primary: int) -> None:
@@ -398,15 +446,19 @@ def _warn_unused(problem: Problem, opt_items: array, n_primary: int) -> None:
     if len(used) >= n_primary and all(i in used for i in range(n_primary)):
         return
     unused = [problem.primary[i] for i in range(n_primary) if i not in used]
+    _warn_unused_names(problem.name, unused, 6)
+
+
+def _warn_unused_names(name: str, unused: list[str], stacklevel: int) -> None:
     shown = ", ".join(repr(u) for u in unused[:5])
     more = f" and {len(unused) - 5} more" if len(unused) > 5 else ""
     which = "item" if len(unused) == 1 else "items"
     verb = "is" if len(unused) == 1 else "are"
     warnings.warn(
-        f"{problem.name}: primary {which} {shown}{more} {verb} in no option, so "
+        f"{name}: primary {which} {shown}{more} {verb} in no option, so "
         "the problem has no solution",
         ProblemWarning,
-        stacklevel=5,
+        stacklevel=stacklevel,
     )
 
 

@@ -12,12 +12,17 @@ standard error, 95% within two, once the probes are many).  The tree probed
 is the deterministic one (leftmost MRV), so the node estimate is for the
 figure a plain count reports.
 
-The estimate of the time: nodes per second measured on the problem itself
-with a short plain count (engine calls of doubling node budgets until
+The estimate of the time is for the engine a count would run (``auto``:
+``engines.pick_strategy``'s choice, the bits engine on most small
+problems): nodes per second measured on the problem itself with a short
+count by that engine (engine calls of doubling node budgets until
 ``calibrate`` seconds, 0.2 by default, are spent), times the estimated
-nodes.  The rate at the top of the tree stands for the whole search; on
-the 8x8 word search it predicts 2.0 s for a 2.0-2.2 s count.  If that
-short count finishes the search, the figures are exact and say so.
+nodes.  The probes walk DLX2's tree, which the bits engine walks too, so
+their node estimate holds for both; SSXCC's tree is another, and for it
+the time is the calibration's seconds over the share of its tree that
+the calibration got through (Knuth's monotone estimate, the progress
+bar's).  The rate at the top of the tree stands for the whole search.
+If that short count finishes the search, the figures are exact and say so.
 
 The estimator's variance can be huge on lopsided trees (a few rare paths
 carry most of the solutions): then the standard error is large too, or,
@@ -38,6 +43,7 @@ from ..base.errors import RequestError
 from ..base.rng import fresh_seed, splitmix64
 from ..base.runner import FIRST_BUDGET
 from .engines import make_solver
+from .engines.table import engine as engine_row
 from .engines.table import serving
 from .search import Search
 
@@ -68,6 +74,7 @@ class Estimate:
     seed: int
     elapsed: float
     exact: bool = False
+    engine: str = ""  # the engine whose count the time is for
 
     def as_dict(self) -> dict:
         """The fields, with None for what is not a finite number (JSON has
@@ -83,7 +90,7 @@ class Estimate:
             return (
                 f"Exactly {self.solutions:,.0f} solutions and {self.nodes:,.0f} nodes "
                 f"(the calibration count finished in {self.seconds:.3f} s, "
-                f"{self.backend} backend)."
+                f"{self.backend} backend, {self.engine} engine)."
             )
         text = (
             f"About {_num(self.solutions)} solutions (standard error "
@@ -93,8 +100,12 @@ class Estimate:
         if self.seconds is not None:
             text += (
                 f"\nA full count would take about {_duration(self.seconds)} on this "
-                f"machine ({self.backend} backend, {_num(self.nodes_per_second)} "
-                "nodes/s)."
+                f"machine ({self.backend} backend, {self.engine} engine"
+                + (
+                    f", {_num(self.nodes_per_second)} nodes/s)."
+                    if self.nodes_per_second is not None
+                    else ")."
+                )
             )
         return text
 
@@ -164,6 +175,7 @@ def estimate(
     timeout: Optional[float] = None,
     calibrate: Optional[float] = CALIBRATE_SECONDS,
     until_solution: bool = False,
+    strategy: Optional[str] = "auto",
 ) -> Estimate:
     """Estimate the numbers of solutions and nodes with ``probes`` random
     probes (fewer if ``timeout`` seconds pass first), and the time of a
@@ -171,7 +183,8 @@ def estimate(
     no timing, and ``seconds`` is None).  ``seed`` None draws a fresh one
     (reported in the result).  ``until_solution`` stops at the first probe
     that reaches a solution, for a caller that asks only whether one is
-    within reach."""
+    within reach.  ``strategy`` names the engine whose count is timed
+    ("auto": the one a count with "auto" runs)."""
     probes = whole(probes, "probes", minimum=-(1 << 64))
     if probes < 1:
         raise RequestError(f"an estimate needs at least one probe, got probes={probes!r}")
@@ -181,12 +194,17 @@ def estimate(
         seed = fresh_seed()
     t0 = time.perf_counter()
     rate: Optional[float] = None
+    full: Optional[float] = None  # the time of a count, where not nodes / rate
+    engine = ""
     if calibrate is not None:
-        # a short plain count on the problem itself, in the runner's slices
-        with Search(problem, backend=backend, timeout=calibrate) as s:
+        # a short plain count on the problem itself, in the runner's slices,
+        # by the engine a count would run
+        with Search(problem, backend=backend, timeout=calibrate, strategy=strategy or "auto") as s:
             if not s.step(FIRST_BUDGET[backend]):
                 s.count()
             stats = s.stats
+            engine = s.strategy
+            done = s.fraction_done()
         if stats.complete:
             return Estimate(
                 probes=0,
@@ -201,8 +219,12 @@ def estimate(
                 seed=seed,
                 elapsed=time.perf_counter() - t0,
                 exact=True,
+                engine=engine,
             )
-        rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
+        if engine_row(engine).tree == "dlx2":
+            rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
+        elif done > 0:
+            full = stats.seconds / done
     prober = serving("estimate")[0]  # the engine that draws random probes
     solver = make_solver(
         backend, len(problem.primary), len(problem.items), problem.live_arrays(), None, prober
@@ -229,10 +251,11 @@ def estimate(
         solutions_stderr=sols.stderr(),
         nodes=nodes.mean,
         nodes_stderr=nodes.stderr(),
-        seconds=None if rate is None else nodes.mean / rate,
+        seconds=full if rate is None else nodes.mean / rate,
         nodes_per_second=rate,
         max_depth=max_depth,
         backend=backend,
         seed=seed,
         elapsed=time.perf_counter() - t0,
+        engine=engine,
     )

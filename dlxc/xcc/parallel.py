@@ -78,12 +78,42 @@ def payload(problem: Problem) -> tuple:
     return (len(problem.primary), len(problem.items)) + tuple(problem.live_arrays())
 
 
-def engine(data: tuple, backend: str):
-    """A fresh deterministic solver over a payload."""
+def engine(data: tuple, backend: str, strategy: Optional[str] = None):
+    """A fresh deterministic solver over a payload: of ``strategy``, an
+    engine that can split (dlxc.xcc.engines.table), or by default the first
+    of the table that can."""
     n_primary, n_items, *arrays = data
-    return make_solver(
-        backend, n_primary, n_items, tuple(arrays), None, strategy=first_serving("split")
+    strategy = strategy or first_serving("split")
+    return make_solver(backend, n_primary, n_items, tuple(arrays), None, strategy=strategy)
+
+
+def split_strategy(problem: Problem, strategy: Optional[str], memo: bool = False) -> str:
+    """The engine of a split count: ``strategy`` itself when it can split,
+    else (``auto`` or None) the engine ``auto`` picks for a serial count of
+    ``problem`` when that one can split, and otherwise the first of the
+    table that can, so that asking for more processes never trades the
+    fastest engine for a slower one where a faster one can split.
+    ``RequestError`` for a named engine that cannot split."""
+    from ..base.errors import RequestError
+    from .engines import pick_strategy
+    from .engines.table import CAPABILITIES, can, use_instead
+
+    wanted = ("split", "memo") if memo else ("split",)
+    if strategy not in (None, "auto"):
+        for capability in wanted:
+            if not can(strategy, capability):
+                raise RequestError(
+                    f"the {strategy} engine has no {CAPABILITIES[capability]}; use "
+                    f"{use_instead(capability)} or 'auto'"
+                )
+        return strategy
+    start = problem.live_arrays()[0]
+    picked = pick_strategy(
+        None, len(problem.primary), len(problem.items), memo=memo, n_options=len(start) - 1
     )
+    if all(can(picked, capability) for capability in wanted):
+        return picked
+    return first_serving(*wanted)
 
 
 # ---- splitting ----------------------------------------------------------
@@ -102,6 +132,7 @@ class Split:
     solutions: list = field(default_factory=list)
     seconds: float = 0.0
     stopped: bool = False  # the node limit ended the split run itself
+    engine: str = ""  # the strategy whose tree was split
 
 
 def split(
@@ -111,6 +142,7 @@ def split(
     keep_solutions: bool = False,
     node_limit: Optional[int] = None,
     deadline: Optional[float] = None,
+    strategy: Optional[str] = None,
 ) -> Split:
     """Split at the first depth that gives at least ``want`` subproblems, or
     at the depth where the tree ends (then ``paths`` is empty and the split
@@ -123,7 +155,7 @@ def split(
     limits = Limits(node_limit, deadline=deadline, clock=time.time)
     slicer = Slicer(backend)
     while True:
-        solver = engine(data, backend)
+        solver = engine(data, backend, strategy)
         solver.set_split(depth)
         paths: list = []
         found: list = []
@@ -151,11 +183,12 @@ def split(
             if status == DONE:
                 break
         counts = solver.stats()[:5]
+        name = solver.strategy
         solver.close()
         if stopped:
-            return Split(depth, [], counts, found, time.perf_counter() - t0, True)
+            return Split(depth, [], counts, found, time.perf_counter() - t0, True, name)
         if len(paths) >= want or not paths or depth >= n_primary:
-            return Split(depth, paths, counts, found, time.perf_counter() - t0)
+            return Split(depth, paths, counts, found, time.perf_counter() - t0, False, name)
         depth += 1
 
 
@@ -214,6 +247,7 @@ def count_paths(
     tick: Optional[Callable[[], object]] = None,
     share: int = 1,
     overlap: Optional[Sequence[int]] = None,
+    strategy: Optional[str] = None,
 ) -> Tally:
     """Count the subproblems ``paths``, one fresh solver each.
 
@@ -242,7 +276,7 @@ def count_paths(
         if deadline is not None and time.time() >= deadline:
             tally.stopped = True
             return tally
-        solver = engine(data, backend)
+        solver = engine(data, backend, strategy)
         solver.replay(path)
         if memo_entries is not None:
             solver.set_memo(memo_entries)
@@ -324,6 +358,7 @@ def stats_of(
     complete: bool,
     overlap: Optional[Sequence[int]] = None,
     node_limit: Optional[int] = None,
+    engine: str = "",
 ) -> Stats:
     """The Stats of a split count: the split run's figures plus the tally's
     (and with ``overlap``, the split run's solutions that pass the filter).
@@ -351,6 +386,7 @@ def stats_of(
         subproblems=len(split_.paths),
         overlapping=kept,
         stopped=stopped,
+        engine=engine or split_.engine,
     )
 
 
@@ -365,7 +401,17 @@ def chunks(paths: list, jobs: int, per_job: int = 64) -> list:
 
 
 def _count_worker(
-    data, backend, paths, next_index, shared, deadline, node_limit, memo_entries, share, overlap
+    data,
+    backend,
+    paths,
+    next_index,
+    shared,
+    deadline,
+    node_limit,
+    memo_entries,
+    share,
+    overlap,
+    strategy,
 ) -> Tally:
     """A counting process: take paths until none is left (or a limit passes)."""
     return count_paths(
@@ -378,14 +424,15 @@ def _count_worker(
         memo_entries=memo_entries,
         share=share,
         overlap=overlap,
+        strategy=strategy,
     )
 
 
 _WORKER: dict = {}
 
 
-def _init_worker(data, backend, queue):
-    _WORKER.update(data=data, backend=backend, queue=queue)
+def _init_worker(data, backend, queue, strategy=None):
+    _WORKER.update(data=data, backend=backend, queue=queue, strategy=strategy)
 
 
 def _list_task(paths) -> None:
@@ -396,7 +443,7 @@ def _list_task(paths) -> None:
     data, backend, q = w["data"], w["backend"], w["queue"]
     try:
         for path in paths:
-            solver = engine(data, backend)
+            solver = engine(data, backend, w["strategy"])
             solver.replay(path)
             out: list = []
             sent = (0, 0, 0, 0, 0)
@@ -440,8 +487,10 @@ def count(
     memo_entries: Optional[int] = None,
     per_job: int = PER_JOB,
     overlap: Optional[Sequence[int]] = None,
+    strategy: Optional[str] = None,
 ) -> Stats:
-    """Count the solutions with ``jobs`` processes (None or 0: every core).
+    """Count the solutions with ``jobs`` processes (None or 0: every core),
+    with the engine ``split_strategy`` gives for ``strategy``.
 
     The figures equal a serial count's exactly (with ``memo_entries``, each
     subproblem keeps a memo table of its own, so the count is exact but the
@@ -455,6 +504,7 @@ def count(
     backend, jobs = _check_backend_and_jobs(backend, jobs)
     if overlap is not None:
         overlap = check_masks(problem, overlap, memo_entries is not None)
+    strategy = split_strategy(problem, strategy, memo_entries is not None)
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
@@ -465,6 +515,7 @@ def count(
         keep_solutions=overlap is not None,
         node_limit=node_limit,
         deadline=deadline,
+        strategy=strategy,
     )
     total = len(top.paths)
     if not total:
@@ -523,6 +574,7 @@ def count(
                 memo_entries,
                 processes,
                 overlap,
+                strategy,
             )
         # this process counts too
         tally = count_paths(
@@ -536,6 +588,7 @@ def count(
             tick=tick,
             share=processes,
             overlap=overlap,
+            strategy=strategy,
         )
         for part in children.results(_POLL, tick):
             tally.merge(part)
@@ -566,9 +619,11 @@ class ParallelSolutions(Closing):
         *,
         node_limit: Optional[int] = None,
         timeout: Optional[float] = None,
+        strategy: Optional[str] = None,
     ) -> None:
         self.problem = problem
         self.backend, self.jobs = _check_backend_and_jobs(backend, jobs)
+        self.strategy = split_strategy(problem, strategy)
         self.limit = limit
         self.limits = Limits(node_limit, timeout, clock=time.time)
         self.stopped: Optional[str] = None
@@ -581,6 +636,7 @@ class ParallelSolutions(Closing):
             keep_solutions=True,
             node_limit=node_limit,
             deadline=self.limits.deadline,
+            strategy=self.strategy,
         )
         if self._top.stopped:
             self.stopped = self.limits.reached(self._top.counts[1]) or "node limit"
@@ -604,7 +660,10 @@ class ParallelSolutions(Closing):
         q = ctx.Queue(maxsize=4 * self.jobs)
         units = chunks(self._top.paths, self.jobs)
         self._pool = workers = pool.pool(
-            min(self.jobs, len(units)), _init_worker, (self._data, self.backend, q), ctx
+            min(self.jobs, len(units)),
+            _init_worker,
+            (self._data, self.backend, q, self.strategy),
+            ctx,
         )
         result = workers.map_async(_list_task, units, chunksize=1)
         left = len(units)

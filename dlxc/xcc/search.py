@@ -75,6 +75,9 @@ class Stats:
     memo: Optional[MemoInfo] = None
     overlapping: Optional[int] = None
     stopped: Optional[str] = None  # the limit that stopped it: "node limit", "timeout"
+    #: the engine that searched ("dlx2", "ssxcc", "bits"; empty when not known),
+    #: whose conventions the updates and cleansings follow
+    engine: str = ""
 
     @property
     def partial(self) -> bool:
@@ -89,7 +92,8 @@ class Stats:
             head = f"Stopped after {self.solutions} solution{'s' if self.solutions != 1 else ''}"
         return (
             f"{head}, {self.updates} updates, {self.cleansings} cleansings, "
-            f"{self.nodes} nodes, {self.seconds:.3f} s ({self.backend} backend)."
+            f"{self.nodes} nodes, {self.seconds:.3f} s ({self.backend} backend"
+            f"{f', {self.engine} engine' if self.engine else ''})."
         )
 
 
@@ -427,6 +431,7 @@ class Search(Closing):
             memo=self.memo_info,
             overlapping=self.overlapping if self._overlap_all else None,
             stopped=None if self._done else self.stopped,
+            engine=self.strategy,
         )
 
     def close(self) -> None:

@@ -34,6 +34,7 @@ STATS_KEYS = {
     "cleansings",
     "seconds",
     "backend",
+    "engine",
     "complete",
 }
 
@@ -127,7 +128,7 @@ def test_backends_agree(abel_land, c_backend):
         assert r.exit_code == 0, r.stderr
         records[backend] = json.loads(r.stdout)
         assert records[backend]["backend"] == backend
-        assert f"({backend} backend)" in r.stderr
+        assert f"({backend} backend, {records[backend]['engine']} engine)." in r.stderr
     for rec in records.values():
         del rec["seconds"], rec["backend"]
     assert records["c"] == records["python"]
@@ -261,6 +262,7 @@ def test_help_lists_every_command():
     assert r.exit_code == 0
     listed = re.findall(r"^  (\w+)  ", r.stdout, re.M)
     assert listed == [
+        "autoplay",
         "boggle",
         "count",
         "crossword",
@@ -315,7 +317,7 @@ def test_interrupt_reports_partial_statistics(abel_land, monkeypatch, backend):
     assert r.stdout == ""
     assert re.match(
         r"Interrupted after \d+ solutions?, \d+ updates, \d+ cleansings, "
-        rf"\d+ nodes, .*\({backend} backend\)\.\n$",
+        rf"\d+ nodes, .*\({backend} backend, dlx2 engine\)\.\n$",
         r.stderr,
     )
     assert "Traceback" not in r.output and "Aborted" not in r.output

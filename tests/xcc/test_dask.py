@@ -47,20 +47,22 @@ def figures(stats):
         pytest.param(lambda: langford(7), id="Langford 7"),
     ],
 )
-def test_cluster_count_equals_serial(cluster, build):
+@pytest.mark.parametrize("strategy", ["dlx2", "bits"])
+def test_cluster_count_equals_serial(cluster, build, strategy):
     problem = build()
-    serial = problem.count_stats()
-    stats = problem.count_stats(scheduler=cluster.scheduler_address)
+    serial = problem.count_stats(strategy=strategy)
+    stats = problem.count_stats(scheduler=cluster.scheduler_address, strategy=strategy)
     assert figures(stats) == figures(serial)
-    assert stats.complete and stats.jobs == 2
+    assert stats.complete and stats.jobs == 2 and stats.engine == strategy
 
 
 def test_cluster_count_python_backend_and_memo(cluster):
     problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
     expected = problem.count()
     with distributed.Client(cluster, set_as_default=False) as client:
-        stats = count(problem, client=client, backend="python")
+        stats = count(problem, client=client, backend="python", strategy="bits")
         assert stats.solutions == expected and stats.backend == "python"
+        assert stats.engine == "bits"
         assert count(problem, client=client, memo_entries=1000).solutions == expected
 
 
@@ -99,14 +101,14 @@ def test_cli_count_scheduler(cluster, tmp_path):
     path = tmp_path / "ws6.dlx"
     write_dlx(word_search_problem(6, 6, WORDS), path)
     runner = CliRunner()
-    # DLX2's statistics, which a split count keeps (auto takes the bits engine here)
-    serial = json.loads(
-        runner.invoke(main, ["count", str(path), "--json", "--strategy", "dlx2"]).stdout
-    )
+    # auto takes the bits engine here, on one process or on the cluster, and
+    # the cluster's figures are a serial count's
+    serial = json.loads(runner.invoke(main, ["count", str(path), "--json"]).stdout)
     result = runner.invoke(
         main, ["count", str(path), "--json", "--scheduler", cluster.scheduler_address]
     )
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
-    for key in ("solutions", "nodes", "updates", "cleansings", "complete"):
+    for key in ("solutions", "nodes", "updates", "cleansings", "complete", "engine"):
         assert record[key] == serial[key]
+    assert record["engine"] == "bits"

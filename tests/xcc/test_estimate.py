@@ -96,8 +96,14 @@ def test_small_problem_is_counted_exactly(backend):
 
 
 def test_time_estimate_and_json(c_backend):
+    # DLX2's engine: the bits engine counts it all within the calibration
     est = estimate(
-        word_search_problem(7, 7, WORDS), probes=500, seed=3, backend="c", calibrate=0.05
+        word_search_problem(7, 7, WORDS),
+        probes=500,
+        seed=3,
+        backend="c",
+        calibrate=0.05,
+        strategy="dlx2",
     )
     assert not est.exact
     assert est.nodes_per_second > 0 and est.seconds > 0
@@ -106,6 +112,34 @@ def test_time_estimate_and_json(c_backend):
     for key in ("solutions", "solutions_stderr", "nodes", "seconds"):
         assert isinstance(data[key], float)
     assert "A full count would take about" in est.summary()
+
+
+def test_the_time_is_for_the_engine_a_count_runs(c_backend):
+    """auto times the engine a count with auto runs (the bits engine on a
+    word search), a named strategy that one; the summary names it."""
+    problem = word_search_problem(7, 7, WORDS)
+    with problem.search(backend="c", strategy="auto") as s:
+        counted_by = s.strategy
+    for strategy, engine in (("auto", counted_by), ("dlx2", "dlx2"), ("bits", "bits")):
+        est = estimate(problem, probes=50, seed=3, backend="c", calibrate=0.01, strategy=strategy)
+        assert est.engine == engine
+        assert f"c backend, {engine} engine" in est.summary()
+
+
+def test_ssxcc_time_comes_from_the_share_of_its_tree(c_backend):
+    """SSXCC's tree is not the one probed: its time is the calibration's
+    seconds over the share of its tree done, with no node rate."""
+    est = estimate(
+        word_search_problem(8, 8, WORDS),
+        probes=50,
+        seed=3,
+        backend="c",
+        calibrate=0.02,
+        strategy="ssxcc",
+    )
+    assert not est.exact and est.engine == "ssxcc"
+    assert est.nodes_per_second is None and est.seconds > 0
+    assert "ssxcc engine)." in est.summary()
 
 
 def test_one_probe_has_no_error_bar(backend):
@@ -132,21 +166,24 @@ def test_problem_estimate_delegates():
 
 
 def test_cli_estimate_json(tmp_path, c_backend):
-    """The 8x8 word search (123,800,040 layouts, DLX2's count):
-    too big for the 0.2 s calibration count, so the probes speak."""
+    """The 8x8 word search (123,800,040 layouts, DLX2's count): too big for
+    a 0.2 s calibration count by DLX2's engine, so the probes speak (the
+    bits engine, which auto times, may count it all in that time)."""
     from dlxc.xcc.dlxformat import write_dlx
 
     problem = word_search_problem(8, 8, WORDS)
     path = tmp_path / "ws8.dlx"
     write_dlx(problem, path)
-    result = run_cli("estimate", path, "--json", "--seed", 4, "--probes", 3000)
+    how = ("--json", "--seed", 4, "--probes", 3000, "--strategy", "dlx2")
+    result = run_cli("estimate", path, *how)
     assert result.exit_code == 0, result.output
     record = json.loads(result.stdout)
     assert {"solutions", "solutions_stderr", "nodes", "seconds", "probes", "seed"} <= set(record)
     assert record["probes"] == 3000 and record["seed"] == 4 and record["file"] == str(path)
     truth = 123_800_040
     assert abs(record["solutions"] - truth) < 4 * record["solutions_stderr"]
-    again = run_cli("estimate", path, "--json", "--seed", 4, "--probes", 3000)
+    assert record["engine"] == "dlx2"
+    again = run_cli("estimate", path, *how)
     assert json.loads(again.stdout)["solutions"] == record["solutions"]
 
 

@@ -2,8 +2,10 @@
 
 The split is exact: the split run's figures plus those of every replayed
 subproblem are the serial run's solutions, nodes, updates and cleansings,
-at every split depth, on both backends; the pool adds them up the same
-way; listing in parallel gives every solution exactly once.  Limits stop a
+at every split depth, on both backends, for every engine that can split
+(DLX2's and the bits engine, which walks DLX2's tree with its own
+updates); the pool adds them up the same way, and its counts equal the
+brute-force oracle's; listing in parallel gives every solution exactly once.  Limits stop a
 parallel count cleanly, with partial figures.
 """
 
@@ -28,15 +30,17 @@ from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc import parallel
 from dlxc.xcc.dlxformat import write_dlx
+from dlxc.xcc.engines.table import serving
 
 # smaller than test_memo's: every path of a split builds a fresh engine
 problems = st.one_of(colored_problems(), small_word_searches(side=3))
 
 WORDS = ["ABEL", "CANTOR", "GAUSS", "EULER"]
+SPLITTING = serving("split")  # the engines that can split: dlx2, bits
 
 
-def serial_figures(problem, backend):
-    with problem.search(backend=backend) as s:
+def serial_figures(problem, backend, strategy="dlx2"):
+    with problem.search(backend=backend, strategy=strategy) as s:
         s.count()
         st_ = s.stats
     return st_.solutions, st_.nodes, st_.updates, st_.cleansings, st_.max_level
@@ -46,40 +50,56 @@ def figures(stats):
     return stats.solutions, stats.nodes, stats.updates, stats.cleansings, stats.max_level
 
 
-def split_and_replay(problem, backend, depth):
+def split_and_replay(problem, backend, depth, strategy="dlx2"):
     """Split at exactly ``depth`` and count every subproblem in this process."""
     data = parallel.payload(problem)
-    solver = parallel.engine(data, backend)
+    solver = parallel.engine(data, backend, strategy)
     solver.set_split(depth)
     paths: list = []
     out: list = []
     while solver.run(1 << 40, out, 1 << 20, paths) != parallel.DONE:
         pass
     total = parallel.Tally(solver.stats()[:5])
-    total.merge(parallel.count_paths(data, backend, paths))
+    total.merge(parallel.count_paths(data, backend, paths, strategy=strategy))
     return total, paths, out
 
 
 # ---- the split is exact --------------------------------------------------------
 
 
+def test_the_splitting_engines():
+    """The table says which engines split; the tests below run each."""
+    assert SPLITTING == ["dlx2", "bits"]
+
+
+@pytest.mark.parametrize("strategy", SPLITTING)
 @given(problems, st.integers(1, 3))
-def test_split_sums_equal_serial(backend, problem, depth):
-    serial = serial_figures(problem, backend)
-    total, paths, _ = split_and_replay(problem, backend, depth)
+def test_split_sums_equal_serial(backend, strategy, problem, depth):
+    serial = serial_figures(problem, backend, strategy)
+    total, paths, _ = split_and_replay(problem, backend, depth, strategy)
     assert total.counts == serial
     assert total.finished == len(paths)
 
 
 @given(problems, st.integers(1, 3))
-def test_split_solutions_partition_the_serial_ones(backend, problem, depth):
+def test_bits_splits_dlx2s_tree(backend, problem, depth):
+    """The bits engine walks DLX2's tree: the same paths, solutions and nodes."""
+    bits = split_and_replay(problem, backend, depth, "bits")
+    dlx2 = split_and_replay(problem, backend, depth, "dlx2")
+    assert bits[1] == dlx2[1]
+    assert bits[0].counts[:2] == dlx2[0].counts[:2]
+
+
+@pytest.mark.parametrize("strategy", SPLITTING)
+@given(problems, st.integers(1, 3))
+def test_split_solutions_partition_the_serial_ones(backend, strategy, problem, depth):
     """Solutions above the split depth plus those below each path: the
     serial list, each solution once."""
     data = parallel.payload(problem)
-    _, paths, above = split_and_replay(problem, backend, depth)
+    _, paths, above = split_and_replay(problem, backend, depth, strategy)
     found = list(above)
     for path in paths:
-        solver = parallel.engine(data, backend)
+        solver = parallel.engine(data, backend, strategy)
         solver.replay(path)
         out: list = []
         while solver.run(1 << 40, out, 1 << 20) != parallel.DONE:
@@ -91,11 +111,12 @@ def test_split_solutions_partition_the_serial_ones(backend, problem, depth):
     assert len(set(found)) == len(found)
 
 
+@pytest.mark.parametrize("strategy", SPLITTING)
 @given(problems, st.integers(1, 3))
-def test_paths_are_the_same_on_both_backends(c_backend, problem, depth):
+def test_paths_are_the_same_on_both_backends(c_backend, strategy, problem, depth):
     """A path means the same subtree everywhere: both engines split alike."""
-    c = split_and_replay(problem, "c", depth)
-    py = split_and_replay(problem, "python", depth)
+    c = split_and_replay(problem, "c", depth, strategy)
+    py = split_and_replay(problem, "python", depth, strategy)
     assert c[1] == py[1] and c[0].counts == py[0].counts
 
 
@@ -109,12 +130,28 @@ def test_adaptive_split_grows_until_enough_paths():
     assert tiny.paths == [] and tiny.counts[0] == 2
 
 
-def test_replay_rejects_foreign_paths(backend):
+@pytest.mark.parametrize("strategy", SPLITTING)
+def test_replay_rejects_foreign_paths(backend, strategy):
     data = parallel.payload(queens(6))
     for bad in [(999,), (0, 0)]:
-        solver = parallel.engine(data, backend)
+        solver = parallel.engine(data, backend, strategy)
         with pytest.raises(ValueError):
             solver.replay(bad)
+
+
+def test_a_bits_solver_replays_again_once_done(backend):
+    """A finished bits search may take another path: the same figures as a
+    fresh solver's, so a worker need not rebuild the engine per path."""
+    data = parallel.payload(queens(7))
+    top = parallel.split(data, backend, 8, strategy="bits")
+    reused = parallel.engine(data, backend, "bits")
+    for path in top.paths:
+        fresh = parallel.engine(data, backend, "bits")
+        for solver in (reused, fresh):
+            solver.replay(path)
+            while solver.run(1 << 40) != parallel.DONE:
+                pass
+        assert reused.stats() == fresh.stats()
 
 
 # ---- the process pool ------------------------------------------------------------
@@ -129,11 +166,43 @@ def test_replay_rejects_foreign_paths(backend):
         pytest.param(lambda: queens(4), id="4 queens (tree ends above the split)"),
     ],
 )
-def test_pool_count_equals_serial(backend, build):
+@pytest.mark.parametrize("strategy", SPLITTING)
+def test_pool_count_equals_serial(backend, build, strategy):
     problem = build()
-    stats = parallel.count(problem, 2, backend)
-    assert figures(stats) == serial_figures(problem, backend)
-    assert stats.complete and stats.jobs == 2
+    stats = parallel.count(problem, 2, backend, strategy=strategy)
+    assert figures(stats) == serial_figures(problem, backend, strategy)
+    assert stats.complete and stats.jobs == 2 and stats.engine == strategy
+
+
+@pytest.mark.parametrize("strategy", [*SPLITTING, "auto"])
+@given(problem=problems)
+def test_pool_count_equals_the_oracle(backend, strategy, problem):
+    """Checked against the brute-force oracle, not against the engine."""
+    from oracles import xcc as oracle
+
+    stats = parallel.count(problem, 2, backend, per_job=4, strategy=strategy)
+    assert stats.solutions == len(oracle.solutions(problem))
+
+
+def test_auto_splits_with_the_serial_choice():
+    """More processes never trade auto's engine for a slower one: a split
+    takes the serial choice when it can split, else DLX2's."""
+    from dlxc.xcc.engines import pick_strategy
+
+    for problem in (word_search_problem(5, 5, ["ABEL", "EULER"]), queens(6), dominoes(12, 12)):
+        serial = pick_strategy(
+            "auto",
+            len(problem.primary),
+            len(problem.items),
+            n_options=len(problem.live_arrays()[0]) - 1,
+        )
+        expected = serial if serial in SPLITTING else SPLITTING[0]
+        assert parallel.split_strategy(problem, "auto") == expected
+    assert parallel.split_strategy(queens(6), "auto", memo=True) == "dlx2"
+    with pytest.raises(ValueError, match="splitting"):
+        parallel.split_strategy(queens(6), "ssxcc")
+    with pytest.raises(ValueError, match="memo"):
+        parallel.split_strategy(queens(6), "bits", memo=True)
 
 
 def test_problem_count_with_jobs(backend):
@@ -207,7 +276,7 @@ def test_parallel_solutions_each_once(backend):
     with problem.solutions(backend=backend, jobs=2) as it:
         got = list(it)
         assert it.stats.complete
-        assert figures(it.stats) == serial_figures(problem, backend)
+        assert figures(it.stats) == serial_figures(problem, backend, it.stats.engine)
     assert len(got) == len(set(got)) == len(serial)
     assert set(got) == set(serial)
 
@@ -231,7 +300,7 @@ def test_pool_without_fork(monkeypatch):
     monkeypatch.setattr(pool, "context", lambda: mp.get_context("spawn"))
     problem = queens(8)
     stats = parallel.count(problem, 2, "python")
-    assert figures(stats) == serial_figures(problem, "python")
+    assert figures(stats) == serial_figures(problem, "python", stats.engine)
 
 
 # ---- dlxc count --jobs, dlxc solve --jobs ------------------------------------------
@@ -249,14 +318,18 @@ def ws5_file(tmp_path):
 def test_cli_count_jobs_equals_serial(ws5_file):
     import json
 
-    # DLX2's statistics, which a split count keeps (auto takes the bits engine here)
-    serial = json.loads(run_cli("count", ws5_file, "--json", "--strategy", "dlx2").stdout)
-    result = run_cli("count", ws5_file, "--json", "--jobs", 2)
-    assert result.exit_code == 0, result.output
-    par = json.loads(result.stdout)
-    for key in ("solutions", "nodes", "updates", "cleansings", "max_level", "complete"):
-        assert par[key] == serial[key]
-    assert "subproblems for 2 processes" in result.stderr
+    # auto takes the bits engine here, serial or split, and a split keeps
+    # its statistics; so does DLX2's engine when it is named
+    for how in ((), ("--strategy", "dlx2")):
+        serial = json.loads(run_cli("count", ws5_file, "--json", *how).stdout)
+        result = run_cli("count", ws5_file, "--json", "--jobs", 2, *how)
+        assert result.exit_code == 0, result.output
+        par = json.loads(result.stdout)
+        for key in ("solutions", "nodes", "updates", "cleansings", "max_level", "complete"):
+            assert par[key] == serial[key]
+        assert par["engine"] == serial["engine"] == (how[1] if how else "bits")
+        assert "subproblems for 2 processes" in result.stderr
+        assert f"{par['engine']} engine)." in result.stderr
 
 
 def test_cli_solve_jobs_lists_each_once(ws5_file):

@@ -78,6 +78,36 @@ def test_bits_c_and_mirror_in_lockstep(c_backend, problem, budget, room, count_o
     assert cut[1] == whole[1]
 
 
+def run_sparse(problem, budget=1 << 40, room=0, count_only=False):
+    """run_all on the C engine with its dense rows dropped (dlxc_bits_sparse):
+    the kill lists alone, as problems too big for the rows are searched."""
+    from dlxc.xcc._cbackend import lib
+
+    solver = make_solver(
+        "c", len(problem.primary), len(problem.items), problem.live_arrays(), None, "bits"
+    )
+    lib.dlxc_bits_sparse(solver._handle)
+    out = None if count_only else []
+    while solver.run(budget, out, room):
+        pass
+    return out, solver.stats()
+
+
+@given(
+    problem=small_xcc_problems(max_options=70),
+    budget=st.integers(1, 5),
+    room=st.integers(0, 3),
+    count_only=st.booleans(),
+)
+def test_bits_dense_rows_and_kill_lists_in_lockstep(c_backend, problem, budget, room, count_only):
+    """Small problems commit through dense rows and choose through dense
+    masks; without them (the way of big problems) the C engine gives the
+    same solutions in the same order and the same statistics as the mirror."""
+    mirror = run_all(problem, "python", budget=budget, room=room, count_only=count_only)
+    assert run_sparse(problem, budget=budget, room=room, count_only=count_only) == mirror
+    assert run_all(problem, "c", budget=budget, room=room, count_only=count_only) == mirror
+
+
 @pytest.mark.parametrize(
     "problem",
     [
@@ -92,6 +122,7 @@ def test_bits_lockstep_and_dlx2s_tree_on_classic_models(c_backend, problem):
     c = run_all(problem, "c", budget=97, room=5)
     dlx2 = run_all(problem, "c", "dlx2")
     assert c[0] == dlx2[0] and same_tree(c[1], dlx2[1])
+    assert run_sparse(problem, budget=97, room=5) == c
     if len(problem.options) < 300:
         assert run_all(problem, "python", budget=97, room=5) == c
 
@@ -171,8 +202,10 @@ def test_bits_refuses_what_only_dlx2_does(backend):
         assert 0.0 <= s.fraction_done() <= 1.0
         rest = list(s)
         assert len(rest) + 1 == 4 and s.stats.complete
-    with pytest.raises(RequestError):
-        problem.count_stats(backend=backend, strategy="bits", jobs=2)
+    # it splits (tests/xcc/test_parallel.py), but keeps no memo table
+    assert problem.count_stats(backend=backend, strategy="bits", jobs=2).solutions == 4
+    with pytest.raises(RequestError, match="memo"):
+        problem.count_stats(backend=backend, strategy="bits", jobs=2, memo=True)
     with pytest.raises(ValueError, match="ties at random"):
         pick_strategy("bits", 1, 1, seed=1)
     with pytest.raises(ValueError, match="memoized"):
@@ -180,7 +213,7 @@ def test_bits_refuses_what_only_dlx2_does(backend):
     with pytest.raises(ValueError, match="tie-breaking"):
         make_solver(backend, 12, 34, problem.live_arrays(), 5, "bits")
     solver = make_solver(backend, 12, 34, problem.live_arrays(), None, "bits")
-    for call in (lambda: solver.set_memo(10), lambda: solver.set_split(2), lambda: solver.probe(1)):
+    for call in (lambda: solver.set_memo(10), lambda: solver.probe(1)):
         with pytest.raises(SolverError, match="dlx2"):
             call()
     solver.close()

@@ -93,3 +93,75 @@ def test_other_command_lines_go_to_the_full_one(tmp_path):
         FULL, "count", str(path), env={"DLXC_BACKEND": "python"}
     )
     assert run(LAUNCH, "count", str(tmp_path / "missing.dlx"))[0] == 1
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("count", "--jobs", "2", "{}"),
+        ("count", "{}", "--jobs", "2"),
+        ("count", "-j", "3", "{}"),
+        ("count", "--jobs=2", "{}"),
+        ("count", "--jobs", "0", "{}"),
+        ("count", "--jobs", "1", "{}"),
+    ],
+)
+def test_split_count_says_the_same(args):
+    """``count --jobs N FILE`` on the short way: the same count, figures,
+    engine and split line as the full command line's split count."""
+    for file in sorted(str(p) for p in PUZZLES.glob("*.dlx")):
+        if "dominoes" in file:
+            continue  # seconds each; the others cover the split
+        argv = [a.replace("{}", file) for a in args]
+        assert run(LAUNCH, *argv) == run(FULL, *argv), (argv, file)
+
+
+def test_split_count_takes_the_short_way():
+    """The short way counts ``--jobs 2`` itself: it imports neither click
+    nor multiprocessing."""
+    file = str(PUZZLES / "queens-8.dlx")
+    probe = (
+        "import sys, os; from dlxc import _launch; "
+        "real = os._exit; "
+        "os._exit = lambda s: (print(sorted(m for m in sys.modules if m.startswith("
+        "('click', 'multiprocessing'))), file=sys.stderr), real(s)); "
+        "sys.argv = ['dlxc', 'count', '--jobs', '2', sys.argv[1]]; _launch.main()"
+    )
+    status, out, err = run(probe, file)
+    assert status == 0 and out == "92\n"
+    assert err.splitlines()[-1] == "[]"
+    assert "Split into" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")
+def test_ctrl_c_stops_the_short_split_count(tmp_path):
+    """Ctrl-C to the whole group ends the short way's split count with 130
+    and the figures so far, and leaves no worker behind."""
+    import signal
+    import time
+
+    from dlxc.models.classic import dominoes
+    from dlxc.xcc.dlxformat import write_dlx
+
+    path = tmp_path / "dominoes-10x10.dlx"
+    write_dlx(dominoes(10, 10), path)
+    proc = subprocess.Popen(
+        [sys.executable, "-c", LAUNCH, "count", "--jobs", "2", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    time.sleep(2.0)
+    os.killpg(proc.pid, signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert out == ""
+    assert re.fullmatch(
+        r"Interrupted after \d+ solutions, \d+ nodes, [\d.]+ s "
+        r"\(c backend, split count: .*\)\.\n",
+        err,
+    ), err
+    time.sleep(0.2)
+    with pytest.raises(ProcessLookupError):
+        os.killpg(proc.pid, 0)

@@ -5,12 +5,16 @@ reader builds, or gives up (None) and lets the Python reader word the error
 or the warning.  These tests generate DLX text, plain and damaged in the
 ways the format can go wrong, and check both halves of that contract: equal
 arrays and names whenever C reads a file, and C giving up whenever the
-Python reader raises or warns.  Plain ASCII input without anything to
-report must take the fast path (else the fast path would be dead code).
+Python reader raises (with ``notes``, C reads what the Python reader warns
+about, and read_dlx gives the same warnings), or warns (without ``notes``,
+as the short path of ``dlxc count`` asks).  Plain UTF-8 input without
+anything to report (names in any script, Unicode spaces between them) must
+take the fast path (else the fast path would be dead code).
 """
 
 from __future__ import annotations
 
+import io
 import warnings
 
 import pytest
@@ -23,9 +27,13 @@ from dlxc.xcc import dlxformat
 
 pytestmark = pytest.mark.skipif(C_UNAVAILABLE, reason="the C reader needs the C backend")
 
-NAMES = st.text(alphabet="abcXYZ019_#!?.", min_size=1, max_size=4)
-COLORS = st.text(alphabet="rgb01:|#", min_size=1, max_size=3)
-SPACE = st.sampled_from([" ", "  ", "\t", " \x0b", "\x1c"])
+# names and colors with letters of two, three and four UTF-8 bytes, and the
+# Unicode spaces that str.split() splits at (U+00A0, U+2028, U+3000, ...)
+NAMES = st.text(alphabet="abcXYZ019_#!?.é€\U0001f600\ufeff", min_size=1, max_size=4)
+COLORS = st.text(alphabet="rgb01:|#ü", min_size=1, max_size=3)
+SPACE = st.sampled_from(
+    [" ", "  ", "\t", " \x0b", "\x1c", "\u00a0", " \u2028", "\u3000", "\x85", "\u2009\u205f"]
+)
 EOL = st.sampled_from(["\n", "\r\n", "\r"])
 
 
@@ -151,8 +159,6 @@ def test_damaged_input_is_left_to_python(tmp_path_factory, text):
         b"A B\nA C\n",
         b"A | B\nA B:x:y\n",
         b"A\nA A\n",
-        b"A | B\nB\n",
-        b"A B\nA\n",
         b"A | B\nA:1\n",
         b"A | B\nA B:\n",
         b"A|B|C\nA\n",
@@ -162,12 +168,13 @@ def test_damaged_input_is_left_to_python(tmp_path_factory, text):
         b"A A\nA\n",
     ],
 )
-def test_bad_or_warned_input_is_left_to_python(tmp_path, text):
+def test_bad_input_is_left_to_python(tmp_path, text):
     assert fast_read(text) is None
+    assert dlxformat._fast_reader()(text, notes=True) is None
     path = tmp_path / "bad.dlx"
     path.write_bytes(text)
-    expected, warned = python_read(path)
-    assert isinstance(expected, Exception) or warned
+    expected, _ = python_read(path)
+    assert isinstance(expected, Exception)
 
 
 def test_read_dlx_uses_it_and_gives_the_same_problem(tmp_path):
@@ -180,3 +187,127 @@ def test_read_dlx_uses_it_and_gives_the_same_problem(tmp_path):
     assert as_arrays(p) == as_arrays(q) and not warned
     assert p.name == q.name == str(path) and p.dropped == q.dropped == []
     assert p.count() == q.count() == 1
+
+
+def read_with(reader: str, source_of):
+    """read_dlx of ``source_of()`` with the reader named ("python", or ""
+    for the default: C where it can): (problem or error, warnings)."""
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("DLXC_READER", reader)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                got = dlxformat.read_dlx(source_of())
+            except DlxcError as exc:
+                got = exc
+    return got, [str(w.message) for w in caught]
+
+
+class _Pipe(io.BytesIO):
+    """A stream that cannot be read again, as a pipe on stdin."""
+
+    def seekable(self) -> bool:
+        return False
+
+
+@given(text=dlx_texts(damaged=True), how=st.sampled_from(["path", "stream", "pipe"]))
+def test_read_dlx_gives_the_python_readers_problem_errors_and_warnings(tmp_path_factory, text, how):
+    """Whatever the input (warned about, wrong, or plain) and however it is
+    given (a path, a binary stream, a stream that cannot be read again):
+    read_dlx, which takes the C reader where it can, gives what the Python
+    reader alone gives: the same problem and ignored options, or the same
+    error with its file and line, and the same warnings."""
+    path = tmp_path_factory.mktemp("any") / "p.dlx"
+    path.write_bytes(text)
+    source_of = {
+        "path": lambda: path,
+        "stream": lambda: io.BytesIO(text),
+        "pipe": lambda: _Pipe(text),
+    }[how]
+    expected, expected_warnings = read_with("python", source_of)
+    got, got_warnings = read_with("", source_of)
+    assert got_warnings == expected_warnings
+    if isinstance(expected, Exception):
+        assert type(got) is type(expected) and str(got) == str(expected)
+        return
+    assert as_arrays(got) == as_arrays(expected)
+    assert (got.name, got.dropped) == (expected.name, expected.dropped)
+    assert got.live_arrays() == expected.live_arrays()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        b"A | B\nA\nB\nB:x\nA B\n",  # options without a primary item
+        b"A B C\nA\n",  # primary items in no option
+        b"A B | X\r\nX\rA\n\n| c\nX:1\nX\n",  # both, and the lines they are on
+    ],
+)
+def test_warned_input_takes_the_fast_path(tmp_path, text):
+    from dlxc.xcc._cbackend import read_dlx_arrays
+
+    assert read_dlx_arrays(text) is None  # the short path of `dlxc count` leaves it
+    assert read_dlx_arrays(text, notes=True) is not None
+    path = tmp_path / "w.dlx"
+    path.write_bytes(text)
+    expected, expected_warnings = read_with("python", lambda: path)
+    got, got_warnings = read_with("", lambda: path)
+    assert expected_warnings and got_warnings == expected_warnings
+    assert as_arrays(got) == as_arrays(expected) and got.dropped == expected.dropped
+
+
+@given(text=dlx_texts(damaged=True))
+def test_live_arrays_leave_out_the_ignored_options(tmp_path_factory, text):
+    """Problem.live_arrays (copied in C, dlxc_keep_options) against the
+    options kept, option by option."""
+    path = tmp_path_factory.mktemp("live") / "p.dlx"
+    path.write_bytes(text)
+    p, _ = read_with("", lambda: path)
+    if isinstance(p, Exception):
+        return
+    start, items, colors, ids = p.live_arrays()
+    kept = [j for j in range(len(p.options)) if j not in set(p.dropped)]
+    if not p.dropped:
+        assert ids is None
+        return
+    assert list(ids) == kept and len(start) == len(kept) + 1 and start[0] == 0
+    for n, j in enumerate(kept):
+        a, b = p.opt_start[j], p.opt_start[j + 1]
+        assert list(items[start[n] : start[n + 1]]) == list(p.opt_items[a:b])
+        assert list(colors[start[n] : start[n + 1]]) == list(p.opt_colors[a:b])
+    assert len(items) == len(colors) == start[-1]
+
+
+@pytest.mark.parametrize("edit", ["unknown", "twice", "colored"])
+@pytest.mark.parametrize("bad_at", [None, 0, 15, 16, 17, 31, 32, 33, 39])
+def test_long_options_read_alike(tmp_path, bad_at, edit):
+    """Options longer than the C reader's batches of tokens (16), plain or
+    with an unknown item, a repeated item or a colored primary item at a
+    batch's edge: the same problem, or the same error, as the Python reader."""
+    import random
+
+    rng = random.Random(bad_at)
+    primary = [f"p{i}" for i in range(60)]
+    secondary = [f"s{i}" for i in range(60)]
+    lines = [" ".join(primary) + " | " + " ".join(secondary)]
+    for n in range(1, 41):
+        toks = rng.sample(primary, n // 2 + 1) + [
+            s + rng.choice(["", ":a", ":b"]) for s in rng.sample(secondary, n - n // 2 - 1)
+        ]
+        rng.shuffle(toks)
+        lines.append(" ".join(toks))
+    if bad_at is not None:
+        toks = lines[40].split()
+        toks.insert(bad_at, {"unknown": "zz", "twice": toks[-1], "colored": "p59:x"}[edit])
+        lines.append(" ".join(toks))
+    data = ("\n".join(lines) + "\n").encode()
+    path = tmp_path / "long.dlx"
+    path.write_bytes(data)
+    expected, expected_warnings = read_with("python", lambda: path)
+    got, got_warnings = read_with("", lambda: path)
+    assert got_warnings == expected_warnings
+    if bad_at is None:
+        assert fast_read(data) is not None
+        assert as_arrays(got) == as_arrays(expected)
+    else:
+        assert isinstance(expected, DlxcError) and str(got) == str(expected)

@@ -107,6 +107,8 @@ class BitsMirror(SideMirror):
         self.kth = [0] * levels
         self.state = BS_NEW
         self.level = self.max_level = 0
+        self.split_depth = 0  # > 0: paths to this depth are recorded, not entered
+        self.floor = 0  # the level a replayed subproblem starts at
         self.solutions = self.nodes = self.updates = 0
 
     # ---- 4. The dancing ----
@@ -149,6 +151,43 @@ class BitsMirror(SideMirror):
         out.append(tuple(self.opt_id[self.choice[l]] for l in range(k)))
         return True
 
+    def set_split(self, depth: int) -> None:
+        """As ``dlxc_bits_set_split``."""
+        if self.state != BS_NEW or depth < 0:
+            raise ValueError("a split depth is set before the first run")
+        self.split_depth = depth
+
+    @guarded
+    def replay(self, path: Sequence[int]) -> None:
+        """As ``dlxc_bits_replay``: commit ``path`` (option ids) with the
+        same branching rule, then search the subtree below it from zero."""
+        self._live()
+        if self.state not in (BS_NEW, BS_DONE) or self.split_depth or len(path) > self.n_primary:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        for level, want in enumerate(path):
+            if self.pl[level] == 0:
+                break
+            p, _ = self.choose(self.A[level], self.U[level])
+            rest = self.A[level] & self.M[p]
+            while rest:
+                o = (rest & -rest).bit_length() - 1
+                if self.opt_id[o] == want:
+                    break
+                rest &= rest - 1
+            if not rest:
+                break
+            self.best[level], self.choice[level] = p, o
+            self.deg[level] = self.kth[level] = 1
+            self.commit(o, level)
+        else:
+            if not path or self.pl[len(path)]:
+                self.level = self.floor = len(path)
+                self.solutions = self.nodes = self.updates = self.max_level = 0
+                self.state = BS_FORWARD
+                return
+        self.closed = True  # as bits.c's error state: the search cannot go on
+        raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+
     def _enter(self, level: int, p: int, size: int) -> None:
         self.best[level] = p
         self.rest[level] = self.A[level] & self.M[p]
@@ -159,7 +198,8 @@ class BitsMirror(SideMirror):
     def run(
         self, node_budget: int, out: list | None = None, room: int = 0, paths: list | None = None
     ) -> int:
-        """Search on, as ``dlxc_bits_run``."""
+        """Search on, as ``dlxc_bits_run``; a split run appends its paths to
+        ``paths``."""
         self._live()
         if self.state == BS_DONE:
             return DONE
@@ -178,6 +218,16 @@ class BitsMirror(SideMirror):
                 if self.nodes >= limit:
                     self.state, status = BS_FORWARD, BUDGET
                     break
+                if level == self.split_depth and level > 0:  # a subproblem's path
+                    if out is None or paths is None:
+                        raise ValueError("a split run lists its paths")
+                    if room <= self._recorded:
+                        self.state, status = BS_FORWARD, BATCH
+                        break
+                    self._recorded += 1
+                    paths.append(tuple(self.opt_id[self.choice[l]] for l in range(level)))
+                    step = "backup"
+                    continue
                 self.nodes += 1
                 self.max_level = max(self.max_level, level)
                 if self.pl[level] == 0:  # the empty solution
@@ -218,7 +268,7 @@ class BitsMirror(SideMirror):
                 self.solutions += 1
                 step = "done" if level < 0 else "advance"
             elif step == "backup":
-                if level == 0:
+                if level == self.floor:
                     step = "done"
                     continue
                 level -= 1
