@@ -33,7 +33,7 @@ MAGPIE's objects, as ``bin/dlxc-mbench``.  Without MAGPIE only dlxc's
 figures are printed.
 
 Usage: ``python bench/bench_scrabble.py [--positions 300] [--rounds 3]
-[--magpie /work/peers/magpie] [--magpie-lexicon TWLENABLE] [--json]``.
+[--magpie MAGPIE_CHECKOUT] [--magpie-lexicon TWLENABLE] [--json]``.
 """
 
 from __future__ import annotations

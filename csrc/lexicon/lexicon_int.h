@@ -45,6 +45,7 @@ struct dlxc_lex {
      * i + popcount(mask & ((1 << L) - 1)), found without a scan, in the
      * cache line of the list's first node.  NULL otherwise. */
     uint64_t *gx;
+    uint64_t serial; /* this lexicon's number, never reused in a process */
 };
 
 /* The layout of struct dlxc_lex as dlxc._lexfast reads it (a separate

@@ -50,7 +50,17 @@ struct dlxc_lex_gen {
     int64_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
     uint8_t is_anchor[2][SIDE][SIDE];
     int32_t tilecap[2][SIDE][SIDE]; /* the best value a rack tile may have there */
-    int rack_word;                  /* some word is an anagram of the whole rack */
+    /* The words' letter multisets, for the bound of a move of the whole
+     * rack: a multiset's key is the sum of one random 64-bit number per
+     * letter (bag_key), the set an open-addressing table of the keys of
+     * the lexicon's words (0 a free slot; NULL: no table), built at the
+     * first best-moves run with the lexicon whose serial is bags_of.  Two
+     * multisets may share a key: then a span is thought possible that is
+     * not, which only weakens the bound. */
+    uint64_t *bags;
+    uint64_t bags_size, bags_of;
+    uint64_t rack_key; /* the rack's letters' key (its blanks not in it) */
+    int rack_blanks;
     /* the best-moves search (top > 0): the scores of the top best moves so
      * far in a min-heap; moves scoring under threshold are not kept */
     int64_t top, heap_n, heap_cap, threshold;
@@ -115,6 +125,7 @@ void dlxc_lex_gen_free(dlxc_lex_gen *g)
     if (!g) return;
     free(g->moves);
     free(g->heap);
+    free(g->bags);
     free(g);
 }
 
@@ -430,14 +441,117 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
  * those factors (sorted both ways) gives no less than any arrangement of
  * the rack, so the largest such sum over the spans bounds every move of
  * the anchor: the best-moves search takes anchors by decreasing bound and
- * stops at the first one whose bound is under the score it must beat. */
+ * stops at the first one whose bound is under the score it must beat.
+ *
+ * A span of as many empty squares as the rack has tiles can hold a move
+ * only if the rack and the span's board tiles are an anagram of a word;
+ * without that test every anchor with room for the whole rack carries the
+ * bingo bonus in its bound, and the search walks most of them.  The test
+ * looks the multiset up in a set of the lexicon's words' multisets. */
+
+/* ==== Letter multisets ===================================================== */
+
+static uint64_t bag_key(int letter)
+{
+    uint64_t z = (uint64_t)letter * 0x9E3779B97F4A7C15ULL + 0x2545F4914F6CDD1DULL;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return (z ^ (z >> 31)) | 1; /* never 0 */
+}
+
+static int bags_has(const dlxc_lex_gen *g, uint64_t key)
+{
+    if (!key) key = 1; /* as bags_add stores it */
+    uint64_t mask = g->bags_size - 1;
+    for (uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; h = (h + 1) & mask) {
+        uint64_t v = g->bags[h];
+        if (v == key) return 1;
+        if (!v) return 0;
+    }
+}
+
+static void bags_add(dlxc_lex_gen *g, uint64_t key)
+{
+    if (!key) key = 1; /* 0 marks a free slot; a false match only weakens a bound */
+    uint64_t mask = g->bags_size - 1;
+    for (uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> 20 & mask;; h = (h + 1) & mask) {
+        if (g->bags[h] == key) return;
+        if (!g->bags[h]) {
+            g->bags[h] = key;
+            return;
+        }
+    }
+}
+
+/* Every word's key, by one walk of the DAWG (paths of at most
+ * DLXC_LEX_MAX_LEN arcs). */
+static void bags_walk(dlxc_lex_gen *g, const uint32_t *d, uint32_t list, uint64_t key, int depth,
+                      const uint64_t *keys)
+{
+    for (uint32_t i = list; i; i++) {
+        uint32_t x = d[i];
+        uint64_t k = key + keys[LEX_LETTER(x)];
+        if (LEX_TERMINAL(x)) bags_add(g, k);
+        if (LEX_CHILD(x) && depth < DLXC_LEX_MAX_LEN)
+            bags_walk(g, d, LEX_CHILD(x), k, depth + 1, keys);
+        if (LEX_LAST(x)) break;
+    }
+}
+
+/* The set of the lexicon's multisets, made once per lexicon.  A lexicon
+ * of more than 2^24 words, or no memory for the table, leaves the bound
+ * without it (every whole-rack span possible), not the search failing. */
+static void bags_build(dlxc_lex_gen *g, const dlxc_lex *lex)
+{
+    if (g->bags_of == lex->serial) return;
+    free(g->bags);
+    g->bags = NULL;
+    g->bags_of = lex->serial;
+    int64_t words = 0;
+    int32_t longest = 0;
+    if (dlxc_lex_measure(lex->dawg, lex->n_dawg, &words, &longest) || words > (1 << 24)) return;
+    uint64_t size = 1024;
+    while (size < (uint64_t)words * 2) size *= 2;
+    g->bags = calloc((size_t)size, sizeof *g->bags);
+    if (!g->bags) return;
+    g->bags_size = size;
+    uint64_t keys[256];
+    for (int l = 0; l < 256; l++) keys[l] = bag_key(l);
+    bags_walk(g, lex->dawg, LEX_CHILD(lex->dawg[0]), 0, 1, keys);
+}
+
+/* Whether a move can use the whole rack on the span lo..hi: whether some
+ * word is an anagram of the rack and the span's board tiles (a blank as
+ * any letter; with more than two blanks, taken to be possible). */
+static int whole_rack_fits(const dlxc_lex_gen *g, const uint8_t *line, int lo, int hi)
+{
+    if (!g->bags) return 1;
+    uint64_t key = g->rack_key;
+    for (int c = lo; c <= hi; c++)
+        if (line[c]) key += bag_key(line[c] & ~BLANK);
+    int nl = g->n_letters;
+    switch (g->rack_blanks) {
+    case 0: return bags_has(g, key);
+    case 1:
+        for (int x = 1; x <= nl; x++)
+            if (bags_has(g, key + bag_key(x))) return 1;
+        return 0;
+    case 2:
+        for (int x = 1; x <= nl; x++)
+            for (int y = x; y <= nl; y++)
+                if (bags_has(g, key + bag_key(x) + bag_key(y))) return 1;
+        return 0;
+    default: return 1;
+    }
+}
+
 static int64_t span_bound(const dlxc_lex_gen *g, const uint8_t *line, const uint8_t *lm,
                           const uint8_t *wm, const int64_t *xscore, const int32_t *cap, int lo,
                           int hi, const int32_t *vals, int tiles, int rack_tiles)
 {
-    /* a span of as many empty squares as tiles, and no board tile: the
-     * move would be an anagram of the whole rack */
-    if (tiles == rack_tiles && hi - lo + 1 == tiles && !g->rack_word) return INT64_MIN;
+    /* a move of every tile on the rack spells an anagram of the rack and
+     * the span's board tiles */
+    if (tiles == rack_tiles && !whole_rack_fits(g, line, lo, hi)) return INT64_MIN;
     int64_t base = 0, fixed = 0, mult = 1;
     for (int c = lo; c <= hi; c++) {
         int sq = line[c];
@@ -469,30 +583,6 @@ static int64_t span_bound(const dlxc_lex_gen *g, const uint8_t *line, const uint
     for (int j = 0; j < n; j++) total += f[j] * vals[j];
     if (tiles == g->bingo_tiles) total += g->bingo_bonus;
     return total;
-}
-
-/* Whether some word of the DAWG is an anagram of the rack's tiles (counts,
- * blanks, left of them in all): sets g->rack_word.  (With a blank, the
- * tile of a letter is tried first and the blank only for a letter that
- * has none left: every anagram is still found.) */
-static void rack_words(dlxc_lex_gen *g, const uint32_t *d, uint32_t list, uint8_t *counts,
-                       int blanks, int left)
-{
-    for (uint32_t i = list; i && !g->rack_word; i++) {
-        uint32_t x = d[i];
-        int l = LEX_LETTER(x);
-        uint32_t child = LEX_CHILD(x);
-        int tile = counts[l] > 0;
-        if (tile || blanks) {
-            if (tile) counts[l]--;
-            else blanks--;
-            if (left == 1) g->rack_word |= (int)LEX_TERMINAL(x);
-            else if (child) rack_words(g, d, child, counts, blanks, left - 1);
-            if (tile) counts[l]++;
-            else blanks++;
-        }
-        if (LEX_LAST(x)) break;
-    }
 }
 
 static int64_t anchor_bound(const dlxc_lex_gen *g, const uint8_t *line, int down, int r, int cols,
@@ -637,12 +727,11 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
                     g->tilecap[down][r][c] = best;
                 }
         }
-        /* whether the whole rack makes a word without board tiles */
-        uint8_t counts[64];
-        memcpy(counts, w.counts, sizeof counts);
-        g->rack_word = 0;
-        if (w.rack_tiles)
-            rack_words(g, lex->dawg, LEX_CHILD(lex->dawg[0]), counts, w.blanks, w.rack_tiles);
+        /* the rack's multiset, for spans of the whole rack */
+        bags_build(g, lex);
+        g->rack_key = 0;
+        for (int l = 1; l <= g->n_letters; l++) g->rack_key += rack[l] * bag_key(l);
+        g->rack_blanks = rack[0];
         int na = 0;
         for (int down = 0; down < 2; down++) {
             int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;

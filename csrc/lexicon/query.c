@@ -122,6 +122,10 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uin
         }
     }
     lex->n_letters = n_letters;
+    {
+        static uint64_t serials; /* move generators tell lexicons apart by it */
+        lex->serial = __atomic_add_fetch(&serials, 1, __ATOMIC_RELAXED);
+    }
     memcpy(lex->ascii, ascii, 256);
     for (int c = 0; c < 256; c++) lex->codes[c] = (uint8_t)(c <= n_letters ? c : 0);
     rc = prefix_tables(lex);
