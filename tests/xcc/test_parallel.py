@@ -224,10 +224,16 @@ def test_seeded_search_refuses_jobs():
 
 
 def test_pool_timeout_is_partial(c_backend):
+    # DLX2's engine needs seconds for this count; the bits engine only
+    # 0.06 s, so it is timed out on a search with two more words
     problem = word_search_problem(8, 8, WORDS)
-    stats = parallel.count(problem, 2, "c", timeout=0.2)
+    stats = parallel.count(problem, 2, "c", timeout=0.2, strategy="dlx2")
     assert not stats.complete and stats.partial
     assert 0 < stats.solutions < 123_800_040
+    bigger = word_search_problem(8, 8, [*WORDS, "CAUCHY", "NEWTON"])
+    stats = parallel.count(bigger, 2, "c", timeout=0.2)
+    assert stats.engine == "bits"
+    assert not stats.complete and stats.partial
 
 
 def test_pool_node_limit_is_partial(backend):
