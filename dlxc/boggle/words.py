@@ -15,6 +15,7 @@ not followed by u cannot be formed on a board and is left out.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable
 from typing import Optional
 
@@ -82,6 +83,9 @@ def plain_trie_text(blob: bytes) -> Optional[bytes]:
     if blob.translate(None, _PLAIN):
         return None
     words = blob.split(b"\n")
+    whole = _whole_words(blob, words)
+    if whole is not None:
+        return whole
     if b"q" not in blob:
         keep = [w for w in words if MIN_LETTERS <= len(w) <= MAX_LETTERS]
     else:  # a word's qu becomes q: the long and short checks as boggle_form has them
@@ -92,6 +96,38 @@ def plain_trie_text(blob: bytes) -> Optional[bytes]:
         ]
         keep = [w for w in forms if w and len(w) <= MAX_LETTERS]
     return b"\n".join(keep)
+
+
+def _whole_words(blob: bytes, words: list) -> Optional[bytes]:
+    """The trie text of a list whose every word is of 3 to 64 letters (the
+    most common case: ENABLE2K), from the blob as a whole, or None: the words
+    with a q not followed by u are cut out (a few in a list), then every qu
+    becomes q; no Python step for each word (20 ms less for ENABLE2K, a
+    tenth of a scoring run's serial time)."""
+    if words and not words[-1]:
+        words = words[:-1]
+        blob = blob[:-1]
+    if not words or not MIN_LETTERS <= min(map(len, words)) or max(map(len, words)) > MAX_LETTERS:
+        return None
+    if b"q" not in blob:
+        return blob
+    parts = []
+    at = 0
+    for bad in _BAD_Q.finditer(blob):
+        start = blob.rfind(b"\n", 0, bad.start()) + 1
+        if start < at:  # a second bad q of a word already cut out
+            continue
+        end = blob.find(b"\n", bad.start())
+        parts.append(blob[at:start])
+        at = len(blob) if end < 0 else end + 1
+    parts.append(blob[at:])
+    text = b"".join(parts)
+    if text.endswith(b"\n"):  # the last word was cut out
+        text = text[:-1]
+    return text.replace(b"qu", b"q")
+
+
+_BAD_Q = re.compile(rb"q(?!u)")
 
 
 def _q_form(word: bytes) -> bytes:

@@ -246,7 +246,8 @@ def score(
             runs = _cut(runs, _ONE_CALL)
         write = sys.stdout.write
         for totals in scorer.score_runs((b, r, c) for r, c, b in runs):
-            write("".join([f"{t}\n" for t in totals]))
+            if totals:
+                write("\n".join(map(str, totals)) + "\n")
             n += len(totals)
     seconds = time.perf_counter() - start
     if not quiet:
