@@ -250,9 +250,9 @@ def score(
 
         with Boggle(words, backend=backend, strict=strict) as bg:
             text, engine = bg.text, bg.backend
-        runs = ((b, r, c) for r, c, b in board_runs(file, dims, _BATCH))
+        batches = ((b, r, c) for r, c, b in board_runs(file, dims, _BATCH))
         write = sys.stdout.write
-        for totals in score_runs_on_dask(runs, text, scheduler, backend=engine):
+        for totals in score_runs_on_dask(batches, text, scheduler, backend=engine):
             if totals:
                 write("\n".join(map(str, totals)) + "\n")
                 n += len(totals)
