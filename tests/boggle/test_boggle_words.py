@@ -92,10 +92,10 @@ def test_a_plain_list_takes_the_short_way_to_the_same_trie_text(tmp_path):
 
 
 def test_a_list_of_whole_words_takes_the_shortest_way_to_the_same_trie_text(tmp_path):
-    """A plain list whose every word has 3 to 64 letters (ENABLE2K's kind)
-    is cut as a whole (the words with a q not followed by u go, qu becomes
-    q): the same text as reading it word by word, for lists with bad q words
-    first, last, together and alone."""
+    """A plain list whose every word has 64 letters at most (ENABLE2K's
+    kind) is cut as a whole (blank lines, words of 1 or 2 letters and words
+    with a q not followed by u go, qu becomes q): the same text as reading it
+    word by word, with such lines first, last, together and alone."""
     import random
 
     from dlxc.boggle.words import plain_trie_text, read_words, trie_text
@@ -103,7 +103,7 @@ def test_a_list_of_whole_words_takes_the_shortest_way_to_the_same_trie_text(tmp_
     rng = random.Random(7)
     for _ in range(300):
         n = rng.randrange(1, 30)
-        lengths = [rng.randrange(3, 65) for _ in range(n)]
+        lengths = [rng.choice([0, 1, 2, rng.randrange(3, 65)]) for _ in range(n)]
         words = ["".join(rng.choice("aqubz") for _ in range(k)) for k in lengths]
         data = ("\n".join(words) + rng.choice(["", "\n"])).encode()
         path = tmp_path / "w.txt"
