@@ -75,7 +75,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("engines", ["dlxc.boggle._cbackend", "dlxc.boggle.board"]),
     ("engines", ["dlxc.boggle.engine", "dlxc.boggle.boardfile"]),
     ("engines", ["dlxc.boggle.scoring"]),
-    ("engines", ["dlxc.boggle.best"]),
+    ("engines", ["dlxc.boggle.best", "dlxc.boggle.dask_scoring"]),
     ("engines", ["dlxc.boggle"]),
     ("services", ["dlxc.xcc.view"]),
     ("services", ["dlxc.xcc.search"]),

@@ -35,11 +35,13 @@ from .best import (
     symmetries,
 )
 from .board import DICE, DICE_SIZE, LETTERS, MAX_CELLS, Board, check_size, parse_size, roll
+from .dask_scoring import score_runs_on_dask
 from .engine import FRONTIER_CAP, CTrie, MirrorTrie, decode_board, encode_boards, make_trie
 from .scoring import DEFAULT_WORDS, Boggle, Found, ParallelScorer, Solution, load_words, points
 from .words import boggle_form, read_words, trie_text
 
 __all__ = [
+    "score_runs_on_dask",
     # engine and word lists
     "make_trie",
     "resolve",

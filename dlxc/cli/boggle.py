@@ -213,6 +213,13 @@ def solve(
     show_default=True,
     help="Processes to score with (0: every core).",
 )
+@click.option(
+    "--scheduler",
+    default=None,
+    metavar="ADDRESS",
+    help="Score on the Dask cluster at ADDRESS (tcp://HOST:8786), "
+    "65,536 boards a task (--jobs is then unused).",
+)
 @_backend_option
 @click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
 @strict_option
@@ -222,6 +229,7 @@ def score(
     words: Optional[str],
     size: Optional[str],
     jobs: int,
+    scheduler: Optional[str],
     backend: Optional[str],
     quiet: bool,
     strict: bool = False,
@@ -237,6 +245,26 @@ def score(
     dims = parse_size(size) if size else None
     start = time.perf_counter()
     n = 0
+    if scheduler:
+        from ..boggle.dask_scoring import score_runs_on_dask
+
+        with Boggle(words, backend=backend, strict=strict) as bg:
+            text, engine = bg.text, bg.backend
+        batches = ((b, r, c) for r, c, b in board_runs(file, dims, _BATCH))
+        write = sys.stdout.write
+        for totals in score_runs_on_dask(batches, text, scheduler, backend=engine):
+            if totals:
+                write("\n".join(map(str, totals)) + "\n")
+                n += len(totals)
+        seconds = time.perf_counter() - start
+        if not quiet:
+            rate = n / seconds if seconds > 0 else 0.0
+            click.echo(
+                f"{n:,} boards in {seconds:.2f}s = {rate:,.0f} boards/s "
+                f"(Dask cluster at {scheduler}, {engine})",
+                err=True,
+            )
+        return
     with (
         Boggle(words, backend=backend, strict=strict) as bg,
         ParallelScorer(bg, _jobs(jobs)) as scorer,
@@ -246,7 +274,8 @@ def score(
             runs = _cut(runs, _ONE_CALL)
         write = sys.stdout.write
         for totals in scorer.score_runs((b, r, c) for r, c, b in runs):
-            write("".join([f"{t}\n" for t in totals]))
+            if totals:
+                write("\n".join(map(str, totals)) + "\n")
             n += len(totals)
     seconds = time.perf_counter() - start
     if not quiet:

@@ -136,3 +136,110 @@ def test_a_board_the_cluster_scores_wrong_is_an_error(monkeypatch):
     ) as cluster:
         with pytest.raises(SolverError, match="scores"):
             best_on_dask(3, 3, text, cluster.scheduler_address, seed=5, seconds=2, stall=5)
+
+
+# ---- scoring a file of boards ------------------------------------------------
+
+
+def _boards_file(tmp_path):
+    """Boards of three sizes in runs (4x4, then 3x3, then 4x4 again), and
+    their totals as the oracle finds them."""
+    import random
+
+    rng = random.Random(11)
+    letters = "aeeerssttt" + "abcdefghijklmnopqrstuvwxyz"
+    rows = []
+    for size, count in [((4, 4), 90), ((3, 3), 40), ((4, 4), 70)]:
+        for _ in range(count):
+            rows.append((size, "".join(rng.choice(letters) for _ in range(size[0] * size[1]))))
+    path = tmp_path / "boards.txt"
+    path.write_text("".join(board + "\n" for _, board in rows))
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(WORDS) + "\n")
+    want = [oracle_score(board, r, c, WORDS) for (r, c), board in rows]
+    assert sum(want) > 0
+    return path, words, want
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("processes", [False, True])
+def test_score_on_dask_gives_the_oracles_totals_in_file_order(tmp_path, monkeypatch, processes):
+    """`boggle score --scheduler` on one worker of two threads: batches of
+    20 boards (so many tasks, of two sizes, in flight at once) come back as
+    the oracle's totals, in file order; stdout holds the totals only."""
+    from click.testing import CliRunner
+
+    from dlxc.cli import boggle as cli_boggle
+    from dlxc.cli import main
+
+    path, words, want = _boards_file(tmp_path)
+    monkeypatch.setattr(cli_boggle, "_BATCH", 20)
+    extra = {} if processes else {"protocol": "tcp://", "scheduler_port": 0}
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=processes,
+        host="127.0.0.1",
+        dashboard_address=":0",
+        silence_logs=40,
+        **extra,
+    ) as cluster:
+        args = ["boggle", "score", "--words", str(words), "--scheduler", cluster.scheduler_address]
+        r = CliRunner().invoke(main, [*args, str(path)])
+    assert r.exit_code == 0, r.output
+    assert [int(line) for line in r.stdout.splitlines()] == want
+    assert "200 boards in" in r.stderr and "Dask cluster at" in r.stderr
+
+
+@pytest.mark.slow
+def test_each_thread_of_a_worker_builds_its_trie_once(tmp_path, monkeypatch):
+    """Many batches, one worker of two threads (in this process, so that the
+    tries built can be counted): two tries at most, not one a batch."""
+    from dlxc.boggle import dask_scoring
+
+    built = []
+    real = dask_scoring.Boggle
+
+    def counting(*args, **kwargs):
+        built.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(dask_scoring, "Boggle", counting)
+    path, words, want = _boards_file(tmp_path)
+    text = Boggle(words).text
+    data = [line.strip() for line in path.read_text().splitlines()]
+    runs = [(b.encode(), int(len(b) ** 0.5), int(len(b) ** 0.5)) for b in data]
+    with distributed.LocalCluster(
+        n_workers=1,
+        threads_per_worker=2,
+        processes=False,
+        protocol="tcp://",
+        host="127.0.0.1",
+        scheduler_port=0,
+        dashboard_address=":0",
+        silence_logs=40,
+    ) as cluster:
+        got = dask_scoring.score_runs_on_dask(runs, text, cluster.scheduler_address)
+        totals = [t for batch in got for t in batch]
+    assert totals == want
+    assert len(runs) == 200 and 1 <= len(built) <= 2
+
+
+def test_score_at_a_refused_address_fails_at_once_in_one_line(tmp_path):
+    import socket
+
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    path = tmp_path / "boards.txt"
+    path.write_text("abcdefghi\n")
+    address = f"tcp://127.0.0.1:{port}"
+    r = CliRunner().invoke(main, ["boggle", "score", "--scheduler", address, str(path)])
+    assert r.exit_code == 1, r.output
+    assert r.stderr.startswith(f"Error: cannot reach the Dask scheduler at '{address}'")
+    assert r.stderr.count("\n") == 1
+    assert r.stdout == ""

@@ -89,3 +89,27 @@ def test_a_plain_list_takes_the_short_way_to_the_same_trie_text(tmp_path):
         assert fast == (slow if isinstance(slow, bytes) else b"")
     for data in [b"Abc\n", b"abc\rdef\n", b"# x\nabc\n", b"abc \n", "caf\u00e9\n".encode()]:
         assert plain_trie_text(data) is None
+
+
+def test_a_list_of_whole_words_takes_the_shortest_way_to_the_same_trie_text(tmp_path):
+    """A plain list whose every word has 64 letters at most (ENABLE2K's
+    kind) is cut as a whole (blank lines, words of 1 or 2 letters and words
+    with a q not followed by u go, qu becomes q): the same text as reading it
+    word by word, with such lines first, last, together and alone."""
+    import random
+
+    from dlxc.boggle.words import plain_trie_text, read_words, trie_text
+
+    rng = random.Random(7)
+    for _ in range(300):
+        n = rng.randrange(1, 30)
+        lengths = [rng.choice([0, 1, 2, rng.randrange(3, 65)]) for _ in range(n)]
+        words = ["".join(rng.choice("aqubz") for _ in range(k)) for k in lengths]
+        data = ("\n".join(words) + rng.choice(["", "\n"])).encode()
+        path = tmp_path / "w.txt"
+        path.write_bytes(data)
+        try:
+            slow = trie_text(read_words(path))
+        except Exception:  # no usable word: the fast way gives b""
+            slow = b""
+        assert plain_trie_text(data) == slow, words
