@@ -37,38 +37,73 @@ const char *dlxc_bog_strerror(int code)
     }
 }
 
-typedef struct { /* the trie while it grows */
-    int32_t *child;
+typedef struct {    /* the trie while it grows: children as sibling lists */
+    int32_t *first; /* the least letter's child, -1 for none */
+    int32_t *last;  /* the greatest letter's child, -1 for none */
+    int32_t *next;  /* the next greater sibling, -1 for none */
     int32_t *score; /* 0 unless a word ends here */
+    uint8_t *letter;
     int64_t nodes, cap;
 } grow_trie;
+
+static void *grow_array(void *p, int64_t cap, size_t size, int *ok)
+{
+    void *q = realloc(p, (size_t)cap * size);
+    if (!q) *ok = 0;
+    return q ? q : p;
+}
 
 static int grow(grow_trie *g)
 {
     int64_t cap = g->cap ? 2 * g->cap : 4096;
-    int32_t *child, *score;
-    if (cap > INT32_MAX / BOG_A) {
-        cap = INT32_MAX / BOG_A;
+    int ok = 1;
+    if (cap > INT32_MAX) {
+        cap = INT32_MAX;
         if (cap <= g->cap) return DLXC_BOG_ETOOBIG;
     }
-    child = realloc(g->child, (size_t)cap * BOG_A * sizeof *child);
-    if (!child) return DLXC_BOG_ENOMEM;
-    g->child = child;
-    score = realloc(g->score, (size_t)cap * sizeof *score);
-    if (!score) return DLXC_BOG_ENOMEM;
-    g->score = score;
+    g->first = grow_array(g->first, cap, sizeof *g->first, &ok);
+    g->last = grow_array(g->last, cap, sizeof *g->last, &ok);
+    g->next = grow_array(g->next, cap, sizeof *g->next, &ok);
+    g->score = grow_array(g->score, cap, sizeof *g->score, &ok);
+    g->letter = grow_array(g->letter, cap, sizeof *g->letter, &ok);
+    if (!ok) return DLXC_BOG_ENOMEM;
     g->cap = cap;
     return DLXC_BOG_OK;
 }
 
-static int new_node(grow_trie *g, int32_t *id)
+static int new_node(grow_trie *g, int32_t *id, int c)
 {
     int rc;
     if (g->nodes == g->cap && (rc = grow(g)) != DLXC_BOG_OK) return rc;
-    memset(g->child + g->nodes * BOG_A, 0xff, BOG_A * sizeof *g->child);
+    g->first[g->nodes] = g->last[g->nodes] = g->next[g->nodes] = -1;
     g->score[g->nodes] = 0;
+    g->letter[g->nodes] = (uint8_t)c;
     *id = (int32_t)g->nodes++;
     return DLXC_BOG_OK;
+}
+
+/* The child of node for letter c, made if it is missing.  Siblings are kept
+ * in letter order; a sorted word list (the usual case) always finds or puts
+ * its letter at the end of the list, so that case is checked first. */
+static int child_of(grow_trie *g, int32_t node, int c, int32_t *out)
+{
+    int32_t v = g->last[node], prev = -1, made;
+    int rc;
+    if (v >= 0 && g->letter[v] == c) return *out = v, DLXC_BOG_OK;
+    if (v < 0 || g->letter[v] < c) { /* a new greatest child */
+        if ((rc = new_node(g, &made, c)) != DLXC_BOG_OK) return rc;
+        if (v < 0) g->first[node] = made;
+        else g->next[v] = made;
+        g->last[node] = made;
+        return *out = made, DLXC_BOG_OK;
+    }
+    for (v = g->first[node]; g->letter[v] < c; v = g->next[v]) prev = v;
+    if (g->letter[v] == c) return *out = v, DLXC_BOG_OK;
+    if ((rc = new_node(g, &made, c)) != DLXC_BOG_OK) return rc;
+    g->next[made] = v;
+    if (prev < 0) g->first[node] = made;
+    else g->next[prev] = made;
+    return *out = made, DLXC_BOG_OK;
 }
 
 /* Insert the words of text; on success g holds the trie in insertion order. */
@@ -77,7 +112,7 @@ static int insert_words(grow_trie *g, const char *text, int64_t len, int32_t *n_
     int32_t root, node = 0, c, next;
     int64_t i, letters = 0, qs = 0;
     int rc;
-    if ((rc = new_node(g, &root)) != DLXC_BOG_OK) return rc;
+    if ((rc = new_node(g, &root, 0)) != DLXC_BOG_OK) return rc;
     *n_words = 0;
     for (i = 0; i <= len; i++) {
         if (i == len || text[i] == '\n') { /* end of a word */
@@ -91,11 +126,7 @@ static int insert_words(grow_trie *g, const char *text, int64_t len, int32_t *n_
         }
         c = (unsigned char)text[i] - 'a';
         if (c < 0 || c >= BOG_A) return DLXC_BOG_ELETTER;
-        next = g->child[(int64_t)node * BOG_A + c];
-        if (next < 0) {
-            if ((rc = new_node(g, &next)) != DLXC_BOG_OK) return rc;
-            g->child[(int64_t)node * BOG_A + c] = next;
-        }
+        if ((rc = child_of(g, node, c, &next)) != DLXC_BOG_OK) return rc;
         node = next;
         letters++;
         qs += (c == 'q' - 'a');
@@ -103,10 +134,11 @@ static int insert_words(grow_trie *g, const char *text, int64_t len, int32_t *n_
     return DLXC_BOG_OK;
 }
 
-/* Renumber g breadth-first into t's packed nodes (bog_internal.h). */
+/* Renumber g breadth-first into t's packed nodes (bog_internal.h): the
+ * children of a node get consecutive ids in letter order. */
 static int renumber(const grow_trie *g, struct dlxc_bog_trie *t)
 {
-    int32_t n = (int32_t)g->nodes, head = 0, tail = 0, u, v, c;
+    int32_t n = (int32_t)g->nodes, head = 0, tail = 0, u, v;
     int32_t *order = malloc((size_t)n * sizeof *order);
     int32_t *newid = malloc((size_t)n * sizeof *newid);
     int rc = DLXC_BOG_ENOMEM;
@@ -118,21 +150,14 @@ static int renumber(const grow_trie *g, struct dlxc_bog_trie *t)
     newid[0] = 0;
     while (head < tail) { /* queue of old ids, in BFS order */
         u = order[head++];
-        for (c = 0; c < BOG_A; c++) {
-            v = g->child[(int64_t)u * BOG_A + c];
-            if (v >= 0) newid[v] = tail, order[tail++] = v;
-        }
+        for (v = g->first[u]; v >= 0; v = g->next[v]) newid[v] = tail, order[tail++] = v;
     }
     for (u = 0; u < n; u++) { /* u: the new id */
         int32_t old = order[u];
         uint32_t arcs = (uint32_t)g->score[old] << BOG_POINTS_SHIFT;
-        int32_t first = 0;
-        for (c = BOG_A - 1; c >= 0; c--) { /* ends with the least letter's child */
-            v = g->child[(int64_t)old * BOG_A + c];
-            if (v >= 0) arcs |= 1u << c, first = newid[v];
-        }
+        for (v = g->first[old]; v >= 0; v = g->next[v]) arcs |= 1u << g->letter[v];
         t->node[u].arcs = arcs;
-        t->node[u].first = first;
+        t->node[u].first = g->first[old] >= 0 ? newid[g->first[old]] : 0;
     }
     t->nodes = n;
     rc = DLXC_BOG_OK;
@@ -144,7 +169,7 @@ out:
 
 int dlxc_bog_trie_new(dlxc_bog_trie **out, const char *text, int64_t len)
 {
-    grow_trie g = {NULL, NULL, 0, 0};
+    grow_trie g = {NULL, NULL, NULL, NULL, NULL, 0, 0};
     struct dlxc_bog_trie *t;
     int rc;
     if (!out || (!text && len) || len < 0) return DLXC_BOG_EINVAL;
@@ -153,8 +178,11 @@ int dlxc_bog_trie_new(dlxc_bog_trie **out, const char *text, int64_t len)
     if (!t) return DLXC_BOG_ENOMEM;
     rc = insert_words(&g, text, len, &t->words);
     if (rc == DLXC_BOG_OK) rc = renumber(&g, t);
-    free(g.child);
+    free(g.first);
+    free(g.last);
+    free(g.next);
     free(g.score);
+    free(g.letter);
     if (rc != DLXC_BOG_OK) {
         dlxc_bog_trie_free(t);
         return rc;
