@@ -106,6 +106,9 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
       --json:         {"file": FILE, "solutions": ..., "nodes": ..., "updates": ...,
                        "cleansings": ..., "seconds": ..., "backend": ...,
                        "complete": ..., "max_level": ...}
+    With --jobs or --scheduler and the ssxcc engine ("engine": "ssxcc"),
+    "nodes" and "updates" are the split run's plus its subproblems' (the
+    solutions are exact; these may differ a little from a serial count's).
     Statistics (DLX2's summary sentence) go to stderr, prefixed by the file
     name when there are several files.  --timeout and --node-limit hold for
     each file; a count they stop prints what it counted, says "partial" on
