@@ -116,6 +116,8 @@ struct dlxc_cells {
     int32_t active, oactive, pactive, forced;
     int state;
     int32_t level, max_level, best_itm, cur_choice;
+    int32_t split_depth; /* > 0: paths to this depth are recorded, not entered */
+    int32_t floor;       /* the level a replayed subproblem starts at (0: the root) */
     uint64_t solutions, nodes, updates;
 };
 
@@ -340,14 +342,17 @@ static inline void swap_out(int32_t *set, int32_t *item, int32_t c, int32_t *act
  * two solutions of the last level), when the buffer or max_solutions is
  * full, or at the end, and the next call goes on from there.
  */
+/* a record: k and the ids of the options chosen at levels 0 .. k-1; a
+ * split path is written with -k in place of k */
 static int record(const dlxc_cells *s, int32_t k, int32_t *buf, int64_t buf_len, int64_t *used,
                   int64_t *room)
 {
-    int32_t l;
+    int32_t l, path = k < 0;
+    if (path) k = -k;
     if (!buf) return 1;
     if (*room == 0 || *used + k + 1 > buf_len) return 0;
     (*room)--;
-    buf[(*used)++] = k;
+    buf[(*used)++] = path ? -k : k;
     for (l = 0; l < k; l++) buf[(*used)++] = s->opt_id[s->spr[s->choice[l]]];
     return 1;
 }
@@ -406,6 +411,7 @@ int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions, i
     if (!s) return DLXC_EINVAL;
     if (s->state == CS_ERROR) return DLXC_EINVAL;
     if (buf && buf_len < (int64_t)s->n_primary + 2) return DLXC_EBUFFER;
+    if (s->split_depth && !buf) return DLXC_EINVAL;
     if (s->state == CS_DONE) return DLXC_DONE;
 
     nd = d.nd = s->nd;
@@ -456,6 +462,16 @@ forward: /* enter a level */
         nodes++;
         solutions++;
         if (level > s->max_level) s->max_level = level;
+        goto backup;
+    }
+    if (level == s->split_depth && level > 0) {
+        /* a subproblem for another solver: hand over its path */
+        if (!record(s, -level, buf, buf_len, &used, &room)) {
+            s->state = CS_FORWARD;
+            status = DLXC_BATCH;
+            goto out;
+        }
+        d.forced = 0; /* what the path's commit pushed belongs to its subtree */
         goto backup;
     }
     nodes++;
@@ -560,7 +576,7 @@ advance: /* try the option at cur_choice */
     goto forward;
 
 backup:
-    if (level == 0) goto done;
+    if (level == s->floor) goto done;
     level--;
     cur_node = s->choice[level];
     best_itm = nd[cur_node].itm;
@@ -630,6 +646,105 @@ out:
         return DLXC_EOVERFLOW;
     }
     return status;
+}
+
+int dlxc_cells_set_split(dlxc_cells *s, int32_t depth)
+{
+    if (!s || s->state != CS_NEW || depth < 0) return DLXC_EINVAL;
+    s->split_depth = depth;
+    return DLXC_DONE;
+}
+
+/* Commit the path of option ids as a split run records them and start the
+ * search at the level below it, counters from zero (as dlxc_bits_replay).
+ * Each option is committed as the search commits a forced move: its first
+ * primary item leaves the active list, then its other items.  The order
+ * inside the sets after this differs from the split run's, whose history
+ * was longer, so the subtree below is searched in another order and may
+ * have another number of nodes; its solutions are the same ones, all the
+ * completions of the path.  Only a fresh solver replays. */
+int dlxc_cells_replay(dlxc_cells *s, const int32_t *path, int32_t len)
+{
+    dance d;
+    cnode *nd;
+    int32_t *set, *item;
+    int32_t l, k, pactive;
+    if (!s || s->state != CS_NEW || s->split_depth || len < 0 || len > s->n_primary ||
+        (len && !path))
+        return DLXC_EINVAL;
+    nd = d.nd = s->nd;
+    d.clr = s->clr;
+    set = d.set = s->set;
+    item = s->item;
+    d.force = s->force;
+    d.second = s->second;
+    d.active = d.oactive = s->active;
+    d.forced = 0;
+    d.updates = 0;
+    pactive = s->pactive;
+    for (k = 0; k < s->n_primary; k++)
+        if (size(item[k]) == 0) goto invalid; /* no solution: no subproblem */
+    for (l = 0; l < len; l++) {
+        int32_t j, y, c, q, p;
+        for (j = 0; j < s->n_options && s->opt_id[j] != path[l]; j++) {}
+        if (j == s->n_options || pactive == 0) goto invalid;
+        /* the option's first node, then its first primary item's */
+        for (y = 1; s->spr[y] != j; y++) {}
+        while (nd[y].itm >= d.second) y++;
+        c = nd[y].itm;
+        if (c < 0) goto invalid; /* no primary item: cannot be */
+        if (c >= d.second || pos(c) >= d.active) goto invalid; /* covered already */
+        /* is the option still in c's set? */
+        if (nd[y].loc >= c + size(c)) goto invalid;
+        swap_out(set, item, c, &d.active);
+        pactive--;
+        d.oactive = d.active;
+        hide(&d, c, 0, 0);
+        s->choice[l] = y;
+        p = d.active;
+        d.oactive = p;
+        for (q = y + 1; q != y;) {
+            int32_t cc = nd[q].itm;
+            if (cc < 0) {
+                q += cc;
+                continue;
+            }
+            if (pos(cc) < p) {
+                swap_out(set, item, cc, &p);
+                if (cc < d.second) pactive--;
+            }
+            q++;
+        }
+        d.active = p;
+        for (q = y + 1; q != y;) {
+            int32_t cc = nd[q].itm;
+            if (cc < 0) {
+                q += cc;
+                continue;
+            }
+            if (cc < d.second) {
+                if (!hide(&d, cc, 0, 1)) goto invalid;
+            } else if (pos(cc) < d.oactive && !hide(&d, cc, s->clr[q], 1)) {
+                goto invalid;
+            }
+            q++;
+        }
+    }
+    if (len && pactive == 0) goto invalid; /* a solution, not a subtree */
+    s->active = d.active;
+    s->oactive = d.oactive;
+    s->pactive = pactive;
+    s->forced = 0; /* the search looks for items of one option itself */
+    s->saveptr = 0;
+    s->saved[len] = 0;
+    s->level = s->floor = len;
+    s->nodes = s->solutions = s->updates = 0;
+    s->max_level = 0;
+    s->state = CS_FORWARD;
+    return DLXC_DONE;
+invalid:
+    s->state = CS_ERROR;
+    return DLXC_EINVAL;
 }
 
 /* Knuth's estimate of the fraction of the tree explored: level l is at its

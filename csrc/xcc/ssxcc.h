@@ -32,6 +32,9 @@ int dlxc_cells_run(dlxc_cells *s, uint64_t node_budget, int64_t max_solutions, i
                    int64_t buf_len, int64_t *buf_used);
 void dlxc_cells_get_stats(const dlxc_cells *s, dlxc_stats *out);
 double dlxc_cells_progress(const dlxc_cells *s);
+/* Splitting, as dlxc_bits_set_split and dlxc_bits_replay (see ssxcc.c). */
+int dlxc_cells_set_split(dlxc_cells *s, int32_t depth);
+int dlxc_cells_replay(dlxc_cells *s, const int32_t *path, int32_t len);
 void dlxc_cells_free(dlxc_cells *s);
 /* CDEF-END */
 

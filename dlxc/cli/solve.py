@@ -90,9 +90,10 @@ def _stats_record(stats) -> dict:
     "ssxcc (Knuth's SSXCC: sparse sets and forced moves, its tree and "
     "statistics), bits (bitsets of options: DLX2's tree, its own updates), "
     "auto (the faster one for the file; DLX2's with --seed or --memo, which "
-    "only it serves). --jobs and a scheduler split dlx2 and bits (auto keeps "
-    "its choice, DLX2's where it would be ssxcc, which cannot split). The "
-    "summary and --json name the engine that ran.",
+    "only it serves). --jobs and a scheduler split every engine and auto keeps "
+    "its choice; a split ssxcc count gives the serial solutions, but its nodes "
+    "and updates (the split run's plus its subproblems') may differ from a "
+    "serial run's. The summary and --json name the engine that ran.",
 )
 @user_errors
 def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
@@ -105,6 +106,9 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
       --json:         {"file": FILE, "solutions": ..., "nodes": ..., "updates": ...,
                        "cleansings": ..., "seconds": ..., "backend": ...,
                        "complete": ..., "max_level": ...}
+    With --jobs or --scheduler and the ssxcc engine ("engine": "ssxcc"),
+    "nodes" and "updates" are the split run's plus its subproblems' (the
+    solutions are exact; these may differ a little from a serial count's).
     Statistics (DLX2's summary sentence) go to stderr, prefixed by the file
     name when there are several files.  --timeout and --node-limit hold for
     each file; a count they stop prints what it counted, says "partial" on

@@ -394,6 +394,20 @@ class SsxccC(_SideEngine):
     )
     _engine_progress, _engine_stats = lib.dlxc_cells_progress, lib.dlxc_cells_get_stats
 
+    def set_split(self, depth):
+        with self._guard:
+            _check(lib.dlxc_cells_set_split(self._handle, depth))
+
+    def replay(self, path):
+        """Commit ``path`` (option ids, as a split run records them) and
+        search the subtree below it from zero, in an order of SSXCC's that
+        may differ from the split run's (its solutions do not)."""
+        with self._guard:
+            code = lib.dlxc_cells_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        if code == lib.DLXC_EINVAL:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        _check(code)
+
 
 class BitsC(_SideEngine):
     """A ``dlxc_bits`` handle (csrc/xcc/bits.c: bitsets of options, DLX2's

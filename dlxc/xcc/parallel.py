@@ -8,7 +8,11 @@ searches only the subtree below, with counters from zero.  Because the
 branching rule is deterministic (leftmost MRV), a path means the same
 subtree in every process and on every machine, and the split run's figures
 plus those of all subproblems are exactly the serial run's solutions,
-nodes, updates and cleansings.
+nodes, updates and cleansings.  SSXCC's engine is the exception: its
+tree below a path depends on the order its sparse sets were left in, which
+a replay leaves otherwise than the split run, so its solutions are exact
+and its nodes and updates are the split run's plus its subproblems', which
+may differ a little from a serial run's.
 
 The depth d is chosen adaptively: d = 1, 2, ... until there are at least
 ``per_job * jobs`` subproblems (or the tree ends above d, and the split run

@@ -47,12 +47,14 @@ def figures(stats):
         pytest.param(lambda: langford(7), id="Langford 7"),
     ],
 )
-@pytest.mark.parametrize("strategy", ["dlx2", "bits"])
+@pytest.mark.parametrize("strategy", ["dlx2", "ssxcc", "bits"])
 def test_cluster_count_equals_serial(cluster, build, strategy):
     problem = build()
     serial = problem.count_stats(strategy=strategy)
     stats = problem.count_stats(scheduler=cluster.scheduler_address, strategy=strategy)
-    assert figures(stats) == figures(serial)
+    # SSXCC's subtrees are searched in another order: its nodes may differ
+    keep = 5 if strategy != "ssxcc" else 1
+    assert figures(stats)[:keep] == figures(serial)[:keep]
     assert stats.complete and stats.jobs == 2 and stats.engine == strategy
 
 

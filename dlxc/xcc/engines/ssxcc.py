@@ -88,6 +88,8 @@ class SsxccMirror(SideMirror):
         self.psaved = [0] * (n_primary + 2)
         self.savestack: list[tuple[int, int]] = []
         self.state = CS_NEW
+        self.split_depth = 0  # > 0: paths to this depth are recorded, not entered
+        self.floor = 0  # the level a replayed subproblem starts at
         self.level = self.max_level = self.best_itm = self.cur_choice = 0
         self.solutions = self.nodes = self.updates = 0
 
@@ -148,6 +150,83 @@ class SsxccMirror(SideMirror):
         out.append(tuple(self.opt_id[self.spr[self.choice[l]]] for l in range(k)))
         return True
 
+    def set_split(self, depth: int) -> None:
+        """As ``dlxc_cells_set_split``."""
+        if self.state != CS_NEW or depth < 0:
+            raise ValueError("a split depth is set before the first run")
+        self.split_depth = depth
+
+    @guarded
+    def replay(self, path: Sequence[int]) -> None:
+        """As ``dlxc_cells_replay``: commit ``path`` (option ids) as forced
+        moves, then search the subtree below it from zero (its order may
+        differ from the split run's; its solutions do not)."""
+        self._live()
+        set_, itm, second = self.set, self.itm, self.second
+        bad = ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        if self.state != CS_NEW or self.split_depth or len(path) > self.n_primary:
+            raise bad
+        if any(set_[self.item[k] - 1] == 0 for k in range(self.n_primary)):
+            self.closed = True
+            raise bad
+        for level, want in enumerate(path):
+            try:
+                j = self.opt_id.index(want)
+            except ValueError:
+                j = -1
+            y = self.spr.index(j, 1) if j >= 0 else 0
+            while y and 0 <= itm[y] and itm[y] >= second:
+                y += 1
+            c = itm[y] if y else -1
+            if (
+                self.pactive == 0
+                or c < 0
+                or set_[c - 2] >= self.active
+                or self.loc[y] >= c + set_[c - 1]
+            ):
+                self.closed = True
+                raise bad
+            self.swap_out(c)
+            self.pactive -= 1
+            self.oactive = self.active
+            self.hide(c, 0, False)
+            self.choice[level] = y
+            self.oactive = oactive = self.active
+            q = y + 1
+            while q != y:
+                cc = itm[q]
+                if cc < 0:
+                    q += cc
+                    continue
+                if set_[cc - 2] < self.active:
+                    self.swap_out(cc)
+                    if cc < second:
+                        self.pactive -= 1
+                q += 1
+            q = y + 1
+            while q != y:
+                cc = itm[q]
+                if cc < 0:
+                    q += cc
+                    continue
+                if cc < second:
+                    ok = self.hide(cc, 0, True)
+                else:
+                    ok = set_[cc - 2] >= oactive or self.hide(cc, self.clr[q], True)
+                if not ok:
+                    self.closed = True
+                    raise bad
+                q += 1
+        if path and self.pactive == 0:
+            self.closed = True
+            raise bad
+        self.force.clear()
+        self.savestack.clear()
+        self.saved[len(path)] = 0
+        self.level = self.floor = len(path)
+        self.solutions = self.nodes = self.updates = self.max_level = 0
+        self.state = CS_FORWARD
+
     def save_sizes(self, level: int) -> None:
         set_, item = self.set, self.item
         del self.savestack[self.saved[level] :]
@@ -191,6 +270,17 @@ class SsxccMirror(SideMirror):
                     self.nodes += 1
                     self.solutions += 1
                     self.max_level = max(self.max_level, level)
+                    step = "backup"
+                    continue
+                if level == self.split_depth and level > 0:  # a subproblem's path
+                    if out is None or paths is None:
+                        raise ValueError("a split run lists its paths")
+                    if room <= self._recorded:
+                        self.state, status = CS_FORWARD, BATCH
+                        break
+                    self._recorded += 1
+                    paths.append(tuple(self.opt_id[self.spr[choice[l]]] for l in range(level)))
+                    self.force.clear()
                     step = "backup"
                     continue
                 self.nodes += 1
@@ -273,7 +363,7 @@ class SsxccMirror(SideMirror):
                     level += 1
                     step = "forward"
             elif step == "backup":
-                if level == 0:
+                if level == self.floor:
                     step = "done"
                     continue
                 level -= 1

@@ -48,7 +48,7 @@ class Engine:
 
 ENGINES = {
     "dlx2": Engine("dlx2", "Dlx2C", "Dlx2Mirror", "dlx2", frozenset(CAPABILITIES)),
-    "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset()),
+    "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset({"split"})),
     "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset({"split"})),
 }
 STRATEGIES = tuple(ENGINES)
