@@ -692,7 +692,7 @@ int dlxc_cells_replay(dlxc_cells *s, const int32_t *path, int32_t len)
         for (y = 1; s->spr[y] != j; y++) {}
         while (nd[y].itm >= d.second) y++;
         c = nd[y].itm;
-        if (c < 0) goto invalid; /* no primary item: cannot be */
+        if (c < 0) goto invalid;                               /* no primary item: cannot be */
         if (c >= d.second || pos(c) >= d.active) goto invalid; /* covered already */
         /* is the option still in c's set? */
         if (nd[y].loc >= c + size(c)) goto invalid;
