@@ -99,6 +99,13 @@ def backend_option(f: F) -> F:
     )(f)
 
 
+def edition_names() -> list[str]:
+    """The Scrabble editions dlxc ships, for ``--edition``."""
+    from ..models import editions
+
+    return editions.names()
+
+
 def seed_option(help: str) -> Callable[[F], F]:
     return click.option("--seed", type=int, default=None, metavar="S", help=help)
 

@@ -13,20 +13,7 @@ import time
 
 import click
 
-from .common import jobs_option, user_errors
-
-_BACKEND = click.option(
-    "--backend",
-    type=click.Choice(["c", "python"]),
-    default=None,
-    help="The engine (default: C when built, else the Python mirror).",
-)
-
-
-def _edition_names() -> list[str]:
-    from ..models import editions
-
-    return editions.names()
+from .common import backend_option, edition_names, jobs_option, user_errors
 
 
 @click.command()
@@ -72,7 +59,7 @@ def _edition_names() -> list[str]:
 )
 @click.option(
     "--edition",
-    type=click.Choice(_edition_names(), case_sensitive=False),
+    type=click.Choice(edition_names(), case_sensitive=False),
     default=None,
     help="A named edition's board and tiles (default english).",
 )
@@ -98,7 +85,7 @@ def _edition_names() -> list[str]:
     help="Fit leave values from the games' turns and write them to FILE.",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
-@_BACKEND
+@backend_option
 @user_errors
 def autoplay(
     lexicon_file: str,

@@ -16,7 +16,7 @@ import time
 import click
 
 from ..lexicon import Lexicon
-from .common import strict_option, user_errors, write_lines
+from .common import edition_names, strict_option, user_errors, write_lines
 
 _BACKEND = click.option(
     "--backend",
@@ -142,12 +142,6 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
-def _edition_names() -> list[str]:
-    from ..models import editions
-
-    return editions.names()
-
-
 @click.command()
 @click.option(
     "--lexicon",
@@ -176,7 +170,7 @@ def _edition_names() -> list[str]:
 )
 @click.option(
     "--edition",
-    type=click.Choice(_edition_names(), case_sensitive=False),
+    type=click.Choice(edition_names(), case_sensitive=False),
     default=None,
     help="A named edition's board and tiles (default english, or the one a CGP's ld names).",
 )
