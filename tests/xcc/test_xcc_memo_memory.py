@@ -12,6 +12,7 @@ the counts stay exact, and both engines do the same.
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 import warnings
@@ -48,6 +49,9 @@ def rss(field):
                 return int(line.split()[1]) * 1024
 
 problem = read_dlx(io.StringIO(sys.stdin.read()))
+# the peak so far is the reader's: start the search's peak from here
+with open("/proc/self/clear_refs", "w") as f:
+    f.write("5")
 before = rss("VmRSS")
 with problem.search(backend="c", memo_entries=memo_entries_for(problem, 1 << 20)) as s:
     s.run(node_limit=int(sys.argv[1]))
@@ -72,7 +76,10 @@ def test_memory_stays_near_the_limit_on_a_wide_deep_problem(c_backend):
     assert int(nodes) == 8000
     assert int(table_bytes) <= 1 << 20
     assert full == "True"  # the deep path dropped shallow keys
-    assert int(grown) < 6 << 20  # far below 40 MB: the memo, plus allocator slack
+    # far below 40 MB: the memo, plus allocator slack (more under the
+    # sanitizers, whose allocator keeps freed blocks aside and pads each one)
+    slack = 12 << 20 if "ASAN_OPTIONS" in os.environ else 6 << 20
+    assert int(grown) < slack
 
 
 def test_entries_and_stack_fit_the_cap():
