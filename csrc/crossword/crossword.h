@@ -42,9 +42,13 @@ int dlxc_xw_parse_words(const uint8_t *blob, int64_t len, int32_t default_score,
  * Place words on a width x height board.  Writes one record per placed
  * word, in placement order, to out (4 ints each: word, row, col, direction
  * 0 across / 1 down; room for 4*n_words ints); *n_placed receives the number
- * of words placed.  symmetric != 0: a horizontal line of symmetry. */
+ * of words placed.  flags: DLXC_XW_SYMMETRIC for a horizontal line of
+ * symmetry; DLXC_XW_CENTRE to place the first word in the middle of the
+ * board rather than in its top left corner (words may then cross it from
+ * above and from the left). */
+enum { DLXC_XW_SYMMETRIC = 1, DLXC_XW_CENTRE = 2 };
 int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes, int32_t n_letters,
-                   int32_t width, int32_t height, int symmetric, uint64_t seed, int32_t *out,
+                   int32_t width, int32_t height, int flags, uint64_t seed, int32_t *out,
                    int32_t *n_placed);
 
 /* ---- Fill ----

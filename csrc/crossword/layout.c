@@ -40,6 +40,13 @@
  * words into the slot on the line of symmetry (its own mirror image); here
  * such a slot holds one word, so no letter ever conflicts.
  *
+ * The first word.  The longest word that fits goes across the top left
+ * corner, as in the original, or with DLXC_XW_CENTRE across the middle of
+ * the board (down, in symmetric mode, on the middle column), so that words
+ * can cross it from above and from the left: in the corner, a word crosses
+ * the first word only where its own first letter is, which leaves most of a
+ * short list unplaced.  dlxc centres it when it chooses the board's size.
+ *
  * Historical notes.  The original adds as candidates the cells of a placed
  * word and their neighbours; here every start from which a crossing word
  * would reach a letter is a candidate, so a crossing may fall on any letter
@@ -54,7 +61,7 @@
 #include "splitmix64.h"
 
 typedef struct {
-    int32_t W, H, maxlen, A, n_words, symmetric, mid;
+    int32_t W, H, maxlen, A, n_words, symmetric, centre, mid;
     const int32_t *starts;
     const uint8_t *codes;
     int16_t *grid;
@@ -258,7 +265,7 @@ static void seed_word(lay *s)
             if (L > s->H) continue;
             int32_t w = lookup(s, L, 0, 0, -1);
             if (w < 0) continue;
-            place(s, w, s->mid - (L - 1) / 2, 0, 1);
+            place(s, w, s->mid - (L - 1) / 2, s->centre ? s->W / 2 : 0, 1);
             s->used[w] = 1;
             return;
         }
@@ -269,7 +276,12 @@ static void seed_word(lay *s)
             if (L > (d ? s->H : s->W)) continue;
             int32_t w = lookup(s, L, 0, 0, -1);
             if (w < 0) continue;
-            place(s, w, 0, 0, d);
+            int32_t r = 0, c = 0;
+            if (s->centre) {
+                r = d ? (s->H - L) / 2 : s->H / 2;
+                c = d ? s->W / 2 : (s->W - L) / 2;
+            }
+            place(s, w, r, c, d);
             s->used[w] = 1;
             return;
         }
@@ -285,12 +297,13 @@ static void release(lay *s)
 }
 
 int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes, int32_t n_letters,
-                   int32_t width, int32_t height, int symmetric, uint64_t seed, int32_t *out,
+                   int32_t width, int32_t height, int flags, uint64_t seed, int32_t *out,
                    int32_t *n_placed)
 {
-    if (n_words < 0 || width < 1 || height < 1 || n_letters < 1 || n_letters > 256 ||
-        (int64_t)width * height > (1 << 26) || !out || !n_placed ||
-        (n_words && (!starts || !codes)))
+    int symmetric = (flags & DLXC_XW_SYMMETRIC) != 0;
+    if ((flags & ~(DLXC_XW_SYMMETRIC | DLXC_XW_CENTRE)) || n_words < 0 || width < 1 || height < 1 ||
+        n_letters < 1 || n_letters > 256 || (int64_t)width * height > (1 << 26) || !out ||
+        !n_placed || (n_words && (!starts || !codes)))
         return DLXC_XW_EINVAL;
     *n_placed = 0;
     lay S;
@@ -298,7 +311,8 @@ int dlxc_xw_layout(int32_t n_words, const int32_t *starts, const uint8_t *codes,
     lay *s = &S;
     s->W = width;
     s->H = symmetric && height % 2 == 0 ? height - 1 : height;
-    s->symmetric = symmetric != 0;
+    s->symmetric = symmetric;
+    s->centre = (flags & DLXC_XW_CENTRE) != 0;
     s->mid = s->H / 2;
     s->A = n_letters;
     s->n_words = n_words;

@@ -28,6 +28,12 @@ _SIZE = re.compile(r"^\s*(\d+)\s*[xX\u00d7]\s*(\d+)\s*$")
 _MAX_SIDE = 2000
 
 
+#: Lists of at most this many words that the default layout cannot finish
+#: are laid out again by the compact layout (about 0.1 s a pass at 100
+#: words), in this many passes, and the board with more words is kept.
+_RESCUE_WORDS, _RESCUE_TRIES = 100, 16
+
+
 def _size(text: Optional[str]) -> tuple[Optional[int], Optional[int]]:
     if text is None:
         return None, None
@@ -170,12 +176,19 @@ def layout(
     clue_list = read_clue_list(word_file, strict=strict)
     pool = pool_from_words(clue_list.words, clue_list.scores, source=word_file)
     t1 = time.perf_counter()
+    rescued = False
     if compact:
         board = compact_layout(pool, seed=seed, tries=tries)
     else:
         board = make_layout(
             pool, width, height, symmetric=symmetric, seed=seed, tries=tries, backend=backend
         )
+        if board.not_placed and size is None and not symmetric and len(pool) <= _RESCUE_WORDS:
+            # a short list the breadth-first layout could not finish: the
+            # compact layout places every word that can cross another
+            dense = compact_layout(pool, seed=seed, tries=_RESCUE_TRIES)
+            if len(dense.placed) > len(board.placed):
+                board, rescued = dense, True
     t2 = time.perf_counter()
     if fmt == "json":
         _write(json.dumps(board.to_json(clue_list.clues), indent=1), output)
@@ -189,7 +202,8 @@ def layout(
             f"Placed {len(board.placed)} of {len(pool)} words on a "
             f"{board.width}x{board.height} board (seed {board.seed}, density "
             f"{density(board):.2f}); read in "
-            f"{t1 - t0:.3f} s, laid out and checked in {t2 - t1:.3f} s.",
+            f"{t1 - t0:.3f} s, laid out and checked in {t2 - t1:.3f} s"
+            + (" (by the compact layout: the default one left words out)." if rescued else "."),
             err=True,
         )
         if board.not_placed and fmt != "json" and len(board.not_placed) <= 20:

@@ -64,7 +64,14 @@ def parse_words(blob: bytes, default_score: int):
 
 
 def layout(
-    starts, codes: bytes, n_letters: int, width: int, height: int, symmetric: bool, seed: int
+    starts,
+    codes: bytes,
+    n_letters: int,
+    width: int,
+    height: int,
+    symmetric: bool,
+    seed: int,
+    centre: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """Place words (see dlxc_xw_layout): (word, row, col, direction) records
     in placement order."""
@@ -80,7 +87,7 @@ def layout(
             n_letters,
             width,
             height,
-            1 if symmetric else 0,
+            (lib.DLXC_XW_SYMMETRIC if symmetric else 0) | (lib.DLXC_XW_CENTRE if centre else 0),
             seed & ((1 << 64) - 1),
             out,
             n_placed,

@@ -82,11 +82,17 @@ def parse_words(blob: bytes, default_score: int):
 
 # ---------------------------------------------------------------- layout
 
+#: dlxc_xw_layout's flags: a horizontal line of symmetry; the first word in
+#: the middle of the board rather than its top left corner.
+SYMMETRIC, CENTRE = 1, 2
+
 
 class _Layout:
     """The state of one layout run (layout.c's ``lay``)."""
 
-    def __init__(self, starts, codes, n_letters, width, height, symmetric, seed):
+    def __init__(self, starts, codes, n_letters, width, height, flags, seed):
+        symmetric = flags & SYMMETRIC
+        self.centre = bool(flags & CENTRE)
         self.W = width
         self.H = height - 1 if symmetric and height % 2 == 0 else height
         self.symmetric = bool(symmetric)
@@ -284,7 +290,8 @@ class _Layout:
                 if L <= self.H:
                     w = self.lookup(L, [], -1)
                     if w >= 0:
-                        self.place(w, self.mid - (L - 1) // 2, 0, 1)
+                        col = self.W // 2 if self.centre else 0
+                        self.place(w, self.mid - (L - 1) // 2, col, 1)
                         self.used[w] = 1
                         return
                 L -= 2
@@ -296,7 +303,11 @@ class _Layout:
                 w = self.lookup(L, [], -1)
                 if w < 0:
                     continue
-                self.place(w, 0, 0, d)
+                r = c = 0
+                if self.centre:
+                    r = (self.H - L) // 2 if d else self.H // 2
+                    c = self.W // 2 if d else (self.W - L) // 2
+                self.place(w, r, c, d)
                 self.used[w] = 1
                 return
 
@@ -322,12 +333,20 @@ class _Layout:
 
 
 def layout(
-    starts, codes: bytes, n_letters: int, width: int, height: int, symmetric: bool, seed: int
+    starts,
+    codes: bytes,
+    n_letters: int,
+    width: int,
+    height: int,
+    symmetric: bool,
+    seed: int,
+    centre: bool = False,
 ) -> list[tuple[int, int, int, int]]:
     """dlxc_xw_layout: (word, row, col, direction) records in placement order."""
     if width < 1 or height < 1 or not 1 <= n_letters <= 256:
         raise ValueError("malformed arguments")
-    return _Layout(starts, codes, n_letters, width, height, symmetric, seed).run()
+    flags = (SYMMETRIC if symmetric else 0) | (CENTRE if centre else 0)
+    return _Layout(starts, codes, n_letters, width, height, flags, seed).run()
 
 
 # ---------------------------------------------------------------- fill

@@ -38,8 +38,10 @@ def oracle(board, words):
     return board_problems(placed, words, board.width, board.height, board.symmetric)
 
 
-def records(pool, w, h, sym, seed, backend):
-    return engine(backend).layout(pool.starts, pool.codes, len(pool.alphabet), w, h, sym, seed)
+def records(pool, w, h, sym, seed, backend, centre=False):
+    return engine(backend).layout(
+        pool.starts, pool.codes, len(pool.alphabet), w, h, sym, seed, centre
+    )
 
 
 @pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
@@ -55,24 +57,29 @@ def test_c_and_mirror_same_board_common20(sym):
     words=words_st,
     seed=st.integers(0, 2**64 - 1),
     sym=st.booleans(),
+    centre=st.booleans(),
     w=st.integers(1, 14),
     h=st.integers(1, 14),
 )
-def test_c_and_mirror_same_board_random(words, seed, sym, w, h):
+def test_c_and_mirror_same_board_random(words, seed, sym, centre, w, h):
     pool = pool_from_words(words)
-    assert records(pool, w, h, sym, seed, "c") == records(pool, w, h, sym, seed, "python")
+    c = records(pool, w, h, sym, seed, "c", centre)
+    assert c == records(pool, w, h, sym, seed, "python", centre)
 
 
 @given(
     words=words_st,
     seed=st.integers(0, 1000),
     sym=st.booleans(),
+    centre=st.booleans(),
     w=st.integers(2, 14),
     h=st.integers(2, 14),
 )
-def test_every_board_passes_the_oracle(backend, words, seed, sym, w, h):
+def test_every_board_passes_the_oracle(backend, words, seed, sym, centre, w, h):
     pool = pool_from_words(words)
-    board = make_layout(pool, w, h, symmetric=sym, seed=seed, tries=1, crop=False, backend=backend)
+    board = make_layout(
+        pool, w, h, symmetric=sym, seed=seed, tries=1, crop=False, centre=centre, backend=backend
+    )
     assert oracle(board, pool.words) == []
     placed = {p.word for p in board.placed}
     assert placed | set(board.not_placed) == set(pool.words)
@@ -119,6 +126,38 @@ def test_symmetric_seed_word_is_centred(backend):
     first = board.placed[0]
     assert first.direction == "down" and first.col == 0
     assert first.row + len(first.word) // 2 == 4
+
+
+def test_first_word_in_the_middle_when_dlxc_sizes_the_board(backend):
+    # in the corner, RUBY cannot cross PYTHON (its Y is its last letter);
+    # from the middle it can, and the size dlxc chooses centres the first word
+    pool = pool_from_words(["python", "ruby"])
+    corner = make_layout(pool, 7, 7, seed=0, crop=False, backend=backend)
+    assert corner.not_placed == ["ruby"]
+    middle = make_layout(pool, seed=0, crop=False, backend=backend)
+    assert middle.not_placed == [] and oracle(middle, pool.words) == []
+    first = middle.placed[0]
+    assert first.word == "python" and (first.row, first.col) == (3, 0)
+
+
+def test_cli_layout_places_a_short_list_whole(tmp_path):
+    # the breadth-first layout leaves words of this list out from every seed;
+    # the CLI then lays it out compactly, and says so
+    path = tmp_path / "langs.txt"
+    words = ["python", "ruby", "perl", "java", "rust", "swift", "kotlin", "haskell", "cobol"]
+    path.write_text("".join(f"{w.upper()};clue for {w}\n" for w in words))
+    left_out = make_layout(pool_from_words(words), seed=0, tries=32, crop=False)
+    assert left_out.not_placed  # else this test shows nothing
+    r = CliRunner().invoke(main, ["crossword", "layout", "--words", str(path), "--json"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    placed = {(w["word"].lower(), w["row"], w["col"], w["direction"]) for w in doc["placed"]}
+    assert {p[0] for p in placed} == set(words) and doc["not_placed"] == []
+    board = Crossword(
+        doc["width"], doc["height"], [PlacedWord(*p) for p in placed], [], symmetric=False
+    )
+    assert oracle(board, words) == []
+    assert "compact layout" in r.stderr
 
 
 def test_the_checker_sees_bad_boards():

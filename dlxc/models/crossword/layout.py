@@ -237,14 +237,21 @@ def make_layout(
     seed: int = 0,
     tries: Optional[int] = None,
     crop: bool = True,
+    centre: Optional[bool] = None,
     backend: Optional[str] = None,
 ) -> Crossword:
     """Lay out the words of ``pool`` on a ``width`` x ``height`` board (by
-    default a square of ``default_side``).  With ``tries`` > 1, seeds
+    default a square of ``default_side``).  The first word goes in the
+    middle of the board when ``centre`` is true (the default when dlxc
+    chooses the size), else in its top left corner, as in the Google I/O
+    generator, where words cross it only from below and from the right.
+    With ``tries`` > 1, seeds
     ``seed``, ``seed + 1`` ... are tried in turn, stopping when every word
     is placed, and the board with the most words wins (the first on ties).
     The board is checked, then cropped to its letters unless ``crop`` is
     False."""
+    if centre is None:
+        centre = width is None or height is None
     if width is None or height is None:
         side = default_side(pool)
         width = width or side
@@ -259,7 +266,7 @@ def make_layout(
     best_seed = seed
     for k in range(tries):
         records = impl.layout(
-            pool.starts, pool.codes, len(pool.alphabet), width, height, symmetric, seed + k
+            pool.starts, pool.codes, len(pool.alphabet), width, height, symmetric, seed + k, centre
         )
         if k == 0 or len(records) > len(best):
             best, best_seed = records, seed + k
