@@ -42,7 +42,8 @@ class ProgressBar(Closing):
     ``enabled=None`` decides by ``wanted(file)``; ``enabled=True`` draws on
     ``file`` even when it is not a terminal (for tests).  ``delay`` is the
     time before the bar first appears, ``mininterval`` the least time
-    between two redraws.  Use it as a context manager, or call
+    between two redraws, ``postfix`` the text after the bar until a call
+    brings statistics.  Use it as a context manager, or call
     ``close()`` when the count is over.
     """
 
@@ -53,6 +54,7 @@ class ProgressBar(Closing):
         enabled: Optional[bool] = None,
         delay: float = DELAY,
         mininterval: float = 0.1,
+        postfix: str = "0 solutions",
     ) -> None:
         self.file = sys.stderr if file is None else file
         self.enabled = wanted(self.file) if enabled is None else enabled
@@ -69,7 +71,7 @@ class ProgressBar(Closing):
                 leave=False,
                 dynamic_ncols=True,
                 mininterval=mininterval,
-                postfix=["0 solutions"],
+                postfix=[postfix],
                 # a list postfix is used as given (a string would get a ", " in
                 # front); tqdm's README shows this form
                 bar_format="{desc}: {percentage:5.1f}%|{bar}| {postfix[0]} "

@@ -196,7 +196,11 @@ def scheduler_option(f: F) -> F:
 
 
 def progress_bar(
-    label: Optional[str], quiet: bool, stdout_too: bool = False, force: bool = False
+    label: Optional[str],
+    quiet: bool,
+    stdout_too: bool = False,
+    force: bool = False,
+    postfix: str = "0 solutions",
 ) -> ProgressBar:
     """A progress bar on stderr: with ``force`` (--progress), or when stderr
     is a terminal and not --quiet (and, when results go to stdout as they
@@ -204,7 +208,7 @@ def progress_bar(
     enabled = force or wanted(sys.stderr, quiet)
     if enabled and not force and stdout_too and wanted(sys.stdout):
         enabled = False  # the bar would tear the solutions on the screen apart
-    return ProgressBar(desc=label or "counting", file=sys.stderr, enabled=enabled)
+    return ProgressBar(desc=label or "counting", file=sys.stderr, enabled=enabled, postfix=postfix)
 
 
 def extra_lines(stats: Stats) -> list[str]:

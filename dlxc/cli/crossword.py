@@ -19,7 +19,7 @@ from typing import Optional
 import click
 
 from ..base.letters import upper_letter
-from .common import strict_option, user_errors
+from .common import progress_bar, strict_option, user_errors
 from .output import emit, output_format_options
 
 EXIT_NONE = 3
@@ -161,7 +161,12 @@ def layout(
     """Lay out a free-form crossword from the words of FILE."""
     from ..crossword.wordlist import pool_from_words
     from ..models.crossword.clues import read_clue_list
-    from ..models.crossword.layout import compact_layout, density, make_layout
+    from ..models.crossword.layout import (
+        compact_layout,
+        default_compact_tries,
+        density,
+        make_layout,
+    )
 
     width, height = _size(size)
     if compact and (size is not None or symmetric):
@@ -178,7 +183,9 @@ def layout(
     t1 = time.perf_counter()
     rescued = False
     if compact:
-        board = compact_layout(pool, seed=seed, tries=tries)
+        passes = tries or default_compact_tries(len(pool))
+        with progress_bar("laying out", quiet, postfix=f"{passes} passes") as bar:
+            board = compact_layout(pool, seed=seed, tries=tries, progress=bar)
     else:
         board = make_layout(
             pool, width, height, symmetric=symmetric, seed=seed, tries=tries, backend=backend

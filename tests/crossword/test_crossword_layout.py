@@ -259,3 +259,11 @@ def test_cli_compact(tmp_path):
     assert letters / (len(rows) * len(rows[0])) > 0.3  # the default layout: 0.285
     res = run("crossword", "layout", "-w", COMMON20, "--compact", "--symmetric")
     assert res.exit_code == 2 and "--compact" in res.stderr and res.stdout == ""
+
+
+def test_compact_reports_progress_once_a_pass():
+    pool = read_word_list(COMMON20)
+    seen: list[float] = []
+    board = compact_layout(pool, seed=3, tries=5, progress=seen.append)
+    assert seen == [0.0, 0.2, 0.4, 0.6, 0.8]
+    assert board.to_json() == compact_layout(pool, seed=3, tries=5).to_json()

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Optional
 
@@ -402,7 +402,13 @@ def density(board: Crossword) -> float:
     return len(cells) / max(1, board.width * board.height)
 
 
-def compact_layout(pool: WordPool, *, seed: int = 0, tries: Optional[int] = None) -> Crossword:
+def compact_layout(
+    pool: WordPool,
+    *,
+    seed: int = 0,
+    tries: Optional[int] = None,
+    progress: Optional[Callable[[float], None]] = None,
+) -> Crossword:
     """A dense free-form layout with every word placed: ``tries`` greedy
     passes (seeds ``seed``, ``seed + 1`` ...; by default
     ``default_compact_tries``), each placing the words longest first where
@@ -411,7 +417,7 @@ def compact_layout(pool: WordPool, *, seed: int = 0, tries: Optional[int] = None
     (the densest of all when none is that shape; the first on ties).  When
     no pass places every word, the words that cross are placed and the rest
     are listed as not placed.  The board is checked and cropped like
-    ``make_layout``'s."""
+    ``make_layout``'s.  ``progress(fraction)`` is called after each pass."""
     words = pool.words
     if not words:
         return Crossword(0, 0, [], [])
@@ -419,6 +425,8 @@ def compact_layout(pool: WordPool, *, seed: int = 0, tries: Optional[int] = None
     best: Optional[tuple[tuple[bool, float], Crossword]] = None
     partial: Optional[Crossword] = None
     for k in range(tries):
+        if progress is not None:
+            progress(k / tries)
         rng = random.Random(seed + k)
         placed = _compact_once(words, rng)
         if placed is None:
