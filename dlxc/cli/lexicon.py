@@ -131,7 +131,7 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl, dropped = read_word_list(path, strict=strict).keeping(rules.values)
+    wl, dropped = read_word_list(path, strict=strict, tiles=rules.multi).keeping(rules.values)
     if dropped:
         left = len(dropped)
         click.echo(
@@ -270,7 +270,7 @@ def moves(
         from ..models.game import position_options
         from ..models.leaves import Leaves
 
-        options = position_options(finder, codes, tiles, Leaves.named(leaves_file), top)
+        options = position_options(finder, codes, tiles, Leaves.named(leaves_file, the_rules), top)
         if as_json:
             write_lines(json.dumps(o.as_dict()) + "\n" for o in options)
         else:

@@ -296,15 +296,15 @@ class Game:
         kept: Optional[bytes] = None
         if kind == "play":
             move = self.finder._move(payload)
-            score = payload[0]
+            score, row, col, down, word, fresh = payload
             placed = 0
             cols = self.rules.cols
-            for r, c, ch in move.tiles:
-                code = self.finder.lexicon.alphabet.codes[ch.lower()]
-                blank = ch.islower()
-                self.board[r * cols + c] = code | (128 if blank else 0)
-                self.racks[p][0 if blank else code] -= 1
-                placed += 1
+            for k, code in enumerate(word):  # the engine's codes, +128 a blank
+                if fresh[k]:
+                    r, c = (row + k, col) if down else (row, col + k)
+                    self.board[r * cols + c] = code
+                    self.racks[p][0 if code & 128 else code] -= 1
+                    placed += 1
             kept = bytes(_tiles(self.racks[p]))
             drawn = self._draw(p)
             self.scores[p] += score
@@ -546,7 +546,7 @@ def _worker_init(setup: _Setup) -> None:
     lex = Lexicon.load(setup.lexicon_path, backend=setup.backend)
     _WORKER["finder"] = MoveFinder(lex, setup.rules)
     _WORKER["setup"] = setup
-    _WORKER["leaves"] = Leaves(setup.leaves, setup.leaves_source)
+    _WORKER["leaves"] = Leaves(setup.leaves, setup.leaves_source, setup.rules)
 
 
 def _one_game(finder: MoveFinder, setup: _Setup, leaves: Leaves, index: int) -> dict:
@@ -691,7 +691,7 @@ def _load_lexicon(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl, _ = read_word_list(path).keeping(rules.values)
+    wl, _ = read_word_list(path, tiles=rules.multi).keeping(rules.values)
     return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
