@@ -62,17 +62,34 @@ def lexicon() -> None:
 @lexicon.command()
 @click.argument("word_list", metavar="LIST")
 @click.option("-o", "--output", required=True, metavar="FILE", help="The lexicon file to write.")
+@click.option(
+    "--edition",
+    type=click.Choice(edition_names(), case_sensitive=False),
+    default=None,
+    help="Read a multi-letter tile of this edition written in brackets ([CH]ORRO) as one letter.",
+)
 @_JSON
 @_BACKEND
 @strict_option
 @user_errors
-def build(word_list: str, output: str, as_json: bool, backend, strict: bool = False) -> None:
+def build(
+    word_list: str, output: str, edition, as_json: bool, backend, strict: bool = False
+) -> None:
     """Build the lexicon of LIST (one word a line; entries that are not
     purely letters are skipped and counted on stderr) and write it to FILE.
     Prints the words, the DAWG's and GADDAG's nodes and bytes, and the
     seconds taken to read the list and build both graphs."""
+    from ..models.scrabble import Rules
+
     start = time.perf_counter()
-    lex = Lexicon.from_word_file(word_list, backend=backend, strict=strict)
+    multi = Rules.edition(edition).multi if edition else {}
+    if multi:
+        from ..lexicon import read_word_list
+
+        wl = read_word_list(word_list, strict=strict, tiles=multi)
+        lex = Lexicon.from_word_list(wl, backend=backend, name=word_list)
+    else:
+        lex = Lexicon.from_word_file(word_list, backend=backend, strict=strict)
     seconds = time.perf_counter() - start
     lex.save(output)
     _print_facts(_facts(lex, seconds), as_json)

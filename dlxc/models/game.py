@@ -411,7 +411,8 @@ def _bag(rules: Rules, codes: dict) -> list[int]:
         if code is None:
             if n:
                 raise BoardError(
-                    f"{rules.source}: the bag holds {ch!r}, which is not a letter of the lexicon"
+                    f"{rules.source}: the bag holds {rules.tile_text(ch)!r}, which is not "
+                    "a letter of the lexicon"
                 )
             continue
         bag += [code] * n
