@@ -408,3 +408,61 @@ def test_cli_autoplay_fits_spanish_leaves(word_file, tmp_path, backend):
     records = "".join(p.read_text("utf-8") for p in sorted(gcg_dir.iterdir()))
     assert re.search(r"\[(CH|LL|RR|ch|ll|rr)\]", records)
     assert not set(records) & (set(LETTER.values()) | {c.upper() for c in LETTER.values()})
+
+
+# ---- rules files and tiles of one's own ---------------------------------------------
+
+
+def test_rules_file_names_tiles_in_brackets(tmp_path):
+    values = {k: v for k, v in SPEC["values"].items() if k != "ch"}
+    rules = Rules.from_spec({"edition": "spanish", "values": {**values, "[CH]": 6}}, "r")
+    assert rules.values[LETTER["ch"]] == 6
+    with pytest.raises(BoardError, match=re.escape("r: values['[CX]']: not a letter")):
+        Rules.from_spec({"edition": "spanish", "values": {"[CX]": 6}}, "r")
+
+
+def test_tiles_of_ones_own(tmp_path, backend):
+    """A rules file's own multi-letter tiles (Catalan-like L·L and QU) are
+    read from a word list in brackets and written in moves the same way."""
+    spec = {
+        "values": {"a": 1, "e": 1, "s": 1, "l·l": 10, "qu": 8, "?": 0},
+        "counts": {"a": 5, "e": 5, "s": 5, "l·l": 1, "qu": 1, "?": 1},
+        "multi": {"l·l": "ŀ", "qu": "ǫ"},
+    }
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text(json.dumps(spec), encoding="utf-8")
+    words = tmp_path / "words.txt"
+    words.write_text("[QU]E\nA[L·L]A\nSA[L·L]ES\nES\n", encoding="utf-8")
+    res = run(
+        "moves",
+        "--lexicon",
+        words,
+        "--rules",
+        rules_file,
+        "--backend",
+        backend,
+        "--board",
+        tmp_path / "board.txt",
+        "--rack",
+        "SA[l·l]ES",
+    )
+    assert res.exit_code == 1 and "board.txt" in res.stderr  # no board yet: one line
+    (tmp_path / "board.txt").write_text(("." * 15 + "\n") * 15)
+    res = run(
+        "moves",
+        "--lexicon",
+        words,
+        "--rules",
+        rules_file,
+        "--backend",
+        backend,
+        "--board",
+        tmp_path / "board.txt",
+        "--rack",
+        "SA[L·L]ES",
+        "--top",
+        "1",
+    )
+    assert res.exit_code == 0, res.output
+    # S 1 on a double letter (row 3), A 1, L·L 10, E 1, S 1 on the centre's double word
+    assert res.stdout == f"{(2 + 1 + 10 + 1 + 1) * 2} 3,7 down SA[L·L]ES\n"
