@@ -84,9 +84,9 @@ def build(
     start = time.perf_counter()
     multi = Rules.edition(edition).multi if edition else {}
     if multi:
-        from ..lexicon import read_word_list
+        from ..lexicon import read_word_list_with_tiles
 
-        wl = read_word_list(word_list, strict=strict, tiles=multi)
+        wl = read_word_list_with_tiles(word_list, multi, strict=strict)
         lex = Lexicon.from_word_list(wl, backend=backend, name=word_list)
     else:
         lex = Lexicon.from_word_file(word_list, backend=backend, strict=strict)
@@ -139,6 +139,26 @@ def anagram(file: str, letters: str, sub: bool, backend, strict: bool = False) -
     _print_words(_open(file, backend, strict).anagrams(letters, sub=sub))
 
 
+def _tile_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
+    """``_move_lexicon`` for rules with multi-letter tiles, which a word
+    list writes in brackets (``[CH]ORRO``, ``read_word_list_with_tiles``)."""
+    from ..lexicon import read_word_list_with_tiles
+    from ..lexicon.fileformat import sniff
+
+    if sniff(path):
+        return Lexicon.load(path, backend=backend)
+    wl = read_word_list_with_tiles(path, rules.multi, strict=strict)
+    wl, dropped = wl.keeping(rules.values)
+    if dropped:
+        left = len(dropped)
+        click.echo(
+            f"note: {path}: {left} word{'s' if left != 1 else ''} left out, with a letter "
+            f"that has no tile value under {rules.source} (the first, {dropped[0]!r})",
+            err=True,
+        )
+    return Lexicon.from_word_list(wl, backend=backend, name=path)
+
+
 def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     """The lexicon of ``moves``: a lexicon file as it is; a word list's
     words whose letters all have tile values under ``rules`` (the others
@@ -148,7 +168,7 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl, dropped = read_word_list(path, strict=strict, tiles=rules.multi).keeping(rules.values)
+    wl, dropped = read_word_list(path, strict=strict).keeping(rules.values)
     if dropped:
         left = len(dropped)
         click.echo(
@@ -271,7 +291,8 @@ def moves(
         if rack is None and not to_cgp:
             raise click.UsageError("--rack is required with --board")
     rack = rack or ""
-    lex = _move_lexicon(lexicon_file, backend, strict, the_rules)
+    open_lexicon = _tile_lexicon if the_rules.multi else _move_lexicon
+    lex = open_lexicon(lexicon_file, backend, strict, the_rules)
     finder = MoveFinder(lex, the_rules)
     codes = finder.board(text, name)
     tiles = finder.rack(rack)

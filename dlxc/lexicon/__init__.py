@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional
 
 from ..base.backends import c_import_error, resolve
@@ -50,6 +50,7 @@ __all__ = [
     "resolve_backend",
     "c_import_error",
     "read_word_list",
+    "read_word_list_with_tiles",
     "MAX_LEN",
     "MAX_SIDE",
     "MAX_SCORE",
@@ -104,6 +105,53 @@ class WordList:
         return WordList(kept, self.skipped, self.duplicates, self.entries), dropped
 
 
+def read_word_list_with_tiles(
+    path: os.PathLike[str] | str, tiles: dict[str, str], *, strict: bool = False
+) -> WordList:
+    """``read_word_list`` for an edition with multi-letter tiles: ``tiles``
+    maps each tile's name to the one letter that stands for it (``{"ch":
+    "ĉ"}``), and a word may write such a tile as its name in brackets,
+    ``[CH]ORRO``, as MAGPIE's word lists do.  An unknown name or a ``[``
+    without ``]`` is an error naming the line."""
+    from ..base.files import read_lines as lines_in
+
+    name, lines = lines_in(path, "word list", LexiconError)
+    return _collect(
+        (
+            _with_tiles(line, f"{name}:{i}", tiles)
+            for i, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ),
+        name,
+        Skips(name, LexiconError, strict),
+    )
+
+
+def _with_tiles(line: str, where: str, tiles: dict[str, str]) -> tuple[str, str]:
+    """``line`` with each ``[NAME]`` of ``tiles`` written as its letter."""
+    if "[" not in line:
+        return line, where
+    out = []
+    i = 0
+    while i < len(line):
+        if line[i] != "[":
+            out.append(line[i])
+            i += 1
+            continue
+        end = line.find("]", i)
+        if end < 0:
+            raise LexiconError(f"{where}: {line.strip()!r}: '[' without ']'")
+        letter = tiles.get(fold(line[i + 1 : end]))
+        if letter is None:
+            known = " ".join(f"[{n.upper()}]" for n in tiles)
+            raise LexiconError(
+                f"{where}: {line[i : end + 1]!r} is not a multi-letter tile (the tiles are {known})"
+            )
+        out.append(letter)
+        i = end + 1
+    return "".join(out), where
+
+
 def _collect(
     entries: Iterable[tuple[str, str]], name: str, skips: Optional[Skips] = None
 ) -> WordList:
@@ -151,53 +199,20 @@ def _collect(
     return WordList(words, skipped, duplicates, n)
 
 
-def read_word_list(
-    path: os.PathLike[str] | str,
-    *,
-    strict: bool = False,
-    tiles: Optional[Mapping[str, str]] = None,
-) -> WordList:
+def read_word_list(path: os.PathLike[str] | str, *, strict: bool = False) -> WordList:
     """The words of a file, one per line (blank lines and ``#`` lines
     ignored; dlxc.base.files.read_lines says what a line is, ``Skips`` what
-    becomes of a line that is not a word, ``strict`` making it an error).
-    ``tiles``: multi-letter tiles, each name to the one letter that stands
-    for it (``{"ch": "ĉ"}``); a word may then write such a tile as its name
-    in brackets, ``[CH]ORRO``, as MAGPIE's word lists do, and an unknown
-    name or a ``[`` without ``]`` is an error naming the line."""
+    becomes of a line that is not a word, ``strict`` making it an error)."""
     name, lines = read_lines(path, "word list", LexiconError)
-    entries: Iterable[tuple[str, str]] = (
-        (line, f"{name}:{i}")
-        for i, line in enumerate(lines, 1)
-        if line.strip() and not line.lstrip().startswith("#")
+    return _collect(
+        (
+            (line, f"{name}:{i}")
+            for i, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ),
+        name,
+        Skips(name, LexiconError, strict),
     )
-    if tiles:
-        entries = (_with_tiles(line, where, tiles) for line, where in entries)
-    return _collect(entries, name, Skips(name, LexiconError, strict))
-
-
-def _with_tiles(line: str, where: str, tiles: Mapping[str, str]) -> tuple[str, str]:
-    """``line`` with each ``[NAME]`` of ``tiles`` written as its letter."""
-    if "[" not in line:
-        return line, where
-    out = []
-    i = 0
-    while i < len(line):
-        if line[i] != "[":
-            out.append(line[i])
-            i += 1
-            continue
-        end = line.find("]", i)
-        if end < 0:
-            raise LexiconError(f"{where}: {line.strip()!r}: '[' without ']'")
-        letter = tiles.get(fold(line[i + 1 : end]))
-        if letter is None:
-            known = " ".join(f"[{n.upper()}]" for n in tiles)
-            raise LexiconError(
-                f"{where}: {line[i : end + 1]!r} is not a multi-letter tile (the tiles are {known})"
-            )
-        out.append(letter)
-        i = end + 1
-    return "".join(out), where
 
 
 # ==== queries ================================================================

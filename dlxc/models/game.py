@@ -626,7 +626,7 @@ def autoplay(
     try:
         if jobs <= 1 or games <= 1:
             if lex_obj is None:
-                lex_obj = _load_lexicon(path, backend, rules)
+                lex_obj = _open_word_list(path, backend, rules)
             finder = MoveFinder(lex_obj, rules)
             results = [_one_game(finder, setup, leaves, i) for i in range(games)]
         else:
@@ -692,7 +692,7 @@ def _load_lexicon(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl, _ = read_word_list(path, tiles=rules.multi).keeping(rules.values)
+    wl, _ = read_word_list(path).keeping(rules.values)
     return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
@@ -705,8 +705,20 @@ def _lex_file(
     if lex is None and sniff(path):
         return path, None
     if lex is None:
-        lex = _load_lexicon(path, backend, rules)
+        lex = _open_word_list(path, backend, rules)
     tmp = tempfile.TemporaryDirectory(prefix="dlxc-autoplay-")
     out = os.path.join(tmp.name, "lexicon.lex")
     lex.save(out)
     return out, tmp
+
+
+def _open_word_list(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
+    """``_load_lexicon``, a word list of rules with multi-letter tiles read
+    with them in brackets (``[CH]ORRO``)."""
+    from ..lexicon import read_word_list_with_tiles
+    from ..lexicon.fileformat import sniff
+
+    if not rules.multi or sniff(path):
+        return _load_lexicon(path, backend, rules)
+    wl, _ = read_word_list_with_tiles(path, rules.multi).keeping(rules.values)
+    return Lexicon.from_word_list(wl, backend=backend, name=path)

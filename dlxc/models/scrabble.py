@@ -2,7 +2,9 @@
 
 A board is one text line per row: ``.`` an empty square, a letter a tile,
 upper case for an ordinary tile and lower case for a blank played as that
-letter.  A rack is its letters, ``?`` for a blank.  The rules (board size,
+letter.  A rack is its letters, ``?`` for a blank.  A multi-letter tile
+(Spanish CH) is its name in brackets, ``[CH]`` (``[ch]`` a blank), on a
+board, a rack and in the moves found (``Rules.split``, ``Rules.tile_text``).  The rules (board size,
 premium squares, tile values, rack size, bingo bonus) are the standard
 English game unless a rules file says otherwise, a JSON object::
 

@@ -24,7 +24,7 @@ from oracles.scrabble_game import read_gcg, words_and_score
 import dlxc
 from dlxc.base.errors import BoardError, LexiconError
 from dlxc.cli import main
-from dlxc.lexicon import Lexicon, read_word_list
+from dlxc.lexicon import Lexicon, read_word_list, read_word_list_with_tiles
 from dlxc.models import cgp
 from dlxc.models.game import Game, autoplay
 from dlxc.models.leaves import LeaveFit, Leaves
@@ -322,7 +322,7 @@ def test_fitted_leaves_name_the_tiles(backend):
 
 def test_word_list_brackets(word_file):
     rules = Rules.edition("spanish")
-    wl = read_word_list(word_file, tiles=rules.multi)
+    wl = read_word_list_with_tiles(word_file, rules.multi)
     assert len(wl.words) == len(WORDS)
     assert set(wl.words) == {letters(w) for w in WORDS}
     # without the tiles, a bracket is not a letter: the line is skipped
@@ -341,7 +341,7 @@ def test_bad_word_list_tokens(tmp_path, line, message):
     path = tmp_path / "es.txt"
     path.write_text(f"CASA\n[CH]E\n{line}\n", encoding="utf-8")
     with pytest.raises(LexiconError, match=re.escape(message)) as err:
-        read_word_list(path, tiles=Rules.edition("spanish").multi)
+        read_word_list_with_tiles(path, Rules.edition("spanish").multi)
     assert "\n" not in str(err.value)
 
 
