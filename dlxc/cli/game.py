@@ -117,7 +117,7 @@ def autoplay(
         the_rules = Rules.edition(edition)
     else:
         the_rules = Rules()
-    table = Leaves.named(leaves_file)
+    table = Leaves.named(leaves_file, the_rules)
     fit = LeaveFit() if fit_file else None
     names = [p.strip() for p in players.split(",")]
     start = time.perf_counter()
@@ -136,7 +136,7 @@ def autoplay(
     )
     seconds = time.perf_counter() - start
     if fit is not None:
-        fitted = fit.fit()
+        fitted = fit.fit(the_rules)
         fitted.write(
             fit_file,
             f"leave values fitted by dlxc autoplay from {games} games, seed {seed}, "

@@ -62,17 +62,34 @@ def lexicon() -> None:
 @lexicon.command()
 @click.argument("word_list", metavar="LIST")
 @click.option("-o", "--output", required=True, metavar="FILE", help="The lexicon file to write.")
+@click.option(
+    "--edition",
+    type=click.Choice(edition_names(), case_sensitive=False),
+    default=None,
+    help="Read a multi-letter tile of this edition written in brackets ([CH]ORRO) as one letter.",
+)
 @_JSON
 @_BACKEND
 @strict_option
 @user_errors
-def build(word_list: str, output: str, as_json: bool, backend, strict: bool = False) -> None:
+def build(
+    word_list: str, output: str, edition, as_json: bool, backend, strict: bool = False
+) -> None:
     """Build the lexicon of LIST (one word a line; entries that are not
     purely letters are skipped and counted on stderr) and write it to FILE.
     Prints the words, the DAWG's and GADDAG's nodes and bytes, and the
     seconds taken to read the list and build both graphs."""
+    from ..models.scrabble import Rules
+
     start = time.perf_counter()
-    lex = Lexicon.from_word_file(word_list, backend=backend, strict=strict)
+    multi = Rules.edition(edition).multi if edition else {}
+    if multi:
+        from ..lexicon import read_word_list_with_tiles
+
+        wl = read_word_list_with_tiles(word_list, multi, strict=strict)
+        lex = Lexicon.from_word_list(wl, backend=backend, name=word_list)
+    else:
+        lex = Lexicon.from_word_file(word_list, backend=backend, strict=strict)
     seconds = time.perf_counter() - start
     lex.save(output)
     _print_facts(_facts(lex, seconds), as_json)
@@ -120,6 +137,26 @@ def match(file: str, pattern: str, backend, strict: bool = False) -> None:
 def anagram(file: str, letters: str, sub: bool, backend, strict: bool = False) -> None:
     """Anagrams of LETTERS (? a blank), one a line, sorted."""
     _print_words(_open(file, backend, strict).anagrams(letters, sub=sub))
+
+
+def _tile_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
+    """``_move_lexicon`` for rules with multi-letter tiles, which a word
+    list writes in brackets (``[CH]ORRO``, ``read_word_list_with_tiles``)."""
+    from ..lexicon import read_word_list_with_tiles
+    from ..lexicon.fileformat import sniff
+
+    if sniff(path):
+        return Lexicon.load(path, backend=backend)
+    wl = read_word_list_with_tiles(path, rules.multi, strict=strict)
+    wl, dropped = wl.keeping(rules.values)
+    if dropped:
+        left = len(dropped)
+        click.echo(
+            f"note: {path}: {left} word{'s' if left != 1 else ''} left out, with a letter "
+            f"that has no tile value under {rules.source} (the first, {dropped[0]!r})",
+            err=True,
+        )
+    return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
 def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
@@ -254,7 +291,8 @@ def moves(
         if rack is None and not to_cgp:
             raise click.UsageError("--rack is required with --board")
     rack = rack or ""
-    lex = _move_lexicon(lexicon_file, backend, strict, the_rules)
+    open_lexicon = _tile_lexicon if the_rules.multi else _move_lexicon
+    lex = open_lexicon(lexicon_file, backend, strict, the_rules)
     finder = MoveFinder(lex, the_rules)
     codes = finder.board(text, name)
     tiles = finder.rack(rack)
@@ -270,7 +308,7 @@ def moves(
         from ..models.game import position_options
         from ..models.leaves import Leaves
 
-        options = position_options(finder, codes, tiles, Leaves.named(leaves_file), top)
+        options = position_options(finder, codes, tiles, Leaves.named(leaves_file, the_rules), top)
         if as_json:
             write_lines(json.dumps(o.as_dict()) + "\n" for o in options)
         else:

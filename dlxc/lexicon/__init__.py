@@ -50,6 +50,7 @@ __all__ = [
     "resolve_backend",
     "c_import_error",
     "read_word_list",
+    "read_word_list_with_tiles",
     "MAX_LEN",
     "MAX_SIDE",
     "MAX_SCORE",
@@ -102,6 +103,53 @@ class WordList:
         for w in self.words:
             (kept if bad.isdisjoint(w) else dropped).append(w)
         return WordList(kept, self.skipped, self.duplicates, self.entries), dropped
+
+
+def read_word_list_with_tiles(
+    path: os.PathLike[str] | str, tiles: dict[str, str], *, strict: bool = False
+) -> WordList:
+    """``read_word_list`` for an edition with multi-letter tiles: ``tiles``
+    maps each tile's name to the one letter that stands for it (``{"ch":
+    "ĉ"}``), and a word may write such a tile as its name in brackets,
+    ``[CH]ORRO``, as MAGPIE's word lists do.  An unknown name or a ``[``
+    without ``]`` is an error naming the line."""
+    from ..base.files import read_lines as lines_in
+
+    name, lines = lines_in(path, "word list", LexiconError)
+    return _collect(
+        (
+            _with_tiles(line, f"{name}:{i}", tiles)
+            for i, line in enumerate(lines, 1)
+            if line.strip() and not line.lstrip().startswith("#")
+        ),
+        name,
+        Skips(name, LexiconError, strict),
+    )
+
+
+def _with_tiles(line: str, where: str, tiles: dict[str, str]) -> tuple[str, str]:
+    """``line`` with each ``[NAME]`` of ``tiles`` written as its letter."""
+    if "[" not in line:
+        return line, where
+    out = []
+    i = 0
+    while i < len(line):
+        if line[i] != "[":
+            out.append(line[i])
+            i += 1
+            continue
+        end = line.find("]", i)
+        if end < 0:
+            raise LexiconError(f"{where}: {line.strip()!r}: '[' without ']'")
+        letter = tiles.get(fold(line[i + 1 : end]))
+        if letter is None:
+            known = " ".join(f"[{n.upper()}]" for n in tiles)
+            raise LexiconError(
+                f"{where}: {line[i : end + 1]!r} is not a multi-letter tile (the tiles are {known})"
+            )
+        out.append(letter)
+        i = end + 1
+    return "".join(out), where
 
 
 def _collect(

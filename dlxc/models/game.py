@@ -296,15 +296,15 @@ class Game:
         kept: Optional[bytes] = None
         if kind == "play":
             move = self.finder._move(payload)
-            score = payload[0]
+            score, row, col, down, word, fresh = payload
             placed = 0
             cols = self.rules.cols
-            for r, c, ch in move.tiles:
-                code = self.finder.lexicon.alphabet.codes[ch.lower()]
-                blank = ch.islower()
-                self.board[r * cols + c] = code | (128 if blank else 0)
-                self.racks[p][0 if blank else code] -= 1
-                placed += 1
+            for k, code in enumerate(word):  # the engine's codes, +128 a blank
+                if fresh[k]:
+                    r, c = (row + k, col) if down else (row, col + k)
+                    self.board[r * cols + c] = code
+                    self.racks[p][0 if code & 128 else code] -= 1
+                    placed += 1
             kept = bytes(_tiles(self.racks[p]))
             drawn = self._draw(p)
             self.scores[p] += score
@@ -411,7 +411,8 @@ def _bag(rules: Rules, codes: dict) -> list[int]:
         if code is None:
             if n:
                 raise BoardError(
-                    f"{rules.source}: the bag holds {ch!r}, which is not a letter of the lexicon"
+                    f"{rules.source}: the bag holds {rules.tile_text(ch)!r}, which is not "
+                    "a letter of the lexicon"
                 )
             continue
         bag += [code] * n
@@ -546,7 +547,7 @@ def _worker_init(setup: _Setup) -> None:
     lex = Lexicon.load(setup.lexicon_path, backend=setup.backend)
     _WORKER["finder"] = MoveFinder(lex, setup.rules)
     _WORKER["setup"] = setup
-    _WORKER["leaves"] = Leaves(setup.leaves, setup.leaves_source)
+    _WORKER["leaves"] = Leaves(setup.leaves, setup.leaves_source, setup.rules)
 
 
 def _one_game(finder: MoveFinder, setup: _Setup, leaves: Leaves, index: int) -> dict:
@@ -625,7 +626,7 @@ def autoplay(
     try:
         if jobs <= 1 or games <= 1:
             if lex_obj is None:
-                lex_obj = _load_lexicon(path, backend, rules)
+                lex_obj = _open_word_list(path, backend, rules)
             finder = MoveFinder(lex_obj, rules)
             results = [_one_game(finder, setup, leaves, i) for i in range(games)]
         else:
@@ -704,8 +705,20 @@ def _lex_file(
     if lex is None and sniff(path):
         return path, None
     if lex is None:
-        lex = _load_lexicon(path, backend, rules)
+        lex = _open_word_list(path, backend, rules)
     tmp = tempfile.TemporaryDirectory(prefix="dlxc-autoplay-")
     out = os.path.join(tmp.name, "lexicon.lex")
     lex.save(out)
     return out, tmp
+
+
+def _open_word_list(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
+    """``_load_lexicon``, a word list of rules with multi-letter tiles read
+    with them in brackets (``[CH]ORRO``)."""
+    from ..lexicon import read_word_list_with_tiles
+    from ..lexicon.fileformat import sniff
+
+    if not rules.multi or sniff(path):
+        return _load_lexicon(path, backend, rules)
+    wl, _ = read_word_list_with_tiles(path, rules.multi).keeping(rules.values)
+    return Lexicon.from_word_list(wl, backend=backend, name=path)

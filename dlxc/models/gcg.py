@@ -23,6 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, Optional
 
+from ..base.letters import fold_letter
+
 # a record is dlxc.models.game's GameRecord and its turns are Turns (not
 # imported: the game module imports this one)
 GameRecord = Any
@@ -33,9 +35,7 @@ def tile_text(letter: str, rules: Any, blank: bool = False) -> str:
     """A tile (a lexicon letter) as racks and records write it: in upper
     case (lower case for a blank played as it), a multi-letter tile's name
     in brackets (``[CH]``)."""
-    name = rules.tile_name(letter)
-    name = name.lower() if blank else name.upper()
-    return f"[{name}]" if len(name) > 1 else name
+    return rules.tile_text(letter, blank)
 
 
 def position(row: int, col: int, direction: str) -> str:
@@ -51,10 +51,10 @@ def _event(nick: str, t: Turn, rules) -> str:
             raise ValueError("a play without its move")
         fresh = {(r, c) for r, c, _ in m.tiles}
         word = "".join(
-            tile_text(ch.lower(), rules, ch.islower())
+            tile_text(fold_letter(ch), rules, ch.islower())
             if ((m.row + k, m.col) if m.direction == "down" else (m.row, m.col + k)) in fresh
             else "."
-            for k, ch in enumerate(m.word)
+            for k, ch in enumerate(rules.split(m.word, "move"))
         )
         where = position(m.row, m.col, m.direction)
         return f">{nick}: {t.rack} {where} {word} +{t.score} {t.total}"

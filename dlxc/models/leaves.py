@@ -11,9 +11,10 @@ is a text file, one leave a line::
     Q     -7.0
     II    -4.2
 
-the leave's tiles (letters in either case, ``?`` a blank, in any order) and
-its value, separated by white space or a comma (a CSV of ``leave,value``
-reads too).  A leave listed in the table has the value listed.  A leave that
+the leave's tiles (letters in either case, ``?`` a blank, in any order; a
+multi-letter tile of the rules in brackets, ``[CH]``, as MAGPIE writes it)
+and its value, separated by white space or a comma (a CSV of
+``leave,value`` reads too).  A leave listed in the table has the value listed.  A leave that
 is not listed is valued from its single tiles and its pairs: the sum of the
 values of its tiles, plus, for every pair of its tiles (a duplicate counts as
 a pair of equal tiles) listed as a leave of two, what the pair's value adds
@@ -40,6 +41,7 @@ from typing import Optional
 
 from ..base.errors import BoardError
 from ..base.files import read_text
+from .scrabble import Rules
 
 DEFAULT_FILE = Path(__file__).with_name("english.leaves")
 
@@ -49,16 +51,27 @@ def canonical(tiles: Iterable[str]) -> str:
     return "".join(sorted(ch if ch == "?" else ch.lower() for ch in tiles))
 
 
-def shown(key: str) -> str:
-    """A leave as files and people write it: letters in upper case."""
-    return key.upper()
+def shown(key: str, names: Optional[Mapping[str, str]] = None) -> str:
+    """A leave as files and people write it: letters in upper case, a
+    multi-letter tile (``names``: its letter to its name) in brackets."""
+    if not names or names.keys().isdisjoint(key):
+        return key.upper()
+    return "".join(f"[{names[ch].upper()}]" if ch in names else ch.upper() for ch in key)
 
 
 class Leaves:
-    """A table of leave values (see the module's help)."""
+    """A table of leave values (see the module's help).  Its keys are the
+    lexicon's letters; ``rules`` (``dlxc.models.scrabble.Rules``) name the
+    multi-letter tiles when the table is written."""
 
-    def __init__(self, values: Optional[Mapping[str, float]] = None, source: str = "leaves"):
+    def __init__(
+        self,
+        values: Optional[Mapping[str, float]] = None,
+        source: str = "leaves",
+        rules: Optional[Rules] = None,
+    ):
         self.source = source
+        self.names = {letter: name for name, letter in (rules.multi if rules else {}).items()}
         table: dict[str, float] = {}
         for leave, value in (values or {}).items():
             v = float(value)
@@ -71,7 +84,12 @@ class Leaves:
 
     # -- reading and writing -----------------------------------------------
     @classmethod
-    def from_text(cls, text: str, source: str = "<string>") -> Leaves:
+    def from_text(
+        cls, text: str, source: str = "<string>", rules: Optional[Rules] = None
+    ) -> Leaves:
+        """A table from its text; ``rules`` give the multi-letter tiles a
+        leave may hold (``[CH]``), none by default."""
+        rules = rules or Rules()
         values: dict[str, float] = {}
         for number, line in enumerate(text.splitlines(), 1):
             body = line.split("#", 1)[0].strip()
@@ -83,7 +101,8 @@ class Leaves:
                     f"{source}:{number}: a line is a leave and its value, not {line.strip()!r}"
                 )
             leave, value = parts
-            if not all(ch == "?" or ch.isalpha() for ch in leave):
+            tiles = rules.split(leave, f"{source}:{number}") if "[" in leave else list(leave)
+            if not all(ch == "?" or ch.isalpha() for ch in tiles):
                 raise BoardError(
                     f"{source}:{number}: {leave!r} is not a leave (letters, ? for a blank)"
                 )
@@ -93,16 +112,19 @@ class Leaves:
                 raise BoardError(f"{source}:{number}: {value!r} is not a number") from None
             if not math.isfinite(v):
                 raise BoardError(f"{source}:{number}: {value!r} is not a finite number")
-            key = canonical(leave)
+            key = canonical(tiles)
             if key in values:
-                raise BoardError(f"{source}:{number}: the leave {shown(key)} is listed twice")
+                names = {letter: name for name, letter in rules.multi.items()}
+                raise BoardError(
+                    f"{source}:{number}: the leave {shown(key, names)} is listed twice"
+                )
             values[key] = v
-        return cls(values, source)
+        return cls(values, source, rules)
 
     @classmethod
-    def from_file(cls, path: os.PathLike[str] | str) -> Leaves:
+    def from_file(cls, path: os.PathLike[str] | str, rules: Optional[Rules] = None) -> Leaves:
         name, text = read_text(path, "leave values", BoardError)
-        return cls.from_text(text, name)
+        return cls.from_text(text, name, rules)
 
     @classmethod
     def default(cls) -> Leaves:
@@ -115,19 +137,20 @@ class Leaves:
         return cls({}, "no leave values")
 
     @classmethod
-    def named(cls, path: Optional[str]) -> Leaves:
+    def named(cls, path: Optional[str], rules: Optional[Rules] = None) -> Leaves:
         """The table a ``--leaves`` value names: None the shipped table,
-        ``none`` every leave 0, else a file."""
+        ``none`` every leave 0, else a file (its multi-letter tiles those
+        of ``rules``)."""
         if path is None:
             return cls.default()
         if path == "none":
             return cls.zero()
-        return cls.from_file(path)
+        return cls.from_file(path, rules)
 
     def to_text(self, header: str = "") -> str:
         lines = [f"# {h}" if h else "#" for h in header.splitlines()] if header else []
         order = sorted(self.table, key=lambda k: (len(k), k))
-        lines += [f"{shown(k)} {self.table[k]:.2f}" for k in order]
+        lines += [f"{shown(k, self.names)} {self.table[k]:.2f}" for k in order]
         return "\n".join(lines) + "\n"
 
     def write(self, path: os.PathLike[str] | str, header: str = "") -> None:
@@ -214,10 +237,11 @@ class LeaveFit:
         for leave, y in samples:
             self.add(leave, y)
 
-    def fit(self) -> Leaves:
+    def fit(self, rules: Optional[Rules] = None) -> Leaves:
+        """The fitted table (``rules`` name its multi-letter tiles)."""
         samples = self.samples
         if not samples:
-            return Leaves.zero()
+            return Leaves({}, "no leave values", rules)
         tiles = sorted({ch for leave, _ in samples for ch in leave})
         index = {t: i + 1 for i, t in enumerate(tiles)}
         n = len(tiles) + 1  # [0] the intercept
@@ -264,4 +288,4 @@ class LeaveFit:
         values = {t: round(v, 2) for t, v in single.items()}
         for p in sorted(kept_pairs):
             values[p] = round(single[p[0]] + single[p[1]] + synergy[p], 2)
-        return Leaves(values, "fitted leave values")
+        return Leaves(values, "fitted leave values", rules)

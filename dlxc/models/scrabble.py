@@ -2,7 +2,9 @@
 
 A board is one text line per row: ``.`` an empty square, a letter a tile,
 upper case for an ordinary tile and lower case for a blank played as that
-letter.  A rack is its letters, ``?`` for a blank.  The rules (board size,
+letter.  A rack is its letters, ``?`` for a blank.  A multi-letter tile
+(Spanish CH) is its name in brackets, ``[CH]`` (``[ch]`` a blank), on a
+board, a rack and in the moves found (``Rules.split``, ``Rules.tile_text``).  The rules (board size,
 premium squares, tile values, rack size, bingo bonus) are the standard
 English game unless a rules file says otherwise, a JSON object::
 
@@ -279,6 +281,8 @@ class Rules:
         ``?``), or None."""
         if tile == "?":
             return "?"
+        if len(tile) > 2 and tile[0] == "[" and tile[-1] == "]":
+            tile = tile[1:-1]  # [CH], as racks and records write it
         key = fold(tile)
         if key in self.multi:
             return self.multi[key]
@@ -295,13 +299,15 @@ class Rules:
             ch = text[i]
             if ch == "[":
                 end = text.find("]", i)
-                name = text[i + 1 : end] if end > 0 else text[i:]
-                letter = self.multi.get(fold(name)) if end > 0 else None
+                if end < 0:
+                    raise BoardError(f"{where}: {text[i:]!r}: '[' without ']'")
+                name = text[i + 1 : end]
+                letter = self.multi.get(fold(name))
                 if letter is None:
                     known = " ".join(f"[{n.upper()}]" for n in self.multi) or "none"
                     raise BoardError(
-                        f"{where}: {text[i : end + 1] if end > 0 else text[i:]!r} is not a "
-                        f"multi-letter tile of {self.source} (these rules have {known})"
+                        f"{where}: {text[i : end + 1]!r} is not a multi-letter tile of "
+                        f"{self.source} (these rules have {known})"
                     )
                 out.append(letter if name.islower() else upper_letter(letter))
                 i = end + 1
@@ -316,6 +322,16 @@ class Rules:
             if ch == letter:
                 return name
         return letter
+
+    def tile_text(self, letter: str, blank: bool = False) -> str:
+        """A tile (a lexicon letter) as dlxc writes it in moves, racks,
+        leaves, CGP and GCG: in upper case, in lower case for a blank
+        played as it, a multi-letter tile's name in brackets (``[CH]``,
+        ``[ch]``), as MAGPIE and macondo write it."""
+        name = self.tile_name(letter)
+        if len(name) == 1:
+            return name if blank else upper_letter(name)
+        return f"[{name}]" if blank else f"[{''.join(upper_letter(c) for c in name)}]"
 
     @classmethod
     def edition(cls, name: str) -> Rules:
@@ -397,7 +413,9 @@ class Rules:
 class Move:
     """A move: its score, first square (row, col from 0), direction, the
     word (blanks in lower case) and the squares newly covered, as
-    (row, col, letter) with a blank's letter in lower case."""
+    (row, col, letter) with a blank's letter in lower case.  A multi-letter
+    tile is its name in brackets, in the word and as a letter: ``[CH]O[RR]E``
+    (``[ch]`` a blank), which ``Rules.split`` reads back."""
 
     score: int
     row: int
@@ -438,6 +456,12 @@ class MoveFinder:
         start = self.rules.start
         if start is None:  # Rules.__post_init__ sets it; a caller may have cleared it
             raise BoardError("the rules have no start square")
+        # each code's text in a move: [code] a tile, [code | 128] a blank
+        shown = ["?"] * 256
+        for code, ch in enumerate(alphabet.letters, 1):
+            shown[code] = self.rules.tile_text(ch)
+            shown[code | 128] = self.rules.tile_text(ch, blank=True)
+        self._shown = shown
         self.generator = MoveGenerator(
             lexicon,
             self.rules.rows,
@@ -541,12 +565,11 @@ class MoveFinder:
 
     def _move(self, rec: tuple) -> Move:
         score, row, col, down, word, fresh = rec
-        letters = self.lexicon.alphabet.letters
+        shown = self._shown
         text = []
         tiles = []
         for k, code in enumerate(word):
-            ch = letters[(code & 127) - 1]
-            ch = ch if code & 128 else upper_letter(ch)
+            ch = shown[code]
             text.append(ch)
             if fresh[k]:
                 tiles.append((row + k if down else row, col if down else col + k, ch))

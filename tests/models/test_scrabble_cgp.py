@@ -239,7 +239,8 @@ def test_cli_usage(words, tmp_path):
 
 
 def test_cli_spanish(tmp_path):
-    """A Spanish word list writes CH, LL, RR as ĉ, ŀ, ř; CGP and racks as [CH]."""
+    """A Spanish word list may write CH, LL, RR as ĉ, ŀ, ř; CGP, racks and
+    moves write them [CH]."""
     words = tmp_path / "es.txt"
     words.write_text("ĉoře\nĉe\nŀave\nřo\n")
     line = "/".join(["15"] * 15) + " [CH]O[RR]E/ 0/0 0 ld spanish;"
@@ -247,7 +248,8 @@ def test_cli_spanish(tmp_path):
     assert result.exit_code == 0, result.output
     best = json.loads(result.stdout)
     # CH 5 + O 1 + RR 8 + E 1, doubled by the centre square
-    assert (best["word"], best["score"]) == ("ĈOŘE", 30)
+    assert (best["word"], best["score"]) == ("[CH]O[RR]E", 30)
+    assert [t["letter"] for t in best["tiles"]] == ["[CH]", "O", "[RR]", "E"]
     back = run("moves", "--lexicon", words, "--cgp", line, "--to-cgp")
     assert back.stdout == line + "\n"
     english = run("moves", "--lexicon", words, "--cgp", line, "--edition", "english")
