@@ -55,7 +55,8 @@ from .common import backend_option, edition_names, jobs_option, user_errors
     default=None,
     metavar="FILE",
     help="Leave values for the equity player (LEAVE value a line); none: "
-    "every leave 0; default: the shipped English table.",
+    "every leave 0; default: the shipped English table (every leave 0 for "
+    "an edition with other tiles).",
 )
 @click.option(
     "--edition",
@@ -118,6 +119,12 @@ def autoplay(
     else:
         the_rules = Rules()
     table = Leaves.named(leaves_file, the_rules)
+    if leaves_file is None and not Leaves.fits(the_rules):
+        click.echo(
+            f"dlxc: the shipped leave table is English's; the {the_rules.name} edition's "
+            "equity player values every leave 0 (give --leaves FILE, fitted with --fit-leaves)",
+            err=True,
+        )
     fit = LeaveFit() if fit_file else None
     names = [p.strip() for p in players.split(",")]
     start = time.perf_counter()

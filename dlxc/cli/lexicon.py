@@ -228,7 +228,8 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     "--equity",
     is_flag=True,
     help="Rank plays, exchanges and the pass by equity (score plus the value of "
-    "the tiles kept), with the shipped English leave values.",
+    "the tiles kept), with the shipped English leave values (none for an edition "
+    "with other tiles: give --leaves).",
 )
 @click.option(
     "--leaves",

@@ -41,7 +41,7 @@ from typing import Optional
 
 from ..base.errors import BoardError
 from ..base.files import read_text
-from .scrabble import Rules
+from .scrabble import ENGLISH_VALUES, Rules
 
 DEFAULT_FILE = Path(__file__).with_name("english.leaves")
 
@@ -131,6 +131,14 @@ class Leaves:
         """The shipped English table."""
         return cls.from_file(DEFAULT_FILE)
 
+    @staticmethod
+    def fits(rules: Optional[Rules]) -> bool:
+        """Whether the shipped English table suits ``rules``: tiles of the
+        English letters and the blank only, none of several letters."""
+        if rules is None:
+            return True
+        return not rules.multi and set(rules.values) <= set(ENGLISH_VALUES) | {"?"}
+
     @classmethod
     def zero(cls) -> Leaves:
         """Every leave worth 0: equity is the score."""
@@ -138,11 +146,12 @@ class Leaves:
 
     @classmethod
     def named(cls, path: Optional[str], rules: Optional[Rules] = None) -> Leaves:
-        """The table a ``--leaves`` value names: None the shipped table,
-        ``none`` every leave 0, else a file (its multi-letter tiles those
-        of ``rules``)."""
+        """The table a ``--leaves`` value names: None the shipped table
+        (English's: for an edition with other tiles, such as Spanish's Ñ and
+        CH, every leave 0, see ``fits``), ``none`` every leave 0, else a
+        file (its multi-letter tiles those of ``rules``)."""
         if path is None:
-            return cls.default()
+            return cls.default() if cls.fits(rules) else cls.zero()
         if path == "none":
             return cls.zero()
         return cls.from_file(path, rules)

@@ -466,3 +466,13 @@ def test_tiles_of_ones_own(tmp_path, backend):
     assert res.exit_code == 0, res.output
     # S 1 on a double letter (row 3), A 1, L·L 10, E 1, S 1 on the centre's double word
     assert res.stdout == f"{(2 + 1 + 10 + 1 + 1) * 2} 3,7 down SA[L·L]ES\n"
+
+
+def test_the_english_leave_table_is_not_used_for_other_tiles():
+    from dlxc.models.leaves import Leaves
+
+    english = Leaves.named(None, Rules.edition("english"))
+    assert english.value("s") > 0 and english.value("q") < 0  # the shipped table
+    assert Leaves.named(None, Rules.edition("super")).value("s") == english.value("s")
+    spanish = Leaves.named(None, Rules.edition("spanish"))
+    assert spanish.value("s") == 0 and spanish.value("qu") == 0
