@@ -178,16 +178,57 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
 
 /* ==== 2. Incremental construction from sorted words ===================== */
 
+/* The distinct prefixes of a sorted word list, in sorted order (the nodes
+ * of its trie in pre-order), as the DAWG's construction meets them: the
+ * prefix is word[0..len), term says whether it is a word itself, child is
+ * the DAWG's list of the arcs after it (0: no word goes on). */
+typedef struct {
+    const uint8_t **word;
+    uint8_t *len;
+    uint8_t *term;
+    uint32_t *child;
+    int64_t n, cap;
+} prefixes;
+
+static void prefixes_free(prefixes *pf)
+{
+    free(pf->word);
+    free(pf->len);
+    free(pf->term);
+    free(pf->child);
+}
+
+static int prefixes_grow(prefixes *pf)
+{
+    int64_t cap = pf->cap ? pf->cap * 2 : 1 << 16;
+    const uint8_t **w = realloc(pf->word, (size_t)cap * sizeof *w);
+    if (!w) return DLXC_LEX_ENOMEM;
+    pf->word = w;
+    uint8_t *l = realloc(pf->len, (size_t)cap);
+    if (!l) return DLXC_LEX_ENOMEM;
+    pf->len = l;
+    uint8_t *t = realloc(pf->term, (size_t)cap);
+    if (!t) return DLXC_LEX_ENOMEM;
+    pf->term = t;
+    uint32_t *c = realloc(pf->child, (size_t)cap * sizeof *c);
+    if (!c) return DLXC_LEX_ENOMEM;
+    pf->child = c;
+    pf->cap = cap;
+    return 0;
+}
+
 /* words[0..n) point at 0-ended code strings in strictly increasing order,
  * codes 1..max_code, at most max_len long.  On success the registered
- * lists are in r and *root is the root list's id. */
+ * lists are in r and *root is the root list's id; pf, when not NULL,
+ * receives the prefixes of the words. */
 static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, int max_len, reg *r,
-                        uint32_t *root)
+                        uint32_t *root, prefixes *pf)
 {
     /* open[d] holds the arcs of the open list at depth d; the child of its
      * last arc is the open list at depth d+1, not registered yet */
     uint64_t *open = malloc((size_t)LEX_MAXD * 256 * sizeof *open);
     uint32_t n_open[LEX_MAXD];
+    int64_t at[LEX_MAXD + 1]; /* at[d]: the prefix record of the path's first d letters */
     if (!open) return DLXC_LEX_ENOMEM;
     memset(n_open, 0, sizeof n_open);
     const uint8_t *prev = NULL;
@@ -223,9 +264,20 @@ static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, in
             uint64_t *last = open + (size_t)(d - 1) * 256 + n_open[d - 1] - 1;
             *last |= (uint64_t)id << 9;
             n_open[d] = 0;
+            if (pf) pf->child[at[d]] = (uint32_t)id;
         }
-        for (int d = cp; d < len; d++)
+        for (int d = cp; d < len; d++) {
             open[(size_t)d * 256 + n_open[d]++] = ARC(w[d], d == len - 1, 0);
+            if (pf) {
+                if (pf->n == pf->cap && (rc = prefixes_grow(pf)) != 0) goto out;
+                int64_t i = pf->n++;
+                pf->word[i] = w;
+                pf->len[i] = (uint8_t)(d + 1);
+                pf->term[i] = d == len - 1;
+                pf->child[i] = 0;
+                at[d + 1] = i;
+            }
+        }
         prev = w;
         prev_len = len;
     }
@@ -240,6 +292,7 @@ static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, in
             goto out;
         }
         open[(size_t)(d - 1) * 256 + n_open[d - 1] - 1] |= (uint64_t)id << 9;
+        if (pf) pf->child[at[d]] = (uint32_t)id;
     }
     {
         int64_t id = reg_list(r, open, n_open[0]);
@@ -251,6 +304,182 @@ static int build_sorted(const uint8_t *const *words, int64_t n, int max_code, in
     }
 out:
     free(open);
+    return rc;
+}
+
+/* ==== 2a. The GADDAG from the DAWG's prefixes =============================
+ *
+ * Building from the sorted paths of section 2 registers a list for every
+ * node of the trie of the paths: 3.2 million for ENABLE, most of them
+ * below a separator, where the path rev(p) SEP s goes on with the words'
+ * endings s after the prefix p.  Those endings are the DAWG's list below
+ * p, minimal already.  So the paths are never written out: only rev(p),
+ * for each distinct prefix p (388,000 strings for ENABLE where there are
+ * 1.57 million paths), sorted and built as in section 2, and when the
+ * list after rev(p) is final, the separator's arc is put at its end
+ * (SEP is the largest code) with the DAWG's list below p as its child.
+ *
+ * The register must come out the same, list for list and id for id (the
+ * packing's tie-breaks go by id).  Section 2 registers lists in the
+ * post-order of the trie, a list new when no equal list came before.
+ * The lists below a separator are those of the DAWG's sub-graph below p:
+ * import_list walks it in the same post-order and registers each DAWG
+ * list the first time it is met (translated: its children's ids made the
+ * GADDAG register's), remembering the id; a DAWG list met again is equal
+ * to one registered, as its whole sub-trie was in section 2, so its id is
+ * the one remembered, and nothing new is registered below it.  Every
+ * other list is registered when section 2 registers it. */
+
+/* The GADDAG register's id of the DAWG list l (gid[l], registered with
+ * its sub-graph in post-order when first met); scratch holds LEX_MAXD *
+ * 256 arcs, depth the recursion's level (the DAWG's lists are at most
+ * DLXC_LEX_MAX_LEN deep). */
+static int64_t import_list(reg *r, const reg *rd, uint32_t *gid, uint32_t l, uint64_t *scratch,
+                           int depth)
+{
+    if (gid[l]) return gid[l];
+    if (depth >= LEX_MAXD) return DLXC_LEX_EINVAL; /* (never: the DAWG is that shallow) */
+    const uint64_t *a = rd->arcs + rd->start[l];
+    uint32_t n = rd->len[l];
+    uint64_t *t = scratch + (size_t)depth * 256;
+    for (uint32_t i = 0; i < n; i++) {
+        uint32_t c = ARC_CHILD(a[i]);
+        int64_t g = 0;
+        if (c) {
+            g = import_list(r, rd, gid, c, scratch, depth + 1);
+            if (g < 0) return g;
+        }
+        t[i] = (a[i] & 0x1FF) | (uint64_t)g << 9;
+    }
+    int64_t id = reg_list(r, t, n);
+    if (id > 0) gid[l] = (uint32_t)id;
+    return id;
+}
+
+/* Sort 0-ended strings that agree on their first depth bytes: an MSD
+ * radix sort (one counting pass per byte position), insertion sort for
+ * small groups.  The order is strcmp's. */
+static void radix_sort(const uint8_t **a, int64_t n, int depth, const uint8_t **tmp)
+{
+    if (n < 24) {
+        for (int64_t i = 1; i < n; i++) {
+            const uint8_t *x = a[i];
+            int64_t j = i;
+            while (j > 0 && strcmp((const char *)a[j - 1] + depth, (const char *)x + depth) > 0) {
+                a[j] = a[j - 1];
+                j--;
+            }
+            a[j] = x;
+        }
+        return;
+    }
+    int64_t count[256] = {0}, start[256];
+    for (int64_t i = 0; i < n; i++) count[a[i][depth]]++;
+    int64_t sum = 0;
+    for (int b = 0; b < 256; b++) {
+        start[b] = sum;
+        sum += count[b];
+    }
+    for (int64_t i = 0; i < n; i++) tmp[start[a[i][depth]]++] = a[i];
+    memcpy(a, tmp, (size_t)n * sizeof *a);
+    int64_t lo = count[0]; /* strings that end here are all equal */
+    for (int b = 1; b < 256; b++) {
+        if (count[b] > 1) radix_sort(a + lo, count[b], depth + 1, tmp);
+        lo += count[b];
+    }
+}
+
+/* The GADDAG's register from the prefixes of the DAWG in rd (codes
+ * 1..n_letters); *root is the root list's id. */
+static int gaddag_from_prefixes(const prefixes *pf, const reg *rd, int n_letters, reg *r,
+                                uint32_t *root)
+{
+    const uint8_t sep = (uint8_t)(n_letters + 1);
+    int64_t n = pf->n, bytes = 0;
+    for (int64_t k = 0; k < n; k++) bytes += pf->len[k] + 1 + 4;
+    /* each reversed prefix is 0-ended and follows its record's number */
+    uint8_t *buf = malloc((size_t)(bytes ? bytes : 1));
+    const uint8_t **s = malloc((size_t)(n ? n : 1) * sizeof *s);
+    const uint8_t **tmp = malloc((size_t)(n ? n : 1) * sizeof *tmp);
+    uint32_t *gid = calloc((size_t)rd->n_lists, sizeof *gid);
+    uint64_t *open = malloc((size_t)LEX_MAXD * 256 * sizeof *open);
+    uint64_t *scratch = malloc((size_t)LEX_MAXD * 256 * sizeof *scratch);
+    uint32_t n_open[LEX_MAXD], sep_of[LEX_MAXD];
+    int rc = 0;
+    if (!buf || !s || !tmp || !gid || !open || !scratch) {
+        rc = DLXC_LEX_ENOMEM;
+        goto out;
+    }
+    uint8_t *p = buf;
+    for (int64_t k = 0; k < n; k++) {
+        uint32_t k32 = (uint32_t)k;
+        memcpy(p, &k32, 4);
+        p += 4;
+        s[k] = p;
+        const uint8_t *w = pf->word[k];
+        for (int j = pf->len[k]; j-- > 0;) *p++ = w[j];
+        *p++ = 0;
+    }
+    radix_sort(s, n, 0, tmp);
+    memset(n_open, 0, sizeof n_open);
+    memset(sep_of, 0, sizeof sep_of);
+    int prev_len = 0;
+    const uint8_t *prev = NULL;
+    /* the list at depth d is final: the separator's arc after its letters
+     * (the node above it ends a prefix that words go on from), then its
+     * id into the last arc at depth d-1 */
+#define FINISH(d)                                                                                  \
+    do {                                                                                           \
+        uint64_t *list_ = open + (size_t)(d)*256;                                                  \
+        if (sep_of[(d)-1]) {                                                                       \
+            int64_t g_ = import_list(r, rd, gid, sep_of[(d)-1], scratch, 0);                       \
+            if (g_ < 0) {                                                                          \
+                rc = (int)g_;                                                                      \
+                goto out;                                                                          \
+            }                                                                                      \
+            list_[n_open[d]++] = ARC(sep, 0, g_);                                                  \
+        }                                                                                          \
+        int64_t id_ = reg_list(r, list_, n_open[d]);                                               \
+        if (id_ < 0) {                                                                             \
+            rc = (int)id_;                                                                         \
+            goto out;                                                                              \
+        }                                                                                          \
+        open[(size_t)((d)-1) * 256 + n_open[(d)-1] - 1] |= (uint64_t)id_ << 9;                     \
+        n_open[d] = 0;                                                                             \
+    } while (0)
+    for (int64_t q = 0; q < n; q++) {
+        const uint8_t *w = s[q];
+        uint32_t k;
+        memcpy(&k, w - 4, 4);
+        int len = pf->len[k], cp = 0;
+        if (prev)
+            while (cp < len && cp < prev_len && w[cp] == prev[cp]) cp++;
+        for (int d = prev_len; d > cp; d--) FINISH(d);
+        for (int d = cp; d < len; d++) {
+            open[(size_t)d * 256 + n_open[d]++] = ARC(w[d], d == len - 1 && pf->term[k], 0);
+            sep_of[d] = 0;
+        }
+        sep_of[len - 1] = pf->child[k];
+        prev = w;
+        prev_len = len;
+    }
+    for (int d = prev_len; d > 0; d--) FINISH(d);
+#undef FINISH
+    {
+        int64_t id = reg_list(r, open, n_open[0]);
+        if (id < 0) {
+            rc = (int)id;
+            goto out;
+        }
+        *root = (uint32_t)id;
+    }
+out:
+    free(buf);
+    free(s);
+    free(tmp);
+    free(gid);
+    free(open);
+    free(scratch);
     return rc;
 }
 
@@ -424,10 +653,43 @@ static int build(const uint8_t *const *words, int64_t n, int max_code, int max_l
     reg r;
     uint32_t root = 0;
     int rc = reg_init(&r);
-    if (!rc) rc = build_sorted(words, n, max_code, max_len, &r, &root);
+    if (!rc) rc = build_sorted(words, n, max_code, max_len, &r, &root, NULL);
     if (!rc) rc = pack(&r, root, nodes, n_nodes);
     reg_free(&r);
     return rc;
+}
+
+/* The DAWG (when dawg is not NULL) and the GADDAG (when gaddag is not
+ * NULL) of words[0..n): distinct code strings 1..n_letters, at most
+ * DLXC_LEX_MAX_LEN long, in increasing order.  The GADDAG is built from
+ * the DAWG's register (section 2a), so that is built either way. */
+static int build_both(const uint8_t *const *words, int64_t n, int n_letters, uint32_t **dawg,
+                      int64_t *n_dawg, uint32_t **gaddag, int64_t *n_gaddag)
+{
+    reg rd, rg;
+    prefixes pf;
+    uint32_t droot = 0, groot = 0;
+    uint32_t *d = NULL;
+    memset(&pf, 0, sizeof pf);
+    memset(&rg, 0, sizeof rg);
+    int rc = reg_init(&rd);
+    if (!rc)
+        rc = build_sorted(words, n, n_letters, DLXC_LEX_MAX_LEN, &rd, &droot, gaddag ? &pf : NULL);
+    if (!rc && dawg) rc = pack(&rd, droot, &d, n_dawg);
+    if (!rc && gaddag) {
+        rc = reg_init(&rg);
+        if (!rc) rc = gaddag_from_prefixes(&pf, &rd, n_letters, &rg, &groot);
+        if (!rc) rc = pack(&rg, groot, gaddag, n_gaddag);
+    }
+    reg_free(&rd);
+    reg_free(&rg);
+    prefixes_free(&pf);
+    if (rc) {
+        free(d);
+        return rc;
+    }
+    if (dawg) *dawg = d;
+    return 0;
 }
 
 int dlxc_lex_build_dawg(const uint8_t *words, int64_t len, int32_t n_letters, uint32_t **nodes,
@@ -443,37 +705,18 @@ int dlxc_lex_build_dawg(const uint8_t *words, int64_t len, int32_t n_letters, ui
     return rc;
 }
 
-/* Sort 0-ended strings that agree on their first depth bytes: an MSD
- * radix sort (one counting pass per byte position), insertion sort for
- * small groups.  The order is strcmp's. */
-static void radix_sort(const uint8_t **a, int64_t n, int depth, const uint8_t **tmp)
+/* Sort the pointers words[0..n) to 0-ended strings in strcmp's order:
+ * at once when they are in order already (a word list usually is). */
+static int sort_words(const uint8_t **words, int64_t n)
 {
-    if (n < 24) {
-        for (int64_t i = 1; i < n; i++) {
-            const uint8_t *x = a[i];
-            int64_t j = i;
-            while (j > 0 && strcmp((const char *)a[j - 1] + depth, (const char *)x + depth) > 0) {
-                a[j] = a[j - 1];
-                j--;
-            }
-            a[j] = x;
-        }
-        return;
-    }
-    int64_t count[256] = {0}, start[256];
-    for (int64_t i = 0; i < n; i++) count[a[i][depth]]++;
-    int64_t sum = 0;
-    for (int b = 0; b < 256; b++) {
-        start[b] = sum;
-        sum += count[b];
-    }
-    for (int64_t i = 0; i < n; i++) tmp[start[a[i][depth]]++] = a[i];
-    memcpy(a, tmp, (size_t)n * sizeof *a);
-    int64_t lo = count[0]; /* strings that end here are all equal */
-    for (int b = 1; b < 256; b++) {
-        if (count[b] > 1) radix_sort(a + lo, count[b], depth + 1, tmp);
-        lo += count[b];
-    }
+    int64_t k = 1;
+    while (k < n && strcmp((const char *)words[k - 1], (const char *)words[k]) < 0) k++;
+    if (k >= n) return 0;
+    const uint8_t **tmp = malloc((size_t)n * sizeof *tmp);
+    if (!tmp) return DLXC_LEX_ENOMEM;
+    radix_sort(words, n, 0, tmp);
+    free(tmp);
+    return 0;
 }
 
 int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters, uint32_t **nodes,
@@ -484,58 +727,113 @@ int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters, 
     int64_t n;
     int rc = split_words(words, len, &w, &n);
     if (rc) return rc;
-    /* every path of a word of length m takes m+2 bytes but the last (m+1) */
-    int64_t n_paths = 0, bytes = 0;
-    for (int64_t k = 0; k < n; k++) {
-        int64_t m = (int64_t)strlen((const char *)w[k]);
-        if (m > DLXC_LEX_MAX_LEN) {
-            free(w);
-            return DLXC_LEX_ELONG;
-        }
-        n_paths += m;
-        bytes += m * (m + 2) - 1;
-    }
-    uint8_t *buf = malloc((size_t)(bytes ? bytes : 1));
-    const uint8_t **paths = malloc((size_t)(n_paths ? n_paths : 1) * sizeof *paths);
-    const uint8_t **tmp = NULL;
-    if (!buf || !paths) {
+    for (int64_t k = 0; k < n && !rc; k++)
+        if (strlen((const char *)w[k]) > DLXC_LEX_MAX_LEN) rc = DLXC_LEX_ELONG;
+    for (int64_t k = 0; k < n && !rc; k++)
+        for (const uint8_t *c = w[k]; *c; c++)
+            if (*c > n_letters) rc = DLXC_LEX_EINVAL;
+    if (!rc && n == 0) rc = DLXC_LEX_EEMPTY;
+    if (!rc) rc = sort_words(w, n);
+    for (int64_t k = 1; k < n && !rc; k++)
+        if (strcmp((const char *)w[k - 1], (const char *)w[k]) == 0) rc = DLXC_LEX_EINVAL;
+    if (!rc) rc = build_both(w, n, n_letters, NULL, NULL, nodes, n_nodes);
+    free(w);
+    return rc;
+}
+
+/* ==== 5. From a word list's text ==========================================
+ *
+ * The whole way from the bytes of a word list to both graphs, for the
+ * lists most are: lines of ASCII letters.  A line is ended by LF, CR or
+ * CRLF; spaces and tabs around it are dropped; a blank line and a line
+ * whose first character is # say nothing.  Each other line must be
+ * letters only, at most DLXC_LEX_MAX_LEN of them; it is folded to lower
+ * case.  Codes are given to the letters used in alphabetical order, the
+ * words are sorted (unless they are in order already) and repeats
+ * dropped.  Any other line (a digit, a hyphen, a byte that is not ASCII,
+ * a word too long) and a list without words make it answer
+ * DLXC_LEX_EINVAL, and the caller reads the list the long way, which
+ * says what is wrong where, skips what it may skip and folds Unicode. */
+int dlxc_lex_build_text(const uint8_t *text, int64_t len, int32_t gaddag, dlxc_lex_text_build *out)
+{
+    if (!text || len < 0 || !out) return DLXC_LEX_EINVAL;
+    memset(out, 0, sizeof *out);
+    uint8_t *buf = malloc((size_t)len + 1);
+    int64_t cap = 1 << 14, n = 0;
+    const uint8_t **w = malloc((size_t)cap * sizeof *w);
+    uint32_t *dawg = NULL, *gad = NULL;
+    int64_t n_dawg = 0, n_gad = 0;
+    int rc = 0;
+    if (!buf || !w) {
         rc = DLXC_LEX_ENOMEM;
         goto out;
     }
-    uint8_t sep = (uint8_t)(n_letters + 1);
+    uint32_t seen = 0; /* the letters used: bit 0 for a */
     uint8_t *p = buf;
-    int64_t k2 = 0;
-    for (int64_t k = 0; k < n; k++) {
-        const uint8_t *word = w[k];
-        int m = (int)strlen((const char *)word);
-        for (int i = 1; i <= m; i++) {
-            paths[k2++] = p;
-            for (int j = i - 1; j >= 0; j--) {
-                if (word[j] > n_letters) {
-                    rc = DLXC_LEX_EINVAL;
-                    goto out;
-                }
-                *p++ = word[j];
-            }
-            if (i < m) {
-                *p++ = sep;
-                for (int j = i; j < m; j++) *p++ = word[j];
-            }
-            *p++ = 0;
+    int max_len = 0;
+    for (int64_t i = 0; i < len;) {
+        int64_t e = i;
+        while (e < len && text[e] != '\n' && text[e] != '\r') e++;
+        int64_t a = i, b = e;
+        i = e + 1;
+        while (a < b && (text[a] == ' ' || text[a] == '\t')) a++;
+        while (b > a && (text[b - 1] == ' ' || text[b - 1] == '\t')) b--;
+        if (a == b || text[a] == '#') continue;
+        if (b - a > DLXC_LEX_MAX_LEN) {
+            rc = DLXC_LEX_EINVAL;
+            goto out;
         }
+        if (n == cap) {
+            cap *= 2;
+            const uint8_t **w2 = realloc(w, (size_t)cap * sizeof *w2);
+            if (!w2) {
+                rc = DLXC_LEX_ENOMEM;
+                goto out;
+            }
+            w = w2;
+        }
+        w[n++] = p;
+        for (int64_t k = a; k < b; k++) {
+            unsigned c = text[k] | 0x20u; /* lower case for letters */
+            if (c - 'a' > 'z' - 'a') {
+                rc = DLXC_LEX_EINVAL;
+                goto out;
+            }
+            seen |= 1u << (c - 'a');
+            *p++ = (uint8_t)c;
+        }
+        *p++ = 0;
+        if (b - a > max_len) max_len = (int)(b - a);
     }
-    tmp = malloc((size_t)(n_paths ? n_paths : 1) * sizeof *tmp);
-    if (!tmp) {
-        rc = DLXC_LEX_ENOMEM;
+    if (n == 0) {
+        rc = DLXC_LEX_EINVAL; /* the long way says why */
         goto out;
     }
-    radix_sort(paths, n_paths, 0, tmp);
-    rc = build(paths, n_paths, n_letters + 1, DLXC_LEX_MAX_LEN + 1, nodes, n_nodes);
-    if (rc == DLXC_LEX_EUNSORTED) rc = DLXC_LEX_EINVAL; /* the words were not distinct */
+    uint8_t code[256];
+    int n_letters = 0;
+    memset(code, 0, sizeof code);
+    for (int c = 0; c < 26; c++)
+        if (seen >> c & 1) {
+            code['a' + c] = (uint8_t)++n_letters;
+            out->letters[n_letters - 1] = (uint8_t)('a' + c);
+        }
+    for (uint8_t *q = buf; q < p; q++) *q = code[*q];
+    rc = sort_words(w, n);
+    if (rc) goto out;
+    int64_t kept = 1;
+    for (int64_t k = 1; k < n; k++)
+        if (strcmp((const char *)w[kept - 1], (const char *)w[k]) != 0) w[kept++] = w[k];
+    rc = build_both(w, kept, n_letters, &dawg, &n_dawg, gaddag ? &gad : NULL, &n_gad);
+    if (rc) goto out;
+    out->dawg = dawg;
+    out->n_dawg = n_dawg;
+    out->gaddag = gad;
+    out->n_gaddag = n_gad;
+    out->words = kept;
+    out->max_len = max_len;
+    out->n_letters = n_letters;
 out:
     free(buf);
-    free(paths);
-    free(tmp);
     free(w);
     return rc;
 }

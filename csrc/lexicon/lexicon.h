@@ -58,6 +58,22 @@ int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters, 
                           int64_t *n_nodes);
 void dlxc_lex_array_free(uint32_t *nodes);
 
+/* Both graphs straight from the bytes of a word list, for a list of plain
+ * ASCII words (see build.c, section 5); DLXC_LEX_EINVAL for any other text
+ * and for a list without words: read it the long way then.  The arrays
+ * are freed with dlxc_lex_array_free. */
+typedef struct {
+    uint32_t *dawg;
+    int64_t n_dawg;
+    uint32_t *gaddag; /* NULL when not asked for */
+    int64_t n_gaddag;
+    int64_t words;       /* distinct words */
+    int32_t max_len;     /* letters of the longest */
+    int32_t n_letters;   /* letters used, coded 1..n_letters */
+    uint8_t letters[32]; /* those letters in lower case, in code order */
+} dlxc_lex_text_build;
+int dlxc_lex_build_text(const uint8_t *text, int64_t len, int32_t gaddag, dlxc_lex_text_build *out);
+
 /* Check that a node array is well formed: every child offset inside the
  * array and at the start of a sibling list that ends inside it, letters in
  * 1..max_letter, lists sorted, and no cycle (a cycle would make a walk

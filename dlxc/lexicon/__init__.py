@@ -28,7 +28,7 @@ from typing import Optional
 from ..base.backends import c_import_error, resolve
 from ..base.closing import Closing
 from ..base.errors import BoardError, LexiconError
-from ..base.files import Skips, not_letters, read_lines
+from ..base.files import Skips, lines_of, not_letters, read_input
 from ..base.letters import fold
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
@@ -155,7 +155,13 @@ def read_word_list(path: os.PathLike[str] | str, *, strict: bool = False) -> Wor
     """The words of a file, one per line (blank lines and ``#`` lines
     ignored; dlxc.base.files.read_lines says what a line is, ``Skips`` what
     becomes of a line that is not a word, ``strict`` making it an error)."""
-    name, lines = read_lines(path, "word list", LexiconError)
+    name, blob = read_input(path, "word list", LexiconError)
+    return _word_list_of(name, blob, strict)
+
+
+def _word_list_of(name: str, blob: bytes, strict: bool) -> WordList:
+    """read_word_list of the bytes ``blob`` read from ``name``."""
+    lines = lines_of(blob, name, LexiconError)
     return _collect(
         (
             (line, f"{name}:{i}")
@@ -304,7 +310,21 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         gaddag: bool = True,
         strict: bool = False,
     ) -> Lexicon:
-        return cls._build(read_word_list(path, strict=strict), backend, gaddag, os.fspath(path))
+        """The lexicon of a word list file, one word a line (read_word_list
+        says what a line may be).  On the C engine a list of plain ASCII
+        words is read, checked, folded, sorted and built in one call, from
+        its bytes; any other list is read in Python first."""
+        backend = resolve_backend(backend)
+        start = time.perf_counter()
+        name, blob = read_input(path, "word list", LexiconError)
+        built = _engine(backend).build_text(blob, gaddag)
+        if built is None:
+            wl = _word_list_of(name, blob, strict)
+            return cls._build(wl, backend, gaddag, os.fspath(path))
+        letters, dawg, gad, words, longest = built
+        lex = cls(fileformat.LexiconData(Alphabet(letters), dawg, gad, words, longest), backend)
+        lex.build_seconds = time.perf_counter() - start
+        return lex
 
     @classmethod
     def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> Lexicon:

@@ -188,6 +188,12 @@ def build_gaddag(words: Sequence[bytes], n_letters: int) -> array:
     return _pack(lists, root)
 
 
+def build_text(text: bytes, gaddag: bool) -> None:
+    """The C engine builds a plain word list from its bytes in one call
+    (``_cbackend.build_text``); here every list is read the long way."""
+    return None
+
+
 def validate(nodes: Sequence[int], max_letter: int) -> Optional[str]:
     """None when ``nodes`` is a well-formed graph, else what is wrong."""
     n = len(nodes)
