@@ -50,15 +50,29 @@
 #define ARC_TERM(a) ((int)(((a) >> 8) & 1))
 #define ARC_CHILD(a) ((uint32_t)((a) >> 9))
 
+/* A slot of the register's hash table (open addressing, linear probes):
+ * the list's first arc, the high half of its hash, and its id (22 bits)
+ * with its length (8 bits) above; idlen 0 is a free slot.  A probe
+ * compares the hash, the length and the first arc in the slot itself, so
+ * a list of one arc (four in five of the lists looked up for ENABLE) is
+ * found without a look at the arcs, and a slot that is not the list is
+ * passed over without one. */
+typedef struct {
+    uint64_t arc0;
+    uint32_t tag;
+    uint32_t idlen;
+} reg_slot;
+
+#define SLOT_ID(s) ((s).idlen & 0xFFFFFFu)
+#define SLOT_LEN(s) ((s).idlen >> 24)
+
 typedef struct {
     uint64_t *arcs; /* the arcs of every registered list, list after list */
     int64_t n_arcs, cap_arcs;
     uint32_t *start; /* list id -> first arc in arcs; id 0 is the empty list */
     uint32_t *len;   /* list id -> number of arcs */
     int64_t n_lists, cap_lists;
-    uint64_t *table;     /* open addressing: the list's hash (high 32 bits)
-                             and id (low 32 bits), 0 = free slot; probes
-                             compare hashes before they touch any arc */
+    reg_slot *table;
     uint64_t table_size; /* a power of two */
 } reg;
 
@@ -70,10 +84,17 @@ static uint64_t mix(uint64_t h)
     return h;
 }
 
+/* The hash of a list is made from its end: hash(a[k..n)) from a[k] and
+ * hash(a[k+1..n)), so share_tails has the hashes of all tails of a list
+ * in one pass.  (Which hash is used changes no result: every probe
+ * compares the lists themselves.) */
+#define HASH_EMPTY 0x9E3779B97F4A7C15ULL
+static inline uint64_t hash_step(uint64_t tail, uint64_t arc) { return mix(tail ^ arc) + arc; }
+
 static uint64_t list_hash(const uint64_t *arcs, uint32_t n)
 {
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ n;
-    for (uint32_t i = 0; i < n; i++) h = mix(h ^ arcs[i]) + i;
+    uint64_t h = HASH_EMPTY;
+    for (uint32_t i = n; i-- > 0;) h = hash_step(h, arcs[i]);
     return h;
 }
 
@@ -84,12 +105,14 @@ static int same_arcs(const uint64_t *a, const uint64_t *b, uint32_t n)
     return 1;
 }
 
-static int reg_init(reg *r)
+/* expect about `lists' lists (a hint: the table grows as needed) */
+static int reg_init(reg *r, int64_t lists)
 {
     memset(r, 0, sizeof *r);
     r->cap_arcs = 1 << 16;
     r->cap_lists = 1 << 14;
     r->table_size = 1 << 15;
+    while ((int64_t)r->table_size < 2 * lists && r->table_size < (1u << 23)) r->table_size *= 2;
     r->arcs = malloc((size_t)r->cap_arcs * sizeof *r->arcs);
     r->start = malloc((size_t)r->cap_lists * sizeof *r->start);
     r->len = malloc((size_t)r->cap_lists * sizeof *r->len);
@@ -109,17 +132,18 @@ static void reg_free(reg *r)
     free(r->table);
 }
 
+/* A list's home slot is its tag's low bits, so the table grows from the
+ * slots alone. */
 static int reg_grow_table(reg *r)
 {
     uint64_t size = r->table_size * 2;
-    uint64_t *t = calloc((size_t)size, sizeof *t);
+    reg_slot *t = calloc((size_t)size, sizeof *t);
     if (!t) return DLXC_LEX_ENOMEM;
     for (uint64_t k = 0; k < r->table_size; k++) {
-        uint64_t v = r->table[k];
-        if (!v) continue;
-        uint32_t id = (uint32_t)v;
-        uint64_t h = list_hash(r->arcs + r->start[id], r->len[id]) & (size - 1);
-        while (t[h]) h = (h + 1) & (size - 1);
+        reg_slot v = r->table[k];
+        if (!v.idlen) continue;
+        uint64_t h = v.tag & (size - 1);
+        while (t[h].idlen) h = (h + 1) & (size - 1);
         t[h] = v;
     }
     free(r->table);
@@ -134,14 +158,13 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
 {
     if (n == 0) return 0;
     uint64_t mask = r->table_size - 1;
-    uint64_t full = list_hash(arcs, n);
-    uint64_t tag = full & 0xFFFFFFFF00000000ULL;
-    uint64_t h = full & mask;
-    for (uint64_t v; (v = r->table[h]) != 0; h = (h + 1) & mask) {
-        uint32_t id = (uint32_t)v;
-        if ((v & 0xFFFFFFFF00000000ULL) == tag && r->len[id] == n &&
-            same_arcs(r->arcs + r->start[id], arcs, n))
-            return id;
+    uint32_t tag = (uint32_t)(list_hash(arcs, n) >> 32);
+    uint64_t h = tag & mask;
+    for (; r->table[h].idlen; h = (h + 1) & mask) {
+        reg_slot v = r->table[h];
+        if (v.tag == tag && SLOT_LEN(v) == n && v.arc0 == arcs[0] &&
+            (n == 1 || same_arcs(r->arcs + r->start[SLOT_ID(v)] + 1, arcs + 1, n - 1)))
+            return SLOT_ID(v);
     }
     if (r->n_lists >= DLXC_LEX_MAX_NODES) return DLXC_LEX_ETOOBIG;
     if (r->n_arcs + n > r->cap_arcs) {
@@ -168,7 +191,9 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
     r->len[id] = n;
     memcpy(r->arcs + r->n_arcs, arcs, n * sizeof *arcs);
     r->n_arcs += n;
-    r->table[h] = tag | (uint64_t)id;
+    r->table[h].arc0 = arcs[0];
+    r->table[h].tag = tag;
+    r->table[h].idlen = (uint32_t)id | n << 24;
     if ((uint64_t)r->n_lists * 2 > r->table_size) {
         int rc = reg_grow_table(r);
         if (rc) return rc;
@@ -504,9 +529,12 @@ static int share_tails(const reg *r, tails *t)
     /* counting sort of the ids by length, longest first (ids ascending) */
     uint32_t *order = malloc((size_t)n * sizeof *order);
     int64_t count[258] = {0};
+    /* a slot holds a tail: the high half of its hash, and (owner << 8 |
+     * offset) + 1 below, 0 for a free slot; a kept list enters its proper
+     * tails, fewer than its arcs */
     uint64_t size = 1;
-    while (size < (uint64_t)r->n_arcs * 2 + 2) size *= 2;
-    uint64_t *slot = calloc((size_t)size, sizeof *slot); /* (owner << 8 | offset) + 1 */
+    while (size < (uint64_t)(r->n_arcs - n) * 2 + 2) size *= 2;
+    uint64_t *slot = calloc((size_t)size, sizeof *slot);
     if (!t->owner || !t->offset || !order || !slot) {
         rc = DLXC_LEX_ENOMEM;
         goto out;
@@ -514,6 +542,7 @@ static int share_tails(const reg *r, tails *t)
     for (int64_t i = 0; i < n; i++) count[256 - r->len[i]]++;
     for (int k = 1; k < 258; k++) count[k] += count[k - 1];
     for (int64_t i = n - 1; i >= 0; i--) order[--count[256 - r->len[i]]] = (uint32_t)i;
+    uint64_t th[257]; /* th[k]: the hash of the tail from arc k */
     for (int64_t q = 0; q < n; q++) {
         uint32_t s = order[q];
         const uint64_t *a = r->arcs + r->start[s];
@@ -521,32 +550,30 @@ static int share_tails(const reg *r, tails *t)
         t->owner[s] = s;
         t->offset[s] = 0;
         if (len == 0) continue;
-        uint64_t h = list_hash(a, len) & (size - 1);
+        th[len] = HASH_EMPTY;
+        for (uint32_t k = len; k-- > 0;) th[k] = hash_step(th[k + 1], a[k]);
         int found = 0;
-        for (; slot[h]; h = (h + 1) & (size - 1)) {
-            uint64_t v = slot[h] - 1;
-            uint32_t o = (uint32_t)(v >> 8), off = (uint32_t)(v & 0xFF);
-            if (r->len[o] - off == len && same_arcs(r->arcs + r->start[o] + off, a, len)) {
-                t->owner[s] = o;
-                t->offset[s] = (uint8_t)off;
-                found = 1;
-                break;
-            }
-        }
-        if (found) continue;
-        for (uint32_t k = 1; k < len; k++) {
-            uint64_t h2 = list_hash(a + k, len - k) & (size - 1);
-            int dup = 0;
-            for (; slot[h2]; h2 = (h2 + 1) & (size - 1)) {
-                uint64_t v = slot[h2] - 1;
-                uint32_t o = (uint32_t)(v >> 8), off = (uint32_t)(v & 0xFF);
+        for (uint32_t k = 0; k < len && !found; k++) {
+            /* k = 0: is the list a tail of a list kept?  k > 0: enter its
+             * tails not entered yet */
+            uint32_t tag = (uint32_t)(th[k] >> 32);
+            uint64_t h = tag & (size - 1);
+            int seen = 0;
+            for (uint64_t v; (v = slot[h]) != 0; h = (h + 1) & (size - 1)) {
+                if ((uint32_t)(v >> 32) != tag) continue;
+                uint32_t ref = (uint32_t)v - 1, o = ref >> 8, off = ref & 0xFF;
                 if (r->len[o] - off == len - k &&
                     same_arcs(r->arcs + r->start[o] + off, a + k, len - k)) {
-                    dup = 1;
+                    seen = 1;
+                    if (k == 0) {
+                        t->owner[s] = o;
+                        t->offset[s] = (uint8_t)off;
+                        found = 1;
+                    }
                     break;
                 }
             }
-            if (!dup) slot[h2] = (((uint64_t)s << 8) | k) + 1;
+            if (!seen && k > 0) slot[h] = (uint64_t)tag << 32 | ((s << 8 | k) + 1);
         }
     }
 out:
@@ -652,7 +679,7 @@ static int build(const uint8_t *const *words, int64_t n, int max_code, int max_l
 {
     reg r;
     uint32_t root = 0;
-    int rc = reg_init(&r);
+    int rc = reg_init(&r, n / 2);
     if (!rc) rc = build_sorted(words, n, max_code, max_len, &r, &root, NULL);
     if (!rc) rc = pack(&r, root, nodes, n_nodes);
     reg_free(&r);
@@ -672,12 +699,12 @@ static int build_both(const uint8_t *const *words, int64_t n, int n_letters, uin
     uint32_t *d = NULL;
     memset(&pf, 0, sizeof pf);
     memset(&rg, 0, sizeof rg);
-    int rc = reg_init(&rd);
+    int rc = reg_init(&rd, n / 2);
     if (!rc)
         rc = build_sorted(words, n, n_letters, DLXC_LEX_MAX_LEN, &rd, &droot, gaddag ? &pf : NULL);
     if (!rc && dawg) rc = pack(&rd, droot, &d, n_dawg);
     if (!rc && gaddag) {
-        rc = reg_init(&rg);
+        rc = reg_init(&rg, pf.n);
         if (!rc) rc = gaddag_from_prefixes(&pf, &rd, n_letters, &rg, &groot);
         if (!rc) rc = pack(&rg, groot, gaddag, n_gaddag);
     }
