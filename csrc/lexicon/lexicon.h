@@ -93,6 +93,10 @@ int dlxc_lex_measure(const uint32_t *nodes, int64_t n_nodes, int64_t *words, int
 typedef struct dlxc_lex dlxc_lex;
 int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
                  int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii);
+/* The same for arrays that dlxc_lex_build_* (or the Python mirror's builder,
+ * which makes the same bytes) has just made: they are not validated again. */
+int dlxc_lex_new_built(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                       int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii);
 void dlxc_lex_free(dlxc_lex *lex);
 /* The layout of the handle, for dlxc._lexfast's check that it was built
  * from the same lexicon_int.h as this library. */

@@ -249,8 +249,15 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
     """A word list as a minimal DAWG (and a GADDAG) on one of the engines."""
 
     def __init__(
-        self, data: fileformat.LexiconData, backend: Optional[str] = None, skipped: int = 0
+        self,
+        data: fileformat.LexiconData,
+        backend: Optional[str] = None,
+        skipped: int = 0,
+        *,
+        checked: bool = True,
     ) -> None:
+        """A lexicon of ``data``'s arrays, validated unless ``checked`` is
+        False (arrays a builder of dlxc has just made)."""
         self.backend = resolve_backend(backend)
         self.alphabet = data.alphabet
         self.dawg = data.dawg
@@ -263,7 +270,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         n = len(self.alphabet)
         self._ascii = self.alphabet.ascii_table()
         self._decode_table = self.alphabet.decode_table()
-        self._lex = _engine(self.backend).Lex(self.dawg, self.gaddag, n, self._ascii)
+        self._lex = _engine(self.backend).Lex(self.dawg, self.gaddag, n, self._ascii, checked)
         self._has_ascii = self._lex.contains_ascii
         address = self._lex.engine_address()  # None: no C handle to walk
         if address is not None:
@@ -322,7 +329,8 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
             wl = _word_list_of(name, blob, strict)
             return cls._build(wl, backend, gaddag, os.fspath(path))
         letters, dawg, gad, words, longest = built
-        lex = cls(fileformat.LexiconData(Alphabet(letters), dawg, gad, words, longest), backend)
+        data = fileformat.LexiconData(Alphabet(letters), dawg, gad, words, longest)
+        lex = cls(data, backend, checked=False)
         lex.build_seconds = time.perf_counter() - start
         return lex
 
@@ -341,7 +349,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
             raise _fail_where(exc, name) from None
         seconds = time.perf_counter() - start
         data = fileformat.LexiconData(alphabet, dawg, gad, len(codes), max(map(len, codes)))
-        lex = cls(data, backend, skipped=wl.skipped)
+        lex = cls(data, backend, skipped=wl.skipped, checked=False)
         lex.build_seconds = seconds
         return lex
 

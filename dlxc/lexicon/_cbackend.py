@@ -140,12 +140,20 @@ class Lex:
     """A ``dlxc_lex`` handle (copies of both arrays, validated by C)."""
 
     def __init__(
-        self, dawg: array, gaddag: Optional[array], n_letters: int, ascii_table: bytes
+        self,
+        dawg: array,
+        gaddag: Optional[array],
+        n_letters: int,
+        ascii_table: bytes,
+        checked: bool = True,
     ) -> None:
+        """``checked=False`` for arrays the builder has just made, which are
+        not validated again."""
         out = ffi.new("dlxc_lex **")
         g = ffi.from_buffer("uint32_t[]", gaddag) if gaddag is not None else ffi.NULL
+        new = lib.dlxc_lex_new if checked else lib.dlxc_lex_new_built
         _check(
-            lib.dlxc_lex_new(
+            new(
                 out,
                 ffi.from_buffer("uint32_t[]", dawg),
                 len(dawg),

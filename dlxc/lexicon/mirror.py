@@ -297,12 +297,14 @@ class Lex:
         gaddag: Optional[array],
         n_letters: int,
         ascii_table: bytes = bytes(256),
+        checked: bool = True,
     ) -> None:
-        why = validate(dawg, n_letters)
-        if why is None and gaddag is not None:
-            why = validate(gaddag, n_letters + 1)
-        if why is not None:
-            raise fail("ECORRUPT", why)
+        if checked:  # not for arrays the builder has just made
+            why = validate(dawg, n_letters)
+            if why is None and gaddag is not None:
+                why = validate(gaddag, n_letters + 1)
+            if why is not None:
+                raise fail("ECORRUPT", why)
         self.dawg = dawg
         self.gaddag = gaddag
         self.n_letters = n_letters
