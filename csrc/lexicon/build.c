@@ -414,26 +414,106 @@ static void radix_sort(const uint8_t **a, int64_t n, int depth, const uint8_t **
     }
 }
 
-/* The GADDAG's register from the prefixes of the DAWG in rd (codes
- * 1..n_letters); *root is the root list's id. */
-static int gaddag_from_prefixes(const prefixes *pf, const reg *rd, int n_letters, reg *r,
-                                uint32_t *root)
+/* The order of the prefixes' reverses: rev_cmp compares two as strcmp
+ * would (a string before its extensions). */
+static int rev_cmp(const prefixes *pf, uint32_t a, uint32_t b)
 {
-    const uint8_t sep = (uint8_t)(n_letters + 1);
-    int64_t n = pf->n, bytes = 0;
+    const uint8_t *wa = pf->word[a], *wb = pf->word[b];
+    int la = pf->len[a], lb = pf->len[b];
+    for (int d = 0;; d++) {
+        int ca = d < la ? wa[la - 1 - d] : 0, cb = d < lb ? wb[lb - 1 - d] : 0;
+        if (ca != cb || !ca) return ca - cb;
+    }
+}
+
+/* order[0..n) := the prefix records sorted by their reverses.  With codes
+ * under 32 (English), the first 12 letters of each reverse are packed in a
+ * 64-bit key, 5 bits a letter from the top, which an LSD radix sort orders
+ * in six passes of 10 bits over an array read in turn; the few runs of
+ * equal keys (reverses of more than 12 letters that agree on 12) are put
+ * in order by rev_cmp.  Otherwise the reverses are written out and sorted
+ * as strings. */
+typedef struct {
+    uint64_t key;
+    uint32_t k;
+    uint32_t len;
+} rev_key;
+
+#define KEY_LETTERS 12
+#define KEY_PASSES 6
+#define KEY_BITS 10
+
+static int sort_reversed(const prefixes *pf, int n_letters, uint32_t *order)
+{
+    int64_t n = pf->n;
+    if (n_letters < 32) {
+        rev_key *a = malloc((size_t)(n ? n : 1) * sizeof *a);
+        rev_key *b = malloc((size_t)(n ? n : 1) * sizeof *b);
+        uint32_t(*count)[1 << KEY_BITS] = calloc(KEY_PASSES, sizeof *count);
+        if (!a || !b || !count) {
+            free(a);
+            free(b);
+            free(count);
+            return DLXC_LEX_ENOMEM;
+        }
+        for (int64_t k = 0; k < n; k++) {
+            const uint8_t *w = pf->word[k];
+            int l = pf->len[k], m = l < KEY_LETTERS ? l : KEY_LETTERS;
+            uint64_t key = 0;
+            for (int d = 0; d < m; d++) key |= (uint64_t)w[l - 1 - d] << (59 - 5 * d);
+            a[k].key = key;
+            a[k].k = (uint32_t)k;
+            a[k].len = (uint32_t)l;
+            for (int pass = 0; pass < KEY_PASSES; pass++)
+                count[pass][(key >> (4 + KEY_BITS * pass)) & ((1 << KEY_BITS) - 1)]++;
+        }
+        for (int pass = 0; pass < KEY_PASSES; pass++) {
+            uint32_t *c = count[pass];
+            int shift = 4 + KEY_BITS * pass;
+            if (n && c[(a[0].key >> shift) & ((1 << KEY_BITS) - 1)] == (uint64_t)n) continue;
+            uint32_t sum = 0;
+            for (int v = 0; v < 1 << KEY_BITS; v++) {
+                uint32_t x = c[v];
+                c[v] = sum;
+                sum += x;
+            }
+            for (int64_t q = 0; q < n; q++)
+                b[c[(a[q].key >> shift) & ((1 << KEY_BITS) - 1)]++] = a[q];
+            rev_key *t = a;
+            a = b;
+            b = t;
+        }
+        for (int64_t q = 0; q < n; q++) order[q] = a[q].k;
+        for (int64_t q = 0; q < n;) { /* runs of equal keys */
+            int64_t e = q + 1;
+            while (e < n && a[e].key == a[q].key) e++;
+            for (int64_t x = q + 1; x < e; x++) { /* insertion sort: runs are short */
+                uint32_t v = order[x];
+                int64_t y = x;
+                while (y > q && rev_cmp(pf, order[y - 1], v) > 0) {
+                    order[y] = order[y - 1];
+                    y--;
+                }
+                order[y] = v;
+            }
+            q = e;
+        }
+        free(a);
+        free(b);
+        free(count);
+        return 0;
+    }
+    int64_t bytes = 0;
     for (int64_t k = 0; k < n; k++) bytes += pf->len[k] + 1 + 4;
-    /* each reversed prefix is 0-ended and follows its record's number */
+    /* each reverse is 0-ended and follows its record's number */
     uint8_t *buf = malloc((size_t)(bytes ? bytes : 1));
     const uint8_t **s = malloc((size_t)(n ? n : 1) * sizeof *s);
     const uint8_t **tmp = malloc((size_t)(n ? n : 1) * sizeof *tmp);
-    uint32_t *gid = calloc((size_t)rd->n_lists, sizeof *gid);
-    uint64_t *open = malloc((size_t)LEX_MAXD * 256 * sizeof *open);
-    uint64_t *scratch = malloc((size_t)LEX_MAXD * 256 * sizeof *scratch);
-    uint32_t n_open[LEX_MAXD], sep_of[LEX_MAXD];
-    int rc = 0;
-    if (!buf || !s || !tmp || !gid || !open || !scratch) {
-        rc = DLXC_LEX_ENOMEM;
-        goto out;
+    if (!buf || !s || !tmp) {
+        free(buf);
+        free(s);
+        free(tmp);
+        return DLXC_LEX_ENOMEM;
     }
     uint8_t *p = buf;
     for (int64_t k = 0; k < n; k++) {
@@ -446,6 +526,48 @@ static int gaddag_from_prefixes(const prefixes *pf, const reg *rd, int n_letters
         *p++ = 0;
     }
     radix_sort(s, n, 0, tmp);
+    for (int64_t q = 0; q < n; q++) memcpy(&order[q], s[q] - 4, 4);
+    free(buf);
+    free(s);
+    free(tmp);
+    return 0;
+}
+
+/* The GADDAG's register from the prefixes of the DAWG in rd (codes
+ * 1..n_letters); *root is the root list's id. */
+static int gaddag_from_prefixes(const prefixes *pf, const reg *rd, int n_letters, reg *r,
+                                uint32_t *root)
+{
+    const uint8_t sep = (uint8_t)(n_letters + 1);
+    int64_t n = pf->n, bytes = 0;
+    for (int64_t k = 0; k < n; k++) bytes += pf->len[k] + 6;
+    /* the reverses in order, each after its prefix's DAWG list (4 bytes),
+     * length and terminal flag: the construction reads them in turn */
+    uint8_t *buf = malloc((size_t)(bytes ? bytes : 1));
+    uint32_t *order = malloc((size_t)(n ? n : 1) * sizeof *order);
+    uint32_t *gid = calloc((size_t)rd->n_lists, sizeof *gid);
+    uint64_t *open = malloc((size_t)LEX_MAXD * 256 * sizeof *open);
+    uint64_t *scratch = malloc((size_t)LEX_MAXD * 256 * sizeof *scratch);
+    uint32_t n_open[LEX_MAXD], sep_of[LEX_MAXD];
+    int rc = 0;
+    if (!buf || !order || !gid || !open || !scratch) {
+        rc = DLXC_LEX_ENOMEM;
+        goto out;
+    }
+    rc = sort_reversed(pf, n_letters, order);
+    if (rc) goto out;
+    uint8_t *p = buf;
+    for (int64_t q = 0; q < n; q++) {
+        if (q + 8 < n) LEX_PREFETCH(pf->word[order[q + 8]]);
+        uint32_t k = order[q];
+        const uint8_t *w = pf->word[k];
+        int l = pf->len[k];
+        memcpy(p, &pf->child[k], 4);
+        p[4] = (uint8_t)l;
+        p[5] = pf->term[k];
+        p += 6;
+        for (int j = l; j-- > 0;) *p++ = w[j];
+    }
     memset(n_open, 0, sizeof n_open);
     memset(sep_of, 0, sizeof sep_of);
     int prev_len = 0;
@@ -472,19 +594,21 @@ static int gaddag_from_prefixes(const prefixes *pf, const reg *rd, int n_letters
         open[(size_t)((d)-1) * 256 + n_open[(d)-1] - 1] |= (uint64_t)id_ << 9;                     \
         n_open[d] = 0;                                                                             \
     } while (0)
+    p = buf;
     for (int64_t q = 0; q < n; q++) {
-        const uint8_t *w = s[q];
-        uint32_t k;
-        memcpy(&k, w - 4, 4);
-        int len = pf->len[k], cp = 0;
+        uint32_t child;
+        memcpy(&child, p, 4);
+        int len = p[4], term = p[5], cp = 0;
+        const uint8_t *w = p + 6;
+        p += 6 + len;
         if (prev)
             while (cp < len && cp < prev_len && w[cp] == prev[cp]) cp++;
         for (int d = prev_len; d > cp; d--) FINISH(d);
         for (int d = cp; d < len; d++) {
-            open[(size_t)d * 256 + n_open[d]++] = ARC(w[d], d == len - 1 && pf->term[k], 0);
+            open[(size_t)d * 256 + n_open[d]++] = ARC(w[d], d == len - 1 && term, 0);
             sep_of[d] = 0;
         }
-        sep_of[len - 1] = pf->child[k];
+        sep_of[len - 1] = child;
         prev = w;
         prev_len = len;
     }
@@ -500,8 +624,7 @@ static int gaddag_from_prefixes(const prefixes *pf, const reg *rd, int n_letters
     }
 out:
     free(buf);
-    free(s);
-    free(tmp);
+    free(order);
     free(gid);
     free(open);
     free(scratch);

@@ -163,3 +163,42 @@ def test_enable_gaddag_is_the_mirrors(c_backend, tmp_path):
     c = Lexicon.from_word_file(path, backend="c")
     codes = [bytes(ord(ch) - 96 for ch in w) for w in enable_words()]
     assert c.gaddag.tobytes() == mirror.build_gaddag(codes, 26).tobytes()
+
+
+def test_gaddag_of_long_shared_stretches(c_backend):
+    """Prefixes of more than 12 letters that end alike (the C engine orders
+    their reverses by a key of 12 letters first, then by the rest)."""
+    from dlxc.lexicon import _cbackend
+
+    rng = random.Random(3)
+    core = "abcabcbacbacabca"
+    words = set()
+    for _ in range(300):
+        lead = "".join(rng.choice("abc") for _ in range(rng.randrange(0, 6)))
+        tail = "".join(rng.choice("abc") for _ in range(rng.randrange(0, 4)))
+        words.add(lead + core[: rng.randrange(10, len(core) + 1)] + tail)
+    codes = [bytes(ord(ch) - 96 for ch in w) for w in words]
+    assert _cbackend.build_gaddag(codes, 3).tobytes() == mirror.build_gaddag(codes, 3).tobytes()
+
+
+@given(
+    words=st.lists(
+        st.text(alphabet="".join(map(chr, range(0x3041, 0x3041 + 40))), min_size=1, max_size=6),
+        min_size=1,
+        max_size=120,
+        unique=True,
+    )
+)
+@settings(max_examples=25, deadline=None)
+def test_gaddag_of_a_large_alphabet(c_backend, words):
+    """32 letters or more: the reverses are sorted as strings."""
+    lexicons = [Lexicon.from_words(words, backend=b) for b in ("c", "python")]
+    assert lexicons[0].gaddag.tobytes() == lexicons[1].gaddag.tobytes()
+    big = Lexicon.from_words(list(map(chr, range(0x3041, 0x3041 + 40))) + words, backend="c")
+    assert len(big.alphabet) == 40
+    assert (
+        big.gaddag.tobytes()
+        == Lexicon.from_words(
+            list(map(chr, range(0x3041, 0x3041 + 40))) + words, backend="python"
+        ).gaddag.tobytes()
+    )
