@@ -321,18 +321,42 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         says what a line may be).  On the C engine a list of plain ASCII
         words is read, checked, folded, sorted and built in one call, from
         its bytes; any other list is read in Python first."""
+        return cls.from_word_file_keeping(
+            path, None, backend=backend, gaddag=gaddag, strict=strict
+        )[0]
+
+    @classmethod
+    def from_word_file_keeping(
+        cls,
+        path: os.PathLike[str] | str,
+        letters: Optional[Iterable[str]],
+        *,
+        backend: Optional[str] = None,
+        gaddag: bool = True,
+        strict: bool = False,
+    ) -> tuple[Lexicon, list[str]]:
+        """(the lexicon of a word list file's words whose letters are all
+        in ``letters`` (all its words when None), the words left out):
+        ``from_word_file`` with ``read_word_list(...).keeping(letters)``,
+        which ``moves`` and ``autoplay`` use to leave out the words a set of
+        tiles cannot spell."""
         backend = resolve_backend(backend)
         start = time.perf_counter()
         name, blob = read_input(path, "word list", LexiconError)
         built = _engine(backend).build_text(blob, gaddag)
-        if built is None:
-            wl = _word_list_of(name, blob, strict)
-            return cls._build(wl, backend, gaddag, os.fspath(path))
-        letters, dawg, gad, words, longest = built
-        data = fileformat.LexiconData(Alphabet(letters), dawg, gad, words, longest)
-        lex = cls(data, backend, checked=False)
-        lex.build_seconds = time.perf_counter() - start
-        return lex
+        if built is not None and (letters is None or set(built[0]).issubset(letters)):
+            alphabet, dawg, gad, words, longest = built
+            data = fileformat.LexiconData(Alphabet(alphabet), dawg, gad, words, longest)
+            lex = cls(data, backend, checked=False)
+            lex.build_seconds = time.perf_counter() - start
+            return lex, []
+        wl = _word_list_of(name, blob, strict)
+        dropped: list[str] = []
+        if letters is not None:
+            wl, dropped = wl.keeping(letters)
+            if not wl.words:
+                raise LexiconError(f"{os.fspath(path)}: no words left to build a lexicon of")
+        return cls._build(wl, backend, gaddag, os.fspath(path)), dropped
 
     @classmethod
     def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> Lexicon:

@@ -202,3 +202,31 @@ def test_gaddag_of_a_large_alphabet(c_backend, words):
             list(map(chr, range(0x3041, 0x3041 + 40))) + words, backend="python"
         ).gaddag.tobytes()
     )
+
+
+@pytest.mark.parametrize(
+    "text, letters",
+    [
+        ("cat\nDog\nemu\n", "abcdefghijklmnopqrstuvwxyz"),  # nothing left out
+        ("cat\nDog\nemu\nzebra\n", "abcdegmortu"),  # zebra left out
+        ("cat\nr2d2\nCAFÉ\nquiz\n", "acfétz"),  # the long way: skips and Unicode
+    ],
+)
+def test_keeping_letters_as_the_long_way(backend, tmp_path, text, letters):
+    """from_word_file_keeping is read_word_list(...).keeping(...) then
+    from_word_list, on a plain list (one C call) and on any other."""
+    from dlxc.lexicon import read_word_list
+
+    path = tmp_path / "list.txt"
+    path.write_text(text, encoding="utf-8")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", SkippedLines)
+        lex, dropped = Lexicon.from_word_file_keeping(path, letters, backend=backend)
+        wl, dropped2 = read_word_list(path).keeping(letters)
+    old = Lexicon.from_word_list(wl, backend="python", name=str(path))
+    assert dropped == dropped2
+    same(lex, old)
+    nothing = tmp_path / "none.txt"
+    nothing.write_text("zebra\n")
+    with pytest.raises(LexiconError, match=r"none\.txt: no words left"):
+        Lexicon.from_word_file_keeping(nothing, letters[:3], backend=backend)
