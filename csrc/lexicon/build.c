@@ -50,21 +50,18 @@
 #define ARC_TERM(a) ((int)(((a) >> 8) & 1))
 #define ARC_CHILD(a) ((uint32_t)((a) >> 9))
 
-/* A slot of the register's hash table (open addressing, linear probes):
- * the list's first arc, the high half of its hash, and its id (22 bits)
- * with its length (8 bits) above; idlen 0 is a free slot.  A probe
- * compares the hash, the length and the first arc in the slot itself, so
- * a list of one arc (four in five of the lists looked up for ENABLE) is
- * found without a look at the arcs, and a slot that is not the list is
- * passed over without one. */
-typedef struct {
-    uint64_t arc0;
-    uint32_t tag;
-    uint32_t idlen;
-} reg_slot;
-
-#define SLOT_ID(s) ((s).idlen & 0xFFFFFFu)
-#define SLOT_LEN(s) ((s).idlen >> 24)
+/* A slot of the register's hash table (open addressing, linear probes),
+ * 64 bits: the list's first arc (31 bits: 8 for the letter, 1 for the
+ * terminal flag, 22 for the child), its length (8 bits), its id (22) and
+ * 3 bits of its hash; 0 is a free slot.  A probe compares the first arc
+ * and the length in the slot itself, so a list of one arc (four in five of
+ * the lists looked up for ENABLE) is found without a look at the arcs,
+ * and the table of a GADDAG as large as ENABLE's is 8 MB. */
+#define SLOT(arc0, n, id, h)                                                                       \
+    ((uint64_t)(arc0) | (uint64_t)(n) << 31 | (uint64_t)(id) << 39 | ((uint64_t)(h) >> 61) << 61)
+#define SLOT_KEY(s) ((s)&0x7FFFFFFFFFULL) /* first arc and length */
+#define SLOT_ID(s) ((uint32_t)((s) >> 39) & 0x3FFFFFu)
+#define SLOT_TAG(s) ((s) >> 61)
 
 typedef struct {
     uint64_t *arcs; /* the arcs of every registered list, list after list */
@@ -72,7 +69,7 @@ typedef struct {
     uint32_t *start; /* list id -> first arc in arcs; id 0 is the empty list */
     uint32_t *len;   /* list id -> number of arcs */
     int64_t n_lists, cap_lists;
-    reg_slot *table;
+    uint64_t *table;
     uint64_t table_size; /* a power of two */
 } reg;
 
@@ -132,18 +129,17 @@ static void reg_free(reg *r)
     free(r->table);
 }
 
-/* A list's home slot is its tag's low bits, so the table grows from the
- * slots alone. */
 static int reg_grow_table(reg *r)
 {
     uint64_t size = r->table_size * 2;
-    reg_slot *t = calloc((size_t)size, sizeof *t);
+    uint64_t *t = calloc((size_t)size, sizeof *t);
     if (!t) return DLXC_LEX_ENOMEM;
     for (uint64_t k = 0; k < r->table_size; k++) {
-        reg_slot v = r->table[k];
-        if (!v.idlen) continue;
-        uint64_t h = v.tag & (size - 1);
-        while (t[h].idlen) h = (h + 1) & (size - 1);
+        uint64_t v = r->table[k];
+        if (!v) continue;
+        uint32_t id = SLOT_ID(v);
+        uint64_t h = list_hash(r->arcs + r->start[id], r->len[id]) & (size - 1);
+        while (t[h]) h = (h + 1) & (size - 1);
         t[h] = v;
     }
     free(r->table);
@@ -158,11 +154,10 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
 {
     if (n == 0) return 0;
     uint64_t mask = r->table_size - 1;
-    uint32_t tag = (uint32_t)(list_hash(arcs, n) >> 32);
-    uint64_t h = tag & mask;
-    for (; r->table[h].idlen; h = (h + 1) & mask) {
-        reg_slot v = r->table[h];
-        if (v.tag == tag && SLOT_LEN(v) == n && v.arc0 == arcs[0] &&
+    uint64_t hash = list_hash(arcs, n), h = hash & mask;
+    uint64_t key = SLOT_KEY(SLOT(arcs[0], n, 0, 0));
+    for (uint64_t v; (v = r->table[h]) != 0; h = (h + 1) & mask) {
+        if (SLOT_KEY(v) == key && SLOT_TAG(v) == hash >> 61 &&
             (n == 1 || same_arcs(r->arcs + r->start[SLOT_ID(v)] + 1, arcs + 1, n - 1)))
             return SLOT_ID(v);
     }
@@ -191,9 +186,7 @@ static int64_t reg_list(reg *r, const uint64_t *arcs, uint32_t n)
     r->len[id] = n;
     memcpy(r->arcs + r->n_arcs, arcs, n * sizeof *arcs);
     r->n_arcs += n;
-    r->table[h].arc0 = arcs[0];
-    r->table[h].tag = tag;
-    r->table[h].idlen = (uint32_t)id | n << 24;
+    r->table[h] = SLOT(arcs[0], n, id, hash);
     if ((uint64_t)r->n_lists * 2 > r->table_size) {
         int rc = reg_grow_table(r);
         if (rc) return rc;

@@ -230,3 +230,17 @@ def test_keeping_letters_as_the_long_way(backend, tmp_path, text, letters):
     nothing.write_text("zebra\n")
     with pytest.raises(LexiconError, match=r"none\.txt: no words left"):
         Lexicon.from_word_file_keeping(nothing, letters[:3], backend=backend)
+
+
+def test_random_words_past_the_first_table_size(c_backend):
+    """Words that share little: the registers' hash tables outgrow the size
+    guessed from the input and are rebuilt on the way."""
+    from dlxc.lexicon import _cbackend
+
+    rng = random.Random(11)
+    words = {
+        "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(8)) for _ in range(6000)
+    }
+    codes = sorted(bytes(ord(ch) - 96 for ch in w) for w in words)
+    assert _cbackend.build_dawg(codes, 26).tobytes() == mirror.build_dawg(codes, 26).tobytes()
+    assert _cbackend.build_gaddag(codes, 26).tobytes() == mirror.build_gaddag(codes, 26).tobytes()
