@@ -120,7 +120,8 @@ def main(argv=None) -> int:
     if args.worker:
         return worker(*args.worker)
 
-    scratch = Path(tempfile.mkdtemp(prefix="dlxc-lexbuild-"))
+    scratch_dir = tempfile.TemporaryDirectory(prefix="dlxc-lexbuild-")  # removed at exit
+    scratch = Path(scratch_dir.name)
     (scratch / "lexica").mkdir()
     words_file = scratch / "lexica" / f"{NAME}.txt"
     tiny_file = scratch / "lexica" / f"{NAME}TINY.txt"
