@@ -58,6 +58,22 @@ int dlxc_lex_build_gaddag(const uint8_t *words, int64_t len, int32_t n_letters, 
                           int64_t *n_nodes);
 void dlxc_lex_array_free(uint32_t *nodes);
 
+/* Both graphs straight from the bytes of a word list, for a list of plain
+ * ASCII words (see build.c, section 5); DLXC_LEX_EINVAL for any other text
+ * and for a list without words: read it the long way then.  The arrays
+ * are freed with dlxc_lex_array_free. */
+typedef struct {
+    uint32_t *dawg;
+    int64_t n_dawg;
+    uint32_t *gaddag; /* NULL when not asked for */
+    int64_t n_gaddag;
+    int64_t words;       /* distinct words */
+    int32_t max_len;     /* letters of the longest */
+    int32_t n_letters;   /* letters used, coded 1..n_letters */
+    uint8_t letters[32]; /* those letters in lower case, in code order */
+} dlxc_lex_text_build;
+int dlxc_lex_build_text(const uint8_t *text, int64_t len, int32_t gaddag, dlxc_lex_text_build *out);
+
 /* Check that a node array is well formed: every child offset inside the
  * array and at the start of a sibling list that ends inside it, letters in
  * 1..max_letter, lists sorted, and no cycle (a cycle would make a walk
@@ -77,6 +93,10 @@ int dlxc_lex_measure(const uint32_t *nodes, int64_t n_nodes, int64_t *words, int
 typedef struct dlxc_lex dlxc_lex;
 int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
                  int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii);
+/* The same for arrays that dlxc_lex_build_* (or the Python mirror's builder,
+ * which makes the same bytes) has just made: they are not validated again. */
+int dlxc_lex_new_built(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                       int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii);
 void dlxc_lex_free(dlxc_lex *lex);
 /* The layout of the handle, for dlxc._lexfast's check that it was built
  * from the same lexicon_int.h as this library. */

@@ -76,13 +76,15 @@ static int prefix_tables(dlxc_lex *lex)
     return 0;
 }
 
-int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
-                 int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii)
+/* check: validate both arrays (not for arrays the builder has just made) */
+static int lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                   int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii, int check)
 {
     if (!out || !ascii || n_letters < 1 || n_letters > 254) return DLXC_LEX_EINVAL;
-    int rc = dlxc_lex_validate(dawg, n_dawg, n_letters);
+    if (!dawg || n_dawg < 2 || (gaddag && n_gaddag < 2)) return DLXC_LEX_ECORRUPT;
+    int rc = check ? dlxc_lex_validate(dawg, n_dawg, n_letters) : 0;
     if (rc) return rc;
-    if (gaddag || n_gaddag) {
+    if (check && (gaddag || n_gaddag)) {
         rc = dlxc_lex_validate(gaddag, n_gaddag, n_letters + 1);
         if (rc) return rc;
     }
@@ -135,6 +137,18 @@ int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uin
     }
     *out = lex;
     return 0;
+}
+
+int dlxc_lex_new(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                 int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii)
+{
+    return lex_new(out, dawg, n_dawg, gaddag, n_gaddag, n_letters, ascii, 1);
+}
+
+int dlxc_lex_new_built(dlxc_lex **out, const uint32_t *dawg, int64_t n_dawg, const uint32_t *gaddag,
+                       int64_t n_gaddag, int32_t n_letters, const uint8_t *ascii)
+{
+    return lex_new(out, dawg, n_dawg, gaddag, n_gaddag, n_letters, ascii, 0);
 }
 
 void dlxc_lex_free(dlxc_lex *lex)

@@ -54,13 +54,28 @@ def read_lines(
     (str.splitlines would also end them at form feeds and Unicode line
     separators, which belong to an entry).  Errors as read_bytes and
     utf8_text raise them."""
+    name, blob = read_input(path, what, error)
+    return name, lines_of(blob, name, error)
+
+
+def read_input(
+    path: os.PathLike[str] | str, what: str, error: Callable[[str], Exception]
+) -> tuple[str, bytes]:
+    """(the file's name, its bytes), ``-`` being the standard input (named
+    ``<stdin>``), a byte-order mark at the start dropped: what read_lines
+    reads, for a reader that looks at the bytes first (lines_of gives the
+    lines read_lines would)."""
     if os.fspath(path) == "-":
         name, stdin = "<stdin>", sys.stdin
         blob = stdin.buffer.read() if hasattr(stdin, "buffer") else stdin.read().encode()
     else:
         name, blob = read_bytes(path, what, error)
-    text = utf8_text(blob.removeprefix(_BOM), name, error)
-    return name, _split(text)
+    return name, blob.removeprefix(_BOM)
+
+
+def lines_of(blob: bytes, name: str, error: Callable[[str], Exception]) -> list[str]:
+    """The lines of bytes read by read_input, as read_lines gives them."""
+    return _split(utf8_text(blob, name, error))
 
 
 def read_text(

@@ -163,12 +163,13 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     """The lexicon of ``moves``: a lexicon file as it is; a word list's
     words whose letters all have tile values under ``rules`` (the others
     cannot be played: they are left out and counted in a note)."""
-    from ..lexicon import read_word_list
     from ..lexicon.fileformat import sniff
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl, dropped = read_word_list(path, strict=strict).keeping(rules.values)
+    lex, dropped = Lexicon.from_word_file_keeping(
+        path, rules.values, backend=backend, strict=strict
+    )
     if dropped:
         left = len(dropped)
         click.echo(
@@ -176,7 +177,7 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
             f"that has no tile value under {rules.source} (the first, {dropped[0]!r})",
             err=True,
         )
-    return Lexicon.from_word_list(wl, backend=backend, name=path)
+    return lex
 
 
 @click.command()

@@ -28,7 +28,7 @@ from typing import Optional
 from ..base.backends import c_import_error, resolve
 from ..base.closing import Closing
 from ..base.errors import BoardError, LexiconError
-from ..base.files import Skips, not_letters, read_lines
+from ..base.files import Skips, lines_of, not_letters, read_input
 from ..base.letters import fold
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
@@ -203,7 +203,13 @@ def read_word_list(path: os.PathLike[str] | str, *, strict: bool = False) -> Wor
     """The words of a file, one per line (blank lines and ``#`` lines
     ignored; dlxc.base.files.read_lines says what a line is, ``Skips`` what
     becomes of a line that is not a word, ``strict`` making it an error)."""
-    name, lines = read_lines(path, "word list", LexiconError)
+    name, blob = read_input(path, "word list", LexiconError)
+    return _word_list_of(name, blob, strict)
+
+
+def _word_list_of(name: str, blob: bytes, strict: bool) -> WordList:
+    """read_word_list of the bytes ``blob`` read from ``name``."""
+    lines = lines_of(blob, name, LexiconError)
     return _collect(
         (
             (line, f"{name}:{i}")
@@ -291,8 +297,15 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
     """A word list as a minimal DAWG (and a GADDAG) on one of the engines."""
 
     def __init__(
-        self, data: fileformat.LexiconData, backend: Optional[str] = None, skipped: int = 0
+        self,
+        data: fileformat.LexiconData,
+        backend: Optional[str] = None,
+        skipped: int = 0,
+        *,
+        checked: bool = True,
     ) -> None:
+        """A lexicon of ``data``'s arrays, validated unless ``checked`` is
+        False (arrays a builder of dlxc has just made)."""
         self.backend = resolve_backend(backend)
         self.alphabet = data.alphabet
         self.dawg = data.dawg
@@ -305,7 +318,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         n = len(self.alphabet)
         self._ascii = self.alphabet.ascii_table()
         self._decode_table = self.alphabet.decode_table()
-        self._lex = _engine(self.backend).Lex(self.dawg, self.gaddag, n, self._ascii)
+        self._lex = _engine(self.backend).Lex(self.dawg, self.gaddag, n, self._ascii, checked)
         self._has_ascii = self._lex.contains_ascii
         address = self._lex.engine_address()  # None: no C handle to walk
         if address is not None:
@@ -352,7 +365,46 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         gaddag: bool = True,
         strict: bool = False,
     ) -> Lexicon:
-        return cls._build(read_word_list(path, strict=strict), backend, gaddag, os.fspath(path))
+        """The lexicon of a word list file, one word a line (read_word_list
+        says what a line may be).  On the C engine a list of plain ASCII
+        words is read, checked, folded, sorted and built in one call, from
+        its bytes; any other list is read in Python first."""
+        return cls.from_word_file_keeping(
+            path, None, backend=backend, gaddag=gaddag, strict=strict
+        )[0]
+
+    @classmethod
+    def from_word_file_keeping(
+        cls,
+        path: os.PathLike[str] | str,
+        letters: Optional[Iterable[str]],
+        *,
+        backend: Optional[str] = None,
+        gaddag: bool = True,
+        strict: bool = False,
+    ) -> tuple[Lexicon, list[str]]:
+        """(the lexicon of a word list file's words whose letters are all
+        in ``letters`` (all its words when None), the words left out):
+        ``from_word_file`` with ``read_word_list(...).keeping(letters)``,
+        which ``moves`` and ``autoplay`` use to leave out the words a set of
+        tiles cannot spell."""
+        backend = resolve_backend(backend)
+        start = time.perf_counter()
+        name, blob = read_input(path, "word list", LexiconError)
+        built = _engine(backend).build_text(blob, gaddag)
+        if built is not None and (letters is None or set(built[0]).issubset(letters)):
+            alphabet, dawg, gad, words, longest = built
+            data = fileformat.LexiconData(Alphabet(alphabet), dawg, gad, words, longest)
+            lex = cls(data, backend, checked=False)
+            lex.build_seconds = time.perf_counter() - start
+            return lex, []
+        wl = _word_list_of(name, blob, strict)
+        dropped: list[str] = []
+        if letters is not None:
+            wl, dropped = wl.keeping(letters)
+            if not wl.words:
+                raise LexiconError(f"{os.fspath(path)}: no words left to build a lexicon of")
+        return cls._build(wl, backend, gaddag, os.fspath(path)), dropped
 
     @classmethod
     def _build(cls, wl: WordList, backend: Optional[str], gaddag: bool, name: str) -> Lexicon:
@@ -369,7 +421,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
             raise _fail_where(exc, name) from None
         seconds = time.perf_counter() - start
         data = fileformat.LexiconData(alphabet, dawg, gad, len(codes), max(map(len, codes)))
-        lex = cls(data, backend, skipped=wl.skipped)
+        lex = cls(data, backend, skipped=wl.skipped, checked=False)
         lex.build_seconds = seconds
         return lex
 

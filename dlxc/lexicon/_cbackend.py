@@ -24,7 +24,6 @@ from .._version import __version__
 from ..base.errors import BoardError, LexiconError
 from ..base.guard import Guard
 from ..base.native import StatusTable, check_status, ffi, lib  # ImportError when not built
-from .fileformat import nodes_from_bytes
 
 if not hasattr(lib, "dlxc_lex_new"):  # an extension built before the lexicon engine
     raise ImportError("the C extension has no lexicon engine; reinstall dlxc (pip install .)")
@@ -76,15 +75,42 @@ def _check(code: int) -> int:
     return check_status(code, _STATUS)
 
 
+def _copied(nodes, n: int) -> array:
+    """The C array ``nodes`` of ``n`` nodes as an array (in the machine's
+    byte order, as C wrote it)."""
+    out = array("I")
+    out.frombytes(ffi.buffer(nodes, 4 * n))
+    return out
+
+
 def _built(fn, codes: Sequence[bytes], n_letters: int) -> array:
     words = b"\0".join(codes) + b"\0"
     out = ffi.new("uint32_t **")
     n = ffi.new("int64_t *")
     _check(fn(words, len(words), n_letters, out, n))
     try:
-        return nodes_from_bytes(ffi.buffer(out[0], 4 * n[0]))
+        return _copied(out[0], n[0])
     finally:
         lib.dlxc_lex_array_free(out[0])
+
+
+def build_text(text: bytes, gaddag: bool) -> Optional[tuple[str, array, array, int, int]]:
+    """(letters, DAWG, GADDAG, words, longest word) of a word list's text
+    when its lines are plain ASCII words (blank and ``#`` lines aside), all
+    in C; None for any other text, which is then read the long way.  The
+    GADDAG is empty when not asked for."""
+    out = ffi.new("dlxc_lex_text_build *")
+    if lib.dlxc_lex_build_text(text, len(text), 1 if gaddag else 0, out) != 0:
+        return None
+    built = out[0]
+    try:
+        dawg = _copied(built.dawg, built.n_dawg)
+        gad = _copied(built.gaddag, built.n_gaddag) if built.gaddag != ffi.NULL else array("I")
+    finally:
+        lib.dlxc_lex_array_free(built.dawg)
+        lib.dlxc_lex_array_free(built.gaddag)
+    letters = ffi.buffer(built.letters, built.n_letters)[:].decode("ascii")
+    return letters, dawg, gad, built.words, built.max_len
 
 
 def build_dawg(codes: Sequence[bytes], n_letters: int) -> array:
@@ -114,12 +140,20 @@ class Lex:
     """A ``dlxc_lex`` handle (copies of both arrays, validated by C)."""
 
     def __init__(
-        self, dawg: array, gaddag: Optional[array], n_letters: int, ascii_table: bytes
+        self,
+        dawg: array,
+        gaddag: Optional[array],
+        n_letters: int,
+        ascii_table: bytes,
+        checked: bool = True,
     ) -> None:
+        """``checked=False`` for arrays the builder has just made, which are
+        not validated again."""
         out = ffi.new("dlxc_lex **")
         g = ffi.from_buffer("uint32_t[]", gaddag) if gaddag is not None else ffi.NULL
+        new = lib.dlxc_lex_new if checked else lib.dlxc_lex_new_built
         _check(
-            lib.dlxc_lex_new(
+            new(
                 out,
                 ffi.from_buffer("uint32_t[]", dawg),
                 len(dawg),

@@ -188,6 +188,12 @@ def build_gaddag(words: Sequence[bytes], n_letters: int) -> array:
     return _pack(lists, root)
 
 
+def build_text(text: bytes, gaddag: bool) -> None:
+    """The C engine builds a plain word list from its bytes in one call
+    (``_cbackend.build_text``); here every list is read the long way."""
+    return None
+
+
 def validate(nodes: Sequence[int], max_letter: int) -> Optional[str]:
     """None when ``nodes`` is a well-formed graph, else what is wrong."""
     n = len(nodes)
@@ -291,12 +297,14 @@ class Lex:
         gaddag: Optional[array],
         n_letters: int,
         ascii_table: bytes = bytes(256),
+        checked: bool = True,
     ) -> None:
-        why = validate(dawg, n_letters)
-        if why is None and gaddag is not None:
-            why = validate(gaddag, n_letters + 1)
-        if why is not None:
-            raise fail("ECORRUPT", why)
+        if checked:  # not for arrays the builder has just made
+            why = validate(dawg, n_letters)
+            if why is None and gaddag is not None:
+                why = validate(gaddag, n_letters + 1)
+            if why is not None:
+                raise fail("ECORRUPT", why)
         self.dawg = dawg
         self.gaddag = gaddag
         self.n_letters = n_letters

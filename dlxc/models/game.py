@@ -687,13 +687,11 @@ def tally(players: tuple[str, str], results: list[dict], seed: int) -> dict:
 def _load_lexicon(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
     """A lexicon file as it is, a word list built (its words with a letter
     that has no tile value left out)."""
-    from ..lexicon import read_word_list
     from ..lexicon.fileformat import sniff
 
     if sniff(path):
         return Lexicon.load(path, backend=backend)
-    wl, _ = read_word_list(path).keeping(rules.values)
-    return Lexicon.from_word_list(wl, backend=backend, name=path)
+    return Lexicon.from_word_file_keeping(path, rules.values, backend=backend)[0]
 
 
 def _lex_file(
