@@ -11,10 +11,16 @@
  * (one walk of the DAWG: down the part above, then each arc L, then the
  * part below).  The cross score is the sum of the tiles above and below.
  *
- * 3. Anchors.  An empty square next to a tile, or the start square of an
- * empty board.  Every move puts a tile on an anchor; we generate each move
- * from its leftmost newly covered anchor, so no move is found twice: going
- * left from an anchor, the walk never puts a tile on another anchor.
+ * 3. Anchors, in one row.  The last tile of each run of tiles (a block
+ * anchor), and each empty square with no tile beside it in the row but one
+ * across the line (a cross anchor), or the start square of an empty board.
+ * Every move covers an anchor: a move through tiles covers whole runs, and
+ * one without covers a square next to a tile across the line.  We generate
+ * each move from its leftmost anchor, so no move is found twice: going left
+ * from an anchor the walk stops before the anchor to its left (before the
+ * square after it, for a block anchor: a tile there would join the run).
+ * From a block anchor the walk first reads the run backwards, so the
+ * letters the run allows beside it are known before any tile is placed.
  *
  * 4. The walk (Gordon's Gen and GoOn).  From the anchor the GADDAG path
  * spells the word leftwards (the reversed prefix), then after the separator
@@ -38,6 +44,8 @@
 
 #define SIDE DLXC_LEX_MAX_SIDE
 #define BLANK 128
+#define ANCHOR_EMPTY 1 /* an empty square */
+#define ANCHOR_BLOCK 2 /* the last tile of a run of tiles */
 
 struct dlxc_lex_gen {
     int rows, cols, n_letters, start_row, start_col, bingo_tiles, bingo_bonus;
@@ -48,7 +56,8 @@ struct dlxc_lex_gen {
     /* one run's tables, [down][row][col] on the board of that direction */
     uint64_t check[2][SIDE][SIDE]; /* cross-checks (bit L: letter L may go here) */
     int64_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
-    uint8_t is_anchor[2][SIDE][SIDE];
+    uint8_t is_anchor[2][SIDE][SIDE]; /* ANCHOR_EMPTY, ANCHOR_BLOCK or 0 */
+    int8_t lim[2][SIDE][SIDE]; /* an anchor's walk covers no square at or left of it */
     int32_t tilecap[2][SIDE][SIDE]; /* the best value a rack tile may have there */
     /* The words' letter multisets, for the bound of a move of the whole
      * rack: a multiset's key is the sum of one random 64-bit number per
@@ -81,7 +90,8 @@ typedef struct {
     const uint8_t *lm, *wm;   /* the row's premiums */
     const uint64_t *check;    /* the row's cross-checks */
     const int64_t *xscore;    /* the row's cross scores, -1 no cross word */
-    const uint8_t *is_anchor; /* the row's anchors */
+    const int8_t *lim;        /* the row's left limits of the anchors */
+    int left_limit;           /* this anchor's: no tile at or left of it */
     uint8_t cell[SIDE];       /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
     uint8_t counts[64];
@@ -270,7 +280,7 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
     if (col <= a) { /* going left */
         p.lo = col;
         int left_free = col == 0 || !w->line[col - 1];
-        if (LEX_TERMINAL(x) && left_free && (a + 1 >= cols || !w->line[a + 1]))
+        if (LEX_TERMINAL(x) && left_free && p.tiles && (a + 1 >= cols || !w->line[a + 1]))
             record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
         if (!child || w->failed) return;
         int more = p.tiles < w->rack_tiles; /* tiles left to place */
@@ -282,7 +292,7 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
             right = s ? LEX_CHILD(node_at(w, s)) : 0;
             if (right) list_ahead(w, right);
         }
-        if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
+        if (col > 0 && (w->line[col - 1] || (more && col - 1 > w->left_limit)))
             gen(w, col - 1, child, p);
         if (right && !w->failed) gen(w, a + 1, right, p);
     } else { /* going right */
@@ -378,20 +388,35 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
     uint64_t *check = g->check[down][r];
     int64_t *xscore = g->xscore[down][r];
     uint8_t *is_anchor = g->is_anchor[down][r];
+    int8_t *lim = g->lim[down][r];
     uint64_t all = (g->n_letters >= 63) ? ~0ULL : ((1ULL << (g->n_letters + 1)) - 2);
+    const uint8_t *line = b + r * SIDE;
+    int last = -1; /* the left limit of the next anchor */
     for (int c = 0; c < cols; c++) {
         check[c] = 0;
         xscore[c] = -1;
         is_anchor[c] = 0;
-        if (b[r * SIDE + c]) continue;
-        if (empty) is_anchor[c] = r == sr && c == sc;
-        else
-            is_anchor[c] =
-                (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
-                (r > 0 && b[(r - 1) * SIDE + c]) || (r + 1 < rows && b[(r + 1) * SIDE + c]);
+        lim[c] = (int8_t)last;
+        if (line[c]) {
+            /* the last tile of a run, unless the run fills the row */
+            if (c + 1 < cols && !line[c + 1]) {
+                is_anchor[c] = ANCHOR_BLOCK;
+                last = c + 1;
+            } else if (c + 1 == cols) {
+                int s = c;
+                while (s > 0 && line[s - 1]) s--;
+                if (s > 0) is_anchor[c] = ANCHOR_BLOCK;
+            }
+            continue;
+        }
         int up = r, dn = r;
         while (up > 0 && b[(up - 1) * SIDE + c]) up--;
         while (dn + 1 < rows && b[(dn + 1) * SIDE + c]) dn++;
+        int beside = (c > 0 && line[c - 1]) || (c + 1 < cols && line[c + 1]);
+        if (empty ? r == sr && c == sc : !beside && (up < r || dn > r)) {
+            is_anchor[c] = ANCHOR_EMPTY;
+            last = c;
+        }
         if (up == r && dn == r) {
             check[c] = all;
             continue;
@@ -591,20 +616,22 @@ static int64_t anchor_bound(const dlxc_lex_gen *g, const uint8_t *line, int down
     const uint8_t *lm = g->lm[down] + r * SIDE, *wm = g->wm[down] + r * SIDE;
     const uint64_t *check = g->check[down][r];
     const int64_t *xscore = g->xscore[down][r];
-    const uint8_t *is_anchor = g->is_anchor[down][r];
     const int32_t *cap = g->tilecap[down][r];
     int64_t best = INT64_MIN;
-    int left = 1; /* empty squares in lo..a */
-    for (int lo = a; lo >= 0; lo--) {
-        if (lo < a && !line[lo]) {
-            if (is_anchor[lo] || !(check[lo] & playable) || ++left > rack_tiles) break;
+    /* a block anchor's spans hold its run, a cross anchor's its square */
+    int first = a, lim = g->lim[down][r][a];
+    while (first > 0 && line[first - 1]) first--;
+    int left = line[a] ? 0 : 1; /* empty squares in lo..a */
+    for (int lo = first; lo > lim; lo--) {
+        if (lo < first && !line[lo]) {
+            if (!(check[lo] & playable) || ++left > rack_tiles) break;
         }
         if (lo > 0 && line[lo - 1]) continue; /* the word would go on to the left */
         int tiles = left;
         for (int hi = a; hi < cols; hi++) {
             if (hi > a && !line[hi] && (!(check[hi] & playable) || ++tiles > rack_tiles)) break;
             if (hi + 1 < cols && line[hi + 1]) continue; /* it would go on to the right */
-            if (hi == lo) continue;                      /* one letter is no word */
+            if (hi == lo || !tiles) continue; /* one letter is no word; no tile, no move */
             int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, hi, vals, tiles, rack_tiles);
             if (s > best) best = s;
         }
@@ -634,12 +661,13 @@ static void walk_row(walk *w, const uint8_t *b, int down, int r)
     w->wm = g->wm[down] + r * SIDE;
     w->check = g->check[down][r];
     w->xscore = g->xscore[down][r];
-    w->is_anchor = g->is_anchor[down][r];
+    w->lim = g->lim[down][r];
 }
 
 static void walk_anchor(walk *w, int c, uint32_t root)
 {
     w->anchor = c;
+    w->left_limit = w->lim[c];
     partial p = {c, c, 0, 0, 1, 0};
     gen(w, c, root, p);
 }
@@ -695,7 +723,9 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
             for (int r = 0; r < rows && !w.failed; r++) {
                 walk_row(&w, b[down], down, r);
                 for (int c = 0; c < cols && !w.failed; c++)
-                    if (w.is_anchor[c] && (w.check[c] & playable)) walk_anchor(&w, c, root);
+                    if (g->is_anchor[down][r][c] == ANCHOR_BLOCK ||
+                        (g->is_anchor[down][r][c] && (w.check[c] & playable)))
+                        walk_anchor(&w, c, root);
             }
         }
     } else { /* the best moves: anchors by decreasing bound, while one may still count */
@@ -737,7 +767,9 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
             int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
             for (int r = 0; r < rows; r++)
                 for (int c = 0; c < cols; c++) {
-                    if (!g->is_anchor[down][r][c] || !(g->check[down][r][c] & playable)) continue;
+                    int kind = g->is_anchor[down][r][c];
+                    if (!kind || (kind == ANCHOR_EMPTY && !(g->check[down][r][c] & playable)))
+                        continue;
                     int64_t bound = anchor_bound(g, b[down] + r * SIDE, down, r, cols, c, playable,
                                                  vals, w.rack_tiles);
                     if (bound == INT64_MIN) continue;
