@@ -379,9 +379,12 @@ static void gen(walk *w, int col, uint32_t list, partial p)
 /* ==== The tables of a run ================================================= */
 
 /* Row r of board b (one direction): each square's cross-check and cross
- * score, and which squares are anchors. */
+ * score, and which squares are anchors.  A cross-check holds only letters
+ * of `playable' (the rack's, or all with a blank) besides any it may: the
+ * walk never asks about the others, and only theirs cost a walk down the
+ * part below the square. */
 static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, int rows, int cols,
-                         int down, int r, int empty, int sr, int sc)
+                         int down, int r, int empty, int sr, int sc, uint64_t playable)
 {
     const uint32_t *d = lex->dawg;
     const int32_t *values = g->values;
@@ -440,7 +443,7 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
         for (uint32_t i = list; i; i++) {
             uint32_t x = d[i];
             int l = LEX_LETTER(x);
-            uint32_t e = i;
+            uint32_t e = l < 64 && (playable >> l) & 1 ? i : 0; /* letters the rack can play */
             for (int k = r + 1; k <= dn && e; k++) {
                 uint32_t ch = LEX_CHILD(d[e]);
                 e = ch ? lex_find(d, ch, b[k * SIDE + c] & ~BLANK) : 0;
@@ -715,7 +718,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
         int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
         int sr = down ? g->start_col : g->start_row, sc = down ? g->start_row : g->start_col;
         for (int r = 0; r < rows; r++)
-            cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc);
+            cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc, playable);
     }
     if (!top) { /* every move, row by row */
         for (int down = 0; down < 2 && !w.failed; down++) {
