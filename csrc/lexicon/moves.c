@@ -49,6 +49,8 @@
 
 struct dlxc_lex_gen {
     int rows, cols, n_letters, start_row, start_col, bingo_tiles, bingo_bonus;
+    int nested; /* a best-moves run whose spans' bounds grow with the span */
+    int word_mults_positive; /* every square's word premium is at least 1 */
     uint8_t lm[2][SIDE * SIDE], wm[2][SIDE * SIDE]; /* [0] as given, [1] transposed */
     int32_t values[64];
     dlxc_lex_move *moves;
@@ -126,6 +128,9 @@ int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8
             g->wm[0][r * SIDE + c] = g->wm[1][c * SIDE + r] = word_mult[r * cols + c];
         }
     for (int i = 0; i <= n_letters; i++) g->values[i] = values[i];
+    g->word_mults_positive = 1;
+    for (int i = 0; i < rows * cols; i++)
+        if (!word_mult[i]) g->word_mults_positive = 0;
     *out = g;
     return 0;
 }
@@ -475,7 +480,16 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
  * only if the rack and the span's board tiles are an anagram of a word;
  * without that test every anchor with room for the whole rack carries the
  * bingo bonus in its bound, and the search walks most of them.  The test
- * looks the multiset up in a set of the lexicon's words' multisets. */
+ * looks the multiset up in a set of the lexicon's words' multisets.
+ *
+ * When no square's word premium is 0 and the rack has no more tiles than
+ * earn the bingo bonus (`nested'), a span's bound is at least that of any
+ * span inside it: its factors are the inner span's, each at least as
+ * large, and more of them; its board tiles and cross words are more; its
+ * bingo bonus, if the inner one has it, too (both then hold the whole
+ * rack).  So for each left end only the longest span of fewer tiles than
+ * the rack's counts, and the longest span of the whole rack that passes
+ * the anagram test. */
 
 /* ==== Letter multisets ===================================================== */
 
@@ -631,12 +645,36 @@ static int64_t anchor_bound(const dlxc_lex_gen *g, const uint8_t *line, int down
         }
         if (lo > 0 && line[lo - 1]) continue; /* the word would go on to the left */
         int tiles = left;
+        int part = -1, part_tiles = 0; /* the longest span of fewer tiles than the rack's */
+        int whole[SIDE], n_whole = 0;  /* the spans of the whole rack */
         for (int hi = a; hi < cols; hi++) {
             if (hi > a && !line[hi] && (!(check[hi] & playable) || ++tiles > rack_tiles)) break;
             if (hi + 1 < cols && line[hi + 1]) continue; /* it would go on to the right */
             if (hi == lo || !tiles) continue; /* one letter is no word; no tile, no move */
-            int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, hi, vals, tiles, rack_tiles);
+            if (!g->nested) {
+                int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, hi, vals, tiles, rack_tiles);
+                if (s > best) best = s;
+            } else if (tiles < rack_tiles) {
+                part = hi;
+                part_tiles = tiles;
+            } else
+                whole[n_whole++] = hi;
+        }
+        if (!g->nested) continue;
+        /* a span's bound is at least that of any span inside it (see above):
+         * the longest span of the part, and the longest span of the whole
+         * rack that passes the anagram test */
+        if (part >= 0) {
+            int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, part, vals, part_tiles,
+                                   rack_tiles);
             if (s > best) best = s;
+        }
+        while (n_whole > 0) {
+            int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, whole[--n_whole], vals,
+                                   rack_tiles, rack_tiles);
+            if (s == INT64_MIN) continue;
+            if (s > best) best = s;
+            break;
         }
     }
     return best;
@@ -765,6 +803,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
         g->rack_key = 0;
         for (int l = 1; l <= g->n_letters; l++) g->rack_key += rack[l] * bag_key(l);
         g->rack_blanks = rack[0];
+        g->nested = g->word_mults_positive && w.rack_tiles <= g->bingo_tiles;
         int na = 0;
         for (int down = 0; down < 2; down++) {
             int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
