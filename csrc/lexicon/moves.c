@@ -275,6 +275,17 @@ static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
     return list + bits_of(m & ((1u << l) - 1));
 }
 
+/* Whether gen(w, col, list) can place anything: a board tile, or a
+ * letter of the list that the square and the rack allow.  Half the empty
+ * squares the walk comes to take nothing; asking here, in the list's
+ * first node (which gen would read anyway), saves the call. */
+static inline int worth(const walk *w, int col, uint32_t list)
+{
+    if (w->line[col] || !w->gx) return 1;
+    uint64_t allowed = w->check[col] & (w->blanks ? ~0ULL : w->rack_mask);
+    return ((uint32_t)(w->gx[list] >> 32) & (uint32_t)allowed & ~(1u << w->sep)) != 0;
+}
+
 /* Square col now holds letter l (code | BLANK); arc is its arc in the
  * current list.  Record the word if it ends here, and go on. */
 static void go_on(walk *w, int col, uint32_t arc, partial p)
@@ -297,14 +308,16 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
             right = s ? LEX_CHILD(node_at(w, s)) : 0;
             if (right) list_ahead(w, right);
         }
-        if (col > 0 && (w->line[col - 1] || (more && col - 1 > w->left_limit)))
+        if (col > 0 && (w->line[col - 1] || (more && col - 1 > w->left_limit)) &&
+            worth(w, col - 1, child))
             gen(w, col - 1, child, p);
-        if (right && !w->failed) gen(w, a + 1, right, p);
+        if (right && !w->failed && worth(w, a + 1, right)) gen(w, a + 1, right, p);
     } else { /* going right */
         p.hi = col;
         int right_free = col + 1 >= cols || !w->line[col + 1];
         if (LEX_TERMINAL(x) && right_free) record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
-        if (child && col + 1 < cols && !w->failed && (w->line[col + 1] || p.tiles < w->rack_tiles))
+        if (child && col + 1 < cols && !w->failed &&
+            (w->line[col + 1] || p.tiles < w->rack_tiles) && worth(w, col + 1, child))
             gen(w, col + 1, child, p);
     }
 }
