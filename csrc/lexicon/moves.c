@@ -475,9 +475,10 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
 /* ==== The score bound of an anchor (the "shadow") ===========================
  *
  * Every move found from anchor a covers a span lo..hi of its row with
- * lo <= a <= hi: going left from a it covers no other empty anchor, and
- * every empty square of the span takes a tile that its cross-check and
- * the rack allow; the squares just beyond both ends are empty.  For one
+ * lo <= a <= hi (and the whole run of a block anchor), lo past the
+ * anchor's left limit, at least one empty square, and every empty square
+ * of the span takes a tile that its cross-check and the rack allow; the
+ * squares just beyond both ends are empty.  For one
  * span, with W the product of the word premiums of its empty squares, a
  * tile of value v on empty square s scores v * lm(s) * (W + wm(s) if s
  * has a cross word, else W), on top of a part that does not depend on the
