@@ -244,7 +244,7 @@ static void gen(walk *w, int col, uint32_t list, partial p);
 static inline uint32_t bits_of(uint32_t x)
 {
 #if defined(__POPCNT__)
-    return bits_of(x);
+    return (uint32_t)__builtin_popcount(x);
 #else
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
