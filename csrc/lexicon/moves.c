@@ -266,13 +266,20 @@ static inline void list_ahead(const walk *w, uint32_t i)
     else LEX_PREFETCH(w->gaddag + i);
 }
 
+/* The arc of letter l in the list at `list' of the GADDAG with masks gx,
+ * or 0 (list may be 0: no list). */
+static inline uint32_t gx_arc(const uint64_t *gx, uint32_t list, int l)
+{
+    uint32_t m = (uint32_t)(gx[list] >> 32); /* gx[0]'s mask is of the header: never asked */
+    if (!list || !((m >> l) & 1)) return 0;
+    return list + bits_of(m & ((1u << l) - 1));
+}
+
 /* The arc of letter l in the GADDAG list at `list', or 0. */
 static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
 {
     if (!w->gx) return lex_find(w->gaddag, list, l);
-    uint32_t m = (uint32_t)(w->gx[list] >> 32);
-    if (!((m >> l) & 1)) return 0;
-    return list + bits_of(m & ((1u << l) - 1));
+    return gx_arc(w->gx, list, l);
 }
 
 /* Whether gen(w, col, list) can place anything: a board tile, or a
@@ -396,6 +403,68 @@ static void gen(walk *w, int col, uint32_t list, partial p)
 
 /* ==== The tables of a run ================================================= */
 
+/* The board tiles of column c in rows up..dn but r: the cross word's score
+ * before the new tile. */
+static int64_t cross_score(const int32_t *values, const uint8_t *b, int c, int up, int r, int dn)
+{
+    int64_t score = 0;
+    for (int k = up; k <= dn; k++) {
+        int sq = b[k * SIDE + c];
+        if (k != r) score += (sq & BLANK) ? values[0] : values[sq & ~BLANK];
+    }
+    return score;
+}
+
+/* The cross-check of square (r, c) whose column holds tiles in up..r-1
+ * and r+1..dn (one part may be empty), from the GADDAG: the letters L of
+ * `playable' for which above L below is a word.  With a part below, the
+ * path rev(below) from the root ends in the list of the letters that may
+ * come before it, and L's arc goes on with rev(above), a word where it
+ * ends on a terminal arc (the GADDAG's path of the whole word reversed);
+ * with none, rev(above) SEP leads to the letters that may end the word.
+ * Either way the rack's few letters are looked up through the lists'
+ * masks, where the DAWG's walk scanned whole lists and went down the part
+ * below once for every letter. */
+static uint64_t cross_check_gaddag(const uint64_t *gx, const uint8_t *b, int c, int up, int r,
+                                   int dn, int sep, uint64_t playable)
+{
+    uint32_t list = LEX_CHILD((uint32_t)gx[0]);
+    uint64_t out = 0;
+    if (dn == r) { /* rev(above) SEP, then the last letter */
+        for (int k = r - 1; k >= up && list; k--) {
+            uint32_t e = gx_arc(gx, list, b[k * SIDE + c] & ~BLANK);
+            list = e ? LEX_CHILD((uint32_t)gx[e]) : 0;
+        }
+        uint32_t s = gx_arc(gx, list, sep);
+        list = s ? LEX_CHILD((uint32_t)gx[s]) : 0;
+        if (!list) return 0;
+        uint64_t m = (gx[list] >> 32) & playable;
+        while (m) {
+            int l = __builtin_ctzll(m);
+            m &= m - 1;
+            if (LEX_TERMINAL((uint32_t)gx[gx_arc(gx, list, l)])) out |= 1ULL << l;
+        }
+        return out;
+    }
+    for (int k = dn; k > r && list; k--) { /* rev(below) */
+        uint32_t e = gx_arc(gx, list, b[k * SIDE + c] & ~BLANK);
+        list = e ? LEX_CHILD((uint32_t)gx[e]) : 0;
+    }
+    if (!list) return 0;
+    uint64_t m = (gx[list] >> 32) & playable & ~(1ULL << sep);
+    while (m) {
+        int l = __builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t e = gx_arc(gx, list, l);
+        for (int k = r - 1; k >= up && e; k--) { /* then rev(above) */
+            uint32_t ch = LEX_CHILD((uint32_t)gx[e]);
+            e = gx_arc(gx, ch, b[k * SIDE + c] & ~BLANK);
+        }
+        if (e && LEX_TERMINAL((uint32_t)gx[e])) out |= 1ULL << l;
+    }
+    return out;
+}
+
 /* Row r of board b (one direction): each square's cross-check and cross
  * score, and which squares are anchors.  A cross-check holds only letters
  * of `playable' (the rack's, or all with a blank) besides any it may: the
@@ -443,6 +512,11 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
             continue;
         }
         int64_t score = 0;
+        if (lex->gx) {
+            xscore[c] = cross_score(values, b, c, up, r, dn);
+            check[c] = cross_check_gaddag(lex->gx, b, c, up, r, dn, lex->n_letters + 1, playable);
+            continue;
+        }
         uint32_t list = LEX_CHILD(d[0]);
         for (int k = up; k < r; k++) {
             int sq = b[k * SIDE + c];
