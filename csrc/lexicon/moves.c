@@ -98,6 +98,8 @@ typedef struct {
     uint8_t fresh[SIDE];
     uint8_t counts[64];
     int blanks;
+    int tiles;          /* tiles placed so far */
+    int lo;             /* going right: the word's first square */
     int rack_tiles;     /* tiles on the rack at the start */
     uint64_t rack_mask; /* letters on the rack now (bit L) */
     int failed;         /* a status code once out of memory */
@@ -229,15 +231,12 @@ static void record(walk *w, int lo, int hi, int tiles, int64_t score)
 
 /* ==== Gen and GoOn ======================================================== */
 
-typedef struct {
-    int lo, hi; /* the squares the word covers so far */
-    int tiles;
-    int64_t sum;   /* main word letters, premiums of new tiles applied */
-    int64_t mult;  /* product of the word premiums of new tiles */
-    int64_t cross; /* finished cross words */
-} partial;
-
-static void gen(walk *w, int col, uint32_t list, partial p);
+/* The score so far goes down the recursion in three arguments: sum, the
+ * main word's letters with the letter premiums of new tiles; mult, the
+ * product of the word premiums of new tiles; cross, the finished cross
+ * words.  The tiles placed and the word's first square (once the walk goes
+ * right) are in the walk, so that every argument goes in a register. */
+static void gen(walk *w, int col, uint32_t list, int64_t sum, int64_t mult, int64_t cross);
 
 /* Set bits of x: the instruction where the compiler may use it, else a few
  * shifts and adds (no call into the runtime library). */
@@ -295,18 +294,17 @@ static inline int worth(const walk *w, int col, uint32_t list)
 
 /* Square col now holds letter l (code | BLANK); arc is its arc in the
  * current list.  Record the word if it ends here, and go on. */
-static void go_on(walk *w, int col, uint32_t arc, partial p)
+static void go_on(walk *w, int col, uint32_t arc, int64_t sum, int64_t mult, int64_t cross)
 {
     uint32_t x = node_at(w, arc);
     uint32_t child = LEX_CHILD(x);
     int cols = w->cols, a = w->anchor;
-    if (col <= a) { /* going left */
-        p.lo = col;
+    if (col <= a) { /* going left: the word is col..a */
         int left_free = col == 0 || !w->line[col - 1];
-        if (LEX_TERMINAL(x) && left_free && p.tiles && (a + 1 >= cols || !w->line[a + 1]))
-            record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
+        if (LEX_TERMINAL(x) && left_free && w->tiles && (a + 1 >= cols || !w->line[a + 1]))
+            record(w, col, a, w->tiles, sum * mult + cross);
         if (!child || w->failed) return;
-        int more = p.tiles < w->rack_tiles; /* tiles left to place */
+        int more = w->tiles < w->rack_tiles; /* tiles left to place */
         /* the turn to the right first found (its list asked for), then
          * the walk to the left, then the turn */
         uint32_t right = 0;
@@ -317,33 +315,35 @@ static void go_on(walk *w, int col, uint32_t arc, partial p)
         }
         if (col > 0 && (w->line[col - 1] || (more && col - 1 > w->left_limit)) &&
             worth(w, col - 1, child))
-            gen(w, col - 1, child, p);
-        if (right && !w->failed && worth(w, a + 1, right)) gen(w, a + 1, right, p);
-    } else { /* going right */
-        p.hi = col;
+            gen(w, col - 1, child, sum, mult, cross);
+        if (right && !w->failed && worth(w, a + 1, right)) {
+            w->lo = col;
+            gen(w, a + 1, right, sum, mult, cross);
+        }
+    } else { /* going right: the word is w->lo..col */
         int right_free = col + 1 >= cols || !w->line[col + 1];
-        if (LEX_TERMINAL(x) && right_free) record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
+        if (LEX_TERMINAL(x) && right_free) record(w, w->lo, col, w->tiles, sum * mult + cross);
         if (child && col + 1 < cols && !w->failed &&
-            (w->line[col + 1] || p.tiles < w->rack_tiles) && worth(w, col + 1, child))
-            gen(w, col + 1, child, p);
+            (w->line[col + 1] || w->tiles < w->rack_tiles) && worth(w, col + 1, child))
+            gen(w, col + 1, child, sum, mult, cross);
     }
 }
 
-static void place(walk *w, int col, uint32_t arc, int letter, int blank, partial p)
+static void place(walk *w, int col, uint32_t arc, int letter, int blank, int64_t sum,
+                  int64_t mult, int64_t cross)
 {
     int64_t v = blank ? w->gen->values[0] : w->gen->values[letter];
     int64_t lv = v * w->lm[col];
-    p.sum += lv;
-    p.mult *= w->wm[col];
-    if (w->xscore[col] >= 0) p.cross += (w->xscore[col] + lv) * w->wm[col];
-    p.tiles++;
+    if (w->xscore[col] >= 0) cross += (w->xscore[col] + lv) * w->wm[col];
+    w->tiles++;
     w->cell[col] = (uint8_t)(letter | (blank ? BLANK : 0));
     w->fresh[col] = 1;
-    go_on(w, col, arc, p);
+    go_on(w, col, arc, sum + lv, mult * w->wm[col], cross);
     w->fresh[col] = 0;
+    w->tiles--;
 }
 
-static void gen(walk *w, int col, uint32_t list, partial p)
+static void gen(walk *w, int col, uint32_t list, int64_t sum, int64_t mult, int64_t cross)
 {
     const uint32_t *g = w->gaddag;
     int sq = w->line[col];
@@ -351,10 +351,10 @@ static void gen(walk *w, int col, uint32_t list, partial p)
         int l = sq & ~BLANK;
         uint32_t arc = arc_of(w, list, l);
         if (!arc) return;
-        p.sum += (sq & BLANK) ? w->gen->values[0] : w->gen->values[l];
+        sum += (sq & BLANK) ? w->gen->values[0] : w->gen->values[l];
         w->cell[col] = (uint8_t)sq;
         w->fresh[col] = 0;
-        go_on(w, col, arc, p);
+        go_on(w, col, arc, sum, mult, cross);
         return;
     }
     /* the letters that may go here: allowed by the cross-check, and on the
@@ -388,13 +388,13 @@ static void gen(walk *w, int col, uint32_t list, partial p)
         int l = LEX_LETTER(node_at(w, i));
         if (w->counts[l]) {
             if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
-            place(w, col, i, l, 0, p);
+            place(w, col, i, l, 0, sum, mult, cross);
             w->counts[l]++;
             w->rack_mask |= 1ULL << l;
         }
         if (w->blanks) {
             w->blanks--;
-            place(w, col, i, l, 1, p);
+            place(w, col, i, l, 1, sum, mult, cross);
             w->blanks++;
         }
         if (w->failed) return;
@@ -813,8 +813,8 @@ static void walk_anchor(walk *w, int c, uint32_t root)
 {
     w->anchor = c;
     w->left_limit = w->lim[c];
-    partial p = {c, c, 0, 0, 1, 0};
-    gen(w, c, root, p);
+    w->tiles = 0;
+    gen(w, c, root, 0, 1, 0);
 }
 
 static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const uint8_t *rack,
