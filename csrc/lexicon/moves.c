@@ -886,11 +886,16 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
             }
         /* every square's best tile: the best value among the rack's letters
          * that its cross-check allows (a blank's value for any letter) */
+        int32_t rack_best = nv ? vals[0] : -1; /* a square that takes every rack letter */
         for (int down = 0; down < 2; down++) {
             int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
             for (int r = 0; r < rows; r++)
                 for (int c = 0; c < cols; c++) {
                     uint64_t ok = g->check[down][r][c];
+                    if (ok && (ok & w.rack_mask) == w.rack_mask) {
+                        g->tilecap[down][r][c] = rack_best;
+                        continue;
+                    }
                     int32_t best = -1;
                     if (ok && w.blanks) best = g->values[0];
                     ok &= w.rack_mask;
