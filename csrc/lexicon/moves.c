@@ -349,10 +349,10 @@ static uint64_t cross_check_gaddag(const uint64_t *gx, const uint8_t *b, int c, 
 }
 
 /* Row r of board b (one direction): each square's cross-check and cross
- * score, and which squares are anchors.  A cross-check holds only letters
- * of `playable' (the rack's, or all with a blank) besides any it may: the
- * walk never asks about the others, and only theirs cost a walk down the
- * part below the square. */
+ * score, and which squares are anchors.  A square with a cross word gets
+ * a cross-check of the letters of `playable' only (the rack's, or all with
+ * a blank): the walk never asks about the others, and each letter costs a
+ * walk along the cross word. */
 static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, int rows, int cols,
                          int down, int r, int empty, int sr, int sc, uint64_t playable)
 {
