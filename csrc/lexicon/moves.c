@@ -11,10 +11,16 @@
  * (one walk of the DAWG: down the part above, then each arc L, then the
  * part below).  The cross score is the sum of the tiles above and below.
  *
- * 3. Anchors.  An empty square next to a tile, or the start square of an
- * empty board.  Every move puts a tile on an anchor; we generate each move
- * from its leftmost newly covered anchor, so no move is found twice: going
- * left from an anchor, the walk never puts a tile on another anchor.
+ * 3. Anchors, in one row.  The last tile of each run of tiles (a block
+ * anchor), and each empty square with no tile beside it in the row but one
+ * across the line (a cross anchor), or the start square of an empty board.
+ * Every move covers an anchor: a move through tiles covers whole runs, and
+ * one without covers a square next to a tile across the line.  We generate
+ * each move from its leftmost anchor, so no move is found twice: going left
+ * from an anchor the walk stops before the anchor to its left (before the
+ * square after it, for a block anchor: a tile there would join the run).
+ * From a block anchor the walk first reads the run backwards, so the
+ * letters the run allows beside it are known before any tile is placed.
  *
  * 4. The walk (Gordon's Gen and GoOn).  From the anchor the GADDAG path
  * spells the word leftwards (the reversed prefix), then after the separator
@@ -38,18 +44,23 @@
 
 #define SIDE DLXC_LEX_MAX_SIDE
 #define BLANK 128
+#define ANCHOR_EMPTY 1 /* an empty square */
+#define ANCHOR_BLOCK 2 /* the last tile of a run of tiles */
 
 struct dlxc_lex_gen {
     int rows, cols, n_letters, start_row, start_col, bingo_tiles, bingo_bonus;
+    int nested;              /* a best-moves run whose spans' bounds grow with the span */
+    int word_mults_positive; /* every square's word premium is at least 1 */
     uint8_t lm[2][SIDE * SIDE], wm[2][SIDE * SIDE]; /* [0] as given, [1] transposed */
     int32_t values[64];
     dlxc_lex_move *moves;
     int64_t n, cap;
     /* one run's tables, [down][row][col] on the board of that direction */
-    uint64_t check[2][SIDE][SIDE]; /* cross-checks (bit L: letter L may go here) */
-    int64_t xscore[2][SIDE][SIDE]; /* the cross word's tiles, -1: no cross word */
-    uint8_t is_anchor[2][SIDE][SIDE];
-    int32_t tilecap[2][SIDE][SIDE]; /* the best value a rack tile may have there */
+    uint64_t check[2][SIDE][SIDE];    /* cross-checks (bit L: letter L may go here) */
+    int64_t xscore[2][SIDE][SIDE];    /* the cross word's tiles, -1: no cross word */
+    uint8_t is_anchor[2][SIDE][SIDE]; /* ANCHOR_EMPTY, ANCHOR_BLOCK or 0 */
+    int8_t lim[2][SIDE][SIDE];        /* an anchor's walk covers no square at or left of it */
+    int32_t tilecap[2][SIDE][SIDE];   /* the best value a rack tile may have there */
     /* The words' letter multisets, for the bound of a move of the whole
      * rack: a multiset's key is the sum of one random 64-bit number per
      * letter (bag_key), the set an open-addressing table of the keys of
@@ -77,18 +88,22 @@ typedef struct {
     const uint32_t *gaddag;
     const uint64_t *gx; /* the lexicon's GADDAG nodes with list masks, or NULL */
     int sep, cols, down, row, anchor;
-    const uint8_t *line;      /* the row's squares */
-    const uint8_t *lm, *wm;   /* the row's premiums */
-    const uint64_t *check;    /* the row's cross-checks */
-    const int64_t *xscore;    /* the row's cross scores, -1 no cross word */
-    const uint8_t *is_anchor; /* the row's anchors */
-    uint8_t cell[SIDE];       /* the word being built, code | BLANK */
+    const uint8_t *line;    /* the row's squares */
+    const uint8_t *lm, *wm; /* the row's premiums */
+    const uint64_t *check;  /* the row's cross-checks */
+    const int64_t *xscore;  /* the row's cross scores, -1 no cross word */
+    const int8_t *lim;      /* the row's left limits of the anchors */
+    int left_limit;         /* this anchor's: no tile at or left of it */
+    uint8_t cell[SIDE];     /* the word being built, code | BLANK */
     uint8_t fresh[SIDE];
     uint8_t counts[64];
     int blanks;
+    int tiles;          /* tiles placed so far */
+    int lo;             /* going right: the word's first square */
     int rack_tiles;     /* tiles on the rack at the start */
     uint64_t rack_mask; /* letters on the rack now (bit L) */
     int failed;         /* a status code once out of memory */
+    int popcnt;         /* the processor has the popcount instruction */
 } walk;
 
 int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8_t *letter_mult,
@@ -116,6 +131,9 @@ int dlxc_lex_gen_new(dlxc_lex_gen **out, int32_t rows, int32_t cols, const uint8
             g->wm[0][r * SIDE + c] = g->wm[1][c * SIDE + r] = word_mult[r * cols + c];
         }
     for (int i = 0; i <= n_letters; i++) g->values[i] = values[i];
+    g->word_mults_positive = 1;
+    for (int i = 0; i < rows * cols; i++)
+        if (!word_mult[i]) g->word_mults_positive = 0;
     *out = g;
     return 0;
 }
@@ -212,24 +230,14 @@ static void record(walk *w, int lo, int hi, int tiles, int64_t score)
     }
 }
 
-/* ==== Gen and GoOn ======================================================== */
-
-typedef struct {
-    int lo, hi; /* the squares the word covers so far */
-    int tiles;
-    int64_t sum;   /* main word letters, premiums of new tiles applied */
-    int64_t mult;  /* product of the word premiums of new tiles */
-    int64_t cross; /* finished cross words */
-} partial;
-
-static void gen(walk *w, int col, uint32_t list, partial p);
+/* ==== Gen and GoOn (moves_walk.h) ====================================== */
 
 /* Set bits of x: the instruction where the compiler may use it, else a few
  * shifts and adds (no call into the runtime library). */
 static inline uint32_t bits_of(uint32_t x)
 {
 #if defined(__POPCNT__)
-    return bits_of(x);
+    return (uint32_t)__builtin_popcount(x);
 #else
     x = x - ((x >> 1) & 0x55555555u);
     x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
@@ -251,152 +259,147 @@ static inline void list_ahead(const walk *w, uint32_t i)
     else LEX_PREFETCH(w->gaddag + i);
 }
 
-/* The arc of letter l in the GADDAG list at `list', or 0. */
-static inline uint32_t arc_of(const walk *w, uint32_t list, int l)
-{
-    if (!w->gx) return lex_find(w->gaddag, list, l);
-    uint32_t m = (uint32_t)(w->gx[list] >> 32);
-    if (!((m >> l) & 1)) return 0;
-    return list + bits_of(m & ((1u << l) - 1));
-}
+#define WALK(name) name
+#define WALK_ATTR
+#define WALK_BITS(x) bits_of(x)
+#include "moves_walk.h"
+#undef WALK
+#undef WALK_ATTR
+#undef WALK_BITS
 
-/* Square col now holds letter l (code | BLANK); arc is its arc in the
- * current list.  Record the word if it ends here, and go on. */
-static void go_on(walk *w, int col, uint32_t arc, partial p)
-{
-    uint32_t x = node_at(w, arc);
-    uint32_t child = LEX_CHILD(x);
-    int cols = w->cols, a = w->anchor;
-    if (col <= a) { /* going left */
-        p.lo = col;
-        int left_free = col == 0 || !w->line[col - 1];
-        if (LEX_TERMINAL(x) && left_free && (a + 1 >= cols || !w->line[a + 1]))
-            record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
-        if (!child || w->failed) return;
-        int more = p.tiles < w->rack_tiles; /* tiles left to place */
-        /* the turn to the right first found (its list asked for), then
-         * the walk to the left, then the turn */
-        uint32_t right = 0;
-        if (left_free && a + 1 < cols && (more || w->line[a + 1])) {
-            uint32_t s = arc_of(w, child, w->sep);
-            right = s ? LEX_CHILD(node_at(w, s)) : 0;
-            if (right) list_ahead(w, right);
-        }
-        if (col > 0 && (w->line[col - 1] || (more && !w->is_anchor[col - 1])))
-            gen(w, col - 1, child, p);
-        if (right && !w->failed) gen(w, a + 1, right, p);
-    } else { /* going right */
-        p.hi = col;
-        int right_free = col + 1 >= cols || !w->line[col + 1];
-        if (LEX_TERMINAL(x) && right_free) record(w, p.lo, p.hi, p.tiles, p.sum * p.mult + p.cross);
-        if (child && col + 1 < cols && !w->failed && (w->line[col + 1] || p.tiles < w->rack_tiles))
-            gen(w, col + 1, child, p);
-    }
-}
-
-static void place(walk *w, int col, uint32_t arc, int letter, int blank, partial p)
-{
-    int64_t v = blank ? w->gen->values[0] : w->gen->values[letter];
-    int64_t lv = v * w->lm[col];
-    p.sum += lv;
-    p.mult *= w->wm[col];
-    if (w->xscore[col] >= 0) p.cross += (w->xscore[col] + lv) * w->wm[col];
-    p.tiles++;
-    w->cell[col] = (uint8_t)(letter | (blank ? BLANK : 0));
-    w->fresh[col] = 1;
-    go_on(w, col, arc, p);
-    w->fresh[col] = 0;
-}
-
-static void gen(walk *w, int col, uint32_t list, partial p)
-{
-    const uint32_t *g = w->gaddag;
-    int sq = w->line[col];
-    if (sq) { /* a tile on the board */
-        int l = sq & ~BLANK;
-        uint32_t arc = arc_of(w, list, l);
-        if (!arc) return;
-        p.sum += (sq & BLANK) ? w->gen->values[0] : w->gen->values[l];
-        w->cell[col] = (uint8_t)sq;
-        w->fresh[col] = 0;
-        go_on(w, col, arc, p);
-        return;
-    }
-    /* the letters that may go here: allowed by the cross-check, and on the
-     * rack unless a blank is left */
-    uint64_t allowed = w->check[col] & (w->blanks ? ~0ULL : w->rack_mask);
-    /* first the arcs to follow, each one's list of children asked of the
-     * memory at once: the walk waits on those loads more than on anything */
-    uint32_t arcs[64];
-    int n = 0;
-    if (w->gx) { /* the allowed letters of the list, without a scan */
-        uint32_t all = (uint32_t)(w->gx[list] >> 32), m = all & (uint32_t)allowed & ~(1u << w->sep);
-        while (m) {
-            int l = __builtin_ctz(m);
-            m &= m - 1;
-            uint32_t i = list + bits_of(all & ((1u << l) - 1));
-            arcs[n++] = i;
-            list_ahead(w, LEX_CHILD((uint32_t)w->gx[i]));
-        }
-    } else
-        for (uint32_t i = list;; i++) {
-            uint32_t x = g[i];
-            int l = LEX_LETTER(x);
-            if (l != w->sep && (allowed >> l) & 1) {
-                arcs[n++] = i;
-                LEX_PREFETCH(g + LEX_CHILD(x));
-            }
-            if (LEX_LAST(x)) break;
-        }
-    for (int k = 0; k < n; k++) {
-        uint32_t i = arcs[k];
-        int l = LEX_LETTER(node_at(w, i));
-        if (w->counts[l]) {
-            if (--w->counts[l] == 0) w->rack_mask &= ~(1ULL << l);
-            place(w, col, i, l, 0, p);
-            w->counts[l]++;
-            w->rack_mask |= 1ULL << l;
-        }
-        if (w->blanks) {
-            w->blanks--;
-            place(w, col, i, l, 1, p);
-            w->blanks++;
-        }
-        if (w->failed) return;
-    }
-}
+/* The walk again, with the popcount instruction, for the processors that
+ * have it (every x86-64 of the last fifteen years, but not the baseline a
+ * portable build targets). */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__)) &&     \
+    !defined(__POPCNT__)
+#define WALK_POPCNT 1
+#define WALK(name) name##_popcnt
+#define WALK_ATTR __attribute__((target("popcnt")))
+#define WALK_BITS(x) ((uint32_t)__builtin_popcount(x))
+#include "moves_walk.h"
+#undef WALK
+#undef WALK_ATTR
+#undef WALK_BITS
+#else
+#define WALK_POPCNT 0
+#endif
 
 /* ==== The tables of a run ================================================= */
 
+/* The board tiles of column c in rows up..dn but r: the cross word's score
+ * before the new tile. */
+static int64_t cross_score(const int32_t *values, const uint8_t *b, int c, int up, int r, int dn)
+{
+    int64_t score = 0;
+    for (int k = up; k <= dn; k++) {
+        int sq = b[k * SIDE + c];
+        if (k != r) score += (sq & BLANK) ? values[0] : values[sq & ~BLANK];
+    }
+    return score;
+}
+
+/* The cross-check of square (r, c) whose column holds tiles in up..r-1
+ * and r+1..dn (one part may be empty), from the GADDAG: the letters L of
+ * `playable' for which above L below is a word.  With a part below, the
+ * path rev(below) from the root ends in the list of the letters that may
+ * come before it, and L's arc goes on with rev(above), a word where it
+ * ends on a terminal arc (the GADDAG's path of the whole word reversed);
+ * with none, rev(above) SEP leads to the letters that may end the word.
+ * Either way the rack's few letters are looked up through the lists'
+ * masks, where the DAWG's walk scanned whole lists and went down the part
+ * below once for every letter. */
+static uint64_t cross_check_gaddag(const uint64_t *gx, const uint8_t *b, int c, int up, int r,
+                                   int dn, int sep, uint64_t playable)
+{
+    uint32_t list = LEX_CHILD((uint32_t)gx[0]);
+    uint64_t out = 0;
+    if (dn == r) { /* rev(above) SEP, then the last letter */
+        for (int k = r - 1; k >= up && list; k--) {
+            uint32_t e = gx_arc(gx, list, b[k * SIDE + c] & ~BLANK);
+            list = e ? LEX_CHILD((uint32_t)gx[e]) : 0;
+        }
+        uint32_t s = gx_arc(gx, list, sep);
+        list = s ? LEX_CHILD((uint32_t)gx[s]) : 0;
+        if (!list) return 0;
+        uint64_t m = (gx[list] >> 32) & playable;
+        while (m) {
+            int l = __builtin_ctzll(m);
+            m &= m - 1;
+            if (LEX_TERMINAL((uint32_t)gx[gx_arc(gx, list, l)])) out |= 1ULL << l;
+        }
+        return out;
+    }
+    for (int k = dn; k > r && list; k--) { /* rev(below) */
+        uint32_t e = gx_arc(gx, list, b[k * SIDE + c] & ~BLANK);
+        list = e ? LEX_CHILD((uint32_t)gx[e]) : 0;
+    }
+    if (!list) return 0;
+    uint64_t m = (gx[list] >> 32) & playable & ~(1ULL << sep);
+    while (m) {
+        int l = __builtin_ctzll(m);
+        m &= m - 1;
+        uint32_t e = gx_arc(gx, list, l);
+        for (int k = r - 1; k >= up && e; k--) { /* then rev(above) */
+            uint32_t ch = LEX_CHILD((uint32_t)gx[e]);
+            e = gx_arc(gx, ch, b[k * SIDE + c] & ~BLANK);
+        }
+        if (e && LEX_TERMINAL((uint32_t)gx[e])) out |= 1ULL << l;
+    }
+    return out;
+}
+
 /* Row r of board b (one direction): each square's cross-check and cross
- * score, and which squares are anchors. */
+ * score, and which squares are anchors.  A square with a cross word gets
+ * a cross-check of the letters of `playable' only (the rack's, or all with
+ * a blank): the walk never asks about the others, and each letter costs a
+ * walk along the cross word. */
 static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b, int rows, int cols,
-                         int down, int r, int empty, int sr, int sc)
+                         int down, int r, int empty, int sr, int sc, uint64_t playable)
 {
     const uint32_t *d = lex->dawg;
     const int32_t *values = g->values;
     uint64_t *check = g->check[down][r];
     int64_t *xscore = g->xscore[down][r];
     uint8_t *is_anchor = g->is_anchor[down][r];
+    int8_t *lim = g->lim[down][r];
     uint64_t all = (g->n_letters >= 63) ? ~0ULL : ((1ULL << (g->n_letters + 1)) - 2);
+    const uint8_t *line = b + r * SIDE;
+    int last = -1; /* the left limit of the next anchor */
     for (int c = 0; c < cols; c++) {
         check[c] = 0;
         xscore[c] = -1;
         is_anchor[c] = 0;
-        if (b[r * SIDE + c]) continue;
-        if (empty) is_anchor[c] = r == sr && c == sc;
-        else
-            is_anchor[c] =
-                (c > 0 && b[r * SIDE + c - 1]) || (c + 1 < cols && b[r * SIDE + c + 1]) ||
-                (r > 0 && b[(r - 1) * SIDE + c]) || (r + 1 < rows && b[(r + 1) * SIDE + c]);
+        lim[c] = (int8_t)last;
+        if (line[c]) {
+            /* the last tile of a run, unless the run fills the row */
+            if (c + 1 < cols && !line[c + 1]) {
+                is_anchor[c] = ANCHOR_BLOCK;
+                last = c + 1;
+            } else if (c + 1 == cols) {
+                int s = c;
+                while (s > 0 && line[s - 1]) s--;
+                if (s > 0) is_anchor[c] = ANCHOR_BLOCK;
+            }
+            continue;
+        }
         int up = r, dn = r;
         while (up > 0 && b[(up - 1) * SIDE + c]) up--;
         while (dn + 1 < rows && b[(dn + 1) * SIDE + c]) dn++;
+        int beside = (c > 0 && line[c - 1]) || (c + 1 < cols && line[c + 1]);
+        if (empty ? r == sr && c == sc : !beside && (up < r || dn > r)) {
+            is_anchor[c] = ANCHOR_EMPTY;
+            last = c;
+        }
         if (up == r && dn == r) {
             check[c] = all;
             continue;
         }
         int64_t score = 0;
+        if (lex->gx) {
+            xscore[c] = cross_score(values, b, c, up, r, dn);
+            check[c] = cross_check_gaddag(lex->gx, b, c, up, r, dn, lex->n_letters + 1, playable);
+            continue;
+        }
         uint32_t list = LEX_CHILD(d[0]);
         for (int k = up; k < r; k++) {
             int sq = b[k * SIDE + c];
@@ -415,7 +418,7 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
         for (uint32_t i = list; i; i++) {
             uint32_t x = d[i];
             int l = LEX_LETTER(x);
-            uint32_t e = i;
+            uint32_t e = l < 64 && (playable >> l) & 1 ? i : 0; /* letters the rack can play */
             for (int k = r + 1; k <= dn && e; k++) {
                 uint32_t ch = LEX_CHILD(d[e]);
                 e = ch ? lex_find(d, ch, b[k * SIDE + c] & ~BLANK) : 0;
@@ -429,9 +432,10 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
 /* ==== The score bound of an anchor (the "shadow") ===========================
  *
  * Every move found from anchor a covers a span lo..hi of its row with
- * lo <= a <= hi: going left from a it covers no other empty anchor, and
- * every empty square of the span takes a tile that its cross-check and
- * the rack allow; the squares just beyond both ends are empty.  For one
+ * lo <= a <= hi (and the whole run of a block anchor), lo past the
+ * anchor's left limit, at least one empty square, and every empty square
+ * of the span takes a tile that its cross-check and the rack allow; the
+ * squares just beyond both ends are empty.  For one
  * span, with W the product of the word premiums of its empty squares, a
  * tile of value v on empty square s scores v * lm(s) * (W + wm(s) if s
  * has a cross word, else W), on top of a part that does not depend on the
@@ -447,7 +451,16 @@ static void cross_checks(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *b,
  * only if the rack and the span's board tiles are an anagram of a word;
  * without that test every anchor with room for the whole rack carries the
  * bingo bonus in its bound, and the search walks most of them.  The test
- * looks the multiset up in a set of the lexicon's words' multisets. */
+ * looks the multiset up in a set of the lexicon's words' multisets.
+ *
+ * When no square's word premium is 0 and the rack has no more tiles than
+ * earn the bingo bonus (`nested'), a span's bound is at least that of any
+ * span inside it: its factors are the inner span's, each at least as
+ * large, and more of them; its board tiles and cross words are more; its
+ * bingo bonus, if the inner one has it, too (both then hold the whole
+ * rack).  So for each left end only the longest span of fewer tiles than
+ * the rack's counts, and the longest span of the whole rack that passes
+ * the anagram test. */
 
 /* ==== Letter multisets ===================================================== */
 
@@ -591,34 +604,76 @@ static int64_t anchor_bound(const dlxc_lex_gen *g, const uint8_t *line, int down
     const uint8_t *lm = g->lm[down] + r * SIDE, *wm = g->wm[down] + r * SIDE;
     const uint64_t *check = g->check[down][r];
     const int64_t *xscore = g->xscore[down][r];
-    const uint8_t *is_anchor = g->is_anchor[down][r];
     const int32_t *cap = g->tilecap[down][r];
     int64_t best = INT64_MIN;
-    int left = 1; /* empty squares in lo..a */
-    for (int lo = a; lo >= 0; lo--) {
-        if (lo < a && !line[lo]) {
-            if (is_anchor[lo] || !(check[lo] & playable) || ++left > rack_tiles) break;
+    /* a block anchor's spans hold its run, a cross anchor's its square */
+    int first = a, lim = g->lim[down][r][a];
+    while (first > 0 && line[first - 1]) first--;
+    int left = line[a] ? 0 : 1; /* empty squares in lo..a */
+    for (int lo = first; lo > lim; lo--) {
+        if (lo < first && !line[lo]) {
+            if (!(check[lo] & playable) || ++left > rack_tiles) break;
         }
         if (lo > 0 && line[lo - 1]) continue; /* the word would go on to the left */
         int tiles = left;
+        int part = -1, part_tiles = 0; /* the longest span of fewer tiles than the rack's */
+        int whole[SIDE], n_whole = 0;  /* the spans of the whole rack */
         for (int hi = a; hi < cols; hi++) {
             if (hi > a && !line[hi] && (!(check[hi] & playable) || ++tiles > rack_tiles)) break;
             if (hi + 1 < cols && line[hi + 1]) continue; /* it would go on to the right */
-            if (hi == lo) continue;                      /* one letter is no word */
-            int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, hi, vals, tiles, rack_tiles);
+            if (hi == lo || !tiles) continue; /* one letter is no word; no tile, no move */
+            if (!g->nested) {
+                int64_t s =
+                    span_bound(g, line, lm, wm, xscore, cap, lo, hi, vals, tiles, rack_tiles);
+                if (s > best) best = s;
+            } else if (tiles < rack_tiles) {
+                part = hi;
+                part_tiles = tiles;
+            } else whole[n_whole++] = hi;
+        }
+        if (!g->nested) continue;
+        /* a span's bound is at least that of any span inside it (see above):
+         * the longest span of the part, and the longest span of the whole
+         * rack that passes the anagram test */
+        if (part >= 0) {
+            int64_t s =
+                span_bound(g, line, lm, wm, xscore, cap, lo, part, vals, part_tiles, rack_tiles);
             if (s > best) best = s;
+        }
+        while (n_whole > 0) {
+            int64_t s = span_bound(g, line, lm, wm, xscore, cap, lo, whole[--n_whole], vals,
+                                   rack_tiles, rack_tiles);
+            if (s == INT64_MIN) continue;
+            if (s > best) best = s;
+            break;
         }
     }
     return best;
 }
 
-static int anchor_cmp(const void *pa, const void *pb)
+/* Whether anchor a comes before b: the higher bound first, then in board
+ * order (so that the walk's order does not depend on the heap's). */
+static int anchor_before(const struct anchor_ref *a, const struct anchor_ref *b)
 {
-    const struct anchor_ref *a = pa, *b = pb;
-    if (a->bound != b->bound) return a->bound > b->bound ? -1 : 1;
-    if (a->down != b->down) return a->down < b->down ? -1 : 1;
-    if (a->row != b->row) return a->row < b->row ? -1 : 1;
-    return a->col < b->col ? -1 : a->col > b->col;
+    if (a->bound != b->bound) return a->bound > b->bound;
+    if (a->down != b->down) return a->down < b->down;
+    if (a->row != b->row) return a->row < b->row;
+    return a->col < b->col;
+}
+
+/* Move anchor i of the heap h[0..n) down to its place. */
+static void anchor_sift(struct anchor_ref *h, int n, int i)
+{
+    struct anchor_ref x = h[i];
+    for (;;) {
+        int k = 2 * i + 1;
+        if (k >= n) break;
+        if (k + 1 < n && anchor_before(&h[k + 1], &h[k])) k++;
+        if (!anchor_before(&h[k], &x)) break;
+        h[i] = h[k];
+        i = k;
+    }
+    h[i] = x;
 }
 
 /* ==== A run ================================================================ */
@@ -634,14 +689,21 @@ static void walk_row(walk *w, const uint8_t *b, int down, int r)
     w->wm = g->wm[down] + r * SIDE;
     w->check = g->check[down][r];
     w->xscore = g->xscore[down][r];
-    w->is_anchor = g->is_anchor[down][r];
+    w->lim = g->lim[down][r];
 }
 
 static void walk_anchor(walk *w, int c, uint32_t root)
 {
     w->anchor = c;
-    partial p = {c, c, 0, 0, 1, 0};
-    gen(w, c, root, p);
+    w->left_limit = w->lim[c];
+    w->tiles = 0;
+#if WALK_POPCNT
+    if (w->popcnt) {
+        gen_popcnt(w, c, root, 0, 1, 0);
+        return;
+    }
+#endif
+    gen(w, c, root, 0, 1, 0);
 }
 
 static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const uint8_t *rack,
@@ -673,6 +735,9 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
     w.gaddag = lex->gaddag;
     w.gx = lex->gx;
     w.sep = lex->n_letters + 1;
+#if WALK_POPCNT
+    w.popcnt = __builtin_cpu_supports("popcnt");
+#endif
     w.rack_tiles = rack[0];
     for (int l = 1; l <= g->n_letters; l++) {
         w.counts[l] = rack[l];
@@ -687,7 +752,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
         int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
         int sr = down ? g->start_col : g->start_row, sc = down ? g->start_row : g->start_col;
         for (int r = 0; r < rows; r++)
-            cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc);
+            cross_checks(g, lex, b[down], rows, cols, down, r, empty, sr, sc, playable);
     }
     if (!top) { /* every move, row by row */
         for (int down = 0; down < 2 && !w.failed; down++) {
@@ -695,7 +760,9 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
             for (int r = 0; r < rows && !w.failed; r++) {
                 walk_row(&w, b[down], down, r);
                 for (int c = 0; c < cols && !w.failed; c++)
-                    if (w.is_anchor[c] && (w.check[c] & playable)) walk_anchor(&w, c, root);
+                    if (g->is_anchor[down][r][c] == ANCHOR_BLOCK ||
+                        (g->is_anchor[down][r][c] && (w.check[c] & playable)))
+                        walk_anchor(&w, c, root);
             }
         }
     } else { /* the best moves: anchors by decreasing bound, while one may still count */
@@ -711,11 +778,16 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
             }
         /* every square's best tile: the best value among the rack's letters
          * that its cross-check allows (a blank's value for any letter) */
+        int32_t rack_best = nv ? vals[0] : -1; /* a square that takes every rack letter */
         for (int down = 0; down < 2; down++) {
             int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
             for (int r = 0; r < rows; r++)
                 for (int c = 0; c < cols; c++) {
                     uint64_t ok = g->check[down][r][c];
+                    if (ok && (ok & w.rack_mask) == w.rack_mask) {
+                        g->tilecap[down][r][c] = rack_best;
+                        continue;
+                    }
                     int32_t best = -1;
                     if (ok && w.blanks) best = g->values[0];
                     ok &= w.rack_mask;
@@ -732,12 +804,15 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
         g->rack_key = 0;
         for (int l = 1; l <= g->n_letters; l++) g->rack_key += rack[l] * bag_key(l);
         g->rack_blanks = rack[0];
+        g->nested = g->word_mults_positive && w.rack_tiles <= g->bingo_tiles;
         int na = 0;
         for (int down = 0; down < 2; down++) {
             int rows = down ? g->cols : g->rows, cols = down ? g->rows : g->cols;
             for (int r = 0; r < rows; r++)
                 for (int c = 0; c < cols; c++) {
-                    if (!g->is_anchor[down][r][c] || !(g->check[down][r][c] & playable)) continue;
+                    int kind = g->is_anchor[down][r][c];
+                    if (!kind || (kind == ANCHOR_EMPTY && !(g->check[down][r][c] & playable)))
+                        continue;
                     int64_t bound = anchor_bound(g, b[down] + r * SIDE, down, r, cols, c, playable,
                                                  vals, w.rack_tiles);
                     if (bound == INT64_MIN) continue;
@@ -745,12 +820,15 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
                         (struct anchor_ref){bound, (uint8_t)down, (uint8_t)r, (uint8_t)c};
                 }
         }
-        qsort(g->anchors, (size_t)na, sizeof *g->anchors, anchor_cmp);
-        for (int i = 0; i < na && !w.failed; i++) {
-            const struct anchor_ref *a = &g->anchors[i];
-            if (a->bound < g->threshold) break;
-            walk_row(&w, b[a->down], a->down, a->row);
-            walk_anchor(&w, a->col, root);
+        /* a heap: most runs walk a third of the anchors or fewer */
+        for (int i = na / 2 - 1; i >= 0; i--) anchor_sift(g->anchors, na, i);
+        while (na > 0 && !w.failed) {
+            struct anchor_ref a = g->anchors[0];
+            if (a.bound < g->threshold) break;
+            g->anchors[0] = g->anchors[--na];
+            anchor_sift(g->anchors, na, 0);
+            walk_row(&w, b[a.down], a.down, a.row);
+            walk_anchor(&w, a.col, root);
         }
     }
     if (w.failed) {

@@ -707,11 +707,11 @@ def _go_on(w, col, arc, lo, hi, tiles, total, mult, cross):
     if col <= a:
         lo = col
         left_free = col == 0 or not line[col - 1]
-        if (x >> 30) & 1 and left_free and (a + 1 >= cols or not line[a + 1]):
+        if (x >> 30) & 1 and left_free and tiles and (a + 1 >= cols or not line[a + 1]):
             _record(w, lo, hi, tiles, total * mult + cross)
         if not child:
             return
-        if col > 0 and (line[col - 1] or not w.is_anchor[col - 1]):
+        if col > 0 and (line[col - 1] or col - 1 > w.left_limit):
             _gen(w, col - 1, child, lo, hi, tiles, total, mult, cross)
         if left_free and a + 1 < cols:
             s = _find(g, child, w.sep)
@@ -837,21 +837,27 @@ def _direction(gen, lex, b, down, rack, empty):
         w.lm = gen.lm[down][r]
         w.wm = gen.wm[down][r]
         _cross_checks(w, lex, b, rows, r)
-        w.is_anchor = [0] * cols
+        # the anchors: the last tile of each run (unless the run fills the
+        # row), each empty square with no tile beside it in the row and one
+        # across it (the start square of an empty board); each anchor's walk
+        # stops before the one to its left (the square after it, for a run)
+        line = b[r]
+        last = -1
         for c in range(cols):
-            if b[r][c]:
+            if line[c]:
+                if c + 1 < cols and line[c + 1]:
+                    continue
+                if c + 1 == cols and all(line):
+                    continue
+                w.anchor, w.left_limit = c, last
+                _gen(w, c, root, c, c, 0, 0, 1, 0)
+                last = c + 1
                 continue
-            if empty:
-                w.is_anchor[c] = int(r == sr and c == sc)
-            else:
-                w.is_anchor[c] = int(
-                    (c > 0 and bool(b[r][c - 1]))
-                    or (c + 1 < cols and bool(b[r][c + 1]))
-                    or (r > 0 and bool(b[r - 1][c]))
-                    or (r + 1 < rows and bool(b[r + 1][c]))
-                )
-        for c in range(cols):
-            if not w.is_anchor[c] or not w.check[c]:
+            beside = (c > 0 and line[c - 1]) or (c + 1 < cols and line[c + 1])
+            across = (r > 0 and b[r - 1][c]) or (r + 1 < rows and b[r + 1][c])
+            if not (r == sr and c == sc if empty else not beside and across):
                 continue
-            w.anchor = c
-            _gen(w, c, root, c, c, 0, 0, 1, 0)
+            if w.check[c]:
+                w.anchor, w.left_limit = c, last
+                _gen(w, c, root, c, c, 0, 0, 1, 0)
+            last = c

@@ -12,10 +12,11 @@ import random
 import pytest
 from enable_lexicon import enable_lexicon
 from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_lexicon_moves import keyed, lexicon, oracle_moves, positions
 
 from dlxc.base.errors import BoardError
-from dlxc.lexicon import Lexicon
+from dlxc.lexicon import Lexicon, MoveGenerator
 from dlxc.models.scrabble import MoveFinder, MoveList, Rules, greedy_positions
 
 
@@ -106,3 +107,33 @@ def test_move_list(backend):
         found[len(full)]
     top = finder.find(board, rack, top=3)
     assert list(top) == full[:3] and top.scores() == [m.score for m in full[:3]]
+
+
+@given(position=positions(), bingo_tiles=st.integers(1, 4), zero=st.booleans())
+@settings(max_examples=60)
+def test_top_under_rules_without_nested_bounds(c_backend, position, bingo_tiles, zero):
+    """Rules that ``Rules`` never makes but the generator takes: a bingo for
+    fewer tiles than the rack holds, a word premium of 0.  There a span's
+    bound may be below that of a span inside it, and the search must bound
+    every span: ``top`` is still the head of the full list, on both engines."""
+    premiums, lines, rack = position
+    rules = Rules(premiums=premiums, rack_size=4, bingo_bonus=50)
+    c_lex = lexicon("c")
+    py_lex = lexicon("python")
+    finder = MoveFinder(c_lex, rules)
+    board, counts = finder.board(lines), finder.rack(rack)
+    lm, wm = rules.multipliers()
+    if zero:
+        wm = bytes(0 if k == (len(wm) // 2) else m for k, m in enumerate(wm))
+    values = [rules.values["?"]] + [rules.values[ch] for ch in c_lex.alphabet.letters]
+    args = (rules.rows, rules.cols, lm, wm, values, rules.start, bingo_tiles, 50)
+    c_gen, py_gen = MoveGenerator(c_lex, *args), MoveGenerator(py_lex, *args)
+    c_gen.run(board, counts)
+    c_gen.sort()
+    full = c_gen.moves()
+    py_gen.run(board, counts)
+    py_gen.sort()
+    assert py_gen.moves() == full
+    for top in (1, 2, 5):
+        assert c_gen.best(board, counts, top) == len(full[:top])
+        assert c_gen.moves() == full[:top]
