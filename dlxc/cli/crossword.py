@@ -208,7 +208,7 @@ def layout(
     default=None,
     metavar="LIST",
     help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
-    "crossword list, ENABLE scored 0-77 by word frequency).",
+    "crossword list: words, phrases and names scored 0-77 by word frequency).",
 )
 @click.option(
     "--min-score",

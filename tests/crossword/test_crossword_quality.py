@@ -44,7 +44,7 @@ def test_default_list_is_enable_scored_by_frequency():
     pool = default_word_list()
     enable = set((WORDS / "enable.txt").read_text().split())
     words = pool.words
-    assert set(words) == {w for w in enable if 3 <= len(w) <= 21}
+    assert {w for w in enable if 3 <= len(w) <= 21} <= set(words)
     score = dict(zip(words, pool.scores))
     # the scale the notice documents: ten times the Zipf frequency, 0 to ~77
     assert 0 <= min(pool.scores) and max(pool.scores) <= 80
@@ -52,6 +52,42 @@ def test_default_list_is_enable_scored_by_frequency():
     for common, rare in (("area", "sered"), ("eyes", "pyes"), ("read", "rede")):
         assert score[common] >= score[rare] + 20, (common, rare)
     assert (WORDS / "CROSSWORD-SCORED-NOTICE.txt").read_text().count("CC BY-SA 4.0") >= 1
+
+
+def _letters(text: str) -> str:
+    """A WordNet lemma or a name as a crossword entry (``far_out(a)``: farout)."""
+    return "".join(ch for ch in text.lower().split("(")[0] if "a" <= ch <= "z")
+
+
+def test_default_list_phrases_and_names_come_from_their_sources():
+    """Every entry beyond ENABLE is a WordNet lemma or an american-english
+    name written as letters (checked against the installed sources, when
+    they are), and everyday phrases are in, scored as familiar words."""
+    pool = default_word_list()
+    enable = set((WORDS / "enable.txt").read_text().split())
+    extra = {w for w in pool.words if w not in enable}
+    assert all(w.isascii() and w.isalpha() and 3 <= len(w) <= 21 for w in extra)
+    score = dict(zip(pool.words, pool.scores))
+    for phrase in ("icecream", "highschool", "newyork", "takein"):
+        assert phrase in extra and score[phrase] >= 30, phrase
+    # an obscure single word scores below an everyday phrase of its length
+    assert score["icecream"] > score["sered"] + 10
+    assert (
+        "WordNet 3.0 Copyright 2006 by Princeton University"
+        in (WORDS / "WORDNET-NOTICE.txt").read_text()
+    )
+    wordnet, scowl = Path("/usr/share/wordnet"), Path("/usr/share/dict/american-english")
+    if not (wordnet.is_dir() and scowl.is_file()):
+        pytest.skip("WordNet (wordnet-base) or american-english (wamerican) not installed")
+    known = {_letters(w) for w in scowl.read_text(encoding="utf-8").split() if w[:1].isupper()}
+    for pos in ("noun", "verb", "adj", "adv"):
+        with open(wordnet / f"data.{pos}", encoding="latin-1") as f:
+            for line in f:
+                if not line.startswith(" "):
+                    fields = line.split()
+                    n = int(fields[3], 16)
+                    known.update(_letters(lemma) for lemma in fields[4 : 4 + 2 * n : 2])
+    assert extra <= known, sorted(extra - known)[:10]
 
 
 def test_ban_list_words_and_filter():
