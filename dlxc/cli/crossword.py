@@ -226,7 +226,7 @@ def layout(
 @click.option(
     "--budget",
     type=click.FloatRange(min=0),
-    default=1.0,
+    default=3.0,
     show_default=True,
     metavar="SECONDS",
     help="Look this long for better-scored fills and keep the best (highest mean "

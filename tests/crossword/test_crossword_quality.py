@@ -182,7 +182,8 @@ def test_repair_keeps_a_real_fill_and_never_scores_lower(backend, rows, scores, 
     got, attempts, _nodes = _repair(
         grid, pool, start, score, time.perf_counter() + 0.05, seed, backend
     )
-    assert attempts >= 1
+    # it tries, unless every entry already has the list's best score
+    assert attempts >= 1 or min(score[w] for w in start.words) == max(scores)
     assert [r.upper() for r in got.render().split("\n")] in [[r.upper() for r in f] for f in fills]
     _check_fill(grid, got, set(words))
     assert FillScore.of(got, score).key() >= key(start.words)
