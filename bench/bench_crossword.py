@@ -541,9 +541,7 @@ def main() -> None:
     ap.add_argument("--measure", default=None, help="a word;score list to score fills with")
     ap.add_argument("--measure-scale", type=float, default=1.0, help="its scores times this")
     ap.add_argument("--peer-timeout", type=float, default=120.0)
-    ap.add_argument(
-        "--budgets", default="0,1,3", help="the --budget values of dlxc's quality fills"
-    )
+    ap.add_argument("--budgets", default="1,3", help="the --budget values of dlxc's quality fills")
     ap.add_argument("--fill-timeout", type=float, default=240.0, help="per fill, both programs")
     ap.add_argument(
         "--cpu-cap",

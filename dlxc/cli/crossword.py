@@ -230,7 +230,8 @@ def layout(
     show_default=True,
     metavar="SECONDS",
     help="Look this long for better-scored fills and keep the best (highest mean "
-    "score, then highest lowest score); 0: the first fill from the best-scored words.",
+    "score counting no word above the list's top 5%, then highest lowest score); "
+    "0: the first fill from the best-scored words.",
 )
 @click.option(
     "--seed",

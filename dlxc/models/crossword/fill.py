@@ -459,30 +459,38 @@ class Filler:
 
 @dataclass
 class FillScore:
-    """How a fill scores on its list: the mean and the lowest word score."""
+    """How a fill scores on its list: the mean and the lowest word score,
+    and the mean with each score capped at ``enough`` (the quality search's
+    measure: a word scored above it is as good as one scored ``enough``)."""
 
     mean: float
     lowest: int
     lowest_words: list[str]
+    capped_mean: float = 0.0
 
     @staticmethod
-    def of(filled: Filled, score: dict[str, int]) -> FillScore:
+    def of(filled: Filled, score: dict[str, int], enough: Optional[int] = None) -> FillScore:
         values = [score[w] for w in filled.words]
         low = min(values) if values else 0
+        capped = values if enough is None else [min(v, enough) for v in values]
         return FillScore(
             sum(values) / len(values) if values else 0.0,
             low,
             sorted({w for w in filled.words if score[w] == low}),
+            sum(capped) / len(capped) if capped else 0.0,
         )
 
-    def key(self) -> tuple[float, int]:
-        return (round(self.mean, 6), self.lowest)
+    def key(self) -> tuple[float, int, float]:
+        """Better fills have larger keys: the capped mean, then the lowest
+        score, then the mean."""
+        return (round(self.capped_mean, 6), self.lowest, round(self.mean, 6))
 
 
 #: the shares of the list (best-scored first) the quality search tries, in turn
 TIER_SHARES = (0.15, 0.2, 0.3, 0.45, 0.65, 1.0)
 TIER_NODES = 1500  # the node cap of one attempt below the whole list
 TIER_SEEDS = 3  # attempts (seeds) at each threshold below the whole list
+ENOUGH_SHARE = 0.05  # the fill's measure caps scores at the score of the word at this share
 QUALITY = 2  # the weight of a word's score in the engine's order (Filler's quality)
 
 
@@ -536,7 +544,9 @@ def quality_fill(
        the words scored at least the threshold above the best fill's; after
        a success, the next threshold; after ``TIER_SEEDS`` failures, one
        more seed at the best fill's own threshold.  The fill kept has the
-       highest mean score (then the highest lowest score).
+       highest mean score with each score capped at ``enough`` (the score
+       of the word at ``ENOUGH_SHARE`` of the list, best first), then the
+       highest lowest score, then the highest mean.
 
     The engine is unchanged (each attempt is one of ``Filler.first``), so
     every fill is checked by the same tests as any other."""
@@ -547,6 +557,7 @@ def quality_fill(
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     score = dict(zip(pool.words, pool.scores))
     steps = tiers(pool.scores)
+    enough = tiers(pool.scores, (ENOUGH_SHARE,))[0] if ENOUGH_SHARE and len(pool) else None
     best: Optional[tuple[Filled, FillScore, int]] = None
     attempts = nodes = 0
     rng = seed & MASK64
@@ -588,7 +599,7 @@ def quality_fill(
         complete = attempt.complete or not steps  # type: ignore[attr-defined]
         return QualityResult(None, None, None, attempts, nodes, complete)
     at = len(steps) - 1
-    best = (filled, FillScore.of(filled, score), steps[at])
+    best = (filled, FillScore.of(filled, score, enough), steps[at])
     if len(set(pool.scores)) < 2:
         budget = 0.0  # all words score alike: no fill is better than another
     top = max(pool.scores)  # a fill of words all scored this is the best there is
@@ -604,7 +615,7 @@ def quality_fill(
         if filled is None:
             fails = fails + 1 if k < at else 0
             continue
-        fs = FillScore.of(filled, score)
+        fs = FillScore.of(filled, score, enough)
         if k < at:
             at, fails = k, 0
         if fs.key() > best[1].key():
@@ -612,10 +623,10 @@ def quality_fill(
     # 3. repair: replace the weakest entries one neighbourhood at a time
     if time.perf_counter() < end and best[1].lowest < top:
         rng, s = splitmix64(rng)
-        repaired, tried, spent = _repair(grid, pool, best[0], score, end, s, backend)
+        repaired, tried, spent = _repair(grid, pool, best[0], score, end, s, backend, enough)
         attempts += tried
         nodes += spent
-        fs = FillScore.of(repaired, score)
+        fs = FillScore.of(repaired, score, enough)
         if fs.key() > best[1].key():
             best = (repaired, fs, best[2])
     return QualityResult(best[0], best[1], best[2], attempts, nodes, False)
@@ -642,6 +653,7 @@ def _repair(
     end: float,
     seed: int,
     backend: Optional[str],
+    enough: Optional[int] = None,
 ) -> tuple[Filled, int, int]:
     """Improve ``filled`` until ``end`` (a ``time.perf_counter()`` value) by
     large-neighbourhood repair: take one of the ``REPAIR_LOWEST`` weakest
@@ -649,8 +661,8 @@ def _repair(
     attempt in three, the entries crossing those), keep the rest of the fill
     as fixed letters, and refill the cleared squares from the words that
     score more than the weak entry, plus the words the fill keeps.  A
-    refill whose mean (then lowest) score is at least the current one's
-    replaces it.  Returns (the best fill, attempts, nodes)."""
+    refill whose ``FillScore.key`` (scores capped at ``enough``) is at
+    least the current one's replaces it.  Returns (the best fill, attempts, nodes)."""
     from ...base.rng import MASK64, splitmix64
 
     slots = grid.slots
@@ -674,7 +686,7 @@ def _repair(
             tops[t] = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= t)
         return tops[t]
 
-    current, cur = filled, FillScore.of(filled, score)
+    current, cur = filled, FillScore.of(filled, score, enough)
     rng = seed & MASK64
     attempts = nodes = 0
     best_score = max(score.values())  # no fill beats one of words all scored this
@@ -719,7 +731,7 @@ def _repair(
         if got is None:
             continue
         new = Filled(grid, got.words)
-        fs = FillScore.of(new, score)
+        fs = FillScore.of(new, score, enough)
         if fs.key() >= cur.key():
             current, cur = new, fs
     return current, attempts, nodes
