@@ -492,6 +492,7 @@ TIER_NODES = 1500  # the node cap of one attempt below the whole list
 TIER_SEEDS = 3  # attempts (seeds) at each threshold below the whole list
 ENOUGH_SHARE = 0.05  # the fill's measure caps scores at the score of the word at this share
 QUALITY = 2  # the weight of a word's score in the engine's order (Filler's quality)
+FIRST_QUALITY = 1  # the same in the first fill, from the whole list (see quality_fill)
 
 
 def tiers(scores: Iterable[int], shares: Iterable[float] = TIER_SHARES) -> list[int]:
@@ -536,8 +537,11 @@ def quality_fill(
     1. A fill from the whole list (the words scored ``min_score`` or more):
        one search with restarts, up to ``node_limit``/``timeout``, whose
        complete search proves that no fill exists.  The engine tries
-       well-scored words first where they leave the crossings room
-       (``QUALITY``).
+       well-scored words first where they leave the crossings room, with
+       half the weight of the later phases (``FIRST_QUALITY``): over 12
+       seeds of a 21x21 from the default list, the first fill took at most
+       1.1 CPU s where the full weight took up to 7.6 s, and the climb
+       makes up for the weaker start.
     2. Until ``budget`` is spent, climb the thresholds of ``tiers`` (the
        score of the word at 65%, 45%, 30%, 20%, 15% of the list, best
        first): ``TIER_SEEDS`` searches of at most ``TIER_NODES`` nodes from
@@ -571,7 +575,8 @@ def quality_fill(
     def attempt(t: int, s: int, last: bool) -> Optional[Filled]:
         nonlocal attempts, nodes
         attempts += 1
-        filler = Filler(grid, pool_at(t), seed=s, quality=QUALITY, backend=backend)
+        quality = FIRST_QUALITY if last else QUALITY
+        filler = Filler(grid, pool_at(t), seed=s, quality=quality, backend=backend)
         try:
             if filler.empty_slots():
                 if last:  # no word fits a slot: a proof too
