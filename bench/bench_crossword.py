@@ -468,7 +468,9 @@ def bench_quality(args) -> None:
         )
     )
     for grid in grids:
-        for budget in args.budgets.split(","):
+        for budget, seed in [
+            (b, s) for b in args.budgets.split(",") for s in args.seeds.split(",")
+        ]:
             dt, cpu, res = timed(
                 DLXC
                 + [
@@ -478,7 +480,7 @@ def bench_quality(args) -> None:
                     "--budget",
                     budget,
                     "--seed",
-                    "1",
+                    seed,
                     "--format",
                     "json",
                     "-q",
@@ -486,14 +488,17 @@ def bench_quality(args) -> None:
                 600,
             )
             if res is None or res.returncode:
-                print(f"{grid.name}: dlxc --budget {budget}: {res and res.returncode}")
+                print(
+                    f"{grid.name}: dlxc --budget {budget} --seed {seed}: {res and res.returncode}"
+                )
                 continue
             import json
 
             doc = json.loads(res.stdout)
             words = [e["word"] for e in doc["entries"]]
             line = (
-                f"{grid.name}: dlxc --budget {budget}: {cpu:.2f} s CPU, {dt:.2f} s wall, "
+                f"{grid.name}: dlxc --budget {budget} --seed {seed}: {cpu:.2f} s CPU, "
+                f"{dt:.2f} s wall, "
                 f"own score mean "
                 f"{doc['score']['mean']:.1f} lowest {doc['score']['lowest']}"
             )
@@ -541,9 +546,8 @@ def main() -> None:
     ap.add_argument("--measure", default=None, help="a word;score list to score fills with")
     ap.add_argument("--measure-scale", type=float, default=1.0, help="its scores times this")
     ap.add_argument("--peer-timeout", type=float, default=120.0)
-    ap.add_argument(
-        "--budgets", default="0,1,3", help="the --budget values of dlxc's quality fills"
-    )
+    ap.add_argument("--budgets", default="1,3", help="the --budget values of dlxc's quality fills")
+    ap.add_argument("--seeds", default="1,2,3", help="the --seed values of dlxc's quality fills")
     ap.add_argument("--fill-timeout", type=float, default=240.0, help="per fill, both programs")
     ap.add_argument(
         "--cpu-cap",

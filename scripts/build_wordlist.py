@@ -1,28 +1,150 @@
-"""Build dlxc's default crossword word list: ENABLE scored by word frequency.
+"""Build dlxc's default crossword word list: words, phrases and names scored
+by word frequency.
 
     pip install wordfreq==3.1.1
-    python scripts/build_wordlist.py          # writes dlxc/puzzles/words/crossword-scored.txt
+    apt-get install wordnet-base wamerican     # Debian: 1:3.0-37 and 2020.12.07-2
+    python scripts/build_wordlist.py           # writes dlxc/puzzles/words/crossword-scored.txt
 
-Each ENABLE word (dlxc/puzzles/words/enable.txt, public domain) of 3 to 21
-letters gets the score ``round(10 * zipf)``, where ``zipf`` is wordfreq's
-Zipf frequency of the word in English (log10 of its frequency per billion
-words; "the" is 7.7, "area" 5.5, a word wordfreq never saw 0).  So scores
-run from 0 to about 77, and a word met once in a million words scores 30.
+Three sources, each of whose licence lets dlxc ship what is taken from it:
+
+- ENABLE (dlxc/puzzles/words/enable.txt, public domain): every word.
+- WordNet 3.0 (Debian's wordnet-base, /usr/share/wordnet; Princeton's
+  permissive licence): its multiword lemmas (``ice_cream``, ``hot_dog``,
+  ``take_in``, ``New_York``) and its capitalised lemmas (``Einstein``),
+  less the names of taxa (``genus_Homo``, ``family_Felidae``) and the lemmas
+  with letters outside a-z, digits or punctuation other than ``_``, ``-``,
+  ``.`` and ``'`` (which are dropped when the entry is written).
+- Debian's american-english (SCOWL, /usr/share/dict/american-english): its
+  capitalised words (``Oslo``, ``Eric``), not all capitals (``ACLU``), no
+  possessives.
+
+Entries are written as crosswords write them: letters only, lower case
+(``icecream``), 3 to 21 letters; an entry two sources share keeps its best
+score.  A phrase or a name joins the list only if wordfreq has met it
+(Zipf frequency at least ``MIN_EXTRA_ZIPF``): WordNet also holds the long tail
+of Latin names and technical terms that no constructor wants.
+
+The score says how familiar an entry is: ``round(10 * zipf)``, where
+``zipf`` is wordfreq's Zipf frequency of the entry in English (log10 of its
+frequency per billion words; "the" 7.7, "area" 5.5, a word wordfreq never
+met 0), less some Zipf for what makes an entry less familiar than its
+frequency says:
+
+- an ENABLE word that american-english lacks (``NOT_AMERICAN_PENALTY``):
+  British spellings (``centres``) and the rare words SCOWL's common
+  vocabulary leaves out;
+- a phrase, for each word after its first (``PHRASE_PENALTY``): wordfreq
+  estimates a phrase from its words' frequencies, an upper bound on the
+  phrase's own ("physical structure" would score as "physical");
+- a plant's or an animal's name of several words (``SPECIES_PENALTY``):
+  most of WordNet's phrases there are vernacular names of species;
+- a name (``NAME_PENALTY``): fewer solvers know a surname than a
+  word met as often.
+
+So scores run from 0 to 77, and a word met once in a million words scores
+30.  (Historical note: a cap that scored every entry above Zipf 5 alike was
+tried, so that a fill would not chase "the"-frequency words; it made the
+engine's first fill of a 21x21 take minutes instead of a second, since the
+score also steers the engine toward words with common letters.)
+
 The output is sorted by score (highest first), then alphabetically, as
 ``word;score`` lines.  wordfreq's data is licensed CC BY-SA 4.0, so the list
-carries that licence (dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt).
+carries that licence (dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt, with
+WordNet's and SCOWL's notices).
 
-The script is run by hand when wordfreq's data or ENABLE changes; dlxc does
-not need wordfreq to run.
+The script is run by hand when a source changes; dlxc does not need
+wordfreq, WordNet or SCOWL to run.
 """
 
 from __future__ import annotations
 
+import re
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 WORDS = ROOT / "dlxc" / "puzzles" / "words"
+WORDNET = Path("/usr/share/wordnet")
+SCOWL = Path("/usr/share/dict/american-english")
+
+MIN_LEN, MAX_LEN = 3, 21
+PHRASE_PENALTY = 1.0  # Zipf taken off a phrase's estimate for each word after its first
+NOT_AMERICAN_PENALTY = 1.0  # Zipf taken off an ENABLE word american-english lacks
+SPECIES_PENALTY = 1.0  # and off a plant's or an animal's name of several words
+NAME_PENALTY = 1.0  # and off a name's (Oslo, New York): fewer solvers know a name
+MIN_EXTRA_ZIPF = 2.5  # a phrase or name below this (3 per billion words) is left out
+
+#: the first word of a WordNet lemma that names a taxon, not a thing
+TAXA = {
+    "class",
+    "division",
+    "family",
+    "genus",
+    "infraorder",
+    "kingdom",
+    "order",
+    "phylum",
+    "subclass",
+    "subdivision",
+    "subfamily",
+    "subgenus",
+    "subkingdom",
+    "suborder",
+    "subphylum",
+    "superclass",
+    "superfamily",
+    "superorder",
+    "tribe",
+}
+LEMMA = re.compile(r"[A-Za-z][A-Za-z_.'-]*")
+ABBREVIATION = re.compile(r"[A-Z.'-]{2,}|[A-Z]\.?")  # NYSE, N., a single capital
+ROMAN = re.compile(r"[IVXL]+")
+LIVING = {"05", "20"}  # noun.animal, noun.plant
+
+
+def wordnet_lemmas(root: Path = WORDNET) -> Iterator[tuple[str, bool]]:
+    """Every lemma of WordNet's data files that is a phrase or a name, as
+    written there (``ice_cream``, ``Einstein``), and whether it names a
+    plant or an animal (WordNet's lexicographer files noun.plant and
+    noun.animal, where most phrases are the vernacular names of species:
+    ``sand_rat``, ``Carolina_jasmine``)."""
+    for pos in ("noun", "verb", "adj", "adv"):
+        with open(root / f"data.{pos}", encoding="latin-1") as f:
+            for line in f:
+                if line.startswith(" "):  # the licence at the top
+                    continue
+                fields = line.split()
+                living = pos == "noun" and fields[1] in LIVING
+                for i in range(int(fields[3], 16)):
+                    lemma = re.sub(r"\([a-z]+\)$", "", fields[4 + 2 * i])  # long(a)
+                    if not LEMMA.fullmatch(lemma):
+                        continue
+                    if "_" not in lemma and not lemma[0].isupper():
+                        continue  # a plain word: ENABLE has the words
+                    parts = lemma.split("_")
+                    if parts[0].lower() in TAXA:
+                        continue
+                    if any(ABBREVIATION.fullmatch(p) or ROMAN.fullmatch(p) for p in parts):
+                        continue  # NYSE, I_Samuel, Henry_VIII
+                    yield lemma, living
+
+
+def scowl_names(path: Path = SCOWL) -> Iterator[str]:
+    """The capitalised words of american-english (``Oslo``), not all
+    capitals and not possessives."""
+    for line in path.read_text(encoding="utf-8").split():
+        if line[:1].isupper() and line.isascii() and line.isalpha() and not line.isupper():
+            yield line
+
+
+def entry(text: str) -> str:
+    """How a crossword writes it: letters only, lower case."""
+    return "".join(ch for ch in text.lower() if "a" <= ch <= "z")
+
+
+def score(zipf: float) -> int:
+    return max(0, round(10 * zipf))
 
 
 def main() -> int:
@@ -31,20 +153,52 @@ def main() -> int:
     except ImportError:
         print("this script needs wordfreq: pip install wordfreq==3.1.1", file=sys.stderr)
         return 1
-    enable = (WORDS / "enable.txt").read_text(encoding="ascii").split()
-    scored = []
-    for word in enable:
-        if 3 <= len(word) <= 21:
-            scored.append((round(10 * wordfreq.zipf_frequency(word, "en")), word))
-    scored.sort(key=lambda sw: (-sw[0], sw[1]))
+    if not WORDNET.is_dir() or not SCOWL.is_file():
+        print("this script needs Debian's wordnet-base and wamerican", file=sys.stderr)
+        return 1
+    best: dict[str, int] = {}
+    counts = {"ENABLE": 0, "WordNet": 0, "SCOWL": 0}
+
+    def add(word: str, value: int, source: str) -> None:
+        if word not in best:
+            counts[source] += 1
+            best[word] = value
+        elif value > best[word]:
+            best[word] = value
+
+    american = {w.lower() for w in SCOWL.read_text(encoding="utf-8").split()}
+    for word in (WORDS / "enable.txt").read_text(encoding="ascii").split():
+        if MIN_LEN <= len(word) <= MAX_LEN:
+            zipf = wordfreq.zipf_frequency(word, "en")
+            if word not in american:
+                zipf -= NOT_AMERICAN_PENALTY
+            add(word, score(zipf), "ENABLE")
+    extras = [(lemma.replace("_", " "), living, "WordNet") for lemma, living in wordnet_lemmas()]
+    extras += [(name, False, "SCOWL") for name in scowl_names()]
+    for text, living, source in extras:
+        word = entry(text)
+        if not MIN_LEN <= len(word) <= MAX_LEN:
+            continue
+        words = text.count(" ") + 1
+        zipf = wordfreq.zipf_frequency(text, "en") - PHRASE_PENALTY * (words - 1)
+        if living and words > 1:
+            zipf -= SPECIES_PENALTY
+        if text[0].isupper():
+            zipf -= NAME_PENALTY
+        if zipf >= MIN_EXTRA_ZIPF:
+            add(word, score(zipf), source)
+    scored = sorted(((s, w) for w, s in best.items()), key=lambda sw: (-sw[0], sw[1]))
     header = (
-        "# dlxc's default crossword list: ENABLE (public domain) scored by\n"
-        "# round(10 * Zipf frequency) from wordfreq 3.1.1's English data\n"
-        "# (CC BY-SA 4.0; see CROSSWORD-SCORED-NOTICE.txt).  Built by scripts/build_wordlist.py.\n"
+        "# dlxc's default crossword list: ENABLE's words (public domain), WordNet 3.0's\n"
+        "# phrases and names, american-english's (SCOWL) names, scored by round(10 * Zipf\n"
+        "# frequency) from wordfreq 3.1.1's English data (CC BY-SA 4.0), less penalties\n"
+        "# (see CROSSWORD-SCORED-NOTICE.txt).  Built by scripts/build_wordlist.py.\n"
     )
     body = "".join(f"{w};{s}\n" for s, w in scored)
-    (WORDS / "crossword-scored.txt").write_text(header + body, encoding="ascii")
-    print(f"{len(scored)} words written to {WORDS / 'crossword.txt'}", file=sys.stderr)
+    out = WORDS / "crossword-scored.txt"
+    out.write_text(header + body, encoding="ascii")
+    added = ", ".join(f"{n} from {source}" for source, n in counts.items())
+    print(f"{len(scored)} entries ({added}) written to {out}", file=sys.stderr)
     return 0
 
 

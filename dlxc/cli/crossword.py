@@ -229,7 +229,7 @@ def layout(
     default=None,
     metavar="LIST",
     help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
-    "crossword list, ENABLE scored 0-77 by word frequency).",
+    "crossword list: words, phrases and names scored 0-77 by word frequency).",
 )
 @click.option(
     "--min-score",
@@ -247,11 +247,12 @@ def layout(
 @click.option(
     "--budget",
     type=click.FloatRange(min=0),
-    default=1.0,
+    default=3.0,
     show_default=True,
     metavar="SECONDS",
     help="Look this long for better-scored fills and keep the best (highest mean "
-    "score, then highest lowest score); 0: the first fill from the best-scored words.",
+    "score counting no word above the list's top 5%, then highest lowest score); "
+    "0: the first fill from the best-scored words.",
 )
 @click.option(
     "--seed",

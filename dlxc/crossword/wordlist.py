@@ -195,7 +195,8 @@ def read_word_list(
 
 # ---------------------------------------------------------------- the shipped lists
 
-#: dlxc's default crossword list: ENABLE scored by word frequency (see
+#: dlxc's default crossword list: ENABLE's words, WordNet's phrases and names
+#: and american-english's names, scored by word frequency (see
 #: dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt for where the scores come from).
 DEFAULT_LIST = "crossword-scored"
 #: the words left out of fills unless asked for (``--allow-all``).
@@ -209,8 +210,10 @@ def _shipped(name: str) -> str:
 
 
 def default_word_list(backend: Optional[str] = None) -> WordPool:
-    """The default crossword list (ENABLE, 3 to 21 letters, scored 0-77 by
-    ten times wordfreq's Zipf frequency)."""
+    """The default crossword list (ENABLE's words, WordNet's phrases and
+    names, american-english's names; 3 to 21 letters, scored 0-77 by ten
+    times wordfreq's Zipf frequency, less penalties for less familiar kinds
+    of entry)."""
     return read_word_list(_shipped(DEFAULT_LIST), backend)
 
 

@@ -136,11 +136,13 @@ def small(tmp_path):
 def test_cli_fill_text_json_ipuz(tmp_path, small):
     grid = tmp_path / "g.txt"
     grid.write_text("...\n#..\n")
-    res = run("crossword", "fill", grid, "--words", small, "-q")
+    res = run("crossword", "fill", grid, "--words", small, "--budget", "1", "-q")
     assert res.exit_code in (0, 3), res.output
     grid.write_text("{c}..\n.#.\n...\n")  # {c}: a letter shown to the solver
     for fmt in ("text", "json", "ipuz"):
-        res = run("crossword", "fill", grid, "--words", small, "--format", fmt, "-q")
+        res = run(
+            "crossword", "fill", grid, "--words", small, "--budget", "1", "--format", fmt, "-q"
+        )
         assert res.exit_code == 0, res.output
         if fmt == "text":
             rows = res.stdout.split()
@@ -163,11 +165,26 @@ def test_cli_fill_text_json_ipuz(tmp_path, small):
             assert {e[0] for e in doc["clues"]["Down"]} == {1, 2}
             assert ipuz_problems(doc) == []  # the independent validator (tests/oracles)
     out = tmp_path / "out.ipuz"
-    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-o", out, "-q")
+    res = run(
+        "crossword",
+        "fill",
+        grid,
+        "--words",
+        small,
+        "--budget",
+        "1",
+        "--format",
+        "ipuz",
+        "-o",
+        out,
+        "-q",
+    )
     assert res.exit_code == 0 and json.loads(out.read_text())["kind"]
     # a plain letter in the grid is a theme letter: an answer, not shown
     grid.write_text("c..\n.#.\n...\n")
-    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-q")
+    res = run(
+        "crossword", "fill", grid, "--words", small, "--budget", "1", "--format", "ipuz", "-q"
+    )
     doc = json.loads(res.stdout)
     assert doc["puzzle"][0][0] == 1 and doc["solution"][0][0] == "C"
     assert ipuz_problems(doc) == []
@@ -236,7 +253,9 @@ def test_ipuz_passes_the_ipuz_librarys_validation(tmp_path, small):
     ipuz = pytest.importorskip("ipuz")
     grid = tmp_path / "g.txt"
     grid.write_text("c..\n.#.\n...\n")
-    res = run("crossword", "fill", grid, "--words", small, "--format", "ipuz", "-q")
+    res = run(
+        "crossword", "fill", grid, "--words", small, "--budget", "1", "--format", "ipuz", "-q"
+    )
     assert res.exit_code == 0
     doc = ipuz.read(res.stdout)
     assert doc["dimensions"] == {"width": 3, "height": 3}
@@ -274,7 +293,20 @@ def test_cli_fill_pages(tmp_path, small, fmt):
     grid = tmp_path / "g.txt"
     grid.write_text("c..\n.#.\n...\n")
     out = tmp_path / f"fill.{fmt}"
-    res = run("crossword", "fill", grid, "--words", small, "--format", fmt, "-o", out, "-q")
+    res = run(
+        "crossword",
+        "fill",
+        grid,
+        "--words",
+        small,
+        "--budget",
+        "1",
+        "--format",
+        fmt,
+        "-o",
+        out,
+        "-q",
+    )
     assert res.exit_code == 0, res.output
     data = out.read_bytes()
     if fmt == "pdf":
