@@ -26,8 +26,9 @@ as whole commands (wall time, loading the list included).
 
 Quality (``--only quality``): ``dlxc crossword fill`` from its default
 list on the shipped 15x15, the three 15x15 patterns of ``dlxc crossword grid
-15x15 --seed 1/2/3`` and a 21x21 pattern of the same command
-(bench/grids/american-21x21.txt, seed 1), each scored with a measuring list
+15x15 --seed 1/2/3``, the three 21x21 patterns of ``grid 21x21 --seed
+1/2/3`` and bench/grids/american-21x21.txt (the seed-1 21x21 pattern of an
+earlier version, with longer entries), each scored with a measuring list
 given by --measure (``word;score``, scores times --measure-scale onto 0-50:
 use a list dlxc may not ship, for measuring only): the mean, and the entries
 the list lacks or scores below 40.  Beside it, on the same grids, Qxw
@@ -454,6 +455,9 @@ def bench_quality(args) -> None:
     for seed in (1, 2, 3):
         dt, cpu, res = timed(DLXC + ["crossword", "grid", "21x21", "--seed", str(seed)], 600)
         assert res is not None
+        path = tmp / f"dlxc-grid-21x21-{seed}.txt"
+        path.write_text(res.stdout)
+        grids.append(path)
         print(
             f"dlxc crossword grid 21x21 --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
             f"{res.stderr.strip()}"
