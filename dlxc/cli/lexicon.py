@@ -149,6 +149,12 @@ def _tile_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
         return Lexicon.load(path, backend=backend)
     wl = read_word_list_with_tiles(path, rules.multi, strict=strict)
     wl, dropped = wl.keeping(rules.values)
+    _note_dropped(path, dropped, rules)
+    return Lexicon.from_word_list(wl, backend=backend, name=path)
+
+
+def _note_dropped(path: str, dropped, rules) -> None:
+    """The note on stderr that words of ``path`` were left out."""
     if dropped:
         left = len(dropped)
         click.echo(
@@ -156,7 +162,6 @@ def _tile_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
             f"that has no tile value under {rules.source} (the first, {dropped[0]!r})",
             err=True,
         )
-    return Lexicon.from_word_list(wl, backend=backend, name=path)
 
 
 def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
@@ -170,13 +175,7 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     lex, dropped = Lexicon.from_word_file_keeping(
         path, rules.values, backend=backend, strict=strict
     )
-    if dropped:
-        left = len(dropped)
-        click.echo(
-            f"note: {path}: {left} word{'s' if left != 1 else ''} left out, with a letter "
-            f"that has no tile value under {rules.source} (the first, {dropped[0]!r})",
-            err=True,
-        )
+    _note_dropped(path, dropped, rules)
     return lex
 
 
