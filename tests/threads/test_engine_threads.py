@@ -264,7 +264,8 @@ def test_membership_in_threads_agrees(backend, boggle_words):
     words = sorted(set(boggle_words[::5]))
     lex = Lexicon.from_words(words, backend=backend)
     probe = words[::3] + [w + "zz" for w in words[::7]]
-    truth = [w in set(words) for w in probe]
+    known = set(words)
+    truth = [w in known for w in probe]
 
     def work(k):
         return [lex._contains_py(w) for w in probe]
