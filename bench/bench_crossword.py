@@ -442,26 +442,17 @@ def bench_quality(args) -> None:
     measure = measure_list(args.measure, args.measure_scale) if args.measure else None
     tmp = Path(tempfile.gettempdir())
     grids = [GRID15]
-    for seed in (1, 2, 3):
-        dt, cpu, res = timed(DLXC + ["crossword", "grid", "15x15", "--seed", str(seed)], 600)
-        assert res is not None
-        path = tmp / f"dlxc-grid-15x15-{seed}.txt"
-        path.write_text(res.stdout)
-        grids.append(path)
-        print(
-            f"dlxc crossword grid 15x15 --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
-            f"{res.stderr.strip()}"
-        )
-    for seed in (1, 2, 3):
-        dt, cpu, res = timed(DLXC + ["crossword", "grid", "21x21", "--seed", str(seed)], 600)
-        assert res is not None
-        path = tmp / f"dlxc-grid-21x21-{seed}.txt"
-        path.write_text(res.stdout)
-        grids.append(path)
-        print(
-            f"dlxc crossword grid 21x21 --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
-            f"{res.stderr.strip()}"
-        )
+    for size in ("15x15", "21x21"):
+        for seed in (1, 2, 3):
+            dt, cpu, res = timed(DLXC + ["crossword", "grid", size, "--seed", str(seed)], 600)
+            assert res is not None
+            path = tmp / f"dlxc-grid-{size}-{seed}.txt"
+            path.write_text(res.stdout)
+            grids.append(path)
+            print(
+                f"dlxc crossword grid {size} --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
+                f"{res.stderr.strip()}"
+            )
     grids.append(GRIDS / "american-21x21.txt")
     plain = tmp / "dlxc-default-words.txt"
     plain.write_text(
