@@ -562,35 +562,66 @@ def grid(size, seed, blocks, check, output, backend, quiet):
         raise click.BadParameter(f"{size!r}: each side must be from 3 to 64", param_hint="WxH")
     check_blocks(width, height, blocks)
     t0 = time.perf_counter()
-    fillable = None
-    if check:
-        pool, _ = without(default_word_list(backend=backend), banned_words())
-        check_nodes = CHECK_NODES if width * height <= 15 * 15 else CHECK_NODES_LARGE
-
-        def fillable(g) -> bool:
-            from ..models.crossword.fill import FillStopped
-
-            try:
-                return (
-                    quality_fill(
-                        g, pool, budget=0, seed=1, node_limit=check_nodes, backend=backend
-                    ).filled
-                    is not None
-                )
-            except FillStopped:
-                return False
-
     from ..base.errors import CrosswordError
 
+    familiar = False
     try:
-        g, drawn = design(width, height, seed, blocks=blocks, fillable=fillable, tries=40)
+        if not check:
+            g, drawn = design(width, height, seed, blocks=blocks, tries=40)
+        else:
+            pool, _ = without(default_word_list(backend=backend), banned_words())
+            small = width * height <= 15 * 15
+            check_nodes = CHECK_NODES if small else CHECK_NODES_LARGE
+
+            def fills(min_score: Optional[int], nodes: int):
+                def fillable(g) -> bool:
+                    from ..models.crossword.fill import FillStopped
+
+                    try:
+                        res = quality_fill(
+                            g,
+                            pool,
+                            min_score=min_score,
+                            budget=0,
+                            seed=1,
+                            node_limit=nodes,
+                            backend=backend,
+                        )
+                    except FillStopped:
+                        return False
+                    return res.filled is not None
+
+                return fillable
+
+            try:
+                if not small:
+                    raise CrosswordError("the familiar-words check is for 15x15 and smaller")
+                g, drawn = design(
+                    width,
+                    height,
+                    seed,
+                    blocks=blocks,
+                    fillable=fills(FAMILIAR_SCORE, FAMILIAR_NODES),
+                    tries=FAMILIAR_TRIES,
+                )
+                familiar = True
+            except CrosswordError:
+                g, drawn = design(
+                    width, height, seed, blocks=blocks, fillable=fills(None, check_nodes), tries=40
+                )
     except CrosswordError as exc:
         click.echo(str(exc), err=True)
         raise click.exceptions.Exit(EXIT_NONE) from None
     _write("\n".join(g.rows), output)
     if not quiet:
         n_blocks = sum(row.count("#") for row in g.rows)
-        checked = ", filled by the default list" if check else ""
+        checked = (
+            f", filled by the default list's familiar words (scored {FAMILIAR_SCORE} or more)"
+            if familiar
+            else ", filled by the default list"
+            if check
+            else ""
+        )
         click.echo(
             f"{width}x{height}, {n_blocks} blocks, {entry_count(g.rows)} entries, longest "
             f"{max(s.length for s in g.slots)}; pattern {drawn} drawn from seed {seed}"
@@ -603,3 +634,11 @@ CHECK_NODES = 60_000  # the fill check's node limit (a limit, not a timeout: rep
 # on grids larger than 15x15 a node costs more and a pattern that fills at all
 # mostly fills within a few thousand nodes: a low limit moves on sooner
 CHECK_NODES_LARGE = 10_000
+# On a 15x15 or smaller, the check first asks more: a fill from the default list's
+# familiar words (scored FAMILIAR_SCORE or more: met at least once in ten million
+# words) within FAMILIAR_NODES nodes, for up to FAMILIAR_TRIES patterns.  A pattern
+# that passes is one whose quality fill scores well (the long, crossing-heavy
+# patterns that force rare words fail it); the plain check is the fallback.
+FAMILIAR_SCORE = 20
+FAMILIAR_NODES = 10_000
+FAMILIAR_TRIES = 12

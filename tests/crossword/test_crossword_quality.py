@@ -372,6 +372,32 @@ def test_cli_grid_three_seeds_three_fillable_patterns(tmp_path):
     assert len({tuple(r) for r in out}) == 3
 
 
+def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
+    """On a 15x15 the check asks for a fill from the words scored 20 or more;
+    ``fill`` finds one again from those words alone, and its lowest score
+    says so."""
+    res = run("crossword", "grid", "15x15", "--seed", 2)
+    assert res.exit_code == 0 and "familiar words (scored 20 or more)" in res.stderr
+    path = tmp_path / "g.txt"
+    path.write_text(res.stdout)
+    filled = run(
+        "crossword",
+        "fill",
+        path,
+        "--min-score",
+        "20",
+        "--budget",
+        "0",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "-q",
+    )
+    assert filled.exit_code == 0, filled.output
+    assert json.loads(filled.stdout)["score"]["lowest"] >= 20
+
+
 def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
     """A 21x21 design keeps the rules, its entries are 9 letters at most, and
     the default list fills it (the check's claim, made again by ``fill``)."""
