@@ -33,6 +33,10 @@ frequency says:
 - an ENABLE word that american-english lacks (``NOT_AMERICAN_PENALTY``):
   British spellings (``centres``) and the rare words SCOWL's common
   vocabulary leaves out;
+- a British spelling besides (``BRITISH_PENALTY``): a word of Debian's
+  british-english that no American SCOWL list has, up to
+  american-english-huge (``colour``, ``realise``, ``tyres``), which an
+  American-style grid avoids;
 - a phrase, for each word after its first (``PHRASE_PENALTY``): wordfreq
   estimates a phrase from its words' frequencies, an upper bound on the
   phrase's own ("physical structure" would score as "physical");
@@ -67,10 +71,15 @@ ROOT = Path(__file__).resolve().parents[1]
 WORDS = ROOT / "dlxc" / "puzzles" / "words"
 WORDNET = Path("/usr/share/wordnet")
 SCOWL = Path("/usr/share/dict/american-english")
+#: SCOWL's British list, and its largest American one: a word only the first
+#: holds is a British spelling (colour, realise, tyres)
+BRITISH = Path("/usr/share/dict/british-english")
+AMERICAN_ALL = Path("/usr/share/dict/american-english-huge")
 
 MIN_LEN, MAX_LEN = 3, 21
 PHRASE_PENALTY = 1.0  # Zipf taken off a phrase's estimate for each word after its first
 NOT_AMERICAN_PENALTY = 1.0  # Zipf taken off an ENABLE word american-english lacks
+BRITISH_PENALTY = 2.0  # and off a British spelling besides
 SPECIES_PENALTY = 1.0  # and off a plant's or an animal's name of several words
 NAME_PENALTY = 1.0  # and off a name's (Oslo, New York): fewer solvers know a name
 MIN_EXTRA_ZIPF = 2.5  # a phrase or name below this (3 per billion words) is left out
@@ -153,8 +162,11 @@ def main() -> int:
     except ImportError:
         print("this script needs wordfreq: pip install wordfreq==3.1.1", file=sys.stderr)
         return 1
-    if not WORDNET.is_dir() or not SCOWL.is_file():
-        print("this script needs Debian's wordnet-base and wamerican", file=sys.stderr)
+    if not WORDNET.is_dir() or not all(p.is_file() for p in (SCOWL, BRITISH, AMERICAN_ALL)):
+        print(
+            "this script needs Debian's wordnet-base, wamerican, wamerican-huge and wbritish",
+            file=sys.stderr,
+        )
         return 1
     best: dict[str, int] = {}
     counts = {"ENABLE": 0, "WordNet": 0, "SCOWL": 0}
@@ -167,11 +179,15 @@ def main() -> int:
             best[word] = value
 
     american = {w.lower() for w in SCOWL.read_text(encoding="utf-8").split()}
+    british = {w.lower() for w in BRITISH.read_text(encoding="utf-8").split()}
+    british -= {w.lower() for w in AMERICAN_ALL.read_text(encoding="utf-8").split()}
     for word in (WORDS / "enable.txt").read_text(encoding="ascii").split():
         if MIN_LEN <= len(word) <= MAX_LEN:
             zipf = wordfreq.zipf_frequency(word, "en")
             if word not in american:
                 zipf -= NOT_AMERICAN_PENALTY
+            if word in british:
+                zipf -= BRITISH_PENALTY
             add(word, score(zipf), "ENABLE")
     extras = [(lemma.replace("_", " "), living, "WordNet") for lemma, living in wordnet_lemmas()]
     extras += [(name, False, "SCOWL") for name in scowl_names()]
