@@ -500,6 +500,31 @@ def bench_quality(args) -> None:
             if measure:
                 line += "; measured " + rate(words, measure)
             print(line)
+        if args.measure and args.fill_from_measure:
+            # what the search does with the measuring list itself: the limit
+            # of the default list's words, not of the search
+            dt, cpu, res = timed(
+                DLXC
+                + ["crossword", "fill", str(grid), "-w", args.measure]
+                + [
+                    "--budget",
+                    args.budgets.split(",")[-1],
+                    "--seed",
+                    "1",
+                    "--format",
+                    "json",
+                    "-q",
+                ],
+                600,
+            )
+            if res is not None and res.returncode == 0:
+                import json
+
+                words = [e["word"] for e in json.loads(res.stdout)["entries"]]
+                print(
+                    f"{grid.name}: dlxc -w (the measuring list) --seed 1: {cpu:.2f} s CPU; "
+                    f"measured {rate(words, measure)}"
+                )
         if args.qxw:
             dt, words = qxw_fill(args.qxw, grid, plain, args.peer_timeout)
             line = f"{grid.name}: qxw -b (default list, unscored): {dt:.2f} s CPU"
@@ -541,6 +566,11 @@ def main() -> None:
     ap.add_argument("--measure", default=None, help="a word;score list to score fills with")
     ap.add_argument("--measure-scale", type=float, default=1.0, help="its scores times this")
     ap.add_argument("--peer-timeout", type=float, default=120.0)
+    ap.add_argument(
+        "--fill-from-measure",
+        action="store_true",
+        help="also fill each grid from the --measure list (seed 1, the last budget)",
+    )
     ap.add_argument("--budgets", default="1,3", help="the --budget values of dlxc's quality fills")
     ap.add_argument("--seeds", default="1,2,3", help="the --seed values of dlxc's quality fills")
     ap.add_argument("--fill-timeout", type=float, default=240.0, help="per fill, both programs")
