@@ -445,7 +445,10 @@ class Filler:
             self.restarts = attempt
             self._spent += self._search.stats()["nodes"]
             self._search.close()
-            self._search = self._new_search(splitmix64((self.seed + attempt) & MASK64)[1] | 1)
+            # the seed is mixed before the attempt is added: with seed + attempt,
+            # seed s's second attempt was seed s + 1's first restart, and so on
+            base = splitmix64(self.seed & MASK64)[1]
+            self._search = self._new_search(splitmix64((base + attempt) & MASK64)[1] | 1)
 
     def count(self, **limits) -> int:
         return sum(1 for _ in self.fills(**limits))
