@@ -537,7 +537,7 @@ def bench_quality(args) -> None:
         if words is None:
             print(f"{grid.name}: blacksquare not installed or failed")
         else:
-            line = f"{grid.name}: blacksquare (the measuring list): {dt:.2f} s wall fill"
+            line = f"{grid.name}: blacksquare (the measuring list): {dt:.3f} s wall fill"
             if words and measure:
                 line += "; measured " + rate(words, measure)
             print(line if words else line + ", no fill")
