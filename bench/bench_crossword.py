@@ -454,6 +454,15 @@ def bench_quality(args) -> None:
                 f"{res.stderr.strip()}"
             )
     grids.append(GRIDS / "american-21x21.txt")
+    oracle = tmp / "dlxc-default-oracle.txt"
+    if measure and args.oracle:
+        oracle.write_text(
+            "".join(
+                line + "\n"
+                for line in DEFAULT_LIST.read_text().splitlines()
+                if line and not line.startswith("#") and measure.get(line.split(";")[0], 0) >= 40
+            )
+        )
     plain = tmp / "dlxc-default-words.txt"
     plain.write_text(
         "".join(
@@ -525,6 +534,22 @@ def bench_quality(args) -> None:
                     f"{grid.name}: dlxc -w (the measuring list) --seed 1: {cpu:.2f} s CPU; "
                     f"measured {rate(words, measure)}"
                 )
+        if args.measure and args.oracle:
+            # the default list's entries that the measuring list scores 40 or
+            # more, with the default list's scores: what its words could give
+            # if its scores were perfect
+            dt, cpu, res = timed(
+                DLXC
+                + ["crossword", "fill", str(grid), "-w", str(oracle), "--budget", "0"]
+                + ["--seed", "1", "--timeout", str(args.peer_timeout), "-q"],
+                args.peer_timeout + 60,
+            )
+            code = res.returncode if res is not None else "killed"
+            print(
+                f"{grid.name}: dlxc --budget 0 from the default list's words the measuring list "
+                f"scores 40+: {cpu:.2f} s CPU, exit {code} "
+                f"({'filled' if code == 0 else 'no fill'})"
+            )
         if args.qxw:
             dt, words = qxw_fill(args.qxw, grid, plain, args.peer_timeout)
             line = f"{grid.name}: qxw -b (default list, unscored): {dt:.2f} s CPU"
@@ -570,6 +595,12 @@ def main() -> None:
         "--fill-from-measure",
         action="store_true",
         help="also fill each grid from the --measure list (seed 1, the last budget)",
+    )
+    ap.add_argument(
+        "--oracle",
+        action="store_true",
+        help="also look for a first fill from the default list's entries the --measure "
+        "list scores 40 or more (--peer-timeout)",
     )
     ap.add_argument("--budgets", default="1,3", help="the --budget values of dlxc's quality fills")
     ap.add_argument("--seeds", default="1,2,3", help="the --seed values of dlxc's quality fills")

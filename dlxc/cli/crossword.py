@@ -539,7 +539,8 @@ _GRID_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*$")
     default=True,
     show_default=True,
     help="Keep only a pattern that the default word list fills (drawing the "
-    "next one from the seed otherwise).",
+    "next one from the seed otherwise); on a 15x15 or smaller, prefer one "
+    "that its familiar words (scored 20 or more) fill.",
 )
 @click.option("-o", "--output", default=None, metavar="FILE", help="Write the pattern here.")
 @_backend
