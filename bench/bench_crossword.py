@@ -496,8 +496,6 @@ def bench_quality(args) -> None:
                     f"{grid.name}: dlxc --budget {budget} --seed {seed}: {res and res.returncode}"
                 )
                 continue
-            import json
-
             doc = json.loads(res.stdout)
             words = [e["word"] for e in doc["entries"]]
             line = (
@@ -527,8 +525,6 @@ def bench_quality(args) -> None:
                 600,
             )
             if res is not None and res.returncode == 0:
-                import json
-
                 words = [e["word"] for e in json.loads(res.stdout)["entries"]]
                 print(
                     f"{grid.name}: dlxc -w (the measuring list) --seed 1: {cpu:.2f} s CPU; "

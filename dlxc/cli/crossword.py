@@ -550,9 +550,10 @@ def grid(size, seed, blocks, check, output, backend, quiet):
     """Design an American block pattern of WxH squares (15x15, 21x21 ...):
     rows of '#' (a block) and '.' (an open square), the grid format that
     'dlxc crossword fill' reads."""
+    from ..base.errors import CrosswordError
     from ..crossword.wordlist import banned_words, default_word_list, without
     from ..models.crossword.design import check_blocks, design, entry_count
-    from ..models.crossword.fill import quality_fill
+    from ..models.crossword.fill import FillStopped, quality_fill
 
     m = _GRID_SIZE.match(size)
     if not m:
@@ -563,21 +564,16 @@ def grid(size, seed, blocks, check, output, backend, quiet):
         raise click.BadParameter(f"{size!r}: each side must be from 3 to 64", param_hint="WxH")
     check_blocks(width, height, blocks)
     t0 = time.perf_counter()
-    from ..base.errors import CrosswordError
-
+    small = width * height <= 15 * 15
     familiar = False
     try:
         if not check:
             g, drawn = design(width, height, seed, blocks=blocks, tries=40)
         else:
             pool, _ = without(default_word_list(backend=backend), banned_words())
-            small = width * height <= 15 * 15
-            check_nodes = CHECK_NODES if small else CHECK_NODES_LARGE
 
             def fills(min_score: Optional[int], nodes: int):
                 def fillable(g) -> bool:
-                    from ..models.crossword.fill import FillStopped
-
                     try:
                         res = quality_fill(
                             g,
@@ -594,35 +590,39 @@ def grid(size, seed, blocks, check, output, backend, quiet):
 
                 return fillable
 
-            try:
-                if not small:
-                    raise CrosswordError("the familiar-words check is for 15x15 and smaller")
-                g, drawn = design(
-                    width,
-                    height,
-                    seed,
-                    blocks=blocks,
-                    fillable=fills(FAMILIAR_SCORE, FAMILIAR_NODES),
-                    tries=FAMILIAR_TRIES,
+            found = None
+            if small:
+                try:
+                    found = design(
+                        width,
+                        height,
+                        seed,
+                        blocks=blocks,
+                        fillable=fills(FAMILIAR_SCORE, FAMILIAR_NODES),
+                        tries=FAMILIAR_TRIES,
+                    )
+                    familiar = True
+                except CrosswordError:
+                    pass  # no pattern passed: the plain check below
+            if found is None:
+                nodes = CHECK_NODES if small else CHECK_NODES_LARGE
+                found = design(
+                    width, height, seed, blocks=blocks, fillable=fills(None, nodes), tries=40
                 )
-                familiar = True
-            except CrosswordError:
-                g, drawn = design(
-                    width, height, seed, blocks=blocks, fillable=fills(None, check_nodes), tries=40
-                )
+            g, drawn = found
     except CrosswordError as exc:
         click.echo(str(exc), err=True)
         raise click.exceptions.Exit(EXIT_NONE) from None
     _write("\n".join(g.rows), output)
     if not quiet:
         n_blocks = sum(row.count("#") for row in g.rows)
-        checked = (
-            f", filled by the default list's familiar words (scored {FAMILIAR_SCORE} or more)"
-            if familiar
-            else ", filled by the default list"
-            if check
-            else ""
-        )
+        checked = ""
+        if familiar:
+            checked = (
+                f", filled by the default list's familiar words (scored {FAMILIAR_SCORE} or more)"
+            )
+        elif check:
+            checked = ", filled by the default list"
         click.echo(
             f"{width}x{height}, {n_blocks} blocks, {entry_count(g.rows)} entries, longest "
             f"{max(s.length for s in g.slots)}; pattern {drawn} drawn from seed {seed}"

@@ -432,6 +432,9 @@ class Filler:
         from ...base.rng import MASK64, splitmix64
 
         runner = self._runner(node_limit, timeout)
+        # restart seeds: the seed is mixed before the attempt is added (with
+        # seed + attempt, seed s's second attempt was seed s + 1's first restart)
+        base = splitmix64(self.seed & MASK64)[1]
         attempt = 0
         while True:
             cap = RESTART_NODES * luby(attempt + 1) if restarts else None
@@ -445,9 +448,6 @@ class Filler:
             self.restarts = attempt
             self._spent += self._search.stats()["nodes"]
             self._search.close()
-            # the seed is mixed before the attempt is added: with seed + attempt,
-            # seed s's second attempt was seed s + 1's first restart, and so on
-            base = splitmix64(self.seed & MASK64)[1]
             self._search = self._new_search(splitmix64((base + attempt) & MASK64)[1] | 1)
 
     def count(self, **limits) -> int:
