@@ -591,19 +591,20 @@ def grid(size, seed, blocks, check, output, backend, quiet):
                 return fillable
 
             found = None
-            if small:
-                try:
-                    found = design(
-                        width,
-                        height,
-                        seed,
-                        blocks=blocks,
-                        fillable=fills(FAMILIAR_SCORE, FAMILIAR_NODES),
-                        tries=FAMILIAR_TRIES,
-                    )
-                    familiar = True
-                except CrosswordError:
-                    pass  # no pattern passed: the plain check below
+            try:
+                found = design(
+                    width,
+                    height,
+                    seed,
+                    blocks=blocks,
+                    fillable=fills(
+                        FAMILIAR_SCORE, FAMILIAR_NODES if small else FAMILIAR_NODES_LARGE
+                    ),
+                    tries=FAMILIAR_TRIES if small else FAMILIAR_TRIES_LARGE,
+                )
+                familiar = True
+            except CrosswordError:
+                pass  # no pattern passed: the plain check below
             if found is None:
                 nodes = CHECK_NODES if small else CHECK_NODES_LARGE
                 found = design(
@@ -635,11 +636,15 @@ CHECK_NODES = 60_000  # the fill check's node limit (a limit, not a timeout: rep
 # on grids larger than 15x15 a node costs more and a pattern that fills at all
 # mostly fills within a few thousand nodes: a low limit moves on sooner
 CHECK_NODES_LARGE = 10_000
-# On a 15x15 or smaller, the check first asks more: a fill from the default list's
-# familiar words (scored FAMILIAR_SCORE or more: met at least once in ten million
-# words) within FAMILIAR_NODES nodes, for up to FAMILIAR_TRIES patterns.  A pattern
-# that passes is one whose quality fill scores well (the long, crossing-heavy
-# patterns that force rare words fail it); the plain check is the fallback.
+# The check first asks more: a fill from the default list's familiar words (scored
+# FAMILIAR_SCORE or more: met at least once in ten million words) within
+# FAMILIAR_NODES nodes, for up to FAMILIAR_TRIES patterns (FAMILIAR_TRIES_LARGE on
+# grids larger than 15x15, where fewer pass: 1 in 5 of the 21x21s drawn).  A
+# pattern that passes is one whose quality fill scores well (the long,
+# crossing-heavy patterns that force rare words fail it); the plain check is
+# the fallback.
 FAMILIAR_SCORE = 20
 FAMILIAR_NODES = 10_000
 FAMILIAR_TRIES = 12
+FAMILIAR_TRIES_LARGE = 40
+FAMILIAR_NODES_LARGE = 5_000

@@ -17,7 +17,13 @@ from oracles.crossword import brute_fills
 
 from dlxc.cli import main
 from dlxc.crossword.wordlist import banned_words, default_word_list, pool_from_words, without
-from dlxc.models.crossword.design import pattern, style_problems
+from dlxc.models.crossword.design import (
+    _connected,
+    _run_lengths,
+    _run_tables,
+    pattern,
+    style_problems,
+)
 from dlxc.models.crossword.fill import (
     Filled,
     Filler,
@@ -349,6 +355,32 @@ def test_patterns_keep_the_rules(size):
     assert pattern(*size, 1) == pattern(*size, 1)
 
 
+@settings(max_examples=300, deadline=None)
+@given(
+    st.integers(1, 9).flatmap(
+        lambda w: st.lists(st.lists(st.booleans(), min_size=w, max_size=w), min_size=1, max_size=9)
+    )
+)
+def test_designer_helpers_match_their_plain_definitions(open_):
+    """The designer's fast helpers (a flood fill over the bits of one
+    integer, the run lengths of every cell in one pass) against the plain
+    walk of ``_rules`` and ``_run_lengths``."""
+    cells = {(r, c) for r, row in enumerate(open_) for c, o in enumerate(row) if o}
+    seen = set(list(cells)[:1])
+    todo = list(seen)
+    while todo:
+        r, c = todo.pop()
+        for n in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    assert _connected(open_) == (seen == cells)
+    across, down = _run_tables(open_)
+    for r, row in enumerate(open_):
+        for c, o in enumerate(row):
+            assert (across[r][c], down[r][c]) == (_run_lengths(open_, r, c) if o else (0, 0))
+
+
 def test_style_problems_see_each_broken_rule():
     assert style_problems(parse_grid("...\n...\n...")) == []
     probs = style_problems(parse_grid("..#\n...\n..."))
@@ -399,18 +431,35 @@ def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
 
 
 def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
-    """A 21x21 design keeps the rules, its entries are 9 letters at most, and
-    the default list fills it (the check's claim, made again by ``fill``)."""
+    """A 21x21 design keeps the rules, its entries are 8 letters at most, and
+    the default list's familiar words fill it (the check's claim, made again
+    by ``fill``)."""
     res = run("crossword", "grid", "21x21", "--seed", 2)
     assert res.exit_code == 0, res.output
+    assert "familiar words (scored 20 or more)" in res.stderr
     rows = res.stdout.split()
     assert len(rows) == 21 and _rules(rows) == []
+    assert sum(row.count("#") for row in rows) == 84
     lines = rows + ["".join(row[c] for row in rows) for c in range(21)]
-    assert max(len(x) for line in lines for x in line.split("#")) <= 9
+    assert max(len(x) for line in lines for x in line.split("#")) <= 8
     path = tmp_path / "g21.txt"
     path.write_text(res.stdout)
-    filled = run("crossword", "fill", path, "--budget", "0", "-q")
+    filled = run(
+        "crossword",
+        "fill",
+        path,
+        "--min-score",
+        "20",
+        "--budget",
+        "0",
+        "--seed",
+        "1",
+        "--format",
+        "json",
+        "-q",
+    )
     assert filled.exit_code == 0 and "warning" not in filled.stderr
+    assert json.loads(filled.stdout)["score"]["lowest"] >= 20
 
 
 def test_cli_grid_blocks_and_bad_sizes():
