@@ -43,7 +43,14 @@ frequency says:
 - a plant's or an animal's name of several words (``SPECIES_PENALTY``):
   most of WordNet's phrases there are vernacular names of species;
 - a name (``NAME_PENALTY``): fewer solvers know a surname than a
-  word met as often.
+  word met as often;
+- an entry that fails the breakfast test (``BREAKFAST_PENALTY``): a word
+  of scripts/data/breakfast-test.txt (dlxc's own list: violence, disease,
+  drugs, bodily functions, sex, insults, slurs), an inflection of one, or a
+  phrase with one among its words.  News and the web, which wordfreq
+  counts, are full of them (MURDER scores as high as GARDEN), and a fill
+  printed them where a constructor would not: ASSAULTS, REEFER, ORGIES.
+  Such an entry keeps its place in the list, 20 points lower.
 
 So scores run from 0 to 77, and a word met once in a million words scores
 30.  (Historical note: a cap that scored every entry above Zipf 5 alike was
@@ -75,11 +82,13 @@ SCOWL = Path("/usr/share/dict/american-english")
 #: holds is a British spelling (colour, realise, tyres)
 BRITISH = Path("/usr/share/dict/british-english")
 AMERICAN_ALL = Path("/usr/share/dict/american-english-huge")
+BREAKFAST = ROOT / "scripts" / "data" / "breakfast-test.txt"
 
 MIN_LEN, MAX_LEN = 3, 21
 PHRASE_PENALTY = 1.0  # Zipf taken off a phrase's estimate for each word after its first
 NOT_AMERICAN_PENALTY = 1.0  # Zipf taken off an ENABLE word american-english lacks
 BRITISH_PENALTY = 2.0  # and off a British spelling besides
+BREAKFAST_PENALTY = 2.0  # and off an entry that fails the breakfast test
 SPECIES_PENALTY = 1.0  # and off a plant's or an animal's name of several words
 NAME_PENALTY = 1.0  # and off a name's (Oslo, New York): fewer solvers know a name
 MIN_EXTRA_ZIPF = 2.5  # a phrase or name below this (3 per billion words) is left out
@@ -147,6 +156,35 @@ def scowl_names(path: Path = SCOWL) -> Iterator[str]:
             yield line
 
 
+def inflections(base: str) -> set[str]:
+    """``base`` and the forms English makes of it (kills, killed, killing,
+    killer; abuses, abused; lynches; bodies; stabbed, stabbing): more than
+    English has, which is harmless, since only the entries met are scored."""
+    out = {base, base + "s", base + "es", base + "ed", base + "ing", base + "er", base + "ers"}
+    if base.endswith("e"):
+        out |= {base + "d", base[:-1] + "ing", base + "r", base + "rs"}
+    if base.endswith("y"):
+        out |= {base[:-1] + "ies", base[:-1] + "ied", base[:-1] + "ier", base[:-1] + "iest"}
+    if len(base) > 2 and base[-1] not in "aeiouwxy" and base[-2] in "aeiou":
+        out |= {base + base[-1] + end for end in ("ed", "ing", "er", "ers")}
+    return out
+
+
+def breakfast_words(path: Path = BREAKFAST) -> set[str]:
+    """The breakfast-test list's words with their inflections."""
+    bases = set()
+    for line in path.read_text(encoding="ascii").splitlines():
+        bases.update(line.split("#", 1)[0].split())
+    return {form for base in bases for form in inflections(base)}
+
+
+def grim(text: str, words: set[str]) -> bool:
+    """Whether an entry (``text`` as a source writes it: ``car bomb``,
+    ``Bin Laden``) is a breakfast-test word or has one among its words."""
+    parts = re.split(r"[ _-]+", text.lower())
+    return entry(text) in words or any(entry(p) in words for p in parts)
+
+
 def entry(text: str) -> str:
     """How a crossword writes it: letters only, lower case."""
     return "".join(ch for ch in text.lower() if "a" <= ch <= "z")
@@ -181,6 +219,7 @@ def main() -> int:
     american = {w.lower() for w in SCOWL.read_text(encoding="utf-8").split()}
     british = {w.lower() for w in BRITISH.read_text(encoding="utf-8").split()}
     british -= {w.lower() for w in AMERICAN_ALL.read_text(encoding="utf-8").split()}
+    breakfast = breakfast_words()
     for word in (WORDS / "enable.txt").read_text(encoding="ascii").split():
         if MIN_LEN <= len(word) <= MAX_LEN:
             zipf = wordfreq.zipf_frequency(word, "en")
@@ -188,6 +227,8 @@ def main() -> int:
                 zipf -= NOT_AMERICAN_PENALTY
             if word in british:
                 zipf -= BRITISH_PENALTY
+            if word in breakfast:
+                zipf -= BREAKFAST_PENALTY
             add(word, score(zipf), "ENABLE")
     extras = [(lemma.replace("_", " "), living, "WordNet") for lemma, living in wordnet_lemmas()]
     extras += [(name, False, "SCOWL") for name in scowl_names()]
@@ -202,6 +243,8 @@ def main() -> int:
         if text[0].isupper():
             zipf -= NAME_PENALTY
         if zipf >= MIN_EXTRA_ZIPF:
+            if grim(text, breakfast):  # scored lower, not left out
+                zipf -= BREAKFAST_PENALTY
             add(word, score(zipf), source)
     scored = sorted(((s, w) for w, s in best.items()), key=lambda sw: (-sw[0], sw[1]))
     header = (

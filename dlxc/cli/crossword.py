@@ -531,16 +531,16 @@ _GRID_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*$")
     type=click.IntRange(min=0),
     default=None,
     metavar="N",
-    help="The number of blocks (default: 38 on a 15x15, 72 on a 21x21, "
-    "about 16%% of the squares otherwise).",
+    help="The number of blocks (default: 38 on a 15x15, 84 on a 21x21, "
+    "about 16% of the squares otherwise).",
 )
 @click.option(
     "--check/--no-check",
     default=True,
     show_default=True,
     help="Keep only a pattern that the default word list fills (drawing the "
-    "next one from the seed otherwise); on a 15x15 or smaller, prefer one "
-    "that its familiar words (scored 20 or more) fill.",
+    "next one from the seed otherwise), and prefer one that its familiar "
+    "words (scored 20 or more) fill.",
 )
 @click.option("-o", "--output", default=None, metavar="FILE", help="Write the pattern here.")
 @_backend
