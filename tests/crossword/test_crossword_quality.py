@@ -160,14 +160,20 @@ def test_quality_fill_finds_a_fill_exactly_when_brute_force_does(backend, rows, 
     scores=st.lists(st.integers(0, 60), min_size=27, max_size=27),
     seed=st.integers(0, 2**64 - 1),
     enough=st.sampled_from([None, 30]),
+    widen_after=st.sampled_from([1, 10]),
 )
 @settings(max_examples=25, deadline=None)
-def test_repair_keeps_a_real_fill_and_never_scores_lower(backend, rows, scores, seed, enough):
+def test_repair_keeps_a_real_fill_and_never_scores_lower(
+    backend, rows, scores, seed, enough, widen_after
+):
     """The repair phase, started from the brute force's worst fill, ends on
     one of the brute force's fills (letters fixed in the grid kept) whose
     mean with scores capped at ``enough``, then lowest score, then mean, is
-    at least the start's."""
+    at least the start's; also when every failed refill widens the next
+    one's rings (``widen_after`` 1)."""
     import time
+
+    import dlxc.models.crossword.fill as fill_module
 
     words = [a + b + c for a in "abt" for b in "aet" for c in "ate"][:27]
     grid = parse_grid("\n".join(rows))
@@ -189,9 +195,11 @@ def test_repair_keeps_a_real_fill_and_never_scores_lower(backend, rows, scores, 
 
     by_key = sorted((key(slot_words(f)), f) for f in fills)
     start = Filled(grid, slot_words(by_key[0][1]))
-    got, attempts, _nodes = _repair(
-        grid, pool, start, score, time.perf_counter() + 0.05, seed, backend, enough
-    )
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(fill_module, "REPAIR_WIDEN_AFTER", widen_after)
+        got, attempts, _nodes = _repair(
+            grid, pool, start, score, time.perf_counter() + 0.05, seed, backend, enough
+        )
     # it tries, unless every entry already has the list's best score
     assert attempts >= 1 or min(score[w] for w in start.words) == max(scores)
     assert [r.upper() for r in got.render().split("\n")] in [[r.upper() for r in f] for f in fills]

@@ -647,6 +647,8 @@ CLIMB_SHARE = 0.5  # the share of the budget the climb (phase 2) may use
 REPAIR_NODES = 3000  # the node cap of one repair attempt
 REPAIR_WIDE = 3  # one attempt in this many clears the crossers' crossers too
 REPAIR_LOWEST = 4  # a repair attempt targets one of this many weakest entries
+REPAIR_WIDEN_AFTER = 10  # after this many repairs in a row without a refill, clear one ring more
+REPAIR_DEPTH = 3  # up to this many rings of crossers (one more one time in REPAIR_WIDE)
 
 
 def _joined(a: WordPool, b: WordPool) -> WordPool:
@@ -671,7 +673,12 @@ def _repair(
     entries (at random), clear it and every entry crossing it (and, one
     attempt in three, the entries crossing those), keep the rest of the fill
     as fixed letters, and refill the cleared squares from the words that
-    score more than the weak entry, plus the words the fill keeps.  A
+    score more than the weak entry, plus the words the fill keeps.  After
+    ``REPAIR_WIDEN_AFTER`` attempts in a row without a refill, each attempt
+    clears one ring of crossers more, up to ``REPAIR_DEPTH`` rings: a fill
+    whose weak entries sit where every small refill fails (a 15x15 kept
+    a fill with six weak entries, all its repairs failing in a millisecond)
+    gets room to change, and a success returns to the small rings.  A
     refill whose ``FillScore.key`` (scores capped at ``enough``) is at
     least the current one's replaces it.  Returns (the best fill, attempts, nodes)."""
     from ...base.rng import MASK64, splitmix64
@@ -699,16 +706,20 @@ def _repair(
 
     current, cur = filled, FillScore.of(filled, score, enough)
     rng = seed & MASK64
-    attempts = nodes = 0
+    attempts = nodes = misses = 0
     best_score = max(score.values())  # no fill beats one of words all scored this
     while time.perf_counter() < end and cur.lowest < best_score:
         rng, r = splitmix64(rng)
         words = current.words
         weakest = sorted(range(len(slots)), key=lambda i: (score[words[i]], (r >> (i % 61)) & 7))
         target = weakest[(r >> 8) % min(REPAIR_LOWEST, len(weakest))]
-        region = {target, *crossers[target]}
+        depth = 1 + min(REPAIR_DEPTH - 1, misses // REPAIR_WIDEN_AFTER)
         if (r >> 16) % REPAIR_WIDE == 0:
-            region |= {k for j in list(region) for k in crossers[j]}
+            depth += 1
+        region, frontier = {target}, {target}
+        for _ in range(depth):
+            frontier = {k for j in frontier for k in crossers[j]} - region
+            region |= frontier
         clear = {rc for j in region for rc in cells[j]}
         rows = [
             "".join(
@@ -731,6 +742,7 @@ def _repair(
         attempts += 1
         try:
             if sub.empty_slots():
+                misses += 1
                 continue
             left = max(0.0, end - time.perf_counter())
             got = sub.first(node_limit=REPAIR_NODES, timeout=left, restarts=False)
@@ -740,11 +752,13 @@ def _repair(
             nodes += sub.stats()["nodes"]
             sub.close()
         if got is None:
+            misses += 1
             continue
         new = Filled(grid, got.words)
         fs = FillScore.of(new, score, enough)
         if fs.key() >= cur.key():
             current, cur = new, fs
+            misses = 0
     return current, attempts, nodes
 
 
