@@ -591,25 +591,33 @@ def grid(size, seed, blocks, check, output, backend, quiet):
                 return fillable
 
             found = None
-            try:
-                found = design(
-                    width,
-                    height,
-                    seed,
-                    blocks=blocks,
-                    fillable=fills(
-                        FAMILIAR_SCORE, FAMILIAR_NODES if small else FAMILIAR_NODES_LARGE
-                    ),
-                    tries=FAMILIAR_TRIES if small else FAMILIAR_TRIES_LARGE,
-                )
-                familiar = True
-            except CrosswordError:
-                pass  # no pattern passed: the plain check below
-            if found is None:
-                nodes = CHECK_NODES if small else CHECK_NODES_LARGE
-                found = design(
-                    width, height, seed, blocks=blocks, fillable=fills(None, nodes), tries=40
-                )
+            with progress_bar("designing", quiet, postfix="patterns drawn and checked") as bar:
+                try:
+                    found = design(
+                        width,
+                        height,
+                        seed,
+                        blocks=blocks,
+                        fillable=fills(
+                            FAMILIAR_SCORE, FAMILIAR_NODES if small else FAMILIAR_NODES_LARGE
+                        ),
+                        tries=FAMILIAR_TRIES if small else FAMILIAR_TRIES_LARGE,
+                        progress=bar,
+                    )
+                    familiar = True
+                except CrosswordError:
+                    pass  # no pattern passed: the plain check below
+                if found is None:
+                    nodes = CHECK_NODES if small else CHECK_NODES_LARGE
+                    found = design(
+                        width,
+                        height,
+                        seed,
+                        blocks=blocks,
+                        fillable=fills(None, nodes),
+                        tries=40,
+                        progress=bar,
+                    )
             g, drawn = found
     except CrosswordError as exc:
         click.echo(str(exc), err=True)

@@ -21,6 +21,7 @@ from dlxc.models.crossword.design import (
     _connected,
     _run_lengths,
     _run_tables,
+    design,
     pattern,
     style_problems,
 )
@@ -387,6 +388,25 @@ def test_designer_helpers_match_their_plain_definitions(open_):
     for r, row in enumerate(open_):
         for c, o in enumerate(row):
             assert (across[r][c], down[r][c]) == (_run_lengths(open_, r, c) if o else (0, 0))
+
+
+def test_design_reports_its_draws_and_keeps_the_first_accepted():
+    """``design`` draws patterns until ``fillable`` accepts one, calls
+    ``progress`` with the share of its tries before each draw, and says
+    which draw it kept; the same seed draws the same patterns."""
+    seen: list[tuple[str, ...]] = []
+    shares: list[float] = []
+
+    def third(grid) -> bool:
+        seen.append(tuple(grid.rows))
+        return len(seen) == 3
+
+    grid, drawn = design(13, 13, 7, fillable=third, tries=10, progress=shares.append)
+    assert drawn == 3 and tuple(grid.rows) == seen[-1]
+    assert shares == [0.0, 0.1, 0.2]
+    assert len(set(seen)) == 3
+    again = [tuple(design(13, 13, 7, tries=10)[0].rows)]
+    assert again == seen[:1]
 
 
 def test_style_problems_see_each_broken_rule():

@@ -336,13 +336,17 @@ def design(
     blocks: Optional[int] = None,
     fillable: Optional[Callable[[Grid], bool]] = None,
     tries: int = 20,
+    progress: Optional[Callable[[float], None]] = None,
 ) -> tuple[Grid, int]:
     """A legal pattern, and (with ``fillable``) one that ``fillable``
     accepts: (the grid, how many patterns were drawn).  Pattern k is drawn
     from a seed derived from ``seed`` and k, so the answer is reproducible
-    when ``fillable`` is (a node limit, not a timeout)."""
+    when ``fillable`` is (a node limit, not a timeout).  ``progress`` is
+    called with the share of ``tries`` drawn before each draw."""
     state = seed & MASK64
     for k in range(1, tries + 1):
+        if progress is not None:
+            progress((k - 1) / tries)
         state, s = splitmix64(state)
         rows = pattern(width, height, s, blocks, max_tries=DRAW_TRIES)
         grid = Grid(rows, f"<pattern {width}x{height} seed {seed}>")
