@@ -432,15 +432,10 @@ def test_cli_grid_three_seeds_three_fillable_patterns(tmp_path):
     assert len({tuple(r) for r in out}) == 3
 
 
-def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
-    """On a 15x15 the check asks for a fill from the words scored 20 or more;
-    ``fill`` finds one again from those words alone, and its lowest score
-    says so."""
-    res = run("crossword", "grid", "15x15", "--seed", 2)
-    assert res.exit_code == 0 and "familiar words (scored 20 or more)" in res.stderr
-    path = tmp_path / "g.txt"
-    path.write_text(res.stdout)
-    filled = run(
+def _fill_from_familiar_words(path):
+    """``fill`` of the grid at ``path`` from the default list's words scored
+    20 or more, as JSON: the claim ``grid``'s check makes, made again."""
+    return run(
         "crossword",
         "fill",
         path,
@@ -454,6 +449,17 @@ def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
         "json",
         "-q",
     )
+
+
+def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
+    """On a 15x15 the check asks for a fill from the words scored 20 or more;
+    ``fill`` finds one again from those words alone, and its lowest score
+    says so."""
+    res = run("crossword", "grid", "15x15", "--seed", 2)
+    assert res.exit_code == 0 and "familiar words (scored 20 or more)" in res.stderr
+    path = tmp_path / "g.txt"
+    path.write_text(res.stdout)
+    filled = _fill_from_familiar_words(path)
     assert filled.exit_code == 0, filled.output
     assert json.loads(filled.stdout)["score"]["lowest"] >= 20
 
@@ -472,20 +478,7 @@ def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
     assert max(len(x) for line in lines for x in line.split("#")) <= 8
     path = tmp_path / "g21.txt"
     path.write_text(res.stdout)
-    filled = run(
-        "crossword",
-        "fill",
-        path,
-        "--min-score",
-        "20",
-        "--budget",
-        "0",
-        "--seed",
-        "1",
-        "--format",
-        "json",
-        "-q",
-    )
+    filled = _fill_from_familiar_words(path)
     assert filled.exit_code == 0 and "warning" not in filled.stderr
     assert json.loads(filled.stdout)["score"]["lowest"] >= 20
 

@@ -219,31 +219,17 @@ def _run_lengths(open_: list[list[bool]], r: int, c: int) -> tuple[int, int]:
 
 def _run_tables(open_: list[list[bool]]) -> tuple[list[list[int]], list[list[int]]]:
     """``_run_lengths`` of every cell at once (0 at a block): the across
-    lengths by row and the down lengths by row, in one pass each way."""
-    h, w = len(open_), len(open_[0])
+    lengths by row and the down lengths by row, from one ``_runs``."""
+    h = len(open_)
+    w = len(open_[0]) if h else 0
     across = [[0] * w for _ in range(h)]
     down = [[0] * w for _ in range(h)]
-    for r in range(h):
-        c = 0
-        while c < w:
-            if open_[r][c]:
-                s = c
-                while c < w and open_[r][c]:
-                    c += 1
-                across[r][s:c] = [c - s] * (c - s)
-            else:
-                c += 1
-    for c in range(w):
-        r = 0
-        while r < h:
-            if open_[r][c]:
-                s = r
-                while r < h and open_[r][c]:
-                    r += 1
-                for i in range(s, r):
-                    down[i][c] = r - s
-            else:
-                r += 1
+    for direction, r, c, n in _runs(open_):
+        if direction == 0:
+            across[r][c : c + n] = [n] * n
+        else:
+            for i in range(r, r + n):
+                down[i][c] = n
     return across, down
 
 
