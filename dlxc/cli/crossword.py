@@ -647,7 +647,7 @@ CHECK_NODES_LARGE = 10_000
 # The check first asks more: a fill from the default list's familiar words (scored
 # FAMILIAR_SCORE or more: met at least once in ten million words) within
 # FAMILIAR_NODES nodes, for up to FAMILIAR_TRIES patterns (FAMILIAR_TRIES_LARGE on
-# grids larger than 15x15, where fewer pass: 1 in 5 of the 21x21s drawn).  A
+# grids larger than 15x15, where fewer pass: 9 of 80 21x21s drawn).  A
 # pattern that passes is one whose quality fill scores well (the long,
 # crossing-heavy patterns that force rare words fail it); the plain check is
 # the fallback.

@@ -179,7 +179,8 @@ def default_blocks(width: int, height: int) -> int:
 
 #: A 21x21's default blocks (19% of its squares, as in the heavier published
 #: Sunday grids).  Of 40 patterns drawn with 80 blocks, 4 were filled by the
-#: default list's familiar words (see ``dlxc crossword grid``); with 84, 8.
+#: default list's familiar words within 10,000 nodes (see ``dlxc crossword
+#: grid``); with 84, 8.
 #: With 72 (the 1/6 of the squares a 15x15's 38 keeps to) none of 16 was.
 BLOCKS_21 = 84
 
