@@ -227,7 +227,7 @@ def main() -> int:
                 zipf -= NOT_AMERICAN_PENALTY
             if word in british:
                 zipf -= BRITISH_PENALTY
-            if word in breakfast:
+            if grim(word, breakfast):
                 zipf -= BREAKFAST_PENALTY
             add(word, score(zipf), "ENABLE")
     extras = [(lemma.replace("_", " "), living, "WordNet") for lemma, living in wordnet_lemmas()]

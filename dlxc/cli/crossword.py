@@ -573,12 +573,18 @@ def grid(size, seed, blocks, check, output, backend, quiet):
             pool, _ = without(default_word_list(backend=backend), banned_words())
 
             def fills(min_score: Optional[int], nodes: int):
+                # the words allowed, chosen once for every pattern drawn
+                allowed = pool
+                if min_score is not None:
+                    allowed = pool.filtered(
+                        i for i in range(len(pool)) if pool.scores[i] >= min_score
+                    )
+
                 def fillable(g) -> bool:
                     try:
                         res = quality_fill(
                             g,
-                            pool,
-                            min_score=min_score,
+                            allowed,
                             budget=0,
                             seed=1,
                             node_limit=nodes,
