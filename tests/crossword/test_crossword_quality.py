@@ -465,10 +465,13 @@ def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
 
 
 def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
-    """A 21x21 design keeps the rules, its entries are 8 letters at most, and
-    the default list's familiar words fill it (the check's claim, made again
-    by ``fill``)."""
-    res = run("crossword", "grid", "21x21", "--seed", 2)
+    """A 21x21 design keeps the rules, its entries are 8 letters at most, the
+    default list's familiar words fill it (the check's claim, made again by
+    ``fill``), and a quality fill bounded by nodes keeps at most
+    WELL_FILLED_WEAK entries under 20 (made again here)."""
+    from dlxc.cli.crossword import WELL_FILLED_NODES, WELL_FILLED_WEAK
+
+    res = run("crossword", "grid", "21x21", "--seed", 4)  # its second draw passes
     assert res.exit_code == 0, res.output
     assert "familiar words (scored 20 or more)" in res.stderr
     rows = res.stdout.split()
@@ -481,6 +484,48 @@ def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
     filled = _fill_from_familiar_words(path)
     assert filled.exit_code == 0 and "warning" not in filled.stderr
     assert json.loads(filled.stdout)["score"]["lowest"] >= 20
+    pool, _ = without(default_word_list(), banned_words())
+    score = dict(zip(pool.words, pool.scores))
+    got = quality_fill(
+        parse_grid(res.stdout),
+        pool,
+        budget=3600,
+        seed=1,
+        node_limit=WELL_FILLED_NODES,
+        node_budget=WELL_FILLED_NODES,
+    )
+    assert got.filled is not None
+    assert sum(score[w] < 20 for w in got.filled.words) <= WELL_FILLED_WEAK
+
+
+def test_cli_grid_21x21_takes_the_fewest_weak_entries_when_none_passes(monkeypatch):
+    """When no familiar 21x21 passes the weak-entries check within the draws
+    allowed, ``grid`` takes the familiar pattern with the fewest weak
+    entries, not the plain check's first pattern."""
+    import dlxc.cli.crossword as cli_crossword
+
+    monkeypatch.setattr(cli_crossword, "WELL_FILLED_WEAK", -1)  # nothing passes
+    monkeypatch.setattr(cli_crossword, "FAMILIAR_TRIES_LARGE", 3)
+    res = run("crossword", "grid", "21x21", "--seed", 4)
+    assert res.exit_code == 0, res.output
+    assert "pattern 2 drawn" in res.stderr and "familiar words" in res.stderr
+    monkeypatch.setattr(cli_crossword, "WELL_FILLED_WEAK", 3)
+    again = run("crossword", "grid", "21x21", "--seed", 4, "-q")
+    assert again.stdout == res.stdout
+
+
+def test_quality_fill_with_a_node_budget_is_reproducible():
+    """With a node budget and a time budget it never reaches, the fill and
+    the node count depend on the seed alone, and the budget is kept to
+    within one attempt's node cap."""
+    from dlxc.models.crossword.fill import REPAIR_NODES, TIER_NODES
+
+    grid = parse_grid((ROOT / "dlxc" / "puzzles" / "crossword" / "american-15x15.txt").read_text())
+    pool, _ = without(default_word_list(), banned_words())
+    a, b = (quality_fill(grid, pool, budget=3600, seed=7, node_budget=8000) for _ in range(2))
+    assert a.filled is not None and b.filled is not None
+    assert a.filled.words == b.filled.words and a.nodes == b.nodes
+    assert a.nodes <= 8000 + max(TIER_NODES, REPAIR_NODES) or a.attempts == 1
 
 
 def test_cli_grid_blocks_and_bad_sizes():

@@ -534,6 +534,7 @@ def quality_fill(
     node_limit: Optional[int] = None,
     timeout: Optional[float] = None,
     backend: Optional[str] = None,
+    node_budget: Optional[int] = None,
 ) -> QualityResult:
     """The best-scored fill found within ``budget`` seconds, as Crossfire's
     and Ingrid's quality searches do, in two phases:
@@ -557,6 +558,11 @@ def quality_fill(
        highest mean score with each score capped at ``enough`` (the score
        of the word at ``ENOUGH_SHARE`` of the list, best first), then the
        highest lowest score, then the highest mean.
+
+    ``node_budget`` ends phases 2 and 3 once the searches have visited that
+    many nodes (``budget`` still applies): with a node budget, a budget of
+    time that is never reached and no ``timeout``, the fill depends on the
+    seed alone, on any machine (``crossword grid`` checks its 21x21s so).
 
     The engine is unchanged (each attempt is one of ``Filler.first``), so
     every fill is checked by the same tests as any other."""
@@ -619,7 +625,12 @@ def quality_fill(
     fails = 0
     climb_end = t0 + budget * CLIMB_SHARE
     end = t0 + (budget if timeout is None else min(budget, timeout))
-    while time.perf_counter() < min(climb_end, end) and best[1].lowest < top:
+    climb_nodes = None if node_budget is None else node_budget * CLIMB_SHARE
+    while (
+        time.perf_counter() < min(climb_end, end)
+        and best[1].lowest < top
+        and (climb_nodes is None or nodes < climb_nodes)
+    ):
         rng, s = splitmix64(rng)
         k = at - 1 if at > 0 and fails < TIER_SEEDS else at
         filled = attempt(steps[k], s | 1, False)
@@ -632,9 +643,12 @@ def quality_fill(
         if fs.key() > best[1].key():
             best = (filled, fs, steps[k])
     # 3. repair: replace the weakest entries one neighbourhood at a time
-    if time.perf_counter() < end and best[1].lowest < top:
+    left = None if node_budget is None else node_budget - nodes
+    if time.perf_counter() < end and best[1].lowest < top and (left is None or left > 0):
         rng, s = splitmix64(rng)
-        repaired, tried, spent = _repair(grid, pool, best[0], score, end, s, backend, enough)
+        repaired, tried, spent = _repair(
+            grid, pool, best[0], score, end, s, backend, enough, max_nodes=left
+        )
         attempts += tried
         nodes += spent
         fs = FillScore.of(repaired, score, enough)
@@ -667,6 +681,7 @@ def _repair(
     seed: int,
     backend: Optional[str],
     enough: Optional[int] = None,
+    max_nodes: Optional[int] = None,
 ) -> tuple[Filled, int, int]:
     """Improve ``filled`` until ``end`` (a ``time.perf_counter()`` value) by
     large-neighbourhood repair: take one of the ``REPAIR_LOWEST`` weakest
@@ -680,7 +695,8 @@ def _repair(
     a fill with six weak entries, all its repairs failing in a millisecond)
     gets room to change, and a success returns to the small rings.  A
     refill whose ``FillScore.key`` (scores capped at ``enough``) is at
-    least the current one's replaces it.  Returns (the best fill, attempts, nodes)."""
+    least the current one's replaces it.  Stops at ``end`` or once the refills
+    have visited ``max_nodes`` nodes.  Returns (the best fill, attempts, nodes)."""
     from ...base.rng import MASK64, splitmix64
 
     slots = grid.slots
@@ -708,7 +724,11 @@ def _repair(
     rng = seed & MASK64
     attempts = nodes = misses = 0
     best_score = max(score.values())  # no fill beats one of words all scored this
-    while time.perf_counter() < end and cur.lowest < best_score:
+    while (
+        time.perf_counter() < end
+        and cur.lowest < best_score
+        and (max_nodes is None or nodes < max_nodes)
+    ):
         rng, r = splitmix64(rng)
         words = current.words
         weakest = sorted(range(len(slots)), key=lambda i: (score[words[i]], (r >> (i % 61)) & 7))
