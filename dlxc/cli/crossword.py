@@ -540,7 +540,8 @@ _GRID_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*$")
     show_default=True,
     help="Keep only a pattern that the default word list fills (drawing the "
     "next one from the seed otherwise), and prefer one that its familiar "
-    "words (scored 20 or more) fill.",
+    "words (scored 20 or more) fill; on a larger grid than 15x15, one whose "
+    "quality fill also keeps at most 3 words scored under 20.",
 )
 @click.option("-o", "--output", default=None, metavar="FILE", help="Write the pattern here.")
 @_backend
