@@ -229,8 +229,9 @@ def score(zipf: float) -> int:
 
 def main() -> int:
     try:
-        import wordfreq
         from importlib.resources import files
+
+        import wordfreq
 
         bigrams = files("symspellpy") / BIGRAMS
     except ImportError:
