@@ -88,6 +88,7 @@ from __future__ import annotations
 import re
 import sys
 from collections.abc import Iterator
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -212,9 +213,10 @@ def pairs(text: str) -> list[str]:
     return [f"{a} {b}" for a, b in zip(words, words[1:])]
 
 
-def bigram_pairs(path: Path) -> set[str]:
-    """The word pairs of a bigram dictionary (``abbott and 7861376`` lines)."""
-    with open(path, encoding="utf-8") as f:
+def bigram_pairs(path: Traversable) -> set[str]:
+    """The word pairs of a bigram dictionary (``abbott and 7861376`` lines),
+    a file or a package's resource."""
+    with path.open(encoding="utf-8") as f:
         return {" ".join(line.split()[:2]) for line in f}
 
 
@@ -261,7 +263,7 @@ def main() -> int:
     british = {w.lower() for w in BRITISH.read_text(encoding="utf-8").split()}
     british -= {w.lower() for w in AMERICAN_ALL.read_text(encoding="utf-8").split()}
     breakfast = breakfast_words()
-    frequent_pairs = bigram_pairs(Path(str(bigrams)))
+    frequent_pairs = bigram_pairs(bigrams)
     single = set((WORDS / "enable.txt").read_text(encoding="ascii").split())
     for word in sorted(single):
         if MIN_LEN <= len(word) <= MAX_LEN:

@@ -648,8 +648,8 @@ def grid(size, seed, blocks, check, output, backend, quiet):
                     )
                     familiar = True
                 except CrosswordError:
-                    if near:  # the familiar pattern with the fewest weak entries
-                        _, k, g = min(near, key=lambda n: (n[0], n[1]))
+                    if near:  # the fewest weak entries, then the earliest draw
+                        _, k, g = min(near)
                         found, familiar = (g, k), True
                 if found is None:  # no pattern passed: the plain check
                     nodes = CHECK_NODES if small else CHECK_NODES_LARGE
