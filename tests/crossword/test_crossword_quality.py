@@ -528,6 +528,23 @@ def test_quality_fill_with_a_node_budget_is_reproducible():
     assert a.nodes <= 8000 + max(TIER_NODES, REPAIR_NODES) or a.attempts == 1
 
 
+def test_cli_fill_nodes_gives_the_same_fill_again():
+    """``fill --nodes N`` gives the same fill for the same seed whatever the
+    time budget, as long as the time does not run out first; when it does,
+    ``fill`` says so."""
+    grid = ROOT / "dlxc" / "puzzles" / "crossword" / "american-15x15.txt"
+    a, b = (
+        run("crossword", "fill", grid, "--nodes", 4000, "--seed", 3, *more)
+        for more in ((), ("--budget", 50))
+    )
+    assert a.exit_code == 0 and b.exit_code == 0, a.output + b.output
+    assert a.stdout == b.stdout and "warning" not in a.stderr + b.stderr
+    nodes = [int(line.split(" nodes)")[0].split()[-1]) for line in (a.stderr, b.stderr)]
+    assert nodes[0] == nodes[1] >= 4000
+    cut = run("crossword", "fill", grid, "--nodes", 10**9, "--budget", 0.2, "--seed", 3)
+    assert cut.exit_code == 0 and "the time ran out (0.2 s)" in cut.stderr
+
+
 def test_cli_grid_blocks_and_bad_sizes():
     res = run("crossword", "grid", "15x15", "--blocks", "30", "--no-check")
     assert res.exit_code == 0 and sum(r.count("#") for r in res.stdout.split()) == 30
