@@ -228,11 +228,14 @@ def layout(
 @click.option(
     "-w",
     "--words",
-    "word_file",
-    default=None,
+    "word_files",
+    multiple=True,
     metavar="LIST",
     help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
-    "crossword list: words, phrases and names scored 0-77 by word frequency).",
+    "crossword list: words, phrases and names scored 0-77 by word frequency). "
+    "Given more than once, the lists stack: every word of each, scored by the last "
+    "list that holds it (your own words over the default list: -w "
+    '"$(dlxc example crossword-scored --path)" -w mine.txt).',
 )
 @click.option(
     "--min-score",
@@ -312,7 +315,7 @@ def layout(
 @user_errors
 def fill(
     grid_file,
-    word_file,
+    word_files,
     min_score,
     allow_all,
     budget,
@@ -334,7 +337,13 @@ def fill(
 ):
     """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
     shown to the solver, (.) a circled square) from LIST."""
-    from ..crossword.wordlist import banned_words, default_word_list, read_word_list, without
+    from ..crossword.wordlist import (
+        banned_words,
+        default_word_list,
+        read_word_list,
+        stacked,
+        without,
+    )
     from ..models.crossword.design import style_problems
     from ..models.crossword.fill import Filler, FillStopped, quality_fill, read_grid
 
@@ -342,10 +351,13 @@ def fill(
     grid = read_grid(grid_file)
     for problem in style_problems(grid):
         click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)
-    if word_file is None:
+    if not word_files:
         pool = default_word_list(backend=backend)
     else:
-        pool = read_word_list(word_file, backend=backend, strict=strict)
+        pool = stacked(
+            (read_word_list(path, backend=backend, strict=strict) for path in word_files),
+            backend,
+        )
     if not allow_all:
         pool, _banned = without(pool, banned_words())
     clues = None

@@ -193,6 +193,23 @@ def read_word_list(
     return pool
 
 
+def stacked(pools: Iterable[WordPool], backend: Optional[str] = None) -> WordPool:
+    """One pool from several lists, as a constructor stacks them (a personal
+    list over the default one): every word of every list, in the order of
+    its first appearance, with its score from the last list that holds it."""
+    pools = list(pools)
+    if len(pools) == 1:
+        return pools[0]
+    merged: dict[str, int] = {}
+    for pool in pools:
+        merged.update(zip(pool.words, pool.scores))
+    blob = "".join(f"{w};{s}\n" for w, s in merged.items()).encode("utf-8")
+    source = " + ".join(p.source for p in pools)
+    out = parse_word_list(blob, source, backend, strict=True)
+    out.repeats = sum(p.repeats for p in pools)
+    return out
+
+
 # ---------------------------------------------------------------- the shipped lists
 
 #: dlxc's default crossword list: ENABLE's words, WordNet's phrases and names

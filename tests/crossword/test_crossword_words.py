@@ -8,7 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dlxc.base.errors import CrosswordError, SkippedLines
-from dlxc.crossword.wordlist import DEFAULT_SCORE, parse_word_list, read_word_list
+from dlxc.crossword.wordlist import (
+    DEFAULT_SCORE,
+    parse_word_list,
+    pool_from_words,
+    read_word_list,
+    stacked,
+)
 
 line_st = st.one_of(
     st.text("abcXYZ", min_size=1, max_size=6),
@@ -102,3 +108,52 @@ def test_not_utf8(tmp_path):
     path.write_bytes(b"abc\ncaf\xe9\n")
     with pytest.raises(CrosswordError, match="latin1.txt:2: not UTF-8"):
         read_word_list(path)
+
+
+scored_st = st.lists(st.tuples(st.text("abcé", min_size=1, max_size=4), st.integers(-5, 80)))
+
+
+@given(lists=st.lists(scored_st, min_size=1, max_size=4))
+def test_stacked_lists_take_the_last_score(backend, lists):
+    """Stacked lists hold every word of each, in the order of its first
+    appearance, scored by the last list that holds it."""
+    pools = [pool_from_words([w for w, _ in ws], [s for _, s in ws]) for ws in lists]
+    pools = [p for p in pools if len(p)] or [pool_from_words(["a"])]
+    out = stacked(pools, backend)
+    order: list[str] = []
+    score: dict[str, int] = {}
+    for p in pools:
+        for w, s in zip(p.words, p.scores):
+            if w not in score:
+                order.append(w)
+            score[w] = s
+    assert out.words == order
+    assert list(out.scores) == [score[w] for w in order]
+
+
+def test_cli_fill_stacks_word_lists(tmp_path):
+    """``fill -w A -w B``: B's scores override A's; the quality fill follows."""
+    import json
+
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+
+    grid = tmp_path / "g.txt"
+    grid.write_text("...\n...\n...\n")
+    x = ["abc", "def", "ghi", "adg", "beh", "cfi"]  # a square: rows, then columns
+    y = ["kmo", "pqr", "stu", "kps", "mqt", "oru"]
+    a = tmp_path / "a.txt"
+    a.write_text("".join(f"{w};40\n" for w in x) + "".join(f"{w};10\n" for w in y))
+    b = tmp_path / "b.txt"
+    b.write_text("".join(f"{w};60\n" for w in y))
+
+    def fill(*lists):
+        args = ["crossword", "fill", str(grid), "--budget", "1", "--format", "json", "-q"]
+        res = CliRunner().invoke(main, args + [x for p in lists for x in ("-w", str(p))])
+        assert res.exit_code == 0, res.output
+        return {e["word"] for e in json.loads(res.stdout)["entries"]}
+
+    assert fill(a) == set(x)
+    assert fill(a, b) == set(y)
+    assert fill(b, a) == set(x)
