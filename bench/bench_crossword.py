@@ -41,6 +41,15 @@ the time the command took to design and check them.
     python bench/bench_crossword.py --only quality --qxw /usr/games/qxw \
         --measure PEERS/stwl.dict --blacksquare-python PEERS/bsq-venv/bin/python
 
+More of the quality run: ``--seeds 1,2,...`` for rates (the run ends with
+the number of fills at the mark, a measured mean of 48 or more with at most
+2 weak entries, per grid and list); ``--nodes N`` for fills that depend on
+the seed alone; ``--lists A,B`` fills from other ``word;score`` lists too;
+``--oracle`` fills from the default list's entries that the measuring list
+scores 40 or more (what the default list's words give when its scores agree
+with the measuring list's); ``--grids american-15x15,grid-21x21-2,...``
+runs only those grids (the others are not designed).
+
 The measuring list is Spread the Wordlist as blacksquare's GitHub
 repository ships it (pmaher86/blacksquare, src/blacksquare/spreadthewordlist.npz,
 commit 11292ea; scores 0-1 in steps of 0.2; no PyPI release ships it),
@@ -437,23 +446,54 @@ def blacksquare_fill(grid_path: Path, list_path: str, timeout: float, python: st
     return float(lines[0]), [w.lower() for w in lines[1:]]
 
 
-def bench_quality(args) -> None:
-    print("== quality (default list) ==")
-    measure = measure_list(args.measure, args.measure_scale) if args.measure else None
-    tmp = Path(tempfile.gettempdir())
-    grids = [GRID15]
+def at_mark(words: list[str], measure: dict[str, float]) -> bool:
+    """The issue's mark: a measured mean of 48 or more, at most 2 entries
+    the measuring list lacks or scores under 40."""
+    values = [measure.get(w, 0.0) for w in words]
+    low = sum(1 for w in words if measure.get(w, -1) < 40)
+    return sum(values) / len(values) >= 48 and low <= 2
+
+
+def quality_grids(args, tmp: Path) -> list[Path]:
+    """The grids of the quality run, those ``--grids`` names if given:
+    american-15x15, grid-15x15-S and grid-21x21-S (S = 1, 2, 3: designed
+    here, with the time), american-21x21."""
+    wanted = set(args.grids.split(",")) if args.grids else None
+    grids = [GRID15] if wanted is None or "american-15x15" in wanted else []
     for size in ("15x15", "21x21"):
         for seed in (1, 2, 3):
+            if wanted is not None and f"grid-{size}-{seed}" not in wanted:
+                continue
             dt, cpu, res = timed(DLXC + ["crossword", "grid", size, "--seed", str(seed)], 600)
             assert res is not None
-            path = tmp / f"dlxc-grid-{size}-{seed}.txt"
+            path = tmp / f"grid-{size}-{seed}.txt"
             path.write_text(res.stdout)
             grids.append(path)
             print(
                 f"dlxc crossword grid {size} --seed {seed}: {cpu:.2f} s CPU, {dt:.2f} s wall; "
                 f"{res.stderr.strip()}"
             )
-    grids.append(GRIDS / "american-21x21.txt")
+    if wanted is None or "american-21x21" in wanted:
+        grids.append(GRIDS / "american-21x21.txt")
+    return grids
+
+
+def dlxc_quality_fill(grid: Path, words: Optional[str], limit: list[str], seed: str):
+    """``dlxc crossword fill`` of ``grid`` (from ``words``, default the
+    default list) with ``limit`` (``--budget B`` or ``--nodes N``): (wall,
+    CPU, its JSON or None)."""
+    cmd = DLXC + ["crossword", "fill", str(grid)] + (["-w", words] if words else [])
+    cmd += limit + ["--seed", seed, "--format", "json", "-q"]
+    dt, cpu, res = timed(cmd, 600)
+    doc = json.loads(res.stdout) if res is not None and res.returncode == 0 else None
+    return dt, cpu, doc
+
+
+def bench_quality(args) -> None:
+    print("== quality (default list) ==")
+    measure = measure_list(args.measure, args.measure_scale) if args.measure else None
+    tmp = Path(tempfile.mkdtemp(prefix="dlxc-quality-"))
+    grids = quality_grids(args, tmp)
     oracle = tmp / "dlxc-default-oracle.txt"
     if measure and args.oracle:
         oracle.write_text(
@@ -471,97 +511,67 @@ def bench_quality(args) -> None:
             if line and not line.startswith("#")
         )
     )
+    limits = (
+        [["--nodes", args.nodes]]
+        if args.nodes
+        else [["--budget", b] for b in args.budgets.split(",")]
+    )
+    sources: list[tuple[str, Optional[str]]] = [("default list", None)]
+    sources += [(Path(p).name, p) for p in args.lists.split(",")] if args.lists else []
+    if measure and args.oracle:
+        sources.append(("the default list's entries the measuring list scores 40+", str(oracle)))
+    marks: dict[tuple[str, str, str], list[bool]] = {}
     for grid in grids:
-        for budget, seed in [
-            (b, s) for b in args.budgets.split(",") for s in args.seeds.split(",")
+        for (name, words), limit, seed in [
+            (src, lim, s) for src in sources for lim in limits for s in args.seeds.split(",")
         ]:
-            dt, cpu, res = timed(
-                DLXC
-                + [
-                    "crossword",
-                    "fill",
-                    str(grid),
-                    "--budget",
-                    budget,
-                    "--seed",
-                    seed,
-                    "--format",
-                    "json",
-                    "-q",
-                ],
-                600,
-            )
-            if res is None or res.returncode:
-                print(
-                    f"{grid.name}: dlxc --budget {budget} --seed {seed}: {res and res.returncode}"
-                )
+            dt, cpu, doc = dlxc_quality_fill(grid, words, limit, seed)
+            how = " ".join(limit)
+            if doc is None:
+                print(f"{grid.name}: dlxc ({name}) {how} --seed {seed}: no fill")
                 continue
-            doc = json.loads(res.stdout)
-            words = [e["word"] for e in doc["entries"]]
+            filled = [e["word"] for e in doc["entries"]]
             line = (
-                f"{grid.name}: dlxc --budget {budget} --seed {seed}: {cpu:.2f} s CPU, "
-                f"{dt:.2f} s wall, "
-                f"own score mean "
+                f"{grid.name}: dlxc ({name}) {how} --seed {seed}: {cpu:.2f} s CPU, "
+                f"{dt:.2f} s wall, own score mean "
                 f"{doc['score']['mean']:.1f} lowest {doc['score']['lowest']}"
             )
             if measure:
-                line += "; measured " + rate(words, measure)
-            print(line)
-        if args.measure and args.fill_from_measure:
+                line += "; measured " + rate(filled, measure)
+                marks.setdefault((grid.name, name, how), []).append(at_mark(filled, measure))
+            print(line, flush=True)
+        if measure and args.fill_from_measure:
             # what the search does with the measuring list itself: the limit
             # of the default list's words, not of the search
-            dt, cpu, res = timed(
-                DLXC
-                + ["crossword", "fill", str(grid), "-w", args.measure]
-                + [
-                    "--budget",
-                    args.budgets.split(",")[-1],
-                    "--seed",
-                    "1",
-                    "--format",
-                    "json",
-                    "-q",
-                ],
-                600,
-            )
-            if res is not None and res.returncode == 0:
-                words = [e["word"] for e in json.loads(res.stdout)["entries"]]
+            dt, cpu, doc = dlxc_quality_fill(grid, args.measure, limits[-1], "1")
+            if doc is not None:
+                filled = [e["word"] for e in doc["entries"]]
                 print(
                     f"{grid.name}: dlxc -w (the measuring list) --seed 1: {cpu:.2f} s CPU; "
-                    f"measured {rate(words, measure)}"
+                    f"measured {rate(filled, measure)}"
                 )
-        if args.measure and args.oracle:
-            # the default list's entries that the measuring list scores 40 or
-            # more, with the default list's scores: what its words could give
-            # if its scores were perfect
-            dt, cpu, res = timed(
-                DLXC
-                + ["crossword", "fill", str(grid), "-w", str(oracle), "--budget", "0"]
-                + ["--seed", "1", "--timeout", str(args.peer_timeout), "-q"],
-                args.peer_timeout + 60,
-            )
-            code = res.returncode if res is not None else "killed"
-            print(
-                f"{grid.name}: dlxc --budget 0 from the default list's words the measuring list "
-                f"scores 40+: {cpu:.2f} s CPU, exit {code} "
-                f"({'filled' if code == 0 else 'no fill'})"
-            )
         if args.qxw:
-            dt, words = qxw_fill(args.qxw, grid, plain, args.peer_timeout)
+            dt, filled = qxw_fill(args.qxw, grid, plain, args.peer_timeout)
             line = f"{grid.name}: qxw -b (default list, unscored): {dt:.2f} s CPU"
-            if words and measure:
-                line += "; measured " + rate(words, measure)
-            print(line if words else line + ", no fill")
-        if not args.measure:
+            if filled and measure:
+                line += "; measured " + rate(filled, measure)
+            print(line if filled else line + ", no fill")
+        if not args.measure or args.no_blacksquare:
             continue
-        dt, words = blacksquare_fill(grid, args.measure, args.peer_timeout, args.blacksquare_python)
-        if words is None:
+        dt, filled = blacksquare_fill(
+            grid, args.measure, args.peer_timeout, args.blacksquare_python
+        )
+        if filled is None:
             print(f"{grid.name}: blacksquare not installed or failed")
         else:
             line = f"{grid.name}: blacksquare (the measuring list): {dt:.3f} s wall fill"
-            if words and measure:
-                line += "; measured " + rate(words, measure)
-            print(line if words else line + ", no fill")
+            if filled and measure:
+                line += "; measured " + rate(filled, measure)
+            print(line if filled else line + ", no fill")
+    if marks:
+        print("fills at the mark (measured mean 48 or more, at most 2 weak entries):")
+        for (grid_name, name, how), hits in marks.items():
+            print(f"  {grid_name}, dlxc ({name}) {how}: {sum(hits)} of {len(hits)}")
 
 
 def main() -> None:
@@ -595,11 +605,27 @@ def main() -> None:
     ap.add_argument(
         "--oracle",
         action="store_true",
-        help="also look for a first fill from the default list's entries the --measure "
-        "list scores 40 or more (--peer-timeout)",
+        help="also fill each grid from the default list's entries the --measure list "
+        "scores 40 or more, with their default scores (what the default list's words "
+        "give when its scores agree with the measuring list)",
     )
     ap.add_argument("--budgets", default="1,3", help="the --budget values of dlxc's quality fills")
+    ap.add_argument(
+        "--nodes", default=None, help="dlxc's quality fills with --nodes N instead of --budgets"
+    )
     ap.add_argument("--seeds", default="1,2,3", help="the --seed values of dlxc's quality fills")
+    ap.add_argument(
+        "--lists",
+        default=None,
+        help="also fill each grid from these word;score lists (comma-separated paths)",
+    )
+    ap.add_argument(
+        "--grids",
+        default=None,
+        help="only these quality grids (comma-separated): american-15x15, "
+        "grid-15x15-S and grid-21x21-S for S = 1, 2, 3, american-21x21",
+    )
+    ap.add_argument("--no-blacksquare", action="store_true", help="leave blacksquare out")
     ap.add_argument("--fill-timeout", type=float, default=240.0, help="per fill, both programs")
     ap.add_argument(
         "--cpu-cap",
