@@ -267,8 +267,8 @@ def layout(
     default=None,
     metavar="N",
     help="Look for better-scored fills for N search nodes instead of --budget's "
-    "seconds, so that the same --seed gives the same fill on any machine (3 "
-    "seconds are 50,000-75,000 nodes on a 15x15 or a 21x21).",
+    "seconds, so that the same --seed gives the same fill on any machine (in "
+    "dlxc's benchmarks, 3 seconds were 50,000-75,000 nodes on a 15x15 or a 21x21).",
 )
 @click.option(
     "--seed",
