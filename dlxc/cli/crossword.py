@@ -417,6 +417,7 @@ def fill(
             cut = budget if timeout is None else min(budget, timeout)
             if (
                 node_budget is not None
+                and cut > 0  # --budget 0: the first fill alone, whatever the nodes
                 and best.filled is not None
                 and best.nodes < node_budget
                 and time.perf_counter() - t2 >= cut

@@ -543,6 +543,8 @@ def test_cli_fill_nodes_gives_the_same_fill_again():
     assert nodes[0] == nodes[1] >= 4000
     cut = run("crossword", "fill", grid, "--nodes", 10**9, "--budget", 0.2, "--seed", 3)
     assert cut.exit_code == 0 and "the time ran out (0.2 s)" in cut.stderr
+    first = run("crossword", "fill", grid, "--nodes", 10**9, "--budget", 0, "--seed", 3)
+    assert first.exit_code == 0 and "warning" not in first.stderr
 
 
 def test_cli_grid_blocks_and_bad_sizes():
