@@ -257,8 +257,8 @@ def layout(
     metavar="SECONDS",
     help="Look this long for better-scored fills and keep the best (highest mean "
     "score counting no word above the list's top 5%, then highest lowest score); "
-    "0: the first fill from the best-scored words.  [default: 3; with --nodes, "
-    "60, a safety net]",
+    "0: the first fill from the best-scored words.  [default: "
+    f"{DEFAULT_FILL_BUDGET:g}; with --nodes, {NODES_FILL_BUDGET:g}, a safety net]",
 )
 @click.option(
     "--nodes",
