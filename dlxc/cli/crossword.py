@@ -747,8 +747,10 @@ FAMILIAR_NODES_LARGE = 5_000
 # entries scored under FAMILIAR_SCORE in a quality fill of WELL_FILLED_NODES
 # nodes (about 2 s), or the familiar pattern with the fewest is taken after
 # FAMILIAR_TRIES_LARGE draws.  Of the familiar 21x21s drawn, about 4 in 10
-# pass; measured with Spread the Wordlist, the fills of those that pass met
-# the mark about twice as often as those of the others.
+# pass.  Measured with Spread the Wordlist, the fills of those that passed
+# met the mark about twice as often as those of the others in a first
+# measure, and no more often in a later one of eleven 21x21s
+# (docs/performance.md): a weak preference at best.
 WELL_FILLED_NODES = 30_000
 WELL_FILLED_SECONDS = math.inf  # no time limit: the node budget ends the search
 WELL_FILLED_WEAK = 3
