@@ -348,6 +348,20 @@ def fill(
     from ..models.crossword.fill import Filler, FillStopped, quality_fill, read_grid
 
     t0 = time.perf_counter()
+    # --budget and --nodes steer the quality search, which --count and --xcc
+    # do not make: say so up front rather than ignore them
+    chooser = [
+        name for name, v in (("--budget", budget), ("--nodes", node_budget)) if v is not None
+    ]
+    other = [name for name, v in (("--count", count), ("--xcc", xcc)) if v]
+    if chooser and other:
+        what = "counts every fill" if other[0] == "--count" else "takes Algorithm C's first fill"
+        names = " and ".join(chooser)
+        raise click.UsageError(
+            f"{names} {'apply' if len(chooser) > 1 else 'applies'} to the search for the "
+            f"best-scored fill, which {other[0]} does not make (it {what}): leave out "
+            f"{names} or {other[0]}."
+        )
     grid = read_grid(grid_file)
     for problem in style_problems(grid):
         click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)

@@ -547,6 +547,19 @@ def test_cli_fill_nodes_gives_the_same_fill_again():
     assert first.exit_code == 0 and "warning" not in first.stderr
 
 
+def test_cli_fill_refuses_budget_or_nodes_with_count_or_xcc():
+    """--budget and --nodes steer the quality search, which --count and --xcc
+    do not make: the pair is refused up front (usage error), naming both."""
+    grid = ROOT / "dlxc" / "puzzles" / "crossword" / "american-15x15.txt"
+    for chooser, other in (("--nodes", "--count"), ("--budget", "--xcc")):
+        value = "5" if chooser == "--nodes" else "1"
+        res = run("crossword", "fill", grid, chooser, value, other)
+        assert res.exit_code == 2, res.output
+        assert f"leave out {chooser} or {other}" in res.output
+    res = run("crossword", "fill", grid, "--budget", "1", "--nodes", "5", "--count")
+    assert res.exit_code == 2 and "--budget and --nodes apply" in res.output
+
+
 def test_cli_grid_blocks_and_bad_sizes():
     res = run("crossword", "grid", "15x15", "--blocks", "30", "--no-check")
     assert res.exit_code == 0 and sum(r.count("#") for r in res.stdout.split()) == 30
