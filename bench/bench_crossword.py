@@ -405,10 +405,17 @@ def measure_list(path: str, scale: float) -> dict[str, float]:
     return out
 
 
-def rate(words: list[str], measure: dict[str, float]) -> str:
+def measured(words: list[str], measure: dict[str, float]) -> tuple[float, int]:
+    """A fill's measured mean (an entry the list lacks counts 0) and its weak
+    entries (those the measuring list lacks or scores under 40)."""
     values = [measure.get(w, 0.0) for w in words]
     low = sum(1 for w in words if measure.get(w, -1) < 40)
-    return f"mean {sum(values) / len(values):.1f}, {low} lacking or under 40"
+    return sum(values) / len(values), low
+
+
+def rate(words: list[str], measure: dict[str, float]) -> str:
+    mean, low = measured(words, measure)
+    return f"mean {mean:.1f}, {low} lacking or under 40"
 
 
 def qxw_fill(qxw: str, grid_path: Path, words_path: Path, timeout: float):
@@ -449,9 +456,8 @@ def blacksquare_fill(grid_path: Path, list_path: str, timeout: float, python: st
 def at_mark(words: list[str], measure: dict[str, float]) -> bool:
     """The issue's mark: a measured mean of 48 or more, at most 2 entries
     the measuring list lacks or scores under 40."""
-    values = [measure.get(w, 0.0) for w in words]
-    low = sum(1 for w in words if measure.get(w, -1) < 40)
-    return sum(values) / len(values) >= 48 and low <= 2
+    mean, low = measured(words, measure)
+    return mean >= 48 and low <= 2
 
 
 def quality_grids(args, tmp: Path) -> list[Path]:
