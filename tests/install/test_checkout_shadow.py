@@ -64,7 +64,7 @@ def test_checkout_root_runs_the_installed_c_engine(tmp_path):
 @pytest.mark.skipif(not _built(), reason="this checkout's extension is not built")
 def test_an_installed_copy_of_another_version_is_not_used(tmp_path):
     # the checkout's code and the installed copy's may differ: the mirror
-    # runs, and says why (tests/build/test_build_without_compiler.py)
+    # runs, and says why (tests/install/test_build_without_compiler.py)
     root = _copy_source(tmp_path / "checkout", checkout=True)
     site = _installed_copy(tmp_path / "site", version="0.0.1")
     out = _run(root, site)
