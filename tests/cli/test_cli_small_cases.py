@@ -14,6 +14,7 @@ import subprocess
 import sys
 
 import pytest
+from legs import MIRROR_SLOW
 
 from dlxc.base.errors import BoggleError
 from dlxc.boggle.scoring import Boggle, ParallelScorer
@@ -22,6 +23,7 @@ from dlxc.puzzles import example_path as example
 LAUNCH = [sys.executable, "-c", "from dlxc.cli import main; main()"]
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)  # the mirror builds ENABLE: 15 s
 @pytest.mark.parametrize("json_lines", [False, True])
 def test_moves_into_a_closed_pipe_exits_141(tmp_path, backend, json_lines):
     # ENABLE on the midgame board with a blank: about 140 kB of moves,

@@ -19,7 +19,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import C_UNAVAILABLE
+from legs import C_UNAVAILABLE
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="finds worker processes through /proc"
@@ -95,7 +95,10 @@ def _check(code, err, seen, what):
 
 @pytest.mark.parametrize(
     "backend",
-    [pytest.param("c", marks=pytest.mark.skipif(C_UNAVAILABLE, reason="C not built")), "python"],
+    [
+        pytest.param("c", marks=pytest.mark.skipif(C_UNAVAILABLE, reason="C not built")),
+        pytest.param("python", marks=pytest.mark.slow),
+    ],
 )
 def test_boggle_best_with_a_killed_worker(backend):
     code, err, seen = _kill_a_worker(
@@ -105,6 +108,7 @@ def test_boggle_best_with_a_killed_worker(backend):
     _check(code, err, seen, "a scoring process")
 
 
+@pytest.mark.slow  # writing 1,500,000 boards takes most of its 14 s
 def test_boggle_score_with_a_killed_worker(tmp_path):
     rng = random.Random(7)
     boards = tmp_path / "boards.txt"

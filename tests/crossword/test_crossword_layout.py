@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import C_UNAVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
+from legs import C_UNAVAILABLE
 from oracles.crossword import board_problems
 
 from dlxc.base.errors import CrosswordError

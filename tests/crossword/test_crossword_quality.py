@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from conftest import C_UNAVAILABLE
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from legs import C_UNAVAILABLE
 from oracles.crossword import brute_fills
 
 from dlxc.cli import main
@@ -355,7 +355,9 @@ def _rules(rows: list[str]) -> list[str]:
     return bad
 
 
-@pytest.mark.parametrize("size", [(15, 15), (21, 21), (13, 13), (11, 9)])
+@pytest.mark.parametrize(
+    "size", [(15, 15), pytest.param((21, 21), marks=pytest.mark.slow), (13, 13), (11, 9)]
+)
 def test_patterns_keep_the_rules(size):
     for seed in range(1, 6):
         rows = pattern(*size, seed)
@@ -417,6 +419,7 @@ def test_style_problems_see_each_broken_rule():
     assert any("connected" in p for p in probs)
 
 
+@pytest.mark.slow
 def test_cli_grid_three_seeds_three_fillable_patterns(tmp_path):
     out = []
     for seed in (1, 2, 3):
@@ -451,6 +454,7 @@ def _fill_from_familiar_words(path):
     )
 
 
+@pytest.mark.slow
 def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
     """On a 15x15 the check asks for a fill from the words scored 20 or more;
     ``fill`` finds one again from those words alone, and its lowest score
@@ -464,6 +468,7 @@ def test_cli_grid_15x15_fills_from_familiar_words(tmp_path):
     assert json.loads(filled.stdout)["score"]["lowest"] >= 20
 
 
+@pytest.mark.slow
 def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
     """A 21x21 design keeps the rules, its entries are 8 letters at most, the
     default list's familiar words fill it (the check's claim, made again by
@@ -498,6 +503,7 @@ def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
     assert sum(score[w] < 20 for w in got.filled.words) <= WELL_FILLED_WEAK
 
 
+@pytest.mark.slow
 def test_cli_grid_21x21_takes_the_fewest_weak_entries_when_none_passes(monkeypatch):
     """When no familiar 21x21 passes the weak-entries check within the draws
     allowed, ``grid`` takes the familiar pattern with the fewest weak
@@ -514,6 +520,7 @@ def test_cli_grid_21x21_takes_the_fewest_weak_entries_when_none_passes(monkeypat
     assert again.stdout == res.stdout
 
 
+@pytest.mark.slow
 def test_quality_fill_with_a_node_budget_is_reproducible():
     """With a node budget and a time budget it never reaches, the fill and
     the node count depend on the seed alone, and the budget is kept to
@@ -528,6 +535,7 @@ def test_quality_fill_with_a_node_budget_is_reproducible():
     assert a.nodes <= 8000 + max(TIER_NODES, REPAIR_NODES) or a.attempts == 1
 
 
+@pytest.mark.slow
 def test_cli_fill_nodes_gives_the_same_fill_again():
     """``fill --nodes N`` gives the same fill for the same seed whatever the
     time budget, as long as the time does not run out first; when it does,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from click.testing import CliRunner
 
 from dlxc.cli import main
@@ -33,6 +34,7 @@ def readings(grid, word):
     return out
 
 
+@pytest.mark.slow
 def test_partial_places_what_fits_and_names_the_rest():
     with open("dlxc/puzzles/words/elements.txt", encoding="utf-8") as f:
         words = [w.strip() for w in f if w.strip() and not w.startswith("#")][:50]

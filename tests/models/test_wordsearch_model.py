@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from legs import MIRROR_SLOW
 from oracles.wordsearch import STEPS, brute_layouts, brute_placements, crosses
 
 from dlxc import Colored, Problem, ProblemError
@@ -242,6 +243,7 @@ def test_layout_json_and_grid():
         assert entry["cells"][0] == [entry["row"], entry["col"]]
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize("how", [{"jobs": 2}, {"memo": True}, {"jobs": 2, "memo": True}])
 def test_count_shared_or_memoized(backend, how):
     # the DLX2 figure of docs/design/xcc.md §5, and the brute-force count of ABEL+LAND

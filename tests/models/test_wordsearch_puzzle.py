@@ -38,6 +38,7 @@ def test_puzzle_is_reproducible_and_sound(backend):
     assert len(others) > 1
 
 
+@pytest.mark.slow
 def test_puzzle_layouts_are_uniform(c_backend):
     # ABEL and LAND in 4x4, 8 directions: 136 layouts can be made puzzles
     # (none of their own letters reads a word twice); each seed's layout

@@ -21,8 +21,10 @@ import time
 
 import pytest
 from examples import run_cli
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
+from legs import MIRROR_SLOW
+from processes import default_sigint
 from strategies import colored_problems, small_word_searches
 
 from dlxc.base import pool
@@ -208,6 +210,10 @@ def test_pool_count_equals_serial(backend, build, strategy):
 
 
 @pytest.mark.parametrize("strategy", [*SPLITTING, "auto"])
+# each example starts a pool of two processes (a quarter of a second); the
+# same splits are checked against the oracle in-process on every example
+# above, so a few pools suffice here
+@settings(max_examples=12)
 @given(problem=problems)
 def test_pool_count_equals_the_oracle(backend, strategy, problem):
     """Checked against the brute-force oracle, not against the engine."""
@@ -419,6 +425,7 @@ def test_ctrl_c_stops_a_split_count_and_reports_it(tmp_path):
         stderr=subprocess.PIPE,
         text=True,
         start_new_session=True,
+        preexec_fn=default_sigint,
     )
     time.sleep(2.5)  # start-up, the split, and a few progress reports
     os.killpg(proc.pid, signal.SIGINT)
@@ -435,6 +442,7 @@ def test_ctrl_c_stops_a_split_count_and_reports_it(tmp_path):
         os.killpg(proc.pid, 0)  # the group is empty: the child counter is gone too
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 def test_crossing_counts_split_like_serial(backend):
     """A crossing check (every option shares a cell with another) counted
     by two processes equals the serial count, both from count_stats and

@@ -18,9 +18,9 @@ import io
 import warnings
 
 import pytest
-from conftest import C_UNAVAILABLE
 from hypothesis import given
 from hypothesis import strategies as st
+from legs import C_UNAVAILABLE
 
 from dlxc.base.errors import DlxcError
 from dlxc.xcc import dlxformat
