@@ -109,6 +109,7 @@ def test_install_without_extension_says_why(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.slow  # builds dlxc from its sources
 def test_pip_install_without_compiler(tmp_path):
     # `pip install .` with CC naming a missing compiler: the build says
     # once why the extension is missing and succeeds; the installed dlxc
@@ -165,6 +166,7 @@ def test_pip_install_without_compiler(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.slow  # builds dlxc from its sources
 def test_sdist_carries_the_c_sources(tmp_path):
     # The sdist must let a machine with a compiler build the extension.
     build_meta = pytest.importorskip("setuptools.build_meta")
@@ -197,6 +199,7 @@ def test_sdist_carries_the_c_sources(tmp_path):
 
 
 @pytest.mark.slow
+@pytest.mark.slow  # builds dlxc from its sources
 def test_editable_install_gives_c_at_the_checkout_root(tmp_path):
     # `pip install -e .` builds the extension in place, so Python started at
     # the root of the checkout (which imports the checkout's dlxc/) runs on C.
