@@ -36,6 +36,7 @@ from ..boggle import (
 )
 from ..render.kinds import boggle_page
 from .common import strict_option, user_errors
+from .options import engine_option, quiet_option
 from .output import emit, output_format_options
 
 _BATCH = 1 << 16  # boards read and scored at a time by `score`
@@ -62,15 +63,6 @@ def _cut(runs, most: int):
         size = most * rows * cols
         for k in range(0, len(letters), size):
             yield rows, cols, letters[k : k + size]
-
-
-def _backend_option(f):
-    return click.option(
-        "--backend",
-        type=click.Choice(["c", "python"]),
-        default=None,
-        help="The engine (default: C when built, else the Python mirror).",
-    )(f)
 
 
 def _size_option(f):
@@ -149,7 +141,7 @@ def _text(lines: list, output: Optional[str]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead.")
 @output_format_options
 @_minutes_option
-@_backend_option
+@engine_option
 @strict_option
 @user_errors
 def solve(
@@ -220,8 +212,8 @@ def solve(
     help="Score on the Dask cluster at ADDRESS (tcp://HOST:8786), "
     "65,536 boards a task (--jobs is then unused).",
 )
-@_backend_option
-@click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
+@engine_option
+@quiet_option()
 @strict_option
 @user_errors
 def score(
@@ -357,8 +349,8 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help="Print a JSON object (board, score, words) instead."
 )
-@_backend_option
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar or statistics.")
+@engine_option
+@quiet_option("No progress bar or statistics.")
 @strict_option
 @user_errors
 def best(
@@ -505,7 +497,7 @@ def best(
 @output_format_options
 @_minutes_option
 @_words_option
-@_backend_option
+@engine_option
 @strict_option
 @user_errors
 def roll_command(
