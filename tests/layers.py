@@ -135,7 +135,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output", "dlxc.cli.options"]),
-    ("cli", ["dlxc.cli.puzzles", "dlxc.cli.crossword_fill"]),
+    ("cli", ["dlxc.cli.puzzles", "dlxc.cli.crossword_fill", "dlxc.cli.wordsearch_make"]),
     (
         "cli",
         [
