@@ -20,6 +20,7 @@ from typing import Optional
 
 import click
 
+from ..base.progress import ClockBar
 from ..boggle import (
     DICE,
     KICK,
@@ -35,7 +36,7 @@ from ..boggle import (
     roll,
 )
 from ..render.kinds import boggle_page
-from .common import strict_option, user_errors
+from .common import strict_option, user_errors, watch
 from .options import engine_option, quiet_option
 from .output import emit, output_format_options
 
@@ -283,6 +284,25 @@ def score(
 # ---- best ---------------------------------------------------------------------
 
 
+class _BestSoFar:
+    """What ``best`` has found at every moment, and the line an interrupt
+    prints about it (through ``watch``)."""
+
+    def __init__(self, result: BestResult) -> None:
+        self.result = result
+        self.start = time.perf_counter()
+
+    @property
+    def stats(self) -> _BestSoFar:
+        return self
+
+    def summary(self) -> str:
+        return (
+            f"Stopped after {time.perf_counter() - self.start:.1f}s "
+            f"({self.result.climbs} climbs); the best board so far:"
+        )
+
+
 def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
     if result.score < 0:
         click.echo("no board was scored", err=True)
@@ -383,34 +403,24 @@ def best(
     rows, cols = parse_size(size)
     check_size(rows, cols)
     bg = Boggle(words, backend=backend, strict=strict)
-    bar = None
-    from ..base.progress import wanted
+    so_far = _BestSoFar(BestResult("", -1, rows, cols))
 
-    if wanted(sys.stderr, quiet):  # a terminal, and no --quiet
-        from tqdm import tqdm
+    # Ctrl-C: user_errors says how long and how many climbs, then this
+    # prints the best board so far (exit 130)
+    def then() -> None:
+        _report(so_far.result, bg, as_json)
+        sys.stdout.flush()
 
-        bar = tqdm(
-            total=round(seconds),
-            file=sys.stderr,
-            unit="s",
-            leave=False,
-            desc="best",
-            dynamic_ncols=True,
-            mininterval=0.2,
-            bar_format="{desc}: {bar} {n:.0f}/{total:.0f}s {postfix}",
-        )
-    start = time.perf_counter()
+    watch(so_far, then=then)
 
-    def tick(result: BestResult) -> None:
-        if bar is not None:
-            bar.n = min(seconds, time.perf_counter() - start)
-            bar.set_postfix_str(
-                f"{result.board} {result.score} ({result.climbs} climbs, {result.scored:,} boards)"
+    with ClockBar(seconds, "best", quiet=quiet) as bar:
+
+        def tick(result: BestResult) -> None:
+            bar.tick(
+                time.perf_counter() - so_far.start,
+                f"{result.board} {result.score} ({result.climbs} climbs, {result.scored:,} boards)",
             )
 
-    result = BestResult("", -1, rows, cols)
-    search = None
-    try:
         if scheduler:
             best_on_dask(
                 rows,
@@ -423,10 +433,10 @@ def best(
                 stall=stall,
                 backend=backend,
                 tick=tick,
-                result=result,
+                result=so_far.result,
             )
         else:
-            search = BestSearch(
+            with BestSearch(
                 rows,
                 cols,
                 seed=seed,
@@ -435,27 +445,10 @@ def best(
                 stall=stall,
                 backend=backend,
                 text=bg.text,
-            )
-            result = search.result
-            search.run(seconds=seconds, tick=tick)
-    except KeyboardInterrupt:
-        if search is not None:
-            search.close()
-        if bar is not None:
-            bar.close()
-        click.echo(
-            f"Interrupted after {time.perf_counter() - start:.1f}s "
-            f"({result.climbs} climbs); the best board so far:",
-            err=True,
-        )
-        _report(result, bg, as_json)
-        sys.stdout.flush()
-        sys.exit(130)
-    finally:
-        if search is not None:
-            search.close()
-        if bar is not None:
-            bar.close()
+            ) as search:
+                so_far.result = search.result
+                search.run(seconds=seconds, tick=tick)
+    result = so_far.result
     if not quiet:
         click.echo(
             f"{result.runs} runs, {result.climbs} climbs, {result.scored:,} "
