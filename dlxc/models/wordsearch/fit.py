@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import NoReturn, Optional, Union
 
 from ...base.errors import NoLayout, ProblemError, SearchStopped
+from ...base.runner import Limits
 from ..words import display_form
 from ..words import letters as word_letters
 from .grid import _ALL, parse_directions
@@ -144,9 +144,9 @@ def fit_words(
     order.sort(key=lambda k: lengths[k])
     kept: list[int] = []
     out = Fit()
-    end = None if timeout is None else time.perf_counter() + timeout
+    limits = Limits(timeout=timeout)
     for k in order:
-        if end is not None and time.perf_counter() > end:
+        if limits.reached(0) is not None:
             out.left_out.append(k)
             continue
         trial = sorted(kept + [k])
