@@ -134,7 +134,8 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
-    ("cli", ["dlxc.cli.common", "dlxc.cli.output", "dlxc.cli.options"]),
+    ("cli", ["dlxc.cli.options"]),
+    ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
     ("cli", ["dlxc.cli.puzzles", "dlxc.cli.crossword_fill", "dlxc.cli.wordsearch_make"]),
     (
         "cli",

@@ -48,6 +48,7 @@ from ..base.errors import (
 )
 from ..base.progress import ProgressBar, wanted
 from ..base.runner import on_sigterm
+from .options import node_limit_option, timeout_option
 
 if TYPE_CHECKING:
     # XCC's modules are imported where a command counts or reads a DLX file,
@@ -116,21 +117,12 @@ def json_option(help: str) -> Callable[[F], F]:
 
 def limit_options(f: F) -> F:
     """``--timeout SECONDS`` and ``--node-limit N``."""
-    f = click.option(
-        "--node-limit",
-        type=click.IntRange(min=1),
-        default=None,
-        metavar="N",
-        help="Stop after N search nodes; exit status 4 when that "
-        "leaves the work undecided or partial.",
+    f = node_limit_option(
+        "Stop after N search nodes; exit status 4 when that leaves the work undecided or partial."
     )(f)
-    f = click.option(
-        "--timeout",
-        type=click.FloatRange(min=0),
-        default=None,
-        metavar="SECONDS",
-        help="Stop after this many seconds; exit status 4 "
-        "when that leaves the work undecided or partial.",
+    f = timeout_option(
+        "Stop after this many seconds; exit status 4 "
+        "when that leaves the work undecided or partial."
     )(f)
     return f
 

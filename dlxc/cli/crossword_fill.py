@@ -15,7 +15,13 @@ import click
 from ..base.errors import EXIT_NONE, EXIT_STOPPED
 from ..base.letters import upper_letter
 from .common import strict_option, user_errors
-from .options import engine_option, quiet_option, write_result
+from .options import (
+    engine_option,
+    node_limit_option,
+    quiet_option,
+    timeout_option,
+    write_result,
+)
 from .output import emit, output_format_options
 
 DEFAULT_FILL_BUDGET = 3.0  # fill's --budget, seconds
@@ -96,21 +102,11 @@ NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
     "Algorithm C instead of the crossword engine.",
 )
 @output_format_options
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0),
-    default=None,
-    metavar="SECONDS",
-    help="Stop the search after this long (exit 4); with --xcc the time counts "
-    "from the start, building the model included.",
+@timeout_option(
+    "Stop the search after this long (exit 4); with --xcc the time counts "
+    "from the start, building the model included."
 )
-@click.option(
-    "--node-limit",
-    type=click.IntRange(min=1),
-    default=None,
-    metavar="N",
-    help="Stop the search after N nodes (exit 4).",
-)
+@node_limit_option("Stop the search after N nodes (exit 4).")
 @engine_option
 @quiet_option()
 @strict_option

@@ -39,3 +39,17 @@ def write_result(text: str, output: Optional[str]) -> None:
     else:
         with open(output, "w", encoding="utf-8") as f:
             f.write(text + "\n")
+
+
+def timeout_option(help: str) -> Callable[[F], F]:
+    """``--timeout SECONDS`` (0 or more); ``help`` says what stops."""
+    return click.option(
+        "--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS", help=help
+    )
+
+
+def node_limit_option(help: str) -> Callable[[F], F]:
+    """``--node-limit N`` (1 or more); ``help`` says what stops."""
+    return click.option(
+        "--node-limit", type=click.IntRange(min=1), default=None, metavar="N", help=help
+    )
