@@ -134,13 +134,16 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
+    ("cli", ["dlxc.cli.options"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
+    ("cli", ["dlxc.cli.puzzles", "dlxc.cli.crossword_fill", "dlxc.cli.wordsearch_make"]),
     (
         "cli",
         [
             "dlxc.cli.solve",
             "dlxc.cli.scale",
-            "dlxc.cli.puzzles",
+            "dlxc.cli.wordsearch",
+            "dlxc.cli.wordrect",
             "dlxc.cli.lexicon",
             "dlxc.cli.game",
             "dlxc.cli.crossword",

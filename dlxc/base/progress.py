@@ -94,3 +94,41 @@ class ProgressBar(Closing):
         if self._bar is not None:
             self._bar.close()
             self._bar = None
+
+
+class ClockBar(Closing):
+    """A tqdm bar of the seconds a search is given, for a search that runs
+    for a set time (``dlxc boggle best``): ``tick(elapsed, postfix)`` moves
+    it to ``elapsed`` seconds of ``seconds`` and shows ``postfix`` after
+    it.  Drawn only where ``wanted(file, quiet)``; use it as a context
+    manager, or call ``close()``."""
+
+    def __init__(
+        self, seconds: float, desc: str, file: Optional[IO] = None, quiet: bool = False
+    ) -> None:
+        self.file = sys.stderr if file is None else file
+        self.seconds = seconds
+        self._bar = None
+        if wanted(self.file, quiet):
+            from tqdm import tqdm
+
+            self._bar = tqdm(
+                total=round(seconds),
+                file=self.file,
+                unit="s",
+                leave=False,
+                desc=desc,
+                dynamic_ncols=True,
+                mininterval=0.2,
+                bar_format="{desc}: {bar} {n:.0f}/{total:.0f}s {postfix}",
+            )
+
+    def tick(self, elapsed: float, postfix: str) -> None:
+        if self._bar is not None:
+            self._bar.n = min(self.seconds, elapsed)
+            self._bar.set_postfix_str(postfix)
+
+    def close(self) -> None:
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None

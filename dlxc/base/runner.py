@@ -108,6 +108,13 @@ class Limits:
             return "timeout"
         return None
 
+    def left(self) -> Optional[float]:
+        """Seconds to the deadline (0 once it has passed), None without one:
+        the timeout to hand a search started now."""
+        if self.deadline is None:
+            return None
+        return max(0.0, self.deadline - self.clock())
+
     def budget(self, budget: int, nodes: int) -> int:
         """``budget`` cut to the nodes the limit leaves."""
         if self.node_limit is not None:

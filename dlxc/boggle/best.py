@@ -26,6 +26,7 @@ from typing import Callable, Optional
 from ..base import cluster
 from ..base.closing import Closing
 from ..base.errors import BoggleError, SolverError
+from ..base.runner import Limits
 from .board import check_size
 from .scoring import Boggle, ParallelScorer
 
@@ -100,6 +101,13 @@ def canonical(board: bytes, perms: list) -> bytes:
     return min(bytes(board[i] for i in perm) for perm in perms)
 
 
+def _limits(deadline: Optional[float]) -> Limits:
+    """The runner's limit for ``deadline``, a value of ``time.time()``: the
+    clock every process of a search reads alike (a run on a Dask worker
+    included)."""
+    return Limits(deadline=deadline, clock=time.time)
+
+
 class _Deadline(Exception):
     """The clock passed the search's deadline in the middle of a climb."""
 
@@ -125,6 +133,7 @@ def climb(
     boards whose neighbours were scored to their best neighbour and its
     score: a climb that comes back to a board (as a run's climbs come back
     to its peak) takes the step from there without scoring again."""
+    limits = _limits(deadline)
     scored = 0
     while True:
         if memo is not None and board in memo:
@@ -136,7 +145,7 @@ def climb(
         nbrs = list(moves(board))
         totals = array("i")
         for k in range(0, len(nbrs), _CHUNK):
-            if deadline is not None and time.time() >= deadline:
+            if limits.reached(scored) is not None:
                 raise _Deadline(board, score, scored)
             part = nbrs[k : k + _CHUNK]
             totals.extend(scorer.score_many(b"".join(part), rows, cols))
@@ -194,6 +203,7 @@ def run(
     new best board of the run, ``climbed(boards scored)`` of every climb."""
     rng = random.Random(seed)
     best = Run("", -1, seed=seed)
+    limits = _limits(deadline)
     memo: dict = {}
 
     def note(board: bytes, score: int, scored: int) -> None:
@@ -208,7 +218,7 @@ def run(
 
     try:
         board = bytes(rng.choices(range(97, 123), weights, k=rows * cols))
-        if deadline is not None and time.time() >= deadline:
+        if limits.reached(best.scored) is not None:
             return best
         score = scorer.score_many(board, rows, cols)[0]
         board, score, scored = climb(scorer, board, score, rows, cols, deadline, memo)
@@ -218,7 +228,7 @@ def run(
             start = board
             for _ in range(kick):
                 start = random_move(start, rng)
-            if deadline is not None and time.time() >= deadline:
+            if limits.reached(best.scored) is not None:
                 return best
             first = scorer.score_many(start, rows, cols)[0]
             peak, peak_score, scored = climb(scorer, start, first, rows, cols, deadline, memo)
@@ -297,6 +307,7 @@ class BestSearch(Closing):
             raise BoggleError("give the search a time limit or a number of runs")
         start = time.perf_counter()
         deadline = None if seconds is None else time.time() + seconds
+        limits = _limits(deadline)
         result = self.result
 
         def improved(board: str, score: int) -> None:
@@ -313,7 +324,7 @@ class BestSearch(Closing):
         try:
             n = 0
             while runs is None or n < runs:
-                if deadline is not None and time.time() >= deadline:
+                if limits.reached(result.scored) is not None:
                     result.stopped = "time"
                     break
                 run(
@@ -425,6 +436,7 @@ def _runs_on(
     # never a result
     check = Boggle(text=text, backend=backend)
     perms = symmetries(rows, cols)
+    limits = _limits(deadline)
     n = 0
     futures = []
     for _ in range(threads):
@@ -440,7 +452,7 @@ def _runs_on(
             _take(fut.result(), check, rows, cols, perms, result)
             if tick:
                 tick(result)
-            if time.time() < deadline:
+            if limits.reached(result.scored) is None:
                 pending.add(
                     client.submit(
                         run_task,

@@ -47,13 +47,13 @@ _COMMANDS = {
     "sample": ("scale", "Draw solutions of a DLX file uniformly at random."),
     "solve": ("solve", "List the solutions of a DLX file (Knuth's format; - is stdin)."),
     "wordrect": (
-        "puzzles",
+        "wordrect",
         "Fill an MxN rectangle so that every row is an N-letter word and "
         "every column an M-letter word of a list (Knuth's word "
         "rectangles).",
     ),
     "wordsearch": (
-        "puzzles",
+        "wordsearch",
         "Hide WORDs in a grid of ROWSxCOLS cells: make a puzzle (the default), "
         "count the layouts, or list them.",
     ),

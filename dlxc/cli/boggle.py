@@ -20,6 +20,7 @@ from typing import Optional
 
 import click
 
+from ..base.progress import ClockBar
 from ..boggle import (
     DICE,
     KICK,
@@ -35,7 +36,8 @@ from ..boggle import (
     roll,
 )
 from ..render.kinds import boggle_page
-from .common import strict_option, user_errors
+from .common import strict_option, user_errors, watch
+from .options import engine_option, quiet_option
 from .output import emit, output_format_options
 
 _BATCH = 1 << 16  # boards read and scored at a time by `score`
@@ -62,15 +64,6 @@ def _cut(runs, most: int):
         size = most * rows * cols
         for k in range(0, len(letters), size):
             yield rows, cols, letters[k : k + size]
-
-
-def _backend_option(f):
-    return click.option(
-        "--backend",
-        type=click.Choice(["c", "python"]),
-        default=None,
-        help="The engine (default: C when built, else the Python mirror).",
-    )(f)
 
 
 def _size_option(f):
@@ -149,7 +142,7 @@ def _text(lines: list, output: Optional[str]) -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON object instead.")
 @output_format_options
 @_minutes_option
-@_backend_option
+@engine_option
 @strict_option
 @user_errors
 def solve(
@@ -220,8 +213,8 @@ def solve(
     help="Score on the Dask cluster at ADDRESS (tcp://HOST:8786), "
     "65,536 boards a task (--jobs is then unused).",
 )
-@_backend_option
-@click.option("-q", "--quiet", is_flag=True, help="No statistics on stderr.")
+@engine_option
+@quiet_option()
 @strict_option
 @user_errors
 def score(
@@ -291,6 +284,25 @@ def score(
 # ---- best ---------------------------------------------------------------------
 
 
+class _BestSoFar:
+    """What ``best`` has found at every moment, and the line an interrupt
+    prints about it (through ``watch``)."""
+
+    def __init__(self, result: BestResult) -> None:
+        self.result = result
+        self.start = time.perf_counter()
+
+    @property
+    def stats(self) -> _BestSoFar:
+        return self
+
+    def summary(self) -> str:
+        return (
+            f"Stopped after {time.perf_counter() - self.start:.1f}s "
+            f"({self.result.climbs} climbs); the best board so far:"
+        )
+
+
 def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
     if result.score < 0:
         click.echo("no board was scored", err=True)
@@ -357,8 +369,8 @@ def _report(result: BestResult, bg: Optional[Boggle], as_json: bool) -> None:
 @click.option(
     "--json", "as_json", is_flag=True, help="Print a JSON object (board, score, words) instead."
 )
-@_backend_option
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar or statistics.")
+@engine_option
+@quiet_option("No progress bar or statistics.")
 @strict_option
 @user_errors
 def best(
@@ -391,34 +403,24 @@ def best(
     rows, cols = parse_size(size)
     check_size(rows, cols)
     bg = Boggle(words, backend=backend, strict=strict)
-    bar = None
-    from ..base.progress import wanted
+    so_far = _BestSoFar(BestResult("", -1, rows, cols))
 
-    if wanted(sys.stderr, quiet):  # a terminal, and no --quiet
-        from tqdm import tqdm
+    # Ctrl-C: user_errors says how long and how many climbs, then this
+    # prints the best board so far (exit 130)
+    def then() -> None:
+        _report(so_far.result, bg, as_json)
+        sys.stdout.flush()
 
-        bar = tqdm(
-            total=round(seconds),
-            file=sys.stderr,
-            unit="s",
-            leave=False,
-            desc="best",
-            dynamic_ncols=True,
-            mininterval=0.2,
-            bar_format="{desc}: {bar} {n:.0f}/{total:.0f}s {postfix}",
-        )
-    start = time.perf_counter()
+    watch(so_far, then=then)
 
-    def tick(result: BestResult) -> None:
-        if bar is not None:
-            bar.n = min(seconds, time.perf_counter() - start)
-            bar.set_postfix_str(
-                f"{result.board} {result.score} ({result.climbs} climbs, {result.scored:,} boards)"
+    with ClockBar(seconds, "best", quiet=quiet) as bar:
+
+        def tick(result: BestResult) -> None:
+            bar.tick(
+                time.perf_counter() - so_far.start,
+                f"{result.board} {result.score} ({result.climbs} climbs, {result.scored:,} boards)",
             )
 
-    result = BestResult("", -1, rows, cols)
-    search = None
-    try:
         if scheduler:
             best_on_dask(
                 rows,
@@ -431,10 +433,10 @@ def best(
                 stall=stall,
                 backend=backend,
                 tick=tick,
-                result=result,
+                result=so_far.result,
             )
         else:
-            search = BestSearch(
+            with BestSearch(
                 rows,
                 cols,
                 seed=seed,
@@ -443,27 +445,10 @@ def best(
                 stall=stall,
                 backend=backend,
                 text=bg.text,
-            )
-            result = search.result
-            search.run(seconds=seconds, tick=tick)
-    except KeyboardInterrupt:
-        if search is not None:
-            search.close()
-        if bar is not None:
-            bar.close()
-        click.echo(
-            f"Interrupted after {time.perf_counter() - start:.1f}s "
-            f"({result.climbs} climbs); the best board so far:",
-            err=True,
-        )
-        _report(result, bg, as_json)
-        sys.stdout.flush()
-        sys.exit(130)
-    finally:
-        if search is not None:
-            search.close()
-        if bar is not None:
-            bar.close()
+            ) as search:
+                so_far.result = search.result
+                search.run(seconds=seconds, tick=tick)
+    result = so_far.result
     if not quiet:
         click.echo(
             f"{result.runs} runs, {result.climbs} climbs, {result.scored:,} "
@@ -505,7 +490,7 @@ def best(
 @output_format_options
 @_minutes_option
 @_words_option
-@_backend_option
+@engine_option
 @strict_option
 @user_errors
 def roll_command(

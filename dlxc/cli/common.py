@@ -48,6 +48,7 @@ from ..base.errors import (
 )
 from ..base.progress import ProgressBar, wanted
 from ..base.runner import on_sigterm
+from .options import node_limit_option, timeout_option
 
 if TYPE_CHECKING:
     # XCC's modules are imported where a command counts or reads a DLX file,
@@ -116,21 +117,12 @@ def json_option(help: str) -> Callable[[F], F]:
 
 def limit_options(f: F) -> F:
     """``--timeout SECONDS`` and ``--node-limit N``."""
-    f = click.option(
-        "--node-limit",
-        type=click.IntRange(min=1),
-        default=None,
-        metavar="N",
-        help="Stop after N search nodes; exit status 4 when that "
-        "leaves the work undecided or partial.",
+    f = node_limit_option(
+        "Stop after N search nodes; exit status 4 when that leaves the work undecided or partial."
     )(f)
-    f = click.option(
-        "--timeout",
-        type=click.FloatRange(min=0),
-        default=None,
-        metavar="SECONDS",
-        help="Stop after this many seconds; exit status 4 "
-        "when that leaves the work undecided or partial.",
+    f = timeout_option(
+        "Stop after this many seconds; exit status 4 "
+        "when that leaves the work undecided or partial."
     )(f)
     return f
 
@@ -374,14 +366,16 @@ def read_problem(file: str) -> Problem:
 
 # ---- errors, warnings, outcomes, Ctrl-C: one place for every command -------------
 
-_watched: list[tuple[Optional[str], object]] = []  # (label, search) of running searches
+# (label, search, then) of running searches
+_watched: list[tuple[Optional[str], object, Optional[Callable[[], object]]]] = []
 
 
-def watch(search, label: Optional[str] = None):
+def watch(search, label: Optional[str] = None, then: Optional[Callable[[], object]] = None):
     """Name ``search`` (a ``dlxc.Search``, or anything with ``.stats``) as the
     one whose statistics an interrupt reports, prefixed by ``label`` when it
-    is given; returns the search.  Only inside ``user_errors``."""
-    _watched.append((label, search))
+    is given; ``then()``, when given, runs after that line (to print what
+    was found so far).  Returns the search.  Only inside ``user_errors``."""
+    _watched.append((label, search, then))
     return search
 
 
@@ -505,7 +499,7 @@ def _report_interrupt(watched) -> None:
     if not watched:
         click.echo("Interrupted.", err=True)
         return
-    label, search = watched[-1]
+    label, search, then = watched[-1]
     try:
         text = search.stats.summary()
     except Exception:  # an engine caught halfway: say what we can
@@ -518,6 +512,8 @@ def _report_interrupt(watched) -> None:
     else:
         text = "Interrupted: " + text
     click.echo(text if label is None else f"{label}: {text}", err=True)
+    if then is not None:
+        then()
 
 
 def _silence_stdout() -> None:

@@ -17,13 +17,8 @@ import click
 
 from ..lexicon import Lexicon
 from .common import edition_names, strict_option, user_errors, write_lines
+from .options import engine_option
 
-_BACKEND = click.option(
-    "--backend",
-    type=click.Choice(["c", "python"]),
-    default=None,
-    help="The engine (default: C when built, else the Python mirror).",
-)
 _JSON = click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 
 
@@ -69,7 +64,7 @@ def lexicon() -> None:
     help="Read a multi-letter tile of this edition written in brackets ([CH]ORRO) as one letter.",
 )
 @_JSON
-@_BACKEND
+@engine_option
 @strict_option
 @user_errors
 def build(
@@ -98,7 +93,7 @@ def build(
 @lexicon.command()
 @click.argument("file", metavar="FILE")
 @_JSON
-@_BACKEND
+@engine_option
 @strict_option
 @user_errors
 def info(file: str, as_json: bool, backend, strict: bool = False) -> None:
@@ -118,7 +113,7 @@ def _print_words(words) -> None:
 @lexicon.command()
 @click.argument("file", metavar="FILE")
 @click.argument("pattern")
-@_BACKEND
+@engine_option
 @strict_option
 @user_errors
 def match(file: str, pattern: str, backend, strict: bool = False) -> None:
@@ -131,7 +126,7 @@ def match(file: str, pattern: str, backend, strict: bool = False) -> None:
 @click.argument("file", metavar="FILE")
 @click.argument("letters")
 @click.option("--sub", is_flag=True, help="Words made of some of the letters, not all.")
-@_BACKEND
+@engine_option
 @strict_option
 @user_errors
 def anagram(file: str, letters: str, sub: bool, backend, strict: bool = False) -> None:
@@ -239,7 +234,7 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
     help="Leave values (LEAVE value a line) for --equity; implies --equity.",
 )
 @_JSON
-@_BACKEND
+@engine_option
 @strict_option
 @user_errors
 def moves(

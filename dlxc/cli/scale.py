@@ -24,6 +24,7 @@ from ..xcc.sampling import Sampler, draw_seeds
 from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common
 from .common import backend_option, json_option, memo_limit_option, read_problem, user_errors
+from .options import timeout_option
 
 # ---- dlxc estimate ----
 
@@ -39,13 +40,7 @@ from .common import backend_option, json_option, memo_limit_option, read_problem
     help="Random root-to-leaf probes to average.",
 )
 @common.seed_option("Seed of the probes (default: a fresh one, shown in the output).")
-@click.option(
-    "--timeout",
-    type=click.FloatRange(min=0),
-    default=None,
-    metavar="SECONDS",
-    help="Stop probing after this long, with fewer probes.",
-)
+@timeout_option("Stop probing after this long, with fewer probes.")
 @backend_option
 @click.option(
     "--strategy",

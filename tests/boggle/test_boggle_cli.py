@@ -126,6 +126,27 @@ def test_best_on_two_processes(words):
     assert int(score) == oracle_score(board, 3, 3, WORDS) > 0
 
 
+def test_best_interrupted_prints_the_best_board_so_far(words, monkeypatch):
+    """Ctrl-C during ``best``: stderr says how long and how many climbs,
+    stdout ends with the best board so far and its score (which the oracle
+    scores again), and the exit status is 130."""
+    from dlxc.boggle import BestSearch
+
+    def interrupted(self, seconds=None, runs=None, tick=None):
+        BestSearch_run(self, runs=2, tick=tick)
+        raise KeyboardInterrupt
+
+    BestSearch_run = BestSearch.run
+    monkeypatch.setattr(BestSearch, "run", interrupted)
+    r = run("boggle", "best", "--size", "3x3", "--time", "60", "--words", words)
+    assert r.exit_code == 130, r.output
+    (line,) = [x for x in r.stderr.splitlines() if x.startswith("Interrupted after ")]
+    climbs = int(line.split("(")[1].split()[0])
+    assert climbs >= 2 and line.endswith("; the best board so far:")
+    board, score = r.stdout.splitlines()[-1].split()
+    assert int(score) == oracle_score(board, 3, 3, WORDS) > 0
+
+
 @pytest.mark.parametrize("dice", sorted(DICE))
 def test_roll(dice):
     r = run("boggle", "roll", "--dice", dice, "--seed", "7")

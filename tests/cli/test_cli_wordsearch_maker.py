@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 from oracles.wordsearch import brute_placements, readings
 
-import dlxc.cli.puzzles as puzzles_cli
+import dlxc.cli.wordsearch_make as puzzles_cli
 from dlxc.cli import main
 from dlxc.models.pages import direction_hint
 from dlxc.models.wordsearch import WordSearch

@@ -474,7 +474,7 @@ def test_cli_grid_21x21_is_legal_short_entried_and_fills(tmp_path):
     default list's familiar words fill it (the check's claim, made again by
     ``fill``), and a quality fill bounded by nodes keeps at most
     WELL_FILLED_WEAK entries under 20 (made again here)."""
-    from dlxc.cli.crossword import WELL_FILLED_NODES, WELL_FILLED_WEAK
+    from dlxc.models.crossword.design import WELL_FILLED_NODES, WELL_FILLED_WEAK
 
     res = run("crossword", "grid", "21x21", "--seed", 4)  # its second draw passes
     assert res.exit_code == 0, res.output
@@ -508,14 +508,14 @@ def test_cli_grid_21x21_takes_the_fewest_weak_entries_when_none_passes(monkeypat
     """When no familiar 21x21 passes the weak-entries check within the draws
     allowed, ``grid`` takes the familiar pattern with the fewest weak
     entries, not the plain check's first pattern."""
-    import dlxc.cli.crossword as cli_crossword
+    import dlxc.models.crossword.design as design_module
 
-    monkeypatch.setattr(cli_crossword, "WELL_FILLED_WEAK", -1)  # nothing passes
-    monkeypatch.setattr(cli_crossword, "FAMILIAR_TRIES_LARGE", 5)
+    monkeypatch.setattr(design_module, "WELL_FILLED_WEAK", -1)  # nothing passes
+    monkeypatch.setattr(design_module, "FAMILIAR_TRIES_LARGE", 5)
     res = run("crossword", "grid", "21x21", "--seed", 10)
     assert res.exit_code == 0, res.output
     assert "pattern 4 drawn" in res.stderr and "familiar words" in res.stderr
-    monkeypatch.setattr(cli_crossword, "WELL_FILLED_WEAK", 3)
+    monkeypatch.setattr(design_module, "WELL_FILLED_WEAK", 3)
     again = run("crossword", "grid", "21x21", "--seed", 10, "-q")
     assert again.stdout == res.stdout
 

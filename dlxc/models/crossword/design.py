@@ -15,17 +15,23 @@ them for submissions):
   140 for a 21x21 (the Sunday limit); other sizes have no stated limit.
 
 ``style_problems`` says which rules a grid breaks (``dlxc crossword fill``
-prints them as warnings); ``design`` builds a pattern that keeps them all.
+prints them as warnings); ``design`` builds a pattern that keeps them all,
+and ``checked_design`` one that a word list fills well (``dlxc crossword
+grid``).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 from ...base.errors import CrosswordError
 from ...base.rng import MASK64, splitmix64
-from .fill import BLOCK, EMPTY, Grid
+from .fill import BLOCK, EMPTY, FillStopped, Grid, quality_fill
+
+if TYPE_CHECKING:
+    from ...crossword.wordlist import WordPool
 
 #: the most entries a grid of that size may have (width, height) -> entries
 MAX_ENTRIES = {(15, 15): 78, (21, 21): 140}
@@ -342,3 +348,143 @@ def design(
     raise CrosswordError(
         f"none of {tries} {width}x{height} patterns drawn from seed {seed} could be filled"
     )
+
+
+CHECK_NODES = 60_000  # the fill check's node limit (a limit, not a timeout: reproducible)
+# on grids larger than 15x15 a node costs more and a pattern that fills at all
+# mostly fills within a few thousand nodes: a low limit moves on sooner
+CHECK_NODES_LARGE = 10_000
+# The check first asks more: a fill from the default list's familiar words (scored
+# FAMILIAR_SCORE or more: met at least once in ten million words) within
+# FAMILIAR_NODES nodes, for up to FAMILIAR_TRIES patterns (FAMILIAR_TRIES_LARGE on
+# grids larger than 15x15, where fewer pass: about 1 21x21 in 12).  A
+# pattern that passes is one whose quality fill scores well (the long,
+# crossing-heavy patterns that force rare words fail it); the plain check is
+# the fallback.
+FAMILIAR_SCORE = 20
+FAMILIAR_NODES = 10_000
+FAMILIAR_TRIES = 12
+FAMILIAR_TRIES_LARGE = 60
+FAMILIAR_NODES_LARGE = 5_000
+# On larger grids a familiar pattern must also keep at most WELL_FILLED_WEAK
+# entries scored under FAMILIAR_SCORE in a quality fill of WELL_FILLED_NODES
+# nodes (about 2 s), or the familiar pattern with the fewest is taken after
+# FAMILIAR_TRIES_LARGE draws.  Of the familiar 21x21s drawn, about 4 in 10
+# pass.  Measured with Spread the Wordlist, the fills of those that passed
+# met the mark about twice as often as those of the others in a first
+# measure, and no more often in a later one of eleven 21x21s
+# (docs/performance.md): a weak preference at best.
+WELL_FILLED_NODES = 30_000
+WELL_FILLED_SECONDS = math.inf  # no time limit: the node budget ends the search
+WELL_FILLED_WEAK = 3
+
+
+def checked_design(
+    width: int,
+    height: int,
+    seed: int,
+    pool: WordPool,
+    *,
+    blocks: Optional[int] = None,
+    backend: Optional[str] = None,
+    progress: Optional[Callable[[float], None]] = None,
+) -> tuple[Grid, int, bool]:
+    """A legal pattern that ``pool`` fills: (the grid, how many patterns
+    were drawn, whether its familiar words fill it).
+
+    First up to ``FAMILIAR_TRIES`` patterns (``FAMILIAR_TRIES_LARGE`` on a
+    grid larger than 15x15) are offered to a fill from the words scored
+    ``FAMILIAR_SCORE`` or more; on a larger grid a pattern that passes must
+    also keep at most ``WELL_FILLED_WEAK`` weak entries in a quality fill,
+    or the one with the fewest is taken.  When none passes, the first
+    pattern the whole list fills (the plain check).  Every check is bounded
+    by nodes, not time, so the answer depends on the seed alone.  Raises
+    ``CrosswordError`` when no pattern passes either check."""
+    small = width * height <= 15 * 15
+    scores = dict(zip(pool.words, pool.scores))
+    # large grids: the familiar patterns whose quality fill kept too
+    # many weak entries, as (weak entries, draw, grid), the fallback
+    near: list[tuple[int, int, Grid]] = []
+    draws = 0
+
+    def fills(min_score: Optional[int], nodes: int):
+        # the words allowed, chosen once for every pattern drawn
+        allowed = pool
+        if min_score is not None:
+            allowed = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
+
+        def fillable(g) -> bool:
+            nonlocal draws
+            draws += 1
+            try:
+                res = quality_fill(
+                    g,
+                    allowed,
+                    budget=0,
+                    seed=1,
+                    node_limit=nodes,
+                    backend=backend,
+                )
+            except FillStopped:
+                return False
+            if res.filled is None:
+                return False
+            if small or min_score is None:
+                return True
+            weak = weak_entries(g)
+            if weak <= WELL_FILLED_WEAK:
+                return True
+            near.append((weak, draws, g))
+            return False
+
+        return fillable
+
+    def weak_entries(g) -> int:
+        # how many entries scored under FAMILIAR_SCORE a quality fill
+        # bounded by nodes, not time (so reproducible), keeps
+        try:
+            res = quality_fill(
+                g,
+                pool,
+                budget=WELL_FILLED_SECONDS,
+                seed=1,
+                node_limit=WELL_FILLED_NODES,
+                node_budget=WELL_FILLED_NODES,
+                backend=backend,
+            )
+        except FillStopped:
+            return len(g.slots)
+        if res.filled is None:
+            return len(g.slots)
+        return sum(scores[w] < FAMILIAR_SCORE for w in res.filled.words)
+
+    found = None
+    familiar = False
+    try:
+        found = design(
+            width,
+            height,
+            seed,
+            blocks=blocks,
+            fillable=fills(FAMILIAR_SCORE, FAMILIAR_NODES if small else FAMILIAR_NODES_LARGE),
+            tries=FAMILIAR_TRIES if small else FAMILIAR_TRIES_LARGE,
+            progress=progress,
+        )
+        familiar = True
+    except CrosswordError:
+        if near:  # the fewest weak entries, then the earliest draw
+            _, k, g = min(near)
+            found, familiar = (g, k), True
+    if found is None:  # no pattern passed: the plain check
+        nodes = CHECK_NODES if small else CHECK_NODES_LARGE
+        found = design(
+            width,
+            height,
+            seed,
+            blocks=blocks,
+            fillable=fills(None, nodes),
+            tries=40,
+            progress=progress,
+        )
+    g, drawn = found
+    return g, drawn, familiar

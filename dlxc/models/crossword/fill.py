@@ -802,8 +802,10 @@ def fill_problem(
     the model is not built by then (a timeout covers the build too)."""
     from ...xcc.problem import Problem
 
+    limits = Limits(deadline=deadline)
+
     def check() -> None:
-        if deadline is not None and time.perf_counter() >= deadline:
+        if limits.reached(0) is not None:
             raise BuildStopped("the timeout came while the XCC model was being built")
 
     if min_score is not None:

@@ -478,3 +478,35 @@ def _greedy_partial(words: Sequence[str], seed: int) -> Crossword:
     if not placed:
         return Crossword(0, 0, [], list(words), seed=seed)
     return _normalized(Crossword(1, 1, placed, dropped, seed=seed))
+
+
+#: Lists of at most this many words that the default layout cannot finish
+#: are laid out again by the compact layout (about 0.1 s a pass at 100
+#: words), in this many passes, and the board with more words is kept.
+RESCUE_WORDS, RESCUE_TRIES = 100, 16
+
+
+def free_layout(
+    pool: WordPool,
+    width: Optional[int] = None,
+    height: Optional[int] = None,
+    *,
+    symmetric: bool = False,
+    seed: int = 0,
+    tries: Optional[int] = None,
+    backend: Optional[str] = None,
+) -> tuple[Crossword, bool]:
+    """``make_layout``'s board, or, for a short list (``RESCUE_WORDS`` words
+    at most) that it could not finish on a board of its own choosing, the
+    compact layout's when that places more words: (the board, whether the
+    compact layout's was taken)."""
+    board = make_layout(
+        pool, width, height, symmetric=symmetric, seed=seed, tries=tries, backend=backend
+    )
+    if board.not_placed and width is None and not symmetric and len(pool) <= RESCUE_WORDS:
+        # a short list the breadth-first layout could not finish: the
+        # compact layout places every word that can cross another
+        dense = compact_layout(pool, seed=seed, tries=RESCUE_TRIES)
+        if len(dense.placed) > len(board.placed):
+            return dense, True
+    return board, False

@@ -1,7 +1,9 @@
 """Fitting words to a grid before a puzzle is made: the grid size chosen
 for a list of words (``choose_size``), the words that fit when not all do
 (``fit_words``), and each word's directions for a share of backward and
-diagonal words (``word_directions``).
+diagonal words (``word_directions``); and when no puzzle comes of them,
+the one made of whatever layouts fit (``dense_puzzle``, for ``--partial``)
+and why none exists (``no_layout``, ``gave_up``).
 
 Each question is a short bounded search of the word-search model: a
 layout found proves the words fit; a search that ends at its node limit
@@ -13,15 +15,17 @@ from __future__ import annotations
 
 import math
 import random
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Optional, Union
+from typing import NoReturn, Optional, Union
 
-from ...base.errors import ProblemError
+from ...base.errors import NoLayout, ProblemError, SearchStopped
+from ...base.runner import Limits
+from ..words import display_form
 from ..words import letters as word_letters
 from .grid import _ALL, parse_directions
 from .layout import Layout
+from .maker import puzzle_from_layout
 from .model import WordSearch
 
 FIT_NODES = 20_000  # nodes one "do these words fit?" search may spend
@@ -140,9 +144,9 @@ def fit_words(
     order.sort(key=lambda k: lengths[k])
     kept: list[int] = []
     out = Fit()
-    end = None if timeout is None else time.perf_counter() + timeout
+    limits = Limits(timeout=timeout)
     for k in order:
-        if end is not None and time.perf_counter() > end:
+        if limits.reached(0) is not None:
             out.left_out.append(k)
             continue
         trial = sorted(kept + [k])
@@ -214,3 +218,84 @@ def word_directions(
             )
         out.append(dirs)
     return out
+
+
+def gave_up(
+    ws: WordSearch, budget: float, seed: int, backend, hint_seconds: float = 3.0
+) -> NoReturn:
+    """Raise ``NoLayout`` after a puzzle's default budget (``budget``
+    seconds) ran out: what was tried, what a fit of the words of at most
+    ``hint_seconds`` found, and what to do."""
+    letters = sum(len(lets) for lets in ws.word_letters)
+    lines = [
+        f"no puzzle: the search found no layout of the {len(ws.words)} words "
+        f"({letters} letters) in the {len(ws.cells)} cells within the default "
+        f"budget of {budget:g} s (none may exist)"
+    ]
+    dirs = list(ws.word_directions) if len(set(ws.word_directions)) > 1 else None
+    fit = fit_words(
+        ws.rows,
+        ws.cols,
+        list(ws.entries),
+        ws.directions,
+        ws.holes or None,
+        seed=seed,
+        word_dirs=dirs,
+        backend=backend,
+        timeout=hint_seconds,
+    )
+    if fit.placed:
+        out = ", ".join(display_form(ws.entries[k]) for k in fit.left_out[:8])
+        more = ", ..." if len(fit.left_out) > 8 else ""
+        lines.append(
+            f"--partial places {len(fit.placed)} of the {len(ws.words)} words "
+            f"(leaving out {out}{more})"
+        )
+    lines.append(
+        "try: --partial (as many words as fit), a bigger grid, fewer words, "
+        "or --timeout SECONDS for a longer search"
+    )
+    raise NoLayout("\n".join(lines))
+
+
+def dense_puzzle(ws: WordSearch, seed: int, hint, make: dict, tries: int = 10):
+    """A puzzle of words that fill the grid densely (``--partial``): the
+    layout comes from short restarted searches (``hint``: the one the fit
+    found), and the maker fills it; a layout it cannot fill is replaced."""
+    rng = random.Random(seed)
+    for attempt in range(tries):
+        layout = (
+            hint
+            if attempt == 0 and hint is not None
+            else quick_layout(ws, rng.getrandbits(31), backend=make["backend"])
+        )
+        if layout is None:
+            continue
+        # the same placements, as options of this word search (each has one)
+        options = [
+            ws.option_at(ws.words.index(p.word), p.row * ws.cols + p.col, _ALL.index(p.direction))
+            for p in layout.placements
+        ]
+        layout = ws.layout(j for j in options if j is not None)
+        puzzle = puzzle_from_layout(ws, layout, seed, **make)
+        if puzzle is not None:
+            return puzzle
+    raise SearchStopped(
+        f"gave up after {tries} layouts of the {len(ws.words)} words that "
+        "fit: none could be filled so that each word reads once"
+    )
+
+
+def no_layout(ws: WordSearch, reasons, crossing: bool, search_note: str = "") -> NoReturn:
+    """Raise ``NoLayout`` saying why, when that can be told."""
+    if reasons:
+        lines = ["no layout exists: " + reasons[0]] + ["also: " + why for why in reasons[1:]]
+    else:
+        what = " in which every word crosses another" if crossing else ""
+        lines = [f"no layout{what} exists{search_note}"]
+        if not crossing and len(ws.words) > 1:
+            core = ws.conflict(timeout=1.0)
+            if core is not None and len(core) < len(ws.words):
+                names = ", ".join(repr(w) for w in core)
+                lines.append(f"the words {names} alone have no layout in this grid")
+    raise NoLayout("\n".join(lines), reasons)

@@ -13,7 +13,6 @@ every word in the grid, repairs layouts whose own letters read a word twice
 from __future__ import annotations
 
 import random
-import time
 from array import array
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -21,6 +20,7 @@ from typing import Any, Optional
 
 from ...base.closing import Closing
 from ...base.errors import MemoLimitError, NoLayout, ProblemError, SearchStopped
+from ...base.runner import Limits
 from ...xcc.estimate import estimate
 from ...xcc.problem import Problem
 from ...xcc.sampling import Sampler
@@ -130,7 +130,7 @@ def make_puzzle(
 ) -> Puzzle:
     """The puzzle of ``ws`` for ``seed``; see ``WordSearch.puzzle``.
     ``progress(fraction, stats)`` is called as the layout searches go on."""
-    deadline = None if timeout is None else time.perf_counter() + timeout
+    deadline = Limits(timeout=timeout).deadline
     rng = random.Random(seed)
     reasons = ws.obstacles()
     if reasons:
@@ -343,7 +343,7 @@ class uniform_layouts(Closing):
         ):
             return
         try:
-            timeout = None if deadline is None else max(0.0, deadline - time.perf_counter())
+            timeout = Limits(deadline=deadline).left()
             self.sampler = Sampler(
                 self.problem,
                 backend=backend,
@@ -410,10 +410,7 @@ class draw_layouts:
         self.crossing = crossing
         self.backend = backend
         self.node_limit = node_limit
-        if timeout is not None:
-            end = time.perf_counter() + timeout
-            deadline = end if deadline is None else min(deadline, end)
-        self.deadline = deadline
+        self.deadline = Limits(timeout=timeout, deadline=deadline).deadline
         self.per_search = per_search
         self.progress = progress
         self.searches = 0

@@ -6,10 +6,10 @@ hopeless).  ``WordSearch`` offers each as a method."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import Optional
 
+from ...base.runner import Limits
 from ...xcc.estimate import estimate
 from .grid import DIRECTIONS
 from .view import WordSearchView
@@ -123,14 +123,14 @@ def conflict(
     when that could not be decided within ``timeout`` seconds.  Call it
     when there is no layout; each word is left out in turn and stays
     out when the others still have no layout."""
-    deadline = time.perf_counter() + timeout
+    limits = Limits(timeout=timeout)
     keep = list(range(len(ws.words)))
     for w in range(len(ws.words)):
         if len(keep) == 1:
             break
         trial = [k for k in keep if k != w]
-        left = deadline - time.perf_counter()
-        if left <= 0:
+        left = limits.left()
+        if left is not None and left <= 0:
             return None
         sub = ws.subset(trial)
         with sub.problem.search(backend=backend, timeout=left) as run:

@@ -1,0 +1,363 @@
+"""``dlxc crossword fill``: fill a grid with blocks from a word list, by
+the crossword engine's quality search (the default), by a count, or by
+Algorithm C on the XCC model (``--xcc``).  Exit status: 0 done, 3 no fill
+exists, 4 stopped by ``--node-limit`` or ``--timeout``, 1 bad input, 2
+usage error, 130 interrupted.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import click
+
+from ..base.errors import EXIT_NONE, EXIT_STOPPED
+from ..base.letters import upper_letter
+from .common import strict_option, user_errors
+from .options import (
+    engine_option,
+    node_limit_option,
+    quiet_option,
+    timeout_option,
+    write_result,
+)
+from .output import emit, output_format_options
+
+DEFAULT_FILL_BUDGET = 3.0  # fill's --budget, seconds
+NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
+
+
+@click.command(
+    epilog="Exit status: 0 a fill was found (or counted), 3 no fill exists, "
+    "4 stopped by a limit, 1 bad input, 2 usage error, 130 interrupted."
+)
+@click.argument("grid_file", metavar="GRID")
+@click.option(
+    "-w",
+    "--words",
+    "word_files",
+    multiple=True,
+    metavar="LIST",
+    help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
+    "crossword list: words, phrases and names scored 0-77 by word frequency). "
+    "Given more than once, the lists stack: every word of each, scored by the last "
+    "list that holds it (your own words over the default list: -w "
+    '"$(dlxc example crossword-scored --path)" -w mine.txt).',
+)
+@click.option(
+    "--min-score",
+    type=int,
+    default=None,
+    metavar="N",
+    help="Use only the words scored N or more (unscored words score 50).",
+)
+@click.option(
+    "--allow-all",
+    is_flag=True,
+    help="Keep the words of dlxc's ban list (vulgar and offensive words), "
+    "which are left out by default.",
+)
+@click.option(
+    "--budget",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="SECONDS",
+    help="Look this long for better-scored fills and keep the best (highest mean "
+    "score counting no word above the list's top 5%, then highest lowest score); "
+    "0: the first fill from the best-scored words.  [default: "
+    f"{DEFAULT_FILL_BUDGET:g}; with --nodes, {NODES_FILL_BUDGET:g}, a safety net]",
+)
+@click.option(
+    "--nodes",
+    "node_budget",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="Look for better-scored fills for N search nodes instead of --budget's "
+    "seconds, so that the same --seed gives the same fill on any machine (in "
+    "dlxc's benchmarks, 3 seconds were 50,000-75,000 nodes on a 15x15 or a 21x21).",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    metavar="S",
+    help="Shuffle words of equal score and vary the order of candidates (0: the list's order).",
+)
+@click.option(
+    "--clues",
+    "clue_file",
+    default=None,
+    metavar="FILE",
+    help="Clues for the fill's entries, one a line: WORD;clue (carried into "
+    "json, ipuz, puz, pdf and html; an entry without one shows its length).",
+)
+@click.option("--count", "count", is_flag=True, help="Count the fills (small grids).")
+@click.option(
+    "--xcc",
+    is_flag=True,
+    help="Search the XCC model (slots primary, cells colored by letter) with "
+    "Algorithm C instead of the crossword engine.",
+)
+@output_format_options
+@timeout_option(
+    "Stop the search after this long (exit 4); with --xcc the time counts "
+    "from the start, building the model included."
+)
+@node_limit_option("Stop the search after N nodes (exit 4).")
+@engine_option
+@quiet_option()
+@strict_option
+@user_errors
+def fill(
+    grid_file,
+    word_files,
+    min_score,
+    allow_all,
+    budget,
+    node_budget,
+    seed,
+    clue_file,
+    count,
+    xcc,
+    fmt,
+    output,
+    paper,
+    font,
+    title,
+    timeout,
+    node_limit,
+    backend,
+    quiet,
+    strict: bool = False,
+):
+    """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
+    shown to the solver, (.) a circled square) from LIST."""
+    from ..crossword.wordlist import (
+        banned_words,
+        default_word_list,
+        read_word_list,
+        stacked,
+        without,
+    )
+    from ..models.crossword.design import style_problems
+    from ..models.crossword.fill import Filler, FillStopped, quality_fill, read_grid
+
+    t0 = time.perf_counter()
+    # --budget and --nodes steer the quality search, which --count and --xcc
+    # do not make: say so up front rather than ignore them
+    chooser = [
+        name for name, v in (("--budget", budget), ("--nodes", node_budget)) if v is not None
+    ]
+    other = [name for name, v in (("--count", count), ("--xcc", xcc)) if v]
+    if chooser and other:
+        what = "counts every fill" if other[0] == "--count" else "takes Algorithm C's first fill"
+        names = " and ".join(chooser)
+        raise click.UsageError(
+            f"{names} {'apply' if len(chooser) > 1 else 'applies'} to the search for the "
+            f"best-scored fill, which {other[0]} does not make (it {what}): leave out "
+            f"{names} or {other[0]}."
+        )
+    grid = read_grid(grid_file)
+    for problem in style_problems(grid):
+        click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)
+    if not word_files:
+        pool = default_word_list(backend=backend)
+    else:
+        pool = stacked(
+            (read_word_list(path, backend=backend, strict=strict) for path in word_files),
+            backend,
+        )
+    if not allow_all:
+        pool, _banned = without(pool, banned_words())
+    clues = None
+    if clue_file is not None:
+        from ..models.crossword.clues import read_clue_list
+
+        clues = read_clue_list(clue_file, strict=strict).clues
+    how = (fmt, output, paper, font, title, clues)
+    if xcc:
+        return _fill_xcc(
+            grid,
+            pool,
+            min_score,
+            count,
+            how,
+            timeout,
+            node_limit,
+            backend,
+            quiet,
+            t0,
+        )
+    filler = Filler(grid, pool, min_score=min_score, seed=seed, backend=backend)
+    t1 = time.perf_counter()
+    empty = filler.empty_slots()
+    if empty:
+        _no_candidates(grid, empty, count)
+    try:
+        if count:
+            n = 0
+            try:
+                for _ in filler.fills(node_limit=node_limit, timeout=timeout):
+                    n += 1
+            except FillStopped as exc:
+                click.echo(f"{n} (partial)")
+                click.echo(f"{exc}; at least {n} fills.", err=True)
+                raise click.exceptions.Exit(EXIT_STOPPED) from None
+            except KeyboardInterrupt:
+                click.echo(f"{n} (partial)")
+                click.echo(f"Counted {n} fills before the interrupt.", err=True)
+                raise
+            write_result(str(n), output)
+        else:
+            filler.close()
+            if budget is None:
+                budget = DEFAULT_FILL_BUDGET if node_budget is None else NODES_FILL_BUDGET
+            t2 = time.perf_counter()
+            best = quality_fill(
+                grid,
+                filler.pool,
+                budget=budget,
+                seed=seed,
+                node_limit=node_limit,
+                timeout=timeout,
+                backend=backend,
+                node_budget=node_budget,
+            )
+            cut = budget if timeout is None else min(budget, timeout)
+            if (
+                node_budget is not None
+                and cut > 0  # --budget 0: the first fill alone, whatever the nodes
+                and best.filled is not None
+                and best.nodes < node_budget
+                and time.perf_counter() - t2 >= cut
+            ):
+                click.echo(
+                    f"warning: the time ran out ({cut:g} s) after {best.nodes} of the "
+                    f"{node_budget} nodes of --nodes: another machine may give another fill",
+                    err=True,
+                )
+            if best.filled is None:
+                click.echo(
+                    f"No fill exists: the complete search proved it ({best.nodes} "
+                    f"nodes, {time.perf_counter() - t1:.3f} s).",
+                    err=True,
+                )
+                raise click.exceptions.Exit(EXIT_NONE)
+            _print_fill(best.filled, how, best.score)
+            sc = best.score
+            if not quiet and sc is not None:
+                lowest = ", ".join(sc.lowest_words[:5]).upper()
+                click.echo(
+                    f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed "
+                    f"in {t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
+                    f"({best.attempts} searches, {best.nodes} nodes). Score: mean "
+                    f"{sc.mean:.1f}, lowest {sc.lowest} ({lowest}); "
+                    f"words scored {best.threshold} or more.",
+                    err=True,
+                )
+            return
+    except FillStopped as exc:
+        click.echo(f"{exc}, before it found a fill.", err=True)
+        raise click.exceptions.Exit(EXIT_STOPPED) from None
+    if not quiet:
+        st = filler.stats()
+        click.echo(
+            f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed in "
+            f"{t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
+            f"({st['nodes']} nodes, {st['revisions']} revisions).",
+            err=True,
+        )
+
+
+def _no_candidates(grid, empty, count) -> None:
+    def pattern(slot):
+        return "".join(upper_letter(grid.rows[r][c]) for r, c in slot.cells())
+
+    names = ", ".join(f"{s.name} ({s.length} letters, {pattern(s)})" for s in empty[:10])
+    more = f" and {len(empty) - 10} more" if len(empty) > 10 else ""
+    if count:
+        click.echo("0")
+    click.echo(
+        f"No fill: no word of the list fits {len(empty)} slot"
+        f"{'s' if len(empty) != 1 else ''}: {names}{more}.",
+        err=True,
+    )
+    raise click.exceptions.Exit(EXIT_NONE)
+
+
+def _print_fill(found, how, score=None) -> None:
+    """The fill as text (the grid), as the fill's own JSON (grid and
+    entries, with their clues when given, and its score when known), or as a
+    page in any other format of ``dlxc.render``."""
+    fmt, output, paper, font, title, clues = how
+    if fmt == "json":
+        doc = found.to_json(clues)
+        if score is not None:
+            doc["score"] = {
+                "mean": round(score.mean, 3),
+                "lowest": score.lowest,
+                "lowest_words": score.lowest_words,
+            }
+        write_result(json.dumps(doc, indent=1), output)
+    elif fmt in (None, "text"):
+        write_result(found.render(), output)
+    else:
+        page = found.page(title=title or "Crossword", clues=clues)
+        emit([page], fmt, output, paper=paper, font=font)
+
+
+def _fill_xcc(grid, pool, min_score, count, how, timeout, node_limit, backend, quiet, t0):
+    from ..models.crossword.fill import BuildStopped, fill_problem
+    from ..xcc.search import Search
+
+    # the timeout counts from the start of the command: reading the files and
+    # building the model are part of it, as the search is
+    deadline = None if timeout is None else t0 + timeout
+    try:
+        problem, decode = fill_problem(grid, pool, min_score=min_score, deadline=deadline)
+        unused = problem.unused_primaries()
+        if unused:
+            empty = [s for s in grid.slots if s.name in set(unused)]
+            _no_candidates(grid, empty, count)
+        t1 = time.perf_counter()
+        if deadline is not None:
+            timeout = deadline - t1
+            if timeout <= 0:
+                raise BuildStopped("the timeout came as the XCC model was built")
+    except BuildStopped as exc:
+        click.echo(f"The search stopped at its timeout, before it found a fill: {exc}.", err=True)
+        raise click.exceptions.Exit(EXIT_STOPPED) from None
+    search = Search(problem, backend=backend, node_limit=node_limit, timeout=timeout)
+    try:
+        if count:
+            n = search.count()
+            if not search.complete:
+                click.echo(f"{n} (partial)")
+                click.echo(
+                    f"The count stopped at its {search.stopped}; at least {n} fills.", err=True
+                )
+                raise click.exceptions.Exit(EXIT_STOPPED)
+            write_result(str(n), how[1])
+        else:
+            solution = next(iter(search), None)
+            if solution is None and not search.complete:
+                click.echo(
+                    f"The search stopped at its {search.stopped}, before it found a fill.", err=True
+                )
+                raise click.exceptions.Exit(EXIT_STOPPED)
+            if solution is None:
+                click.echo("No fill exists: the complete search proved it.", err=True)
+                raise click.exceptions.Exit(EXIT_NONE)
+            _print_fill(decode(solution), how)
+    finally:
+        search.close()
+    if not quiet:
+        click.echo(
+            f"XCC model: {len(problem.primary)} primary items, {len(problem.options)} "
+            f"options; built in {t1 - t0:.3f} s, searched in "
+            f"{time.perf_counter() - t1:.3f} s.",
+            err=True,
+        )

@@ -1,0 +1,55 @@
+"""Options that several commands declare alike, declared once here, and
+the one way a command writes a text result to stdout or ``-o FILE``.
+
+The options of the XCC commands (limits, progress, jobs, memo) live in
+``dlxc.cli.common``; the page options (``--format``, ``-o``, ``--paper``)
+in ``dlxc.cli.output``.  Exit statuses are ``dlxc.base.errors``'s
+``EXIT_*``.
+"""
+
+from __future__ import annotations
+
+from typing import Callable, Optional, TypeVar
+
+import click
+
+F = TypeVar("F", bound=Callable)
+
+
+def engine_option(f: F) -> F:
+    """``--backend c|python`` of the commands whose engine is not XCC's
+    (boggle, crossword, lexicon)."""
+    return click.option(
+        "--backend",
+        type=click.Choice(["c", "python"]),
+        default=None,
+        help="The engine (default: C when built, else the Python mirror).",
+    )(f)
+
+
+def quiet_option(help: str = "No statistics on stderr.") -> Callable[[F], F]:
+    """``-q/--quiet``; ``help`` says what it silences."""
+    return click.option("-q", "--quiet", is_flag=True, help=help)
+
+
+def write_result(text: str, output: Optional[str]) -> None:
+    """``text`` and a newline on stdout, or in ``output`` (``-`` is stdout)."""
+    if output is None or output == "-":
+        click.echo(text)
+    else:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text + "\n")
+
+
+def timeout_option(help: str) -> Callable[[F], F]:
+    """``--timeout SECONDS`` (0 or more); ``help`` says what stops."""
+    return click.option(
+        "--timeout", type=click.FloatRange(min=0), default=None, metavar="SECONDS", help=help
+    )
+
+
+def node_limit_option(help: str) -> Callable[[F], F]:
+    """``--node-limit N`` (1 or more); ``help`` says what stops."""
+    return click.option(
+        "--node-limit", type=click.IntRange(min=1), default=None, metavar="N", help=help
+    )
