@@ -92,6 +92,30 @@ class WordPool:
         return WordPool(self.alphabet, b"".join(pieces), starts, scores, source=self.source)
 
 
+def pool_of_read_words(words: list[str], scores: list[int], source: str) -> WordPool:
+    """The pool of words a list reader has checked already: each letters
+    only, folded, given once (``read_clue_pool``).  Nothing is parsed again:
+    ASCII words are joined and their codes made by one ``translate``."""
+    if len(words) != len(scores):
+        raise ValueError("one score for each word")
+    starts = array("i", accumulate(map(len, words), initial=0))
+    text = "".join(words)
+    if text.isascii():
+        codes = text.encode("ascii").translate(_ASCII_CODES)
+        return WordPool(ASCII, codes, starts, array("i", scores), 0, source)
+    extra = sorted(set(text) - set(ASCII))
+    alphabet = ASCII + "".join(extra)
+    if len(alphabet) > 256:
+        raise CrosswordError(f"{source}: more than 256 different letters")
+    index = {ch: i for i, ch in enumerate(alphabet)}
+    codes = bytes(index[ch] for ch in text)
+    return WordPool(alphabet, codes, starts, array("i", scores), 0, source)
+
+
+#: a..z to the codes 0..25 (every other byte kept: the caller's words are letters)
+_ASCII_CODES = bytes.maketrans(ASCII.encode(), bytes(range(26)))
+
+
 def pool_from_words(
     words: Iterable[str], scores: Optional[Iterable[int]] = None, source: str = "<words>"
 ) -> WordPool:
@@ -159,6 +183,19 @@ def parse_word_list(
 ) -> WordPool:
     """A pool from the bytes of a list file (see the module's docstring)."""
     return _parse_blob(blob, source, backend, strict)
+
+
+def parse_plain_list(blob: bytes, source: str, backend: Optional[str] = None) -> Optional[WordPool]:
+    """The pool of ``blob`` when the engine's reader takes every line of it
+    (ASCII, each line ``word`` or ``word;score``), else None: the caller reads
+    it by its own rules (a clue list's clues, Unicode letters, skipped lines)."""
+    if blob.startswith(b"\xef\xbb\xbf"):
+        blob = blob[3:]
+    try:
+        codes, starts, scores, repeats = engine(backend).parse_words(blob, DEFAULT_SCORE)
+    except (NotAscii, BadLine):
+        return None
+    return WordPool(ASCII, codes, starts, scores, repeats, source)
 
 
 def _parse_blob(blob: bytes, source: str, backend: Optional[str], strict: bool) -> WordPool:

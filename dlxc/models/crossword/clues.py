@@ -29,10 +29,12 @@ from typing import Optional, Union
 from ...base.errors import CrosswordError
 from ...base.files import Skips, not_letters, read_bytes, utf8_text
 from ...base.letters import fold
+from ...crossword.wordlist import WordPool, parse_plain_list, pool_of_read_words
 
 DEFAULT_SCORE = 50
 #: Characters an entry may carry that are not part of its answer.
 SEPARATORS = " -"
+_DROP = str.maketrans("", "", SEPARATORS)
 
 
 @dataclass
@@ -81,7 +83,7 @@ def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False)
                 clue = rest.strip()
         # dlxc's one case rule: NFC, and a letter's case changed only where
         # it stays one letter (İstanbul has 8 letters, STRAßE 6)
-        answer = fold("".join(ch for ch in entry if ch not in SEPARATORS))
+        answer = fold(entry.translate(_DROP))
         if not answer or not answer.isalpha():
             why = not_letters(answer) if answer else "no entry before ';'"
             skips.skip(number, entry.strip(), why or "not a word")
@@ -97,6 +99,22 @@ def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False)
     if not out.words:
         raise skips.empty("clue list")
     return out
+
+
+def read_clue_pool(
+    path: Union[str, os.PathLike[str]], *, strict: bool = False, backend: Optional[str] = None
+) -> tuple[WordPool, dict[str, str]]:
+    """A clue-list file read once: (the pool of its answers, their clues).
+
+    A list the crossword engine's reader takes whole (ASCII, every line
+    ``WORD`` or ``WORD;score``) is parsed in C and has no clue; any other is
+    read by ``parse_clue_list``, whose answers make the pool as they are."""
+    name, blob = read_bytes(path, "clue list", CrosswordError)
+    pool = parse_plain_list(blob, name, backend)
+    if pool is not None and len(pool):
+        return pool, {}
+    clue_list = parse_clue_list(utf8_text(blob, name, CrosswordError), name, strict=strict)
+    return pool_of_read_words(clue_list.words, clue_list.scores, name), clue_list.clues
 
 
 def read_clue_list(path: Union[str, os.PathLike[str]], *, strict: bool = False) -> ClueList:
