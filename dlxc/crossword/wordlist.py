@@ -22,6 +22,7 @@ import string
 from array import array
 from collections.abc import Iterable
 from itertools import accumulate
+from pathlib import Path
 from typing import Optional, Union
 
 from ..base.errors import CrosswordError
@@ -251,16 +252,20 @@ def stacked(pools: Iterable[WordPool], backend: Optional[str] = None) -> WordPoo
 
 #: dlxc's default crossword list: ENABLE's words, WordNet's phrases and names
 #: and american-english's names, scored by word frequency (see
-#: dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt for where the scores come from).
+#: dlxc/models/wordlists/CROSSWORD-SCORED-NOTICE.txt for where the scores come from).
 DEFAULT_LIST = "crossword-scored"
 #: the words left out of fills unless asked for (``--allow-all``).
 BAN_LIST = "crossword-banned"
 
 
-def _shipped(name: str) -> str:
-    from ..puzzles import example_path
+#: where the crossword engine's lists lie: the package data of
+#: dlxc.models.wordlists (a path, not an import: the engine sits below the
+#: models); ``dlxc example crossword-scored`` names the same files.
+LISTS = Path(__file__).resolve().parent.parent / "models" / "wordlists"
 
-    return example_path(name)
+
+def _shipped(name: str) -> str:
+    return str(LISTS / f"{name}.txt")
 
 
 def default_word_list(backend: Optional[str] = None) -> WordPool:
