@@ -54,6 +54,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.base.guard",
         ],
     ),
+    ("base", ["dlxc.base.wordlist"]),
     ("base", ["dlxc.base.backends", "dlxc.base.runner", "dlxc.base.pool", "dlxc.base.cluster"]),
     ("engines", ["dlxc.xcc.engines.table"]),
     ("engines", ["dlxc.xcc.engines.shared", "dlxc.xcc._cbackend"]),

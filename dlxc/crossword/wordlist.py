@@ -9,10 +9,11 @@ a score that is not an integer is an error; a word that repeats an earlier
 one is dropped and counted.  A list with no word is an error.  Words
 without a score get ``DEFAULT_SCORE``.
 
-``read_word_list`` is the only function that reads a list file: when the
-lexicon's reader lands, this is the one place to switch.  The file is read
-as one bytes blob; an ASCII blob is parsed and indexed in C, anything else
-in Python (both give the same pool on ASCII input).
+``read_word_list`` is the only function here that reads a list file, through
+dlxc.base.wordlist (the reader under every engine: its lines, fields and
+scores).  The file is read as one bytes blob; an ASCII blob is parsed and
+indexed in C, anything else in Python (both give the same pool on ASCII
+input).
 """
 
 from __future__ import annotations
@@ -26,8 +27,9 @@ from pathlib import Path
 from typing import Optional, Union
 
 from ..base.errors import CrosswordError
-from ..base.files import Skips, not_letters, read_bytes, utf8_text
+from ..base.files import Skips, not_letters, utf8_text
 from ..base.letters import fold
+from ..base.wordlist import entries, parse_score, read_list_bytes
 from . import engine
 from .mirror import BadLine, NotAscii
 
@@ -136,27 +138,24 @@ def _parse_text(text: str, source: str, skips: Optional[Skips] = None) -> WordPo
     scores = array("i")
     seen: set[str] = set()
     repeats = 0
-    for number, line in enumerate(text.split("\n"), 1):
-        entry = line.strip(" \t\r")
-        if not entry or entry.startswith("#"):
-            continue
+    lines = text.split("\n")
+    for number, entry in entries(lines, " \t\r"):
+        shown = lines[number - 1].rstrip  # the line as written, for an error
         word, sep, score_text = entry.partition(";")
         word = word.rstrip(" \t")
         score = DEFAULT_SCORE
         if sep:
-            score_text = score_text.strip(" \t")
-            sign = score_text[:1] in "+-" and score_text[:1] or ""
-            digits = score_text[len(sign) :]
-            if not digits or not (digits.isascii() and digits.isdigit()):
+            value = parse_score(score_text)
+            if value is None:
                 raise CrosswordError(
-                    f"{source}:{number}: the score after ';' is not an integer: {line.rstrip()!r}"
+                    f"{source}:{number}: the score after ';' is not an integer: {shown()!r}"
                 )
-            score = min(int(digits), 1_000_000_000) * (-1 if sign == "-" else 1)
+            score = value
         if not word or not word.isalpha():
             bad = next((ch for ch in word if not ch.isalpha()), None)
             what = f"{bad!r} is not a letter" if bad else "no word before ';'"
             if skips is None:
-                raise CrosswordError(f"{source}:{number}: {what}: {line.rstrip()!r}")
+                raise CrosswordError(f"{source}:{number}: {what}: {shown()!r}")
             skips.skip(number, word, not_letters(word) or what)
             continue
         word = fold(word)
@@ -224,7 +223,7 @@ def read_word_list(
     path: Union[str, os.PathLike[str]], backend: Optional[str] = None, *, strict: bool = False
 ) -> WordPool:
     """Read a word-list file (the one function that does)."""
-    name, blob = read_bytes(path, "word list", CrosswordError)
+    name, blob = read_list_bytes(path, CrosswordError)
     pool = parse_word_list(blob, name, backend, strict)
     if len(pool) == 0:
         raise CrosswordError(f"{name}: the word list has no words")
@@ -278,9 +277,9 @@ def default_word_list(backend: Optional[str] = None) -> WordPool:
 
 def banned_words() -> set[str]:
     """The ban list's words (lower case)."""
-    name, blob = read_bytes(_shipped(BAN_LIST), "ban list", CrosswordError)
+    name, blob = read_list_bytes(_shipped(BAN_LIST), CrosswordError, "ban list")
     lines = utf8_text(blob, name, CrosswordError).split("\n")
-    return {w.strip().lower() for w in lines if w.strip() and not w.startswith("#")}
+    return {w.lower() for _, w in entries(lines)}
 
 
 def without(pool: WordPool, words: Iterable[str]) -> tuple[WordPool, int]:
