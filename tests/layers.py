@@ -69,6 +69,7 @@ ORDER: list[tuple[str, list[str]]] = [
         ],
     ),
     ("engines", ["dlxc.xcc.engines", "dlxc.lexicon.fileformat"]),
+    ("engines", ["dlxc.crossword.parsing"]),
     ("engines", ["dlxc.lexicon._cbackend", "dlxc.crossword.mirror"]),
     ("engines", ["dlxc.crossword._cbackend"]),
     ("engines", ["dlxc.crossword"]),

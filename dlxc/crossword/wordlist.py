@@ -31,7 +31,7 @@ from ..base.files import Skips, not_letters, utf8_text
 from ..base.letters import fold
 from ..base.wordlist import entries, parse_score, read_list_bytes
 from . import engine
-from .mirror import BadLine, NotAscii
+from .parsing import BadLine, NotAscii
 
 DEFAULT_SCORE = 50
 ASCII = string.ascii_lowercase
