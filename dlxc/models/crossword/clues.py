@@ -37,7 +37,6 @@ from ...crossword.wordlist import WordPool, parse_plain_list, pool_of_read_words
 DEFAULT_SCORE = 50
 #: Characters an entry may carry that are not part of its answer.
 SEPARATORS = " -"
-_DROP = str.maketrans("", "", SEPARATORS)
 
 
 def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False) -> WordList:
@@ -47,6 +46,9 @@ def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False)
     out = WordList(source=source)
     skips = Skips(source, CrosswordError, strict)
     seen: set[str] = set()
+    # dlxc's one case rule: NFC, and a letter's case changed only where it
+    # stays one letter (İstanbul has 8 letters, STRAßE 6); on ASCII text, lower
+    case = str.lower if text.isascii() else fold
     for number, line in entries(text.lstrip("\ufeff").split("\n"), " \t\r"):
         out.entries += 1
         entry, sep, rest = line.partition(";")
@@ -60,9 +62,11 @@ def parse_clue_list(text: str, source: str = "<clues>", *, strict: bool = False)
                 score = value
             else:
                 clue = rest.strip()
-        # dlxc's one case rule: NFC, and a letter's case changed only where
-        # it stays one letter (İstanbul has 8 letters, STRAßE 6)
-        answer = fold(entry.translate(_DROP))
+        answer = entry
+        for separator in SEPARATORS:
+            if separator in answer:
+                answer = answer.replace(separator, "")
+        answer = case(answer)
         if not answer or not answer.isalpha():
             why = not_letters(answer) if answer else "no entry before ';'"
             skips.skip(number, entry.strip(), why or "not a word")
