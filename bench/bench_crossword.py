@@ -392,7 +392,7 @@ def bench_fill(args) -> None:
 # ------------------------------------------------------------------ quality
 
 GRIDS = ROOT / "bench" / "grids"
-DEFAULT_LIST = ROOT / "dlxc" / "puzzles" / "words" / "crossword-scored.txt"
+DEFAULT_LIST = ROOT / "dlxc" / "models" / "wordlists" / "crossword-scored.txt"
 
 
 def measure_list(path: str, scale: float) -> dict[str, float]:

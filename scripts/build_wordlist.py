@@ -3,7 +3,7 @@ by word frequency.
 
     pip install wordfreq==3.1.1 symspellpy==6.10.1
     apt-get install wordnet-base wamerican     # Debian: 1:3.0-37 and 2020.12.07-2
-    python scripts/build_wordlist.py           # writes dlxc/puzzles/words/crossword-scored.txt
+    python scripts/build_wordlist.py           # writes dlxc/models/wordlists/crossword-scored.txt
 
 Three sources, each of whose licence lets dlxc ship what is taken from it:
 
@@ -76,7 +76,7 @@ score also steers the engine toward words with common letters.)
 
 The output is sorted by score (highest first), then alphabetically, as
 ``word;score`` lines.  wordfreq's data is licensed CC BY-SA 4.0, so the list
-carries that licence (dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt, with
+carries that licence (dlxc/models/wordlists/CROSSWORD-SCORED-NOTICE.txt, with
 WordNet's and SCOWL's notices).
 
 The script is run by hand when a source changes; dlxc does not need
@@ -306,7 +306,7 @@ def main() -> int:
         "# (see CROSSWORD-SCORED-NOTICE.txt).  Built by scripts/build_wordlist.py.\n"
     )
     body = "".join(f"{w};{s}\n" for s, w in scored)
-    out = WORDS / "crossword-scored.txt"
+    out = ROOT / "dlxc" / "models" / "wordlists" / "crossword-scored.txt"
     out.write_text(header + body, encoding="ascii")
     added = ", ".join(f"{n} from {source}" for source, n in counts.items())
     print(f"{len(scored)} entries ({added}) written to {out}", file=sys.stderr)

@@ -1,7 +1,8 @@
 """Word lists for Boggle: one word per line in, the scorer's spelling out.
 
-This is the one place where the Boggle engine reads words, kept small so it
-can later take its words from ``dlxc.lexicon`` instead.  A list is UTF-8
+This is the one place where the Boggle engine reads words, through the reader
+under every engine (dlxc.base.wordlist), kept small so it can later take its
+words from ``dlxc.lexicon`` instead.  A list is UTF-8
 text, one word a line (a byte-order mark and Windows line ends are fine);
 words are case-folded, and a line that is not made of the letters a..z only
 (after folding) is left out, as are words of fewer than 3 letters, which
@@ -20,8 +21,9 @@ from collections.abc import Iterable
 from typing import Optional
 
 from ..base.errors import BoggleError
-from ..base.files import Skips, not_letters, read_lines
+from ..base.files import Skips, not_letters
 from ..base.letters import fold
+from ..base.wordlist import entries, read_list
 
 _LETTERS = frozenset("abcdefghijklmnopqrstuvwxyz")
 MIN_LETTERS = 3
@@ -51,13 +53,10 @@ def read_words(path: os.PathLike[str] | str, *, strict: bool = False) -> list[st
     is not a word is skipped and noted (``strict``: an error), as every word
     list is read (dlxc.base.files.Skips); of the words, those of the letters
     a..z only are kept (no die shows another letter)."""
-    name, lines = read_lines(path, "word list", BoggleError)
+    name, lines = read_list(path, BoggleError)
     skips = Skips(name, BoggleError, strict)
     out = []
-    for number, line in enumerate(lines, 1):
-        entry = line.strip()
-        if not entry or entry.startswith("#"):
-            continue
+    for number, entry in entries(lines):
         why = not_letters(entry)
         if why is not None:
             skips.skip(number, entry, why)

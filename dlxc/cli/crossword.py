@@ -139,8 +139,7 @@ def layout(
     strict: bool = False,
 ):
     """Lay out a free-form crossword from the words of FILE."""
-    from ..crossword.wordlist import pool_from_words
-    from ..models.crossword.clues import read_clue_list
+    from ..models.crossword.clues import read_clue_pool
     from ..models.crossword.layout import (
         compact_layout,
         default_compact_tries,
@@ -158,8 +157,7 @@ def layout(
     if as_json:
         fmt = "json"
     t0 = time.perf_counter()
-    clue_list = read_clue_list(word_file, strict=strict)
-    pool = pool_from_words(clue_list.words, clue_list.scores, source=word_file)
+    pool, clues = read_clue_pool(word_file, strict=strict, backend=backend)
     t1 = time.perf_counter()
     rescued = False
     if compact:
@@ -172,11 +170,11 @@ def layout(
         )
     t2 = time.perf_counter()
     if fmt == "json":
-        write_result(json.dumps(board.to_json(clue_list.clues), indent=1), output)
+        write_result(json.dumps(board.to_json(clues), indent=1), output)
     elif fmt in (None, "text"):
         write_result(board.render(), output)
     else:
-        page = board.page(title=title or "Crossword", clues=clue_list.clues)
+        page = board.page(title=title or "Crossword", clues=clues)
         emit([page], fmt, output, paper=paper, font=font)
     if not quiet:
         click.echo(

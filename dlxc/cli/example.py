@@ -4,13 +4,12 @@ directory (``dlxc example wordsearch-6x6 | dlxc count -``)."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import sys
 
 import click
 
-from ..puzzles import KINDS, examples
+from ..puzzles import KINDS, by_kind, examples
 
 
 @click.command()
@@ -27,11 +26,10 @@ def example(name, show_path) -> None:
     """
     found = examples()
     if name is None:
-        for kind, about in KINDS.items():
-            click.echo(f"{kind}/: {about}")
-            for short, path in found.items():
-                if os.path.basename(os.path.dirname(path)) == kind:
-                    click.echo(f"  {short}")
+        for kind, names in by_kind().items():
+            click.echo(f"{kind}/: {KINDS[kind]}")
+            for short in names:
+                click.echo(f"  {short}")
         return
     if name not in found:
         raise click.BadParameter(

@@ -14,7 +14,6 @@ from types import ModuleType
 from typing import Optional
 
 from ..base.backends import resolve
-from . import mirror
 
 try:
     from . import _cbackend
@@ -27,6 +26,8 @@ def engine(backend: Optional[str] = None) -> ModuleType:
     name = resolve(backend)
     if name == "c" and _cbackend is not None:
         return _cbackend
+    from . import mirror  # only when it runs: the C engine's commands start faster
+
     return mirror
 
 

@@ -19,7 +19,7 @@ from ..base.native import (  # raises ImportError when not built or stale
     int32_array,
     lib,
 )
-from .mirror import BadLine, NotAscii
+from .parsing import BadLine, NotAscii
 
 FOUND, EXHAUSTED, BUDGET = lib.DLXC_XW_FOUND, lib.DLXC_XW_EXHAUSTED, lib.DLXC_XW_BUDGET
 

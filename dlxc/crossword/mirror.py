@@ -15,21 +15,9 @@ from array import array
 
 from ..base.guard import Guard
 from ..base.rng import MASK64, shuffled, splitmix64
+from .parsing import BadLine, NotAscii
 
 FOUND, EXHAUSTED, BUDGET = 1, 2, 3
-
-
-class NotAscii(Exception):
-    """The blob holds non-ASCII bytes; the caller reads it as Unicode."""
-
-
-class BadLine(Exception):
-    """A word-list line the parser rejects: ``line`` (1-based), ``reason``."""
-
-    def __init__(self, line: int, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}")
-        self.line = line
-        self.reason = reason
 
 
 # ---------------------------------------------------------------- word lists

@@ -9,10 +9,11 @@ a score that is not an integer is an error; a word that repeats an earlier
 one is dropped and counted.  A list with no word is an error.  Words
 without a score get ``DEFAULT_SCORE``.
 
-``read_word_list`` is the only function that reads a list file: when the
-lexicon's reader lands, this is the one place to switch.  The file is read
-as one bytes blob; an ASCII blob is parsed and indexed in C, anything else
-in Python (both give the same pool on ASCII input).
+``read_word_list`` is the only function here that reads a list file, through
+dlxc.base.wordlist (the reader under every engine: its lines, fields and
+scores).  The file is read as one bytes blob; an ASCII blob is parsed and
+indexed in C, anything else in Python (both give the same pool on ASCII
+input).
 """
 
 from __future__ import annotations
@@ -22,13 +23,15 @@ import string
 from array import array
 from collections.abc import Iterable
 from itertools import accumulate
+from pathlib import Path
 from typing import Optional, Union
 
 from ..base.errors import CrosswordError
-from ..base.files import Skips, not_letters, read_bytes, utf8_text
+from ..base.files import Skips, not_letters, utf8_text
 from ..base.letters import fold
+from ..base.wordlist import entries, parse_score, read_list_bytes
 from . import engine
-from .mirror import BadLine, NotAscii
+from .parsing import BadLine, NotAscii
 
 DEFAULT_SCORE = 50
 ASCII = string.ascii_lowercase
@@ -92,6 +95,30 @@ class WordPool:
         return WordPool(self.alphabet, b"".join(pieces), starts, scores, source=self.source)
 
 
+def pool_of_read_words(words: list[str], scores: list[int], source: str) -> WordPool:
+    """The pool of words a list reader has checked already: each letters
+    only, folded, given once (``read_clue_pool``).  Nothing is parsed again:
+    ASCII words are joined and their codes made by one ``translate``."""
+    if len(words) != len(scores):
+        raise ValueError("one score for each word")
+    starts = array("i", accumulate(map(len, words), initial=0))
+    text = "".join(words)
+    if text.isascii():
+        codes = text.encode("ascii").translate(_ASCII_CODES)
+        return WordPool(ASCII, codes, starts, array("i", scores), 0, source)
+    extra = sorted(set(text) - set(ASCII))
+    alphabet = ASCII + "".join(extra)
+    if len(alphabet) > 256:
+        raise CrosswordError(f"{source}: more than 256 different letters")
+    index = {ch: i for i, ch in enumerate(alphabet)}
+    codes = bytes(index[ch] for ch in text)
+    return WordPool(alphabet, codes, starts, array("i", scores), 0, source)
+
+
+#: a..z to the codes 0..25 (every other byte kept: the caller's words are letters)
+_ASCII_CODES = bytes.maketrans(ASCII.encode(), bytes(range(26)))
+
+
 def pool_from_words(
     words: Iterable[str], scores: Optional[Iterable[int]] = None, source: str = "<words>"
 ) -> WordPool:
@@ -111,27 +138,24 @@ def _parse_text(text: str, source: str, skips: Optional[Skips] = None) -> WordPo
     scores = array("i")
     seen: set[str] = set()
     repeats = 0
-    for number, line in enumerate(text.split("\n"), 1):
-        entry = line.strip(" \t\r")
-        if not entry or entry.startswith("#"):
-            continue
+    lines = text.split("\n")
+    for number, entry in entries(lines, " \t\r"):
+        shown = lines[number - 1].rstrip  # the line as written, for an error
         word, sep, score_text = entry.partition(";")
         word = word.rstrip(" \t")
         score = DEFAULT_SCORE
         if sep:
-            score_text = score_text.strip(" \t")
-            sign = score_text[:1] in "+-" and score_text[:1] or ""
-            digits = score_text[len(sign) :]
-            if not digits or not (digits.isascii() and digits.isdigit()):
+            value = parse_score(score_text)
+            if value is None:
                 raise CrosswordError(
-                    f"{source}:{number}: the score after ';' is not an integer: {line.rstrip()!r}"
+                    f"{source}:{number}: the score after ';' is not an integer: {shown()!r}"
                 )
-            score = min(int(digits), 1_000_000_000) * (-1 if sign == "-" else 1)
+            score = value
         if not word or not word.isalpha():
             bad = next((ch for ch in word if not ch.isalpha()), None)
             what = f"{bad!r} is not a letter" if bad else "no word before ';'"
             if skips is None:
-                raise CrosswordError(f"{source}:{number}: {what}: {line.rstrip()!r}")
+                raise CrosswordError(f"{source}:{number}: {what}: {shown()!r}")
             skips.skip(number, word, not_letters(word) or what)
             continue
         word = fold(word)
@@ -161,6 +185,19 @@ def parse_word_list(
     return _parse_blob(blob, source, backend, strict)
 
 
+def parse_plain_list(blob: bytes, source: str, backend: Optional[str] = None) -> Optional[WordPool]:
+    """The pool of ``blob`` when the engine's reader takes every line of it
+    (ASCII, each line ``word`` or ``word;score``), else None: the caller reads
+    it by its own rules (a clue list's clues, Unicode letters, skipped lines)."""
+    if blob.startswith(b"\xef\xbb\xbf"):
+        blob = blob[3:]
+    try:
+        codes, starts, scores, repeats = engine(backend).parse_words(blob, DEFAULT_SCORE)
+    except (NotAscii, BadLine):
+        return None
+    return WordPool(ASCII, codes, starts, scores, repeats, source)
+
+
 def _parse_blob(blob: bytes, source: str, backend: Optional[str], strict: bool) -> WordPool:
     if blob.startswith(b"\xef\xbb\xbf"):
         blob = blob[3:]
@@ -186,7 +223,7 @@ def read_word_list(
     path: Union[str, os.PathLike[str]], backend: Optional[str] = None, *, strict: bool = False
 ) -> WordPool:
     """Read a word-list file (the one function that does)."""
-    name, blob = read_bytes(path, "word list", CrosswordError)
+    name, blob = read_list_bytes(path, CrosswordError)
     pool = parse_word_list(blob, name, backend, strict)
     if len(pool) == 0:
         raise CrosswordError(f"{name}: the word list has no words")
@@ -214,16 +251,20 @@ def stacked(pools: Iterable[WordPool], backend: Optional[str] = None) -> WordPoo
 
 #: dlxc's default crossword list: ENABLE's words, WordNet's phrases and names
 #: and american-english's names, scored by word frequency (see
-#: dlxc/puzzles/words/CROSSWORD-SCORED-NOTICE.txt for where the scores come from).
+#: dlxc/models/wordlists/CROSSWORD-SCORED-NOTICE.txt for where the scores come from).
 DEFAULT_LIST = "crossword-scored"
 #: the words left out of fills unless asked for (``--allow-all``).
 BAN_LIST = "crossword-banned"
 
 
-def _shipped(name: str) -> str:
-    from ..puzzles import example_path
+#: where the crossword engine's lists lie: the package data of
+#: dlxc.models.wordlists (a path, not an import: the engine sits below the
+#: models); ``dlxc example crossword-scored`` names the same files.
+LISTS = Path(__file__).resolve().parent.parent / "models" / "wordlists"
 
-    return example_path(name)
+
+def _shipped(name: str) -> str:
+    return str(LISTS / f"{name}.txt")
 
 
 def default_word_list(backend: Optional[str] = None) -> WordPool:
@@ -236,9 +277,9 @@ def default_word_list(backend: Optional[str] = None) -> WordPool:
 
 def banned_words() -> set[str]:
     """The ban list's words (lower case)."""
-    name, blob = read_bytes(_shipped(BAN_LIST), "ban list", CrosswordError)
+    name, blob = read_list_bytes(_shipped(BAN_LIST), CrosswordError, "ban list")
     lines = utf8_text(blob, name, CrosswordError).split("\n")
-    return {w.strip().lower() for w in lines if w.strip() and not w.startswith("#")}
+    return {w.lower() for _, w in entries(lines)}
 
 
 def without(pool: WordPool, words: Iterable[str]) -> tuple[WordPool, int]:

@@ -28,8 +28,9 @@ from typing import Optional
 from ..base.backends import c_import_error, resolve
 from ..base.closing import Closing
 from ..base.errors import BoardError, LexiconError
-from ..base.files import Skips, lines_of, not_letters, read_input
+from ..base.files import Skips, lines_of, not_letters
 from ..base.letters import fold
+from ..base.wordlist import WordList, entries, read_list, read_list_bytes
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
 
@@ -81,30 +82,6 @@ def _fail_where(exc: LexiconError, where: str) -> LexiconError:
 # ==== word lists =============================================================
 
 
-class WordList:
-    """Words read for a lexicon: kept (normalized, each once), and how many
-    entries were skipped for not being purely letters."""
-
-    def __init__(self, words: list[str], skipped: int, duplicates: int, entries: int) -> None:
-        self.words = words
-        self.skipped = skipped
-        self.duplicates = duplicates
-        self.entries = entries
-
-    def keeping(self, letters: Iterable[str]) -> tuple[WordList, list[str]]:
-        """(this list without the words that have a letter outside
-        ``letters``, those words).  One pass over the letters of the whole
-        list decides, so a list that needs nothing left out costs no more."""
-        bad = set("".join(self.words)).difference(letters)
-        if not bad:
-            return self, []
-        kept: list[str] = []
-        dropped: list[str] = []
-        for w in self.words:
-            (kept if bad.isdisjoint(w) else dropped).append(w)
-        return WordList(kept, self.skipped, self.duplicates, self.entries), dropped
-
-
 def read_word_list_with_tiles(
     path: os.PathLike[str] | str, tiles: dict[str, str], *, strict: bool = False
 ) -> WordList:
@@ -113,15 +90,9 @@ def read_word_list_with_tiles(
     "ĉ"}``), and a word may write such a tile as its name in brackets,
     ``[CH]ORRO``, as MAGPIE's word lists do.  An unknown name or a ``[``
     without ``]`` is an error naming the line."""
-    from ..base.files import read_lines as lines_in
-
-    name, lines = lines_in(path, "word list", LexiconError)
+    name, lines = read_list(path, LexiconError)
     return _collect(
-        (
-            _with_tiles(line, f"{name}:{i}", tiles)
-            for i, line in enumerate(lines, 1)
-            if line.strip() and not line.lstrip().startswith("#")
-        ),
+        (_with_tiles(text, f"{name}:{i}", tiles) for i, text in entries(lines)),
         name,
         Skips(name, LexiconError, strict),
     )
@@ -196,14 +167,14 @@ def _collect(
             f"{name}: no usable word: all {n} entries were skipped "
             "(an entry must be purely letters)"
         )
-    return WordList(words, skipped, duplicates, n)
+    return WordList(words, skipped=skipped, repeats=duplicates, entries=n, source=name)
 
 
 def read_word_list(path: os.PathLike[str] | str, *, strict: bool = False) -> WordList:
     """The words of a file, one per line (blank lines and ``#`` lines
     ignored; dlxc.base.files.read_lines says what a line is, ``Skips`` what
     becomes of a line that is not a word, ``strict`` making it an error)."""
-    name, blob = read_input(path, "word list", LexiconError)
+    name, blob = read_list_bytes(path, LexiconError)
     return _word_list_of(name, blob, strict)
 
 
@@ -211,11 +182,7 @@ def _word_list_of(name: str, blob: bytes, strict: bool) -> WordList:
     """read_word_list of the bytes ``blob`` read from ``name``."""
     lines = lines_of(blob, name, LexiconError)
     return _collect(
-        (
-            (line, f"{name}:{i}")
-            for i, line in enumerate(lines, 1)
-            if line.strip() and not line.lstrip().startswith("#")
-        ),
+        ((text, f"{name}:{i}") for i, text in entries(lines)),
         name,
         Skips(name, LexiconError, strict),
     )
@@ -390,7 +357,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         tiles cannot spell."""
         backend = resolve_backend(backend)
         start = time.perf_counter()
-        name, blob = read_input(path, "word list", LexiconError)
+        name, blob = read_list_bytes(path, LexiconError)
         built = _engine(backend).build_text(blob, gaddag)
         if built is not None and (letters is None or set(built[0]).issubset(letters)):
             alphabet, dawg, gad, words, longest = built

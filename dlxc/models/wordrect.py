@@ -24,10 +24,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Optional, Union
 
 from ..base.errors import ProblemError
+from ..base.wordlist import WordList
 from ..xcc.count import count_solutions
 from ..xcc.problem import Problem
 from ..xcc.search import Search
-from .words import WordList, letters, load_word_list
+from .words import letters, load_word_list
 
 
 class Rectangle:
@@ -91,7 +92,7 @@ class WordRectangle:
         if isinstance(words, (str, os.PathLike)):
             words = load_word_list(words, lengths={rows, cols})
         if isinstance(words, WordList):
-            entries = words.words
+            entries = words.letters
         else:
             entries = [letters(w) for w in words]
         seen: set = set()

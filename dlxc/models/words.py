@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Optional
 
 from ..base.errors import ProblemError
-from ..base.files import Skips, not_letters, read_lines
+from ..base.files import Skips, not_letters
 from ..base.letters import upper_letter
+from ..base.wordlist import WordList, entries, read_list
 
 # what an entry may contain besides letters, and loses
 _DROPPED = frozenset(" \t\u00a0-\u2010\u2011")
@@ -123,15 +124,12 @@ def read_entries(path: os.PathLike[str] | str) -> tuple[list[str], list[str]]:
     stands (``file:line``); ``-`` reads the standard input.  Blank lines and
     lines starting with ``#`` are left out.  The text is UTF-8, with or
     without a byte-order mark; LF, CRLF and CR end lines."""
-    name, lines = read_lines(path, "word list", ProblemError)
-    entries, where = [], []
-    for i, line in enumerate(lines, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        entries.append(text)
+    name, lines = read_list(path, ProblemError)
+    found, where = [], []
+    for i, text in entries(lines):
+        found.append(text)
         where.append(f"{name}:{i}")
-    return entries, where
+    return found, where
 
 
 def display_form(entry: str) -> str:
@@ -152,13 +150,10 @@ def read_clued_entries(
     that is not a word (``AA's``) is skipped and noted, or an error with
     ``strict`` (dlxc.base.files.Skips).  A list with no word is an error.
     (Repeats are kept: a word search names them, as a word is hidden once.)"""
-    name, lines = read_lines(path, "word list", ProblemError)
+    name, lines = read_list(path, ProblemError)
     skips = Skips(name, ProblemError, strict)
     words, where, clues = [], [], []
-    for i, line in enumerate(lines, 1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
+    for i, text in entries(lines):
         word, sep, clue = text.partition(";")
         word = word.strip()
         word_letters, why = _split(word)
@@ -172,20 +167,6 @@ def read_clued_entries(
     if not words:
         raise skips.empty()
     return words, where, clues
-
-
-@dataclass
-class WordList:
-    """A word list read for word rectangles: the words kept (upper case, in
-    file order, each once), and how many entries were skipped and why."""
-
-    words: list[tuple[str, ...]]
-    skipped_not_letters: int = 0
-    skipped_case: int = 0
-    repeats: int = 0
-
-    def of_length(self, n: int) -> list[tuple[str, ...]]:
-        return [w for w in self.words if len(w) == n]
 
 
 def load_word_list(
@@ -202,17 +183,18 @@ def load_word_list(
     numbers of letters.  Words that repeat after case folding are kept once.
     A list with no word is an error; the entries that are not words are
     noted as every word list's are (dlxc.base.files.Skips; ``strict``: the
-    first is an error)."""
-    entries, where = read_entries(path)
+    first is an error).  The ``WordList``'s ``letters`` hold each word's
+    cells, its ``words`` those cells joined."""
+    found, where = read_entries(path)
     name = where[0].rsplit(":", 1)[0] if where else os.fspath(path)
     skips = Skips(name, ProblemError, strict)
     wanted = None if lengths is None else set(lengths)
-    out = WordList([])
+    out = WordList(source=name, entries=len(found))
     seen: set[tuple[str, ...]] = set()
-    for entry, at in zip(entries, where):
+    for entry, at in zip(found, where):
         if not is_word(entry):
             skips.skip(int(at.rsplit(":", 1)[1]), entry, not_letters(entry) or "is not a word")
-            out.skipped_not_letters += 1
+            out.skipped += 1
             continue
         if lowercase_only and entry != entry.lower():
             out.skipped_case += 1
@@ -224,8 +206,10 @@ def load_word_list(
             out.repeats += 1
             continue
         seen.add(word)
-        out.words.append(word)
+        out.letters.append(word)
+        out.words.append("".join(word))
+        out.where.append(at)
     skips.note()
-    if not entries or skips.count == len(entries):
+    if not found or skips.count == len(found):
         raise skips.empty()
     return out

@@ -11,7 +11,8 @@ so that it works from any directory::
 
 and from Python, ``dlxc.example_path("wordsearch-6x6")``.  A name is the
 file's name without its extension; the licence notices of the word lists
-lie beside them in ``words/``.
+lie beside them in ``words/`` (the crossword lists', beside them in
+dlxc/models/wordlists/, where the crossword engine reads them).
 """
 
 from __future__ import annotations
@@ -34,18 +35,36 @@ KINDS = {
 # files in the folders that are not examples: notices and notes
 _NOT_EXAMPLES = ("README", "NOTICE", "COPYRIGHT")
 
+# examples whose data another part of dlxc owns and reads (one copy, listed
+# here by its path): the crossword engine's default list and ban list
+_ELSEWHERE = {
+    "words": (
+        os.path.join(os.path.dirname(HERE), "models", "wordlists"),
+        ("crossword-banned.txt", "crossword-scored.txt"),
+    ),
+}
+
 
 def examples() -> dict[str, str]:
     """Every example: short name -> the file's path, in the order of
     ``KINDS`` and then by name."""
-    out = {}
+    return {name: path for names in by_kind().values() for name, path in names.items()}
+
+
+def by_kind() -> dict[str, dict[str, str]]:
+    """The examples of each kind of ``KINDS``: short name -> path, by name."""
+    out: dict[str, dict[str, str]] = {}
     for kind in KINDS:
         folder = os.path.join(HERE, kind)
-        for entry in sorted(os.listdir(folder)):
-            stem = os.path.splitext(entry)[0]
-            if any(word in stem for word in _NOT_EXAMPLES):
-                continue
-            out[stem] = os.path.join(folder, entry)
+        found = {
+            entry: os.path.join(folder, entry)
+            for entry in os.listdir(folder)
+            if not any(word in entry for word in _NOT_EXAMPLES)
+        }
+        if kind in _ELSEWHERE:
+            other, names = _ELSEWHERE[kind]
+            found.update((entry, os.path.join(other, entry)) for entry in names)
+        out[kind] = {os.path.splitext(entry)[0]: found[entry] for entry in sorted(found)}
     return out
 
 
@@ -61,4 +80,4 @@ def example_path(name: str) -> str:
         raise KeyError(f"no example called {name!r}; the examples: {', '.join(found)}") from None
 
 
-__all__ = ["KINDS", "examples", "example_path"]
+__all__ = ["KINDS", "by_kind", "examples", "example_path"]

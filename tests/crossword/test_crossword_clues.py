@@ -52,3 +52,47 @@ def test_bad_line_skipped_and_noted_or_strict_error(text, line):
 def test_no_entry_left_is_an_error():
     with pytest.raises(CrosswordError, match="list.txt: the clue list has no words"):
         parse_clue_list("# nothing\n\n", "list.txt")
+
+
+# ---- read once: the pool and the clues of a layout's list (read_clue_pool)
+
+POOLS = [
+    "apple\nPear;60\n\n# note\nfig ; -3\napple;70\n",  # the engine's reader takes it whole
+    "\ufeffapple\nPEAR;60\n",
+    "apple;A fruit\npear;60\nIce Cream;Cold\n",  # clues and separators: read in Python
+    "café;60\napple\nnaïve;Innocent\n",  # Unicode letters
+]
+
+
+@pytest.mark.parametrize("backend", ["c", "python"])
+@pytest.mark.parametrize("text", POOLS, ids=range(len(POOLS)))
+def test_read_clue_pool_reads_as_the_clue_list_says(tmp_path, text, backend):
+    from dlxc.crossword.wordlist import pool_from_words
+    from dlxc.models.crossword.clues import read_clue_list, read_clue_pool
+
+    path = tmp_path / "pool.txt"
+    path.write_text(text, encoding="utf-8")
+    pool, clues = read_clue_pool(path, backend=backend)
+    # the oracle: the two passes the layout made before (the list, then a pool of its words)
+    want = read_clue_list(path)
+    old = pool_from_words(want.words, want.scores)
+    assert pool.words == want.words == old.words
+    assert list(pool.scores) == want.scores
+    assert (pool.alphabet, pool.codes, list(pool.starts)) == (
+        old.alphabet,
+        old.codes,
+        list(old.starts),
+    )
+    assert clues == want.clues
+
+
+def test_read_clue_pool_errors_name_the_file(tmp_path):
+    from dlxc.models.crossword.clues import read_clue_pool
+
+    path = tmp_path / "bad.txt"
+    path.write_text("apple\nR2D2;Droid\n", encoding="utf-8")
+    with pytest.raises(CrosswordError, match=r"bad\.txt:2: "):
+        read_clue_pool(path, strict=True)
+    path.write_text("# nothing\n", encoding="utf-8")
+    with pytest.raises(CrosswordError, match=r"bad\.txt: the clue list has no words"):
+        read_clue_pool(path)

@@ -58,7 +58,9 @@ def test_default_list_is_enable_scored_by_frequency():
     # everyday words score far above the junk the issue found in fills
     for common, rare in (("area", "sered"), ("eyes", "pyes"), ("read", "rede")):
         assert score[common] >= score[rare] + 20, (common, rare)
-    assert (WORDS / "CROSSWORD-SCORED-NOTICE.txt").read_text().count("CC BY-SA 4.0") >= 1
+    assert (
+        ROOT / "dlxc" / "models" / "wordlists" / "CROSSWORD-SCORED-NOTICE.txt"
+    ).read_text().count("CC BY-SA 4.0") >= 1
 
 
 def _letters(text: str) -> str:

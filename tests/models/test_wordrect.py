@@ -146,11 +146,12 @@ def test_word_lists(tmp_path):
     f.write_text("# a comment\ncat\nCat\nDog\nO'Neil\nice cream\nnée\n\nx-ray\n", "utf-8")
     with pytest.warns(SkippedLines, match="3 lines skipped"):
         wl = load_word_list(f)
-    assert wl.words == [("C", "A", "T"), ("D", "O", "G"), ("N", "É", "E")]
-    assert (wl.skipped_not_letters, wl.repeats) == (3, 1)
+    assert wl.letters == [("C", "A", "T"), ("D", "O", "G"), ("N", "É", "E")]
+    assert (wl.skipped, wl.repeats) == (3, 1)
     with pytest.warns(SkippedLines):
         wl = load_word_list(f, lowercase_only=True)
-    assert wl.words == [("C", "A", "T"), ("N", "É", "E")] and wl.skipped_case == 2
+    assert wl.letters == [("C", "A", "T"), ("N", "É", "E")] and wl.skipped_case == 2
+    assert wl.words == ["CAT", "NÉE"]
     assert is_word("née") and not is_word("x-ray") and letters("x-ray") == ("X", "R", "A", "Y")
     with pytest.raises(ProblemError, match="cannot read the word list"):
         load_word_list(tmp_path / "missing.txt")
