@@ -13,6 +13,8 @@ built in this checkout):
 
 from __future__ import annotations
 
+import atexit
+import functools
 import importlib.machinery
 import os
 import shutil
@@ -20,6 +22,7 @@ import subprocess
 import sys
 import sysconfig
 import tarfile
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -51,14 +54,36 @@ def _copy_source(dest: Path, *, checkout: bool) -> Path:
     return dest
 
 
+@functools.cache
+def _site_without_dlxc() -> str:
+    """This interpreter's site-packages (cffi, click, tqdm) less any dlxc
+    installed there: a folder of links to everything else.  A dlxc that
+    ``pip install .`` put there would be found first by a checkout that
+    looks for an installed copy of its version (tests/install/
+    test_checkout_shadow.py), where these tests want none."""
+    links = Path(tempfile.mkdtemp(prefix="site-without-dlxc-"))
+    atexit.register(shutil.rmtree, links, ignore_errors=True)
+    for key in ("purelib", "platlib"):
+        site = Path(sysconfig.get_paths()[key])
+        for entry in site.iterdir() if site.is_dir() else ():
+            name = entry.name.lower()
+            if (
+                name == "dlxc"
+                or name.startswith(("dlxc-", "__editable__"))
+                or name.endswith(".pth")
+            ):
+                continue
+            if not (links / entry.name).exists():
+                (links / entry.name).symlink_to(entry)
+    return str(links)
+
+
 def _isolated_env(*first: Path) -> dict:
     """An environment whose Python sees ``first`` and then only this
-    interpreter's site-packages (for cffi, click, tqdm), used with -S."""
+    interpreter's site-packages (for cffi, click, tqdm) less any installed
+    dlxc, used with -S."""
     paths = [str(p) for p in first]
-    for key in ("purelib", "platlib"):
-        site = sysconfig.get_paths()[key]
-        if site not in paths:
-            paths.append(site)
+    paths.append(_site_without_dlxc())
     env = {
         k: v
         for k, v in os.environ.items()
@@ -108,7 +133,6 @@ def test_install_without_extension_says_why(tmp_path):
     assert "install a C compiler" in message
 
 
-@pytest.mark.slow
 @pytest.mark.slow  # builds dlxc from its sources
 def test_pip_install_without_compiler(tmp_path):
     # `pip install .` with CC naming a missing compiler: the build says
