@@ -16,7 +16,7 @@ check that every variant gives the same answer.
             file (the worst ratio is printed), and on the 7x7 six-word
             search at most 0.55 x serial or within 5% of the two-core
             ceiling; with ``--old DLXC`` another tree's command alternates
-            with this one's.
+            with this one's.  ``target1`` and ``target2`` run one of them.
 - jobs7:    ``dlxc count --jobs 2 FILE`` against ``dlxc count FILE`` on the
             7x7 word search of six words (ABEL CANTOR GAUSS EULER CAUCHY
             NEWTON, 8 directions; 457,153,320 layouts, about a second of the
@@ -253,17 +253,27 @@ def bench_targets(files, runs):
        what the two cores give when both are busy (slower per core than
        one alone on many hosts): ``fixed + (pair - fixed) / 2`` is printed
        too, the ceiling this host can reach."""
-    trees = [("new", [])] + ([("old", [OLD])] if OLD_COMMAND else [])
+    bench_target1(files, runs)
+    bench_target2(files, runs)
+
+
+def trees() -> list:
+    """(name, prefix of a variant's arguments) of the trees compared."""
+    return [("new", [])] + ([("old", [OLD])] if OLD_COMMAND else [])
+
+
+def bench_target1(files, runs):
+    """The first target of ``bench_targets``."""
     print(f"load average before: {loadavg()}")
     worst: dict = {}
     for path in bench_files(files):
         variants = {}
-        for tree, pre in trees:
+        for tree, pre in trees():
             variants[f"{tree} count"] = [*pre, "count", path]
             variants[f"{tree} --jobs 2"] = [*pre, "count", "--jobs", "2", path]
         res = alternate(variants, runs)
         line = [Path(path).name + ":"]
-        for tree, _ in trees:
+        for tree, _ in trees():
             one, two = res[f"{tree} count"], res[f"{tree} --jobs 2"]
             if len({o for t in (one, two) for o in t.outs}) != 1:
                 raise SystemExit(f"{path}: the counts differ: {one.outs + two.outs}")
@@ -276,12 +286,18 @@ def bench_targets(files, runs):
                 f"jobs2/(1.1 serial + 30 ms) {ratio:.3f};"
             )
         print("  " + " ".join(line))
-    for tree, _ in trees:
+    for tree, _ in trees():
         ratio, name = worst[tree]
         print(f"target 1, {tree} tree: worst jobs2/(1.1 serial + 30 ms) {ratio:.3f} ({name}), <= 1")
+    print(f"load average after: {loadavg()}")
+
+
+def bench_target2(files, runs):
+    """The second target of ``bench_targets``."""
+    print(f"load average before: {loadavg()}")
     file = files["ws7six"]
     variants = {}
-    for tree, pre in trees:
+    for tree, pre in trees():
         variants[f"{tree} count"] = [*pre, "count", file]
         variants[f"{tree} --jobs 2"] = [*pre, "count", "--jobs", "2", file]
     variants["two counts at once"] = [PAIR, "count", file]
@@ -289,7 +305,7 @@ def bench_targets(files, runs):
     fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"].median
     pair = res["two counts at once"]
     host = fixed + (pair.median - fixed) / 2
-    for tree, _ in trees:
+    for tree, _ in trees():
         one, two = res[f"{tree} count"], res[f"{tree} --jobs 2"]
         ceiling = fixed + (one.median - fixed) / 2
         print(
@@ -504,6 +520,8 @@ def main() -> None:
         for part in args.only.split(","):
             {
                 "targets": bench_targets,
+                "target1": bench_target1,
+                "target2": bench_target2,
                 "jobs7": bench_jobs7,
                 "jobs": bench_jobs,
                 "memo": bench_memo,
