@@ -439,6 +439,18 @@ def test_cli_count_jobs_equals_serial(ws5_file, monkeypatch):
         assert f"{par['engine']} engine)." in result.stderr
 
 
+def test_cli_count_jobs_on_a_small_tree(ws5_file):
+    """A tree within the trial is counted by one process, and says so; a
+    limit that stops the trial says only that it stopped the count."""
+    serial = run_cli("count", ws5_file)
+    result = run_cli("count", ws5_file, "--jobs", 2)
+    assert result.exit_code == 0 and result.stdout == serial.stdout
+    assert "too small to split: one process counted it" in result.stderr
+    result = run_cli("count", ws5_file, "--jobs", 2, "--node-limit", 100)
+    assert result.exit_code == 4 and "100 nodes" in result.stderr
+    assert "too small" not in result.stderr and "Split into" not in result.stderr
+
+
 def test_cli_solve_jobs_lists_each_once(ws5_file):
     import json
 
