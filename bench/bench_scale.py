@@ -1,6 +1,7 @@
 """Measure the targets of counting at scale, through the command line.
 
-    python bench/bench_scale.py [--runs 5] [--only jobs7,jobs,memo,estimate,estimates,dask]
+    python bench/bench_scale.py [--runs 5] [--old DLXC]
+        [--only targets,jobs7,jobs,memo,estimate,estimates,dask]
 
 Every figure is the wall time of a whole ``dlxc`` command (interpreter
 start, reading the file, the count), as a user sees it.  The machines are
@@ -10,6 +11,12 @@ are taken over the quiet rounds (all rounds when none was quiet); the raw
 times are printed too.  The counts are printed too, so the table is also a
 check that every variant gives the same answer.
 
+- targets:  the two targets of ``dlxc count --jobs 2 FILE`` (see
+            ``bench_targets``): at most 1.1 x serial + 30 ms on every bench
+            file (the worst ratio is printed), and on the 7x7 six-word
+            search at most 0.55 x serial or within 5% of the two-core
+            ceiling; with ``--old DLXC`` another tree's command alternates
+            with this one's.  ``target1`` and ``target2`` run one of them.
 - jobs7:    ``dlxc count --jobs 2 FILE`` against ``dlxc count FILE`` on the
             7x7 word search of six words (ABEL CANTOR GAUSS EULER CAUCHY
             NEWTON, 8 directions; 457,153,320 layouts, about a second of the
@@ -63,6 +70,10 @@ def dlxc_command() -> list[str]:
     return [exe] if exe else [sys.executable, "-c", "from dlxc.cli import main; main()"]
 
 
+OLD = "--old-tree"  # a variant starting with this runs the --old command instead
+OLD_COMMAND: list[str] = []  # set by --old: another tree's dlxc, to compare with
+
+
 def busy_seconds() -> float:
     """CPU seconds spent by the whole machine so far (all processes, also
     those of other users, which this process cannot see), from /proc/stat."""
@@ -86,11 +97,14 @@ def run(args: list[str]) -> tuple[float, str, str, int, float, float]:
     time is until both have finished (the output is the first copy's)."""
     before_all = busy_seconds()
     before_own = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = dlxc_command()
+    if args and args[0] == OLD:
+        command, args = OLD_COMMAND, args[1:]
     t0 = time.perf_counter()
     if args and args[0] == PAIR:
         procs = [
             subprocess.Popen(
-                dlxc_command() + args[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+                command + args[1:], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
             )
             for _ in range(2)
         ]
@@ -99,7 +113,7 @@ def run(args: list[str]) -> tuple[float, str, str, int, float, float]:
             args, max(proc.returncode for proc in procs), outs[0][0], outs[0][1]
         )
     else:
-        p = subprocess.run(dlxc_command() + args, capture_output=True, text=True)
+        p = subprocess.run(command + args, capture_output=True, text=True)
     wall = time.perf_counter() - t0
     after_own = resource.getrusage(resource.RUSAGE_CHILDREN)
     own = (after_own.ru_utime - before_own.ru_utime) + (after_own.ru_stime - before_own.ru_stime)
@@ -205,6 +219,103 @@ def bench_jobs7(files, runs):
         f"{ideal / one.median:.3f}; --jobs 2 / ceiling {two.median / ideal:.3f} "
         "(target <= 1.05)"
     )
+    print(f"load average after: {loadavg()}")
+
+
+def bench_files(files) -> list[str]:
+    """The files of the --jobs targets: every DLX file under
+    dlxc/puzzles/dlx, the 7x7 six-word search, 6x10 pentominoes, 13 queens."""
+    root = Path(__file__).resolve().parent.parent / "dlxc" / "puzzles" / "dlx"
+    return sorted(str(p) for p in root.glob("*.dlx")) + [
+        files["ws7six"],
+        files["pent"],
+        files["q13"],
+    ]
+
+
+SLACK = 0.030  # seconds: the fixed allowance of the first --jobs target
+
+
+def bench_targets(files, runs):
+    """The two targets of ``dlxc count --jobs 2 FILE`` (the plain command
+    line), against ``dlxc count FILE``, medians of ``runs`` alternating
+    rounds, wall and CPU seconds (this tree, and with --old the other tree
+    in the same rounds):
+
+    1. on every bench file, --jobs 2 takes at most 1.1 x serial + 30 ms:
+       the worst ratio jobs2 / (1.1 serial + 0.030) is the figure, <= 1;
+    2. on the 7x7 six-word search, --jobs 2 / serial <= 0.55, or within 5%
+       of the two-core ceiling.  The ceiling is the serial command with its
+       search split perfectly over two cores and nothing added: its fixed
+       cost (start-up, imports, reading: the median wall time of ``count``
+       on a 4x4 word search of 129 nodes) plus half of the rest,
+       ``fixed + (serial - fixed) / 2``.  Two serial counts at once show
+       what the two cores give when both are busy (slower per core than
+       one alone on many hosts): ``fixed + (pair - fixed) / 2`` is printed
+       too, the ceiling this host can reach."""
+    bench_target1(files, runs)
+    bench_target2(files, runs)
+
+
+def trees() -> list:
+    """(name, prefix of a variant's arguments) of the trees compared."""
+    return [("new", [])] + ([("old", [OLD])] if OLD_COMMAND else [])
+
+
+def bench_target1(files, runs):
+    """The first target of ``bench_targets``."""
+    print(f"load average before: {loadavg()}")
+    worst: dict = {}
+    for path in bench_files(files):
+        variants = {}
+        for tree, pre in trees():
+            variants[f"{tree} count"] = [*pre, "count", path]
+            variants[f"{tree} --jobs 2"] = [*pre, "count", "--jobs", "2", path]
+        res = alternate(variants, runs)
+        line = [Path(path).name + ":"]
+        for tree, _ in trees():
+            one, two = res[f"{tree} count"], res[f"{tree} --jobs 2"]
+            if len({o for t in (one, two) for o in t.outs}) != 1:
+                raise SystemExit(f"{path}: the counts differ: {one.outs + two.outs}")
+            ratio = two.median / (1.1 * one.median + SLACK)
+            if ratio > worst.get(tree, (0.0, ""))[0]:
+                worst[tree] = (ratio, Path(path).name)
+            line.append(
+                f"{tree}: count {one.median:.3f} s ({statistics.median(one.cpus):.3f} CPU), "
+                f"--jobs 2 {two.median:.3f} s ({statistics.median(two.cpus):.3f} CPU), "
+                f"jobs2/(1.1 serial + 30 ms) {ratio:.3f};"
+            )
+        print("  " + " ".join(line))
+    for tree, _ in trees():
+        ratio, name = worst[tree]
+        print(f"target 1, {tree} tree: worst jobs2/(1.1 serial + 30 ms) {ratio:.3f} ({name}), <= 1")
+    print(f"load average after: {loadavg()}")
+
+
+def bench_target2(files, runs):
+    """The second target of ``bench_targets``."""
+    print(f"load average before: {loadavg()}")
+    file = files["ws7six"]
+    variants = {}
+    for tree, pre in trees():
+        variants[f"{tree} count"] = [*pre, "count", file]
+        variants[f"{tree} --jobs 2"] = [*pre, "count", "--jobs", "2", file]
+    variants["two counts at once"] = [PAIR, "count", file]
+    res = alternate(variants, runs)
+    fixed = alternate({"tiny": ["count", files["tiny"]]}, runs)["tiny"].median
+    pair = res["two counts at once"]
+    host = fixed + (pair.median - fixed) / 2
+    for tree, _ in trees():
+        one, two = res[f"{tree} count"], res[f"{tree} --jobs 2"]
+        ceiling = fixed + (one.median - fixed) / 2
+        print(
+            f"target 2, {tree} tree, 7x7 six-word search: count {one.median:.3f} s "
+            f"({statistics.median(one.cpus):.3f} CPU), --jobs 2 {two.median:.3f} s "
+            f"({statistics.median(two.cpus):.3f} CPU); jobs2/serial {two.median / one.median:.3f} "
+            f"(<= 0.55); ceiling {ceiling:.3f} s (fixed {fixed:.3f} s), jobs2/ceiling "
+            f"{two.median / ceiling:.3f} (<= 1.05); two counts at once {pair.median:.3f} s, "
+            f"host ceiling {host:.3f} s, jobs2/host ceiling {two.median / host:.3f}"
+        )
     print(f"load average after: {loadavg()}")
 
 
@@ -383,8 +494,16 @@ def bench_dask(files, runs):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--runs", type=int, default=5)
-    ap.add_argument("--only", default="jobs7,jobs,memo,estimate,estimates,dask")
+    ap.add_argument("--only", default="targets,jobs7,jobs,memo,estimate,estimates,dask")
+    ap.add_argument(
+        "--old",
+        metavar="DLXC",
+        help="another tree's dlxc command (e.g. /work/venv/bin/dlxc): the targets "
+        "section runs it too, in the same rounds",
+    )
     args = ap.parse_args()
+    if args.old:
+        OLD_COMMAND[:] = [args.old]
     with tempfile.TemporaryDirectory() as tmp:
         files = {}
         for name, problem in (
@@ -400,6 +519,9 @@ def main() -> None:
             write_dlx(problem, files[name])
         for part in args.only.split(","):
             {
+                "targets": bench_targets,
+                "target1": bench_target1,
+                "target2": bench_target2,
                 "jobs7": bench_jobs7,
                 "jobs": bench_jobs,
                 "memo": bench_memo,

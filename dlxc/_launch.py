@@ -120,15 +120,17 @@ def _count(path: str, jobs: int = 1):
     engine, solver = make_picked_solver(
         "c", n_primary, n_items, (start, items, colors, None), None, "auto"
     )
-    if jobs > 1:
-        return _split_count(solver, engine, jobs, n_primary, n_items, (start, items, colors), t0)
-    del start, items, colors
     # the runner every search uses: slices of 10-20 ms, so that Ctrl-C and
     # SIGTERM are seen within a few hundredths of a second
     runner = Runner(lambda: solver.stats()[1], lambda status: status == 0)
     previous = _signal.signal(_signal.SIGTERM, on_sigterm)
+    split = False
     try:
-        runner.run(solver.run)
+        # a tree that outlasts the trial is worth a split (the trial's few
+        # milliseconds of work are dropped, its solver with them)
+        split = jobs > 1 and not trial(solver, TRIAL)
+        if not split:
+            runner.run(solver.run)  # at once done after a trial that finished
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
         print(
             _summary(solver.stats(), time.perf_counter() - t0, "Interrupted after", engine),
@@ -137,6 +139,9 @@ def _count(path: str, jobs: int = 1):
         return 130
     finally:
         _signal.signal(_signal.SIGTERM, previous)
+    if split:
+        return _split_count(solver, engine, jobs, n_primary, n_items, (start, items, colors), t0)
+    del start, items, colors
     stats = solver.stats()
     seconds = time.perf_counter() - t0
     try:
@@ -147,7 +152,37 @@ def _count(path: str, jobs: int = 1):
         os.dup2(devnull, sys.stdout.fileno())
         return 141
     print(_summary(stats, seconds, "Altogether", engine), file=sys.stderr)
+    if jobs > 1:
+        print("The tree was too small to split: one process counted it.", file=sys.stderr)
     return 0
+
+
+# How long a count with --jobs first runs in one process, in CPU seconds
+# (as dlxc.xcc.parallel.TRIAL).  Starting the workers costs a few
+# milliseconds (a fork, an engine each, the split run), and a subproblem
+# costs a replay; a tree that one process finishes in this time is counted
+# by it alone, so --jobs never makes a small count much slower.  A bigger
+# tree loses the trial's work, this long and at most one engine call more.
+# CPU time, not wall time: on a busy host the decision stays the same.
+TRIAL = 0.005
+
+
+def trial(solver, seconds: float) -> bool:
+    """Run ``solver`` for about ``seconds`` of CPU time (engine calls of
+    growing node budgets, the last one cut to the time left at the rate
+    seen): whether its search is done."""
+    end = time.process_time() + seconds
+    budget = 16  # nodes: as dlxc.base.runner.FIRST_BUDGET["c"]
+    while True:
+        nodes = solver.stats()[1]
+        began = time.process_time()
+        if solver.run(budget) == 0:
+            return True
+        now = time.process_time()
+        if now >= end:
+            return False
+        rate = max(1, solver.stats()[1] - nodes) / max(now - began, 1e-7)
+        budget = max(16, min(8 * budget, int(rate * (end - now)) + 1))
 
 
 _PER_JOB = 16  # subproblems per process, as dlxc.xcc.parallel.PER_JOB
@@ -164,11 +199,12 @@ def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
 
     from .base.runner import on_sigterm
     from .xcc.engines import make_solver
-    from .xcc.engines.table import can, first_serving
+    from .xcc.engines.table import REPLAY_AGAIN, can, first_serving
 
     solver.close()
     if not can(engine, "split"):  # as dlxc.xcc.parallel.split_strategy
         engine = first_serving("split")
+    reuse = engine in REPLAY_AGAIN
 
     def fresh():
         return make_solver("c", n_primary, n_items, (*arrays, None), None, engine)
@@ -203,7 +239,7 @@ def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
                 try:
                     _signal.signal(_signal.SIGINT, _signal.SIG_IGN)  # the parent decides
                     os.close(claim_w)
-                    _work(fresh, paths, claim_r, slots, k)
+                    _work(fresh, reuse, paths, claim_r, slots, k)
                     code = 0
                 finally:
                     os._exit(code)
@@ -212,7 +248,7 @@ def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
         previous = _signal.signal(_signal.SIGTERM, on_sigterm)
         died = False
         try:
-            _work(fresh, paths, claim_r, slots, 0)
+            _work(fresh, reuse, paths, claim_r, slots, 0)
             while children:
                 _, status = os.waitpid(children[-1], 0)
                 children.pop()
@@ -262,38 +298,48 @@ def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
     return 0
 
 
-def _work(fresh, paths, claim, slots, k: int) -> None:
+def _work(fresh, reuse: bool, paths, claim, slots, k: int) -> None:
     """Count the subproblems whose numbers this process reads from the pipe
     ``claim``, adding the figures up in slot ``k`` of ``slots`` (solutions
-    and nodes after every engine call, for a report on Ctrl-C)."""
+    and nodes after every engine call, for a report on Ctrl-C).  With
+    ``reuse`` one solver replays every path, else each has a fresh one."""
     import struct
 
     from .base.runner import Runner
 
     fields = [0] * _SLOT
     at = 8 * _SLOT * k
-    while True:
-        got = os.read(claim, 4)
-        if not got:
-            break
-        solver = fresh()
-        solver.replay(paths[struct.unpack("<i", got)[0]])
-        base = fields[:2]
+    base = [0, 0]
+    solver = None
 
-        def nodes(solver=solver, base=base):
-            st = solver.stats()
-            fields[0], fields[1] = base[0] + st[0], base[1] + st[1]
-            struct.pack_into(f"<{_SLOT}q", slots, at, *fields)
-            return st[1]
+    def nodes():
+        st = solver.stats()
+        fields[0], fields[1] = base[0] + st[0], base[1] + st[1]
+        struct.pack_into(f"<{_SLOT}q", slots, at, *fields)
+        return st[1]
 
-        Runner(nodes, lambda status: status == 0).run(solver.run)
-        s, n, u, c, m, _ = solver.stats()
-        solver.close()
-        fields[0], fields[1] = base[0] + s, base[1] + n
-        fields[2] += u
-        fields[3] += c
-        fields[4] = max(fields[4], m)
-        fields[5] += 1
+    runner = Runner(nodes, lambda status: status == 0)  # one slicer for all paths
+    try:
+        while True:
+            got = os.read(claim, 4)
+            if not got:
+                break
+            if solver is None or not reuse:
+                if solver is not None:
+                    solver.close()
+                solver = fresh()
+            solver.replay(paths[struct.unpack("<i", got)[0]])
+            base[:] = fields[:2]
+            runner.run(solver.run)
+            s, n, u, c, m, _ = solver.stats()
+            fields[0], fields[1] = base[0] + s, base[1] + n
+            fields[2] += u
+            fields[3] += c
+            fields[4] = max(fields[4], m)
+            fields[5] += 1
+    finally:
+        if solver is not None:
+            solver.close()
     fields[6] = 1
     struct.pack_into(f"<{_SLOT}q", slots, at, *fields)
 

@@ -211,7 +211,7 @@ def extra_lines(stats: Stats) -> list[str]:
             f"Split into {stats.subproblems:,} subproblems for {stats.jobs} "
             f"process{'es' if stats.jobs != 1 else ''}."
         )
-    elif stats.jobs > 1:
+    elif stats.jobs > 1 and stats.complete:  # a limit may stop a count before its split
         lines.append("The tree was too small to split: one process counted it.")
     if stats.memo is not None:
         m = stats.memo

@@ -57,13 +57,15 @@ from ..base.pool import resolve_jobs
 from ..base.runner import Limits, Slicer
 from .engines import make_solver
 from .engines.shared import DONE, keep_overlapping, mask_words
-from .engines.table import first_serving
+from .engines.table import REPLAY_AGAIN, first_serving
 from .search import Stats, check_masks
 
 if TYPE_CHECKING:
     from .view import ProblemView as Problem
 
 PER_JOB = 16  # subproblems wanted per process
+# CPU seconds a count runs in one process before it splits (see ``trial``)
+TRIAL = 0.005
 _ROOM = 1 << 14  # records per engine call
 _BATCH = 4096  # solutions per message when listing
 _POLL = 0.1  # seconds between checks of the clock and the progress bar
@@ -196,6 +198,70 @@ def split(
         depth += 1
 
 
+# ---- the trial: is the tree worth a split? ---------------------------------
+
+
+def trial(
+    data: tuple,
+    backend: str,
+    seconds: float,
+    *,
+    deadline: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    memo_entries: Optional[int] = None,
+    overlap: Optional[Sequence[int]] = None,
+    strategy: Optional[str] = None,
+) -> Optional[Tally]:
+    """Count the whole tree in this process for about ``seconds`` of CPU
+    time (not wall time: a busy host does not change the decision): its
+    figures (a serial count's) when the search ends within them, done or
+    stopped by ``deadline`` (a ``time.time()`` value) or ``node_limit``,
+    else None, and the work is dropped.  Starting workers costs a few
+    milliseconds (processes, an engine each, the split run, a replay per
+    subproblem), so a count with ``jobs`` first runs such a trial, and a
+    tree that one process finishes within it is not split at all.  Engine
+    calls start at ``FIRST_BUDGET`` nodes and grow, the last one cut to
+    the time left at the rate seen."""
+    from ..base.runner import FIRST_BUDGET
+
+    words = mask_words(overlap or ())
+    solver = engine(data, backend, strategy)
+    tally = Tally()
+    end = time.process_time() + seconds
+    budget = first = FIRST_BUDGET[backend]
+    try:
+        if memo_entries is not None:
+            solver.set_memo(memo_entries)
+        if overlap is not None:
+            solver.set_overlap(overlap, words)
+        while True:
+            nodes = solver.stats()[1]
+            if (node_limit is not None and nodes >= node_limit) or (
+                deadline is not None and time.time() >= deadline
+            ):
+                tally.stopped = True
+                break
+            call = budget if node_limit is None else min(budget, node_limit - nodes)
+            began = time.process_time()
+            if overlap is None:
+                status = solver.run(call)
+            else:
+                status, kept = solver.run_overlap(call)
+                tally.overlapping += kept
+            if status == DONE:
+                tally.finished = 1
+                break
+            now = time.process_time()
+            if now >= end:
+                return None
+            rate = max(1, solver.stats()[1] - nodes) / max(now - began, 1e-7)
+            budget = max(first, min(8 * budget, int(rate * (end - now)) + 1))
+        tally.add(solver.stats()[:5])
+        return tally
+    finally:
+        solver.close()
+
+
 # ---- counting subproblems (in a worker, or in a Dask task) ---------------
 
 
@@ -276,61 +342,104 @@ def count_paths(
     tally = Tally()
     slicer = Slicer(backend)
     own_nodes = 0
-    for path in paths:
+    strategy = strategy or first_serving("split")
+    # one solver for every path where the engine can replay again (a fresh
+    # bits solver costs more than many a small subtree's search)
+    reuse = strategy in REPLAY_AGAIN and memo_entries is None and overlap is None
+    solver = None
+    try:
+        for path in paths:
+            if deadline is not None and time.time() >= deadline:
+                tally.stopped = True
+                return tally
+            if solver is None or not reuse:
+                if solver is not None:
+                    solver.close()
+                solver = engine(data, backend, strategy)
+            _count_path(
+                solver,
+                path,
+                tally,
+                slicer,
+                deadline,
+                node_limit,
+                shared,
+                memo_entries,
+                tick,
+                share,
+                overlap,
+                words,
+                own_nodes,
+            )
+            own_nodes = tally.counts[1]
+            if tally.stopped:
+                return tally
+    finally:
+        if solver is not None:
+            solver.close()
+    return tally
+
+
+def _count_path(
+    solver,
+    path,
+    tally,
+    slicer,
+    deadline,
+    node_limit,
+    shared,
+    memo_entries,
+    tick,
+    share,
+    overlap,
+    words,
+    own_nodes,
+) -> None:
+    """count_paths' work on one path, with ``solver`` (fresh or done)."""
+    solver.replay(path)
+    if memo_entries is not None:
+        solver.set_memo(memo_entries)
+    if overlap is not None:
+        solver.set_overlap(overlap, words)
+    before = (0, 0)
+    while True:
+        call = slicer.budget
+        if node_limit is not None:
+            if shared is None:
+                call = min(call, node_limit - own_nodes)
+            else:
+                call = _grant(shared, node_limit, share, call, deadline)
+            if call <= 0:
+                tally.stopped = True
+                break
+        c0 = time.perf_counter()
+        if overlap is None:
+            status = solver.run(call)
+        else:
+            status, kept = solver.run_overlap(call)
+            tally.overlapping += kept
+        now = solver.stats()[:2]
+        used = now[1] - before[1]
+        slicer.note(call, used, time.perf_counter() - c0)
+        own_nodes += used
+        if shared is not None:
+            with shared.get_lock():
+                shared[0] += now[0] - before[0]
+                shared[1] += used
+                if status == DONE:
+                    shared[2] += 1
+                if node_limit is not None:
+                    shared[3] -= call - used  # give back what was not used
+        before = now
+        if tick is not None:
+            tick()
+        if status == DONE:
+            tally.finished += 1
+            break
         if deadline is not None and time.time() >= deadline:
             tally.stopped = True
-            return tally
-        solver = engine(data, backend, strategy)
-        solver.replay(path)
-        if memo_entries is not None:
-            solver.set_memo(memo_entries)
-        if overlap is not None:
-            solver.set_overlap(overlap, words)
-        before = (0, 0)
-        try:
-            while True:
-                call = slicer.budget
-                if node_limit is not None:
-                    if shared is None:
-                        call = min(call, node_limit - own_nodes)
-                    else:
-                        call = _grant(shared, node_limit, share, call, deadline)
-                    if call <= 0:
-                        tally.stopped = True
-                        break
-                c0 = time.perf_counter()
-                if overlap is None:
-                    status = solver.run(call)
-                else:
-                    status, kept = solver.run_overlap(call)
-                    tally.overlapping += kept
-                now = solver.stats()[:2]
-                used = now[1] - before[1]
-                slicer.note(call, used, time.perf_counter() - c0)
-                own_nodes += used
-                if shared is not None:
-                    with shared.get_lock():
-                        shared[0] += now[0] - before[0]
-                        shared[1] += used
-                        if status == DONE:
-                            shared[2] += 1
-                        if node_limit is not None:
-                            shared[3] -= call - used  # give back what was not used
-                before = now
-                if tick is not None:
-                    tick()
-                if status == DONE:
-                    tally.finished += 1
-                    break
-                if deadline is not None and time.time() >= deadline:
-                    tally.stopped = True
-                    break
-            tally.add(solver.stats()[:5])
-        finally:
-            solver.close()
-        if tally.stopped:
-            return tally
-    return tally
+            break
+    tally.add(solver.stats()[:5])
 
 
 def _grant(shared, node_limit: int, share: int, most: int, deadline: Optional[float]) -> int:
@@ -492,9 +601,12 @@ def count(
     per_job: int = PER_JOB,
     overlap: Optional[Sequence[int]] = None,
     strategy: Optional[str] = None,
+    trial_seconds: Optional[float] = None,
 ) -> Stats:
     """Count the solutions with ``jobs`` processes (None or 0: every core),
-    with the engine ``split_strategy`` gives for ``strategy``.
+    with the engine ``split_strategy`` gives for ``strategy``: first in
+    this process alone for ``trial_seconds`` (``trial``; None: ``TRIAL``),
+    and only a tree that outlasts them is split (0: always split).
 
     The figures equal a serial count's exactly (with ``memo_entries``, each
     subproblem keeps a memo table of its own, so the count is exact but the
@@ -512,6 +624,34 @@ def count(
     start = time.perf_counter()
     deadline = None if timeout is None else time.time() + timeout
     data = payload(problem)
+    if trial_seconds is None:
+        trial_seconds = TRIAL
+    if trial_seconds > 0 and jobs > 1:
+        alone = trial(
+            data,
+            backend,
+            trial_seconds,
+            deadline=deadline,
+            node_limit=node_limit,
+            memo_entries=memo_entries,
+            overlap=overlap,
+            strategy=strategy,
+        )
+        if alone is not None:
+            complete = not alone.stopped
+            stats = stats_of(
+                Split(0, [], (0, 0, 0, 0, 0), engine=strategy),
+                alone,
+                time.perf_counter() - start,
+                backend,
+                jobs,
+                complete,
+                overlap,
+                node_limit,
+            )
+            if progress is not None and complete:
+                progress(1.0, stats)
+            return stats
     top = split(
         data,
         backend,

@@ -40,7 +40,11 @@ def test_cli_counts():
     assert json.loads(r.stdout)["layouts"] == 112 and r.stderr == ""
 
 
-def test_cli_counts_shared_and_memoized():
+def test_cli_counts_shared_and_memoized(monkeypatch):
+    from dlxc.xcc import parallel
+
+    # no trial: one process would count this small tree alone
+    monkeypatch.setattr(parallel, "TRIAL", 0)
     r = run("6x6", *SEED_WORDS, "--count", "-j", "2")
     assert (r.exit_code, r.stdout) == (0, "244792\n")
     assert "Split into" in r.stderr and "for 2 processes" in r.stderr

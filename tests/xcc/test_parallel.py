@@ -187,6 +187,70 @@ def test_a_bits_solver_replays_again_once_done(backend):
         assert reused.stats() == fresh.stats()
 
 
+# ---- the trial before a split ------------------------------------------------------
+
+
+@pytest.mark.parametrize("strategy", SPLITTING)
+def test_a_tree_within_the_trial_is_counted_alone(backend, strategy):
+    """A tree one process counts within the trial is not split: its figures
+    are the serial count's (the engine's own, SSXCC's too), no subproblem."""
+    problem = queens(6)
+    stats = parallel.count(problem, 2, backend, strategy=strategy, trial_seconds=60)
+    assert figures(stats) == serial_figures(problem, backend, strategy)
+    assert stats.complete and stats.subproblems == 0 and stats.jobs == 2
+    assert stats.engine == strategy
+
+
+def test_a_tree_past_the_trial_is_split(backend):
+    """The trial's work is dropped and the split counts everything."""
+    problem = queens(8)
+    data = parallel.payload(problem)
+    assert parallel.trial(data, backend, 1e-9) is None  # one engine call: not done
+    stats = parallel.count(problem, 2, backend, trial_seconds=1e-9)
+    assert figures(stats) == serial_figures(problem, backend, stats.engine)
+    assert stats.complete and stats.subproblems > 0
+
+
+def test_the_trial_keeps_the_limits(backend):
+    """A node limit or a timeout reached within the trial stops the count
+    as a serial count stops: the same nodes, partial, the limit named."""
+    problem = word_search_problem(6, 6, WORDS)
+    limit = 5_000
+    stats = parallel.count(problem, 2, backend, node_limit=limit, trial_seconds=60)
+    serial = problem.count_stats(backend, node_limit=limit)
+    assert stats.subproblems == 0 and not stats.complete and stats.stopped == "node limit"
+    assert (stats.solutions, stats.nodes) == (serial.solutions, serial.nodes)
+    assert stats.nodes == limit
+    stats = parallel.count(problem, 2, backend, timeout=0, trial_seconds=60)
+    assert not stats.complete and stats.stopped == "timeout" and stats.nodes == 0
+
+
+def test_the_trial_counts_overlaps_and_memo(c_backend):
+    """With an overlap filter or a memo table the trial's count is a serial
+    one too: the same solutions and the same overlapping ones as a split."""
+    problem = word_search_problem(5, 5, ["ABEL", "EULER", "GAUSS"])
+    masks = [1 << (k % 3) for k in range(len(problem.live_arrays()[0]) - 1)]
+    alone = parallel.count(problem, 2, "c", overlap=masks, trial_seconds=60)
+    split_ = parallel.count(problem, 2, "c", overlap=masks, trial_seconds=0)
+    assert alone.subproblems == 0 and split_.subproblems > 0
+    assert (alone.solutions, alone.overlapping) == (split_.solutions, split_.overlapping)
+    memo = parallel.count(problem, 2, "c", memo_entries=1000, trial_seconds=60)
+    assert memo.subproblems == 0 and memo.solutions == alone.solutions and memo.complete
+
+
+def test_one_solver_counts_every_path(backend):
+    """Where the engine replays again, a process keeps one solver for all
+    its paths: the figures are a serial count's."""
+    problem = word_search_problem(6, 6, WORDS)
+    data = parallel.payload(problem)
+    top = parallel.split(data, backend, 32, strategy="bits")
+    tally = parallel.count_paths(data, backend, top.paths, strategy="bits")
+    total = parallel.Tally(top.counts)
+    total.merge(tally)
+    assert total.counts == serial_figures(problem, backend, "bits")
+    assert tally.finished == len(top.paths)
+
+
 # ---- the process pool ------------------------------------------------------------
 
 
@@ -202,7 +266,8 @@ def test_a_bits_solver_replays_again_once_done(backend):
 @pytest.mark.parametrize("strategy", SPLITTING)
 def test_pool_count_equals_serial(backend, build, strategy):
     problem = build()
-    stats = parallel.count(problem, 2, backend, strategy=strategy)
+    # no trial: these trees are small enough for one process to count alone
+    stats = parallel.count(problem, 2, backend, strategy=strategy, trial_seconds=0)
     assert exact(strategy, figures(stats)) == exact(
         strategy, serial_figures(problem, backend, strategy)
     )
@@ -219,7 +284,7 @@ def test_pool_count_equals_the_oracle(backend, strategy, problem):
     """Checked against the brute-force oracle, not against the engine."""
     from oracles import xcc as oracle
 
-    stats = parallel.count(problem, 2, backend, per_job=4, strategy=strategy)
+    stats = parallel.count(problem, 2, backend, per_job=4, strategy=strategy, trial_seconds=0)
     assert stats.solutions == len(oracle.solutions(problem))
 
 
@@ -361,9 +426,11 @@ def ws5_file(tmp_path):
     return path
 
 
-def test_cli_count_jobs_equals_serial(ws5_file):
+def test_cli_count_jobs_equals_serial(ws5_file, monkeypatch):
     import json
 
+    # without the trial, which would count this small tree in one process
+    monkeypatch.setattr(parallel, "TRIAL", 0)
     # auto takes the bits engine here, serial or split, and a split keeps
     # its statistics; so does DLX2's engine when it is named
     for how in ((), ("--strategy", "dlx2")):
@@ -376,6 +443,18 @@ def test_cli_count_jobs_equals_serial(ws5_file):
         assert par["engine"] == serial["engine"] == (how[1] if how else "bits")
         assert "subproblems for 2 processes" in result.stderr
         assert f"{par['engine']} engine)." in result.stderr
+
+
+def test_cli_count_jobs_on_a_small_tree(ws5_file):
+    """A tree within the trial is counted by one process, and says so; a
+    limit that stops the trial says only that it stopped the count."""
+    serial = run_cli("count", ws5_file)
+    result = run_cli("count", ws5_file, "--jobs", 2)
+    assert result.exit_code == 0 and result.stdout == serial.stdout
+    assert "too small to split: one process counted it" in result.stderr
+    result = run_cli("count", ws5_file, "--jobs", 2, "--node-limit", 100)
+    assert result.exit_code == 4 and "100 nodes" in result.stderr
+    assert "too small" not in result.stderr and "Split into" not in result.stderr
 
 
 def test_cli_solve_jobs_lists_each_once(ws5_file):

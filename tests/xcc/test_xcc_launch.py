@@ -123,8 +123,9 @@ def test_split_count_says_the_same(args):
 
 def test_split_count_takes_the_short_way():
     """The short way counts ``--jobs 2`` itself: it imports neither click
-    nor multiprocessing."""
-    file = str(PUZZLES / "queens-8.dlx")
+    nor multiprocessing (on a tree that outlasts the trial: a smaller one
+    is counted in one process)."""
+    file = str(PUZZLES / "wordsearch-8x8.dlx")
     probe = (
         "import sys, os; from dlxc import _launch; "
         "real = os._exit; "
@@ -133,9 +134,11 @@ def test_split_count_takes_the_short_way():
         "sys.argv = ['dlxc', 'count', '--jobs', '2', sys.argv[1]]; _launch.main()"
     )
     status, out, err = run(probe, file)
-    assert status == 0 and out == "92\n"
+    assert status == 0 and out == "123800040\n"
     assert err.splitlines()[-1] == "[]"
     assert "Split into" in err
+    status, out, err = run(probe, str(PUZZLES / "queens-8.dlx"))
+    assert status == 0 and out == "92\n" and "too small to split" in err
 
 
 @pytest.mark.skipif(sys.platform == "win32", reason="process groups and SIGINT are POSIX")

@@ -92,6 +92,13 @@ def use_instead(capability: str) -> str:
     return " or ".join(f"strategy={name!r}" for name in serving(capability))
 
 
+#: the engines whose solver, once its search is done, may replay another
+#: path with the figures a fresh solver would give (dlxc_bits_replay): a
+#: split count then builds one solver per process, not one per subproblem,
+#: which on the bits engine costs more than a small subtree's search
+REPLAY_AGAIN = frozenset({"bits"})
+
+
 def refusal(strategy: str, capability: str) -> str:
     """The sentence an engine raises when asked for what it cannot do."""
     return (
