@@ -20,7 +20,7 @@ from oracles import xcc as oracle
 from strategies import run_to_end, small_xcc_problems
 
 from dlxc import read_dlx
-from dlxc.base.errors import SolverError
+from dlxc.base.errors import EngineRefused, SolverError
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.engines import make_solver, pick_strategy
@@ -100,11 +100,13 @@ def test_strategy_choice():
     assert pick_strategy("auto", 72, 72, seed=3) == "dlx2"
     assert pick_strategy("auto", 72, 72, memo=True) == "dlx2"
     assert pick_strategy("dlx2", 72, 72) == "dlx2"
-    with pytest.raises(ValueError, match="unknown strategy"):
+    with pytest.raises(EngineRefused, match="unknown strategy 'dlx3'; choose one of auto, dlx2"):
         pick_strategy("dlx3", 1, 1)
-    with pytest.raises(ValueError, match="ties at random"):
+    with pytest.raises(
+        EngineRefused, match="ssxcc engine has no random tie-breaking; use strategy=.dlx2."
+    ):
         pick_strategy("ssxcc", 1, 1, seed=1)
-    with pytest.raises(ValueError, match="memoized"):
+    with pytest.raises(EngineRefused, match="ssxcc engine has no memo tables; use strategy='dlx2'"):
         pick_strategy("ssxcc", 1, 1, memo=True)
 
 
