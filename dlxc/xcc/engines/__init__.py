@@ -16,6 +16,7 @@ backend runs.  The mirrors are imported only by the runs that use one.
 from __future__ import annotations
 
 from ...base.errors import EngineRefused
+from .contract import XccEngine, XccEngineClass
 from .table import STRATEGIES, can, engine, first_serving, refusal
 
 __all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
@@ -88,10 +89,11 @@ def pick_strategy(
     return first_serving(*wanted)
 
 
-def solver_class(backend: str, strategy: str) -> type:
+def solver_class(backend: str, strategy: str) -> XccEngineClass:
     """The class of ``strategy``'s engine on ``backend`` (``c`` or
     ``python``), as dlxc.xcc.engines.table names it: the only place where
-    the XCC engines branch on the backend."""
+    the XCC engines branch on the backend.  Either side keeps the contract of
+    contract.py."""
     row = engine(strategy)
     if backend == "c":
         from .. import _cbackend
@@ -104,7 +106,7 @@ def solver_class(backend: str, strategy: str) -> type:
 
 def make_solver(
     backend: str, n_primary: int, n_items: int, arrays, seed: int | None, strategy: str = "dlx2"
-):
+) -> XccEngine:
     """A solver of the named backend over (opt_start, opt_items, opt_colors,
     opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
     csrc/xcc/dlx2.c), as his SSXCC (``"ssxcc"``: sparse sets, forced moves
@@ -124,7 +126,7 @@ def make_picked_solver(
     seed: int | None,
     strategy: str | None,
     memo: bool = False,
-):
+) -> tuple[str, XccEngine]:
     """(the strategy, its solver): pick_strategy's choice for ``strategy``,
     made.  When ``auto`` picks the bits engine and its C side refuses the
     problem (kill lists past 2^27 words, which takes items of thousands of
