@@ -39,7 +39,7 @@ class BoggleTrie(Protocol):
     Invariants: both sides give the same totals, the same words and the
     same statistics for the same words and boards, and ``score`` and
     ``score_dfs`` agree.  One call at a time: another thread entering a
-    busy trie gets an error, not a corrupt walk, and ``close()`` while a
+    busy trie gets ``HandleBusy``, not a corrupt walk, and ``close()`` while a
     call runs frees the trie when that call returns.
     """
 

@@ -39,7 +39,8 @@ class FillSearch(Protocol):
 
     Invariants: both sides, given the same grid, words and seed, visit the
     same nodes and give the same fill and the same statistics.  One call at
-    a time: the search state lives in the handle.
+    a time (``HandleBusy`` for a second thread): the search state lives in
+    the handle.
     """
 
     n_slots: int

@@ -80,7 +80,8 @@ class MoveGen(Protocol):
     Invariants: ``lex`` is a handle of the same side (the C generator walks
     the C handle), hence typed Any here; both sides find the same moves with
     the same scores, and ``sort`` orders them the same way.  One call at a
-    time: the moves found live in the generator.
+    time (``HandleBusy`` for a second thread): the moves found live in the
+    generator.
     """
 
     def run(self, lex: Any, board: bytes, rack: bytes) -> int: ...

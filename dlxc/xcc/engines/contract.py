@@ -61,7 +61,7 @@ class XccEngine(Protocol):
     the strategy (``set_memo`` on SSXCC's engine, for one) raises
     ``SolverError`` with the table's one sentence (``table.refusal``).  One
     call at a time: a second thread entering a running engine gets
-    ``SolverError``, not a corrupt search.
+    ``HandleBusy`` (a ``SolverError``), not a corrupt search.
     """
 
     strategy: str
