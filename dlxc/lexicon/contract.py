@@ -40,7 +40,9 @@ class LexHandle(Protocol):
       ``containing(frag, at, min_at)``: the queries, each a ``LexCursor``.
     - ``engine_address()``: the C handle's address for dlxc._lexfast, or
       None (the mirror has none).
-    - ``close()``: free the handle; a later call raises ``LexiconError``.
+    - ``close()``: free the handle.  The C handle then refuses every call
+      with ``LexiconError``; the mirror's has nothing to free, and
+      ``Lexicon`` refuses the calls of a closed lexicon on both sides.
 
     Invariants: both sides answer every query with the same words in the
     same order; queries only read the lexicon, so they may run side by side.
