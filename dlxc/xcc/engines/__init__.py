@@ -16,8 +16,11 @@ backend runs.  The mirrors are imported only by the runs that use one.
 from __future__ import annotations
 
 from ...base.errors import EngineRefused
-from .contract import XccEngine, XccEngineClass
 from .table import STRATEGIES, can, engine, first_serving, refusal
+
+TYPE_CHECKING = False  # not typing's: dlxc count's short way imports little
+if TYPE_CHECKING:
+    from .contract import XccEngine, XccEngineClass
 
 __all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
 
