@@ -198,12 +198,14 @@ def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
     import struct
 
     from .base.runner import on_sigterm
-    from .xcc.engines import make_solver
-    from .xcc.engines.table import REPLAY_AGAIN, can, first_serving
+    from .xcc.engines import make_solver, pick_strategy
+    from .xcc.engines.table import REPLAY_AGAIN
 
     solver.close()
-    if not can(engine, "split"):  # as dlxc.xcc.parallel.split_strategy
-        engine = first_serving("split")
+    # auto's engine for a split, as dlxc.xcc.parallel.split_strategy; the
+    # bits engine only if the serial count took it (its C side may refuse)
+    n_options = len(arrays[0]) - 1 if engine == "bits" else None
+    engine = pick_strategy("auto", n_primary, n_items, n_options=n_options, split=True)
     reuse = engine in REPLAY_AGAIN
 
     def fresh():

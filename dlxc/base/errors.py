@@ -120,6 +120,13 @@ class RequestError(DlxcError, ValueError):
     exit_code = EXIT_USAGE
 
 
+class EngineRefused(RequestError):
+    """An XCC engine asked for by name that is none, or that cannot do what
+    the request needs (a seed, a memo table, a split): the one refusal of
+    ``dlxc.xcc.engines.pick_strategy``, worded by
+    ``dlxc.xcc.engines.table.refusal``."""
+
+
 class RequestTypeError(RequestError, TypeError):
     """An argument of the wrong kind (``limit=1.5``, ``timeout="soon"``)."""
 

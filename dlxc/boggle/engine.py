@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Optional
 
 from ..base.backends import resolve
+from .contract import BoggleTrie
 from .mirror import MirrorTrie
 
 try:
@@ -33,7 +34,7 @@ _TO_INDEX = bytes.maketrans(b"abcdefghijklmnopqrstuvwxyz", bytes(range(26)))
 _FROM_INDEX = bytes.maketrans(bytes(range(26)), b"abcdefghijklmnopqrstuvwxyz")
 
 
-def make_trie(text: bytes, backend: Optional[str] = None):
+def make_trie(text: bytes, backend: Optional[str] = None) -> BoggleTrie:
     """A trie (``CTrie`` or ``MirrorTrie``) of the words of ``text`` (one a
     line, in the scorer's spelling: see ``words.trie_text``)."""
     cls = CTrie if resolve(backend) == "c" else MirrorTrie

@@ -305,17 +305,9 @@ def _serial_strategy(strategy, seed, jobs, memo, scheduler):
     serve it.  A split (--jobs, a scheduler) leaves ``auto`` as it is: the
     split count takes the serial choice when that engine can split
     (dlxc.xcc.parallel.split_strategy)."""
-    from ..xcc.engines.table import first_serving
+    from ..xcc.engines import pick_strategy
 
-    wanted = [
-        capability
-        for capability, asked in (
-            ("seed", seed is not None),
-            ("memo", memo),
-        )
-        if asked
-    ]
-    return first_serving(*wanted) if strategy == "auto" and wanted else strategy
+    return pick_strategy(strategy, seed=seed, memo=memo)  # no sizes: auto may stay auto
 
 
 class _Latest:

@@ -10,10 +10,10 @@ one).
 
 from __future__ import annotations
 
-from types import ModuleType
 from typing import Optional
 
 from ..base.backends import resolve
+from .contract import CrosswordEngine
 
 try:
     from . import _cbackend
@@ -21,8 +21,9 @@ except ImportError:  # not built, or stale: dlxc.base.backends says why
     _cbackend = None  # type: ignore[assignment]
 
 
-def engine(backend: Optional[str] = None) -> ModuleType:
-    """The engine module for ``backend`` (see ``dlxc.base.backends.resolve``)."""
+def engine(backend: Optional[str] = None) -> CrosswordEngine:
+    """The engine module for ``backend`` (see ``dlxc.base.backends.resolve``),
+    either side of the contract in ``contract.py``."""
     name = resolve(backend)
     if name == "c" and _cbackend is not None:
         return _cbackend

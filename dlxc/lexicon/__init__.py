@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Optional
 
 from ..base.backends import c_import_error, resolve
@@ -33,6 +33,7 @@ from ..base.letters import fold
 from ..base.wordlist import WordList, entries, read_list, read_list_bytes
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
+from .contract import LexiconEngine
 
 try:
     from . import _cbackend
@@ -67,10 +68,11 @@ def resolve_backend(name: Optional[str]) -> str:
     return resolve(name)
 
 
-def _engine(backend: str):
+def _engine(backend: str) -> LexiconEngine:
     """The engine of ``backend``: the module ``_cbackend`` (C) or ``mirror``
     (Python), which have the same functions and classes of the same shape
-    (``build_dawg``, ``build_gaddag``, ``Lex``, ``Gen``).  The only place
+    (``build_dawg``, ``build_gaddag``, ``Lex``, ``Gen``: the contract of
+    contract.py).  The only place
     where the lexicon asks which backend runs."""
     return _cbackend if backend == "c" else mirror
 
@@ -286,7 +288,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         self._ascii = self.alphabet.ascii_table()
         self._decode_table = self.alphabet.decode_table()
         self._lex = _engine(self.backend).Lex(self.dawg, self.gaddag, n, self._ascii, checked)
-        self._has_ascii = self._lex.contains_ascii
+        self._has_ascii: Callable[[bytes, int], int] = self._lex.contains_ascii
         address = self._lex.engine_address()  # None: no C handle to walk
         if address is not None:
             self._attach_engine(*address)

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Callable, Optional, Union
 from ..base.args import optional_whole, seconds
 from ..base.errors import RequestError, SearchStopped
 from ..base.pool import resolve_jobs
-from .engines.table import STRATEGIES, can, use_instead
+from .engines import pick_strategy
 from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
 
 if TYPE_CHECKING:
@@ -121,15 +121,8 @@ def count(
         scheduler=scheduler,
         overlap=overlap,
     )
-    if (
-        (jobs != 1 or scheduler is not None)
-        and strategy in STRATEGIES
-        and not can(strategy, "split")
-    ):
-        raise RequestError(
-            f"the {strategy} engine cannot split a count over processes; use "
-            f"{use_instead('split')} or 'auto'"
-        )
+    if jobs != 1 or scheduler is not None:
+        pick_strategy(strategy, split=True)  # EngineRefused for one that cannot split
     timeout = seconds(timeout)  # inf: no limit
     node_limit = optional_whole(node_limit, "node_limit")
     memo_entries = None

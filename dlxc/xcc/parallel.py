@@ -55,9 +55,9 @@ from ..base.closing import Closing
 from ..base.errors import SolverError
 from ..base.pool import resolve_jobs
 from ..base.runner import Limits, Slicer
-from .engines import make_solver
+from .engines import make_solver, pick_strategy
 from .engines.shared import DONE, keep_overlapping, mask_words
-from .engines.table import REPLAY_AGAIN, first_serving
+from .engines.table import REPLAY_AGAIN
 from .search import Stats, check_masks
 
 if TYPE_CHECKING:
@@ -89,7 +89,7 @@ def engine(data: tuple, backend: str, strategy: Optional[str] = None):
     engine that can split (dlxc.xcc.engines.table), or by default the first
     of the table that can."""
     n_primary, n_items, *arrays = data
-    strategy = strategy or first_serving("split")
+    strategy = pick_strategy(strategy, split=True)
     return make_solver(backend, n_primary, n_items, tuple(arrays), None, strategy=strategy)
 
 
@@ -99,27 +99,17 @@ def split_strategy(problem: Problem, strategy: Optional[str], memo: bool = False
     ``problem`` when that one can split, and otherwise the first of the
     table that can, so that asking for more processes never trades the
     fastest engine for a slower one where a faster one can split.
-    ``RequestError`` for a named engine that cannot split."""
-    from ..base.errors import RequestError
-    from .engines import pick_strategy
-    from .engines.table import CAPABILITIES, can, use_instead
-
-    wanted = ("split", "memo") if memo else ("split",)
-    if strategy not in (None, "auto"):
-        for capability in wanted:
-            if not can(strategy, capability):
-                raise RequestError(
-                    f"the {strategy} engine has no {CAPABILITIES[capability]}; use "
-                    f"{use_instead(capability)} or 'auto'"
-                )
-        return strategy
+    ``EngineRefused`` for a named engine that cannot split (all of it is
+    ``dlxc.xcc.engines.pick_strategy``'s choice)."""
     start = problem.live_arrays()[0]
-    picked = pick_strategy(
-        None, len(problem.primary), len(problem.items), memo=memo, n_options=len(start) - 1
+    return pick_strategy(
+        strategy,
+        len(problem.primary),
+        len(problem.items),
+        memo=memo,
+        n_options=len(start) - 1,
+        split=True,
     )
-    if all(can(picked, capability) for capability in wanted):
-        return picked
-    return first_serving(*wanted)
 
 
 # ---- splitting ----------------------------------------------------------
@@ -342,7 +332,7 @@ def count_paths(
     tally = Tally()
     slicer = Slicer(backend)
     own_nodes = 0
-    strategy = strategy or first_serving("split")
+    strategy = pick_strategy(strategy, split=True)
     # one solver for every path where the engine can replay again (a fresh
     # bits solver costs more than many a small subtree's search)
     reuse = strategy in REPLAY_AGAIN and memo_entries is None and overlap is None

@@ -213,9 +213,9 @@ class Search(Closing):
             elif masks is not None:
                 found: list = []
                 status = self._solver.run(budget, found, room)
-                kept = keep_overlapping(found, masks)
-                self.overlapping += len(kept)
-                out.extend(kept)
+                listed = keep_overlapping(found, masks)
+                self.overlapping += len(listed)
+                out.extend(listed)
             else:
                 status = self._solver.run(budget, out, room)
         except SolverError:

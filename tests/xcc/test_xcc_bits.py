@@ -17,7 +17,7 @@ from oracles import xcc as oracle
 from strategies import run_to_end, small_xcc_problems
 
 from dlxc import Problem, read_dlx
-from dlxc.base.errors import RequestError, SolverError
+from dlxc.base.errors import EngineRefused, RequestError, SolverError
 from dlxc.models.classic import dominoes, langford, pentominoes, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.engines import make_solver, pick_strategy
@@ -206,11 +206,13 @@ def test_bits_refuses_what_only_dlx2_does(backend):
     assert problem.count_stats(backend=backend, strategy="bits", jobs=2).solutions == 4
     with pytest.raises(RequestError, match="memo"):
         problem.count_stats(backend=backend, strategy="bits", jobs=2, memo=True)
-    with pytest.raises(ValueError, match="ties at random"):
+    with pytest.raises(
+        EngineRefused, match="bits engine has no random tie-breaking; use strategy='dlx2'"
+    ):
         pick_strategy("bits", 1, 1, seed=1)
-    with pytest.raises(ValueError, match="memoized"):
+    with pytest.raises(EngineRefused, match="bits engine has no memo tables; use strategy='dlx2'"):
         pick_strategy("bits", 1, 1, memo=True)
-    with pytest.raises(ValueError, match="tie-breaking"):
+    with pytest.raises(EngineRefused, match="bits engine has no random tie-breaking"):
         make_solver(backend, 12, 34, problem.live_arrays(), 5, "bits")
     solver = make_solver(backend, 12, 34, problem.live_arrays(), None, "bits")
     for call in (lambda: solver.set_memo(10), lambda: solver.probe(1)):

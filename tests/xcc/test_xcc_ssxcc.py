@@ -20,7 +20,7 @@ from oracles import xcc as oracle
 from strategies import run_to_end, small_xcc_problems
 
 from dlxc import read_dlx
-from dlxc.base.errors import SolverError
+from dlxc.base.errors import EngineRefused, SolverError
 from dlxc.models.classic import dominoes, langford, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.engines import make_solver, pick_strategy
@@ -100,12 +100,47 @@ def test_strategy_choice():
     assert pick_strategy("auto", 72, 72, seed=3) == "dlx2"
     assert pick_strategy("auto", 72, 72, memo=True) == "dlx2"
     assert pick_strategy("dlx2", 72, 72) == "dlx2"
-    with pytest.raises(ValueError, match="unknown strategy"):
+    with pytest.raises(EngineRefused, match="unknown strategy 'dlx3'; choose one of auto, dlx2"):
         pick_strategy("dlx3", 1, 1)
-    with pytest.raises(ValueError, match="ties at random"):
+    with pytest.raises(
+        EngineRefused, match="ssxcc engine has no random tie-breaking; use strategy=.dlx2."
+    ):
         pick_strategy("ssxcc", 1, 1, seed=1)
-    with pytest.raises(ValueError, match="memoized"):
+    with pytest.raises(EngineRefused, match="ssxcc engine has no memo tables; use strategy='dlx2'"):
         pick_strategy("ssxcc", 1, 1, memo=True)
+
+
+def test_every_choice_refuses_through_the_one_table(monkeypatch, tmp_path):
+    """No engine of the table lacks a split today, so one is taken away from
+    SSXCC's row: the library's count, the split choice and the command line
+    all refuse it with the one sentence and the one exception, naming the
+    engines the table says can, and ``auto`` passes over it."""
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+    from dlxc.xcc import parallel
+    from dlxc.xcc.engines import table
+
+    row = table.ENGINES["ssxcc"]
+    monkeypatch.setitem(
+        table.ENGINES,
+        "ssxcc",
+        table.Engine("ssxcc", row.c_class, row.mirror_class, "ssxcc", frozenset()),
+    )
+    sentence = (
+        "the ssxcc engine has no splitting into subtrees; use strategy='dlx2' or strategy='bits'"
+    )
+    problem = queens(6)
+    with pytest.raises(EngineRefused, match=sentence):
+        problem.count_stats(backend="python", strategy="ssxcc", jobs=2)
+    with pytest.raises(EngineRefused, match=sentence):
+        parallel.split_strategy(problem, "ssxcc")
+    assert pick_strategy("auto", 72, 72) == "ssxcc"  # serial: the size rule
+    assert pick_strategy("auto", 72, 72, split=True) == "dlx2"  # the first that splits
+    path = tmp_path / "q.dlx"
+    path.write_text((PUZZLES / "queens-8.dlx").read_text())
+    result = CliRunner().invoke(main, ["count", "--jobs", "2", "--strategy", "ssxcc", str(path)])
+    assert result.exit_code == 2 and sentence in result.stderr, result.output
 
 
 def test_ssxcc_searches_resume_split_and_refuse_what_only_dlx2_does(backend):

@@ -7,14 +7,20 @@ options, DLX2's tree).  Each has a C handle class in dlxc/xcc/_cbackend.py
 and a pure-Python mirror of the same shape in a module of this package
 named after it (``dlx2.Dlx2Mirror``, ``ssxcc.SsxccMirror``,
 ``bits.BitsMirror``).  ``table`` says what each can do; ``shared`` holds
-what the mirrors share.  ``make_solver`` below is the one place that turns
-a backend and a strategy into a class: no other module asks which backend
-runs.  The mirrors are imported only by the runs that use one.
+what the mirrors share.  ``pick_strategy`` below is the one place that
+chooses an engine (or refuses one) and ``make_solver`` the one place that
+turns a backend and a strategy into a class: no other module asks which
+backend runs.  The mirrors are imported only by the runs that use one.
 """
 
 from __future__ import annotations
 
-from .table import STRATEGIES, can, engine, first_serving, use_instead
+from ...base.errors import EngineRefused
+from .table import STRATEGIES, can, engine, first_serving, refusal
+
+TYPE_CHECKING = False  # not typing's: dlxc count's short way imports little
+if TYPE_CHECKING:
+    from .contract import XccEngine, XccEngineClass
 
 __all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
 
@@ -30,52 +36,67 @@ BITS_MAX_OPTIONS = 1 << 18
 
 def pick_strategy(
     strategy: str | None,
-    n_primary: int,
-    n_items: int,
+    n_primary: int | None = None,
+    n_items: int | None = None,
     seed=None,
     memo: bool = False,
     n_options: int | None = None,
+    split: bool = False,
 ) -> str:
-    """The engine a search uses: ``"dlx2"`` (dancing links, DLX2's tree and
+    """The engine a search uses: the one place where XCC engines are chosen
+    and refused.  ``strategy`` is ``"dlx2"`` (dancing links, DLX2's tree and
     statistics), ``"ssxcc"`` (sparse sets, SSXCC's tree and statistics),
-    ``"bits"`` (bitsets of options, DLX2's tree), or ``"auto"``/None, the
-    fastest for the problem as measured (bench/bench_knuth.py, docs/design/xcc.md
-    section 8): DLX2's when ties are broken at random or a memo table is
-    wanted (only that engine does either); the bits engine when the number
-    of options is known and the problem is small enough for it, at most
-    ``BITS_MAX_PRIMARY`` primary items and ``BITS_MAX_OPTIONS`` options (it
-    was 1.3-20 times as fast as the faster of the other two on every row of
-    the bench and on word rectangles up to 8x8); otherwise DLX2's when
-    secondary items outnumber primary ones more than four to one (word
-    searches: Knuth's SSXCC saves and scans every active item at every
-    level, most of them cells) and SSXCC's for the rest."""
-    if strategy is None or strategy == "auto":
-        if seed is not None or memo:  # the first engine that does both
-            return first_serving("seed", "memo")
-        if (
-            n_options is not None
-            and n_primary <= BITS_MAX_PRIMARY
-            and n_options <= BITS_MAX_OPTIONS
-        ):
-            return "bits"
-        if n_items - n_primary > 4 * n_primary:
-            return "dlx2"
-        return "ssxcc"
-    engine(strategy)  # ValueError for an unknown name
-    if seed is not None and not can(strategy, "seed"):
-        raise ValueError(
-            f"the {strategy} strategy breaks no ties at random; drop the seed or "
-            f"use {use_instead('seed')}"
-        )
-    if memo and not can(strategy, "memo"):
-        raise ValueError(f"memoized counting needs {use_instead('memo')}")
-    return strategy
+    ``"bits"`` (bitsets of options, DLX2's tree), or ``"auto"``/None.
+
+    What the request needs comes from ``seed`` (random tie-breaking),
+    ``memo`` (a memo table) and ``split`` (a count split over processes or a
+    Dask cluster).  A named engine that cannot do one of these, or a name
+    that is none, raises ``EngineRefused`` (a ``RequestError``, so a
+    ``ValueError``) with the table's one sentence (``table.refusal``).
+
+    ``auto`` is the fastest engine for the problem as measured
+    (bench/bench_knuth.py, docs/design/xcc.md section 8): the bits engine when
+    the number of options is known and the problem is small enough for it,
+    at most ``BITS_MAX_PRIMARY`` primary items and ``BITS_MAX_OPTIONS``
+    options (it was 1.3-20 times as fast as the faster of the other two on
+    every row of the bench and on word rectangles up to 8x8); otherwise
+    DLX2's when secondary items outnumber primary ones more than four to one
+    (word searches: Knuth's SSXCC saves and scans every active item at every
+    level, most of them cells) and SSXCC's for the rest.  When that engine
+    cannot do what is needed, ``auto`` is the first engine of the table that
+    can (DLX2's for a seed or a memo table), so asking for a split never
+    trades the fastest engine for a slower one where the fastest can split.
+    Without the problem's sizes (``n_primary`` None), ``auto`` stays
+    ``"auto"`` unless what is needed already decides it."""
+    wanted = [
+        capability
+        for capability, asked in (("seed", seed is not None), ("memo", memo), ("split", split))
+        if asked
+    ]
+    if strategy is not None and strategy != "auto":
+        engine(strategy)  # EngineRefused for an unknown name
+        for capability in wanted:
+            if not can(strategy, capability):
+                raise EngineRefused(refusal(strategy, capability))
+        return strategy
+    if n_primary is None or n_items is None:
+        return first_serving(*wanted) if wanted else "auto"
+    if n_options is not None and n_primary <= BITS_MAX_PRIMARY and n_options <= BITS_MAX_OPTIONS:
+        picked = "bits"
+    elif n_items - n_primary > 4 * n_primary:
+        picked = "dlx2"
+    else:
+        picked = "ssxcc"
+    if all(can(picked, capability) for capability in wanted):
+        return picked
+    return first_serving(*wanted)
 
 
-def solver_class(backend: str, strategy: str) -> type:
+def solver_class(backend: str, strategy: str) -> XccEngineClass:
     """The class of ``strategy``'s engine on ``backend`` (``c`` or
     ``python``), as dlxc.xcc.engines.table names it: the only place where
-    the XCC engines branch on the backend."""
+    the XCC engines branch on the backend.  Either side keeps the contract of
+    contract.py."""
     row = engine(strategy)
     if backend == "c":
         from .. import _cbackend
@@ -88,18 +109,15 @@ def solver_class(backend: str, strategy: str) -> type:
 
 def make_solver(
     backend: str, n_primary: int, n_items: int, arrays, seed: int | None, strategy: str = "dlx2"
-):
+) -> XccEngine:
     """A solver of the named backend over (opt_start, opt_items, opt_colors,
     opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
     csrc/xcc/dlx2.c), as his SSXCC (``"ssxcc"``: sparse sets, forced moves
     first, csrc/xcc/ssxcc.c) or over bitsets (``"bits"``, csrc/xcc/bits.c)."""
     start, items, colors, ids = arrays
     randomize = seed is not None
+    pick_strategy(strategy, seed=seed)  # EngineRefused for a seed it cannot take
     cls = solver_class(backend, strategy)
-    if randomize and not can(strategy, "seed"):
-        raise ValueError(
-            f"the {strategy} strategy has no random tie-breaking; use {use_instead('seed')}"
-        )
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
 
 
@@ -111,7 +129,7 @@ def make_picked_solver(
     seed: int | None,
     strategy: str | None,
     memo: bool = False,
-):
+) -> tuple[str, XccEngine]:
     """(the strategy, its solver): pick_strategy's choice for ``strategy``,
     made.  When ``auto`` picks the bits engine and its C side refuses the
     problem (kill lists past 2^27 words, which takes items of thousands of

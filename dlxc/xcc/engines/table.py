@@ -11,10 +11,13 @@ whether an engine can do one of these reads it here (``pick_strategy`` and
 ``make_solver``, the count's check of a split, the refusals of the engines
 that cannot), so adding an engine or a feature is one line of this table.
 
-Nothing is imported here: `dlxc count FILE` passes through on its short way.
+Only the errors module is imported here: `dlxc count FILE` passes through on
+its short way.
 """
 
 from __future__ import annotations
+
+from ...base.errors import EngineRefused
 
 #: what an engine may be asked to do, and its words in an error message
 CAPABILITIES = {
@@ -55,11 +58,12 @@ STRATEGIES = tuple(ENGINES)
 
 
 def engine(strategy: str) -> Engine:
-    """The row of ``strategy``; ValueError for a name that is none."""
+    """The row of ``strategy``; ``EngineRefused`` (a ValueError) for a name
+    that is none."""
     try:
         return ENGINES[strategy]
     except KeyError:
-        raise ValueError(
+        raise EngineRefused(
             f"unknown strategy {strategy!r}; choose one of auto, {', '.join(STRATEGIES)}"
         ) from None
 
@@ -100,7 +104,7 @@ REPLAY_AGAIN = frozenset({"bits"})
 
 
 def refusal(strategy: str, capability: str) -> str:
-    """The sentence an engine raises when asked for what it cannot do."""
-    return (
-        f"the {strategy} strategy has no {CAPABILITIES[capability]}; use {use_instead(capability)}"
-    )
+    """The one sentence for an engine asked for what it cannot do: raised
+    as ``EngineRefused`` when the engine is chosen, and as ``SolverError``
+    by a made solver's method (``set_memo`` on an SSXCC solver)."""
+    return f"the {strategy} engine has no {CAPABILITIES[capability]}; use {use_instead(capability)}"
