@@ -58,26 +58,36 @@ def cmdline(pid: int) -> str:
     return raw.replace(b"\0", b" ").decode(errors="replace").strip()
 
 
+def _children(pid: int) -> list[int]:
+    """The children of ``pid``, from each of its threads' ``children`` file
+    (Linux 3.5 and later): a few reads, where a scan of /proc reads a file
+    per process of the machine."""
+    found: list[int] = []
+    try:
+        tasks = list((_PROC / str(pid) / "task").iterdir())
+    except OSError:
+        return found
+    for task in tasks:
+        try:
+            found += map(int, (task / "children").read_text().split())
+        except OSError:
+            pass
+    return found
+
+
 def descendants(root: int | None = None) -> set[int]:
     """The live (not zombie) processes below ``root`` (this one by default),
     less multiprocessing's own helpers; empty where there is no /proc."""
     if not _PROC.is_dir():
         return set()
-    root = os.getpid() if root is None else root
-    children: dict[int, list[int]] = {}
-    for entry in _PROC.iterdir():
-        if entry.name.isdigit():
-            st = _stat(int(entry.name))
-            if st is not None and st[1] != "Z":
-                children.setdefault(st[0], []).append(int(entry.name))
     found: set[int] = set()
-    stack = [root]
+    stack = [os.getpid() if root is None else root]
     while stack:
-        for child in children.get(stack.pop(), ()):
+        for child in _children(stack.pop()):
             if child not in found:
                 found.add(child)
                 stack.append(child)
-    return {pid for pid in found if not any(k in cmdline(pid) for k in _KEPT)}
+    return {pid for pid in found if _alive(pid) and not any(k in cmdline(pid) for k in _KEPT)}
 
 
 def end(pids: set[int], grace: float = 2.0) -> None:

@@ -14,7 +14,6 @@ import subprocess
 import sys
 
 import pytest
-from legs import MIRROR_SLOW
 
 from dlxc.base.errors import BoggleError
 from dlxc.boggle.scoring import Boggle, ParallelScorer
@@ -23,13 +22,14 @@ from dlxc.puzzles import example_path as example
 LAUNCH = [sys.executable, "-c", "from dlxc.cli import main; main()"]
 
 
-@pytest.mark.parametrize("backend", MIRROR_SLOW)  # the mirror builds ENABLE: 15 s
 @pytest.mark.parametrize("json_lines", [False, True])
-def test_moves_into_a_closed_pipe_exits_141(tmp_path, backend, json_lines):
+def test_moves_into_a_closed_pipe_exits_141(tmp_path, json_lines):
     # ENABLE on the midgame board with a blank: about 140 kB of moves,
-    # more than a pipe holds
+    # more than a pipe holds.  The default backend: what happens to a
+    # closed pipe is the command's business, not the engine's (the
+    # mirror's leg spent 15 s building ENABLE to ask it again).
     args = ["moves", "--lexicon", str(example("enable")), "--board", str(example("midgame"))]
-    args += ["--rack", "aeinrs?", "--backend", backend] + (["--json"] if json_lines else [])
+    args += ["--rack", "aeinrs?"] + (["--json"] if json_lines else [])
     with subprocess.Popen(
         LAUNCH + args, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     ) as proc:
