@@ -119,6 +119,7 @@ def test_an_own_timeout_keeps_its_exit_status():
     assert r.exit_code == 4 and "stopped by --timeout 0.2" in r.stderr
 
 
+@pytest.mark.slow
 def test_the_budget_lets_the_guide_puzzles_through():
     assert puzzles_cli.PUZZLE_BUDGET <= 30
     r = run("32x32", *elements(118), "--seed", "1", "-q")

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from legs import C_UNAVAILABLE
+from legs import C_UNAVAILABLE, MIRROR_SLOW
 from oracles.crossword import brute_fills
 
 from dlxc.cli import main
@@ -133,6 +133,7 @@ def _check_fill(grid: Grid, filled, words: set[str]):
                 assert cells[r][c] == ch
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @given(
     rows=st.sampled_from([["...", ".#.", "..."], ["...", "...", "..."], ["....", "....", "#..."]]),
     scores=st.lists(st.integers(0, 60), min_size=27, max_size=27),
@@ -158,6 +159,7 @@ def test_quality_fill_finds_a_fill_exactly_when_brute_force_does(backend, rows, 
     assert res.score.lowest == min(got)
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @given(
     rows=st.sampled_from([["...", ".#.", "..."], ["....", "....", "#..."], ["a..", "...", "..."]]),
     scores=st.lists(st.integers(0, 60), min_size=27, max_size=27),

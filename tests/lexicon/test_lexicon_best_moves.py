@@ -45,6 +45,7 @@ def _enable_positions(finder, n):
     return positions
 
 
+@pytest.mark.slow
 def test_top_on_enable_games(c_backend):
     c_lex = enable_lexicon()
     py_lex = Lexicon(c_lex.data(), backend="python")

@@ -137,6 +137,7 @@ def test_gaddag_from_prefixes_is_the_mirrors(c_backend, words):
     assert len(c) == minimal_nodes(gaddag_strings(sorted(words)))
 
 
+@pytest.mark.slow
 def test_gaddag_of_an_enable_slice_is_the_mirrors(c_backend):
     from dlxc.lexicon import _cbackend
 

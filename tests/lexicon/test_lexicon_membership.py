@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from legs import MIRROR_SLOW
 from oracles.letters import folded as fold_as_documented
 
 from dlxc.base.errors import LexiconError
@@ -87,6 +88,7 @@ def test_c_lexicons_use_the_c_type(c_backend):
 # ==== answers ================================================================
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @given(case=lexicon_and_probes())
 @settings(max_examples=150)
 def test_membership_is_the_set(backend, case):
@@ -119,6 +121,7 @@ def test_batches_in_every_order(backend, case, seed):
         assert [w in lex for w in order] == want
 
 
+@pytest.mark.slow
 def test_both_engines_agree_on_enable(c_backend):
     from enable_lexicon import enable_lexicon
     from oracles.lexicon import enable_words
@@ -240,6 +243,7 @@ def test_memory_kept_until_the_lexicon_goes(c_backend):
 # ==== reference counts =======================================================
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 def test_reference_counts_do_not_change(backend):
     lex = Lexicon.from_words(["cat", "dog", "été"], backend=backend)
     # objects of their own, not shared constants ("" is one object everywhere)

@@ -102,6 +102,7 @@ def test_a_known_position(backend):
     assert {m.word for m in top} == {"QUiZZES"}
 
 
+@pytest.mark.slow
 def test_both_engines_on_enable_games(c_backend):
     c_lex = enable_lexicon()
     py_lex = Lexicon(c_lex.data(), backend="python")

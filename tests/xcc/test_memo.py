@@ -17,6 +17,7 @@ import pytest
 from examples import run_cli
 from hypothesis import given
 from hypothesis import strategies as st
+from legs import MIRROR_SLOW
 from strategies import colored_problems, small_word_searches
 
 from dlxc import Colored, Problem
@@ -48,6 +49,7 @@ def run_to_end(problem, backend, memo_entries=None):
 # ---- memo == plain -----------------------------------------------------------
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @given(problems, st.sampled_from([1, 2, 3, 7, 1 << 20]))
 def test_memo_count_equals_plain_count(backend, problem, entries):
     plain = run_to_end(problem, backend)
@@ -119,6 +121,7 @@ def forgetful_count(problem) -> int:
     return m.solutions
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize(
     "build, expected",
     [

@@ -83,6 +83,7 @@ def test_the_splitting_engines():
     assert SPLITTING == ["dlx2", "ssxcc", "bits"]
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize("strategy", SPLITTING)
 @given(problems, st.integers(1, 3))
 def test_split_sums_equal_serial(backend, strategy, problem, depth):
@@ -101,6 +102,7 @@ def test_bits_splits_dlx2s_tree(backend, problem, depth):
     assert bits[0].counts[:2] == dlx2[0].counts[:2]
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize("strategy", SPLITTING)
 @given(problems, st.integers(1, 3))
 def test_split_solutions_partition_the_serial_ones(backend, strategy, problem, depth):
@@ -254,6 +256,7 @@ def test_one_solver_counts_every_path(backend):
 # ---- the process pool ------------------------------------------------------------
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize(
     "build",
     [
@@ -278,6 +281,7 @@ def test_pool_count_equals_serial(backend, build, strategy):
 # each example starts a pool of two processes (a quarter of a second); the
 # same splits are checked against the oracle in-process on every example
 # above, so a few pools suffice here
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @settings(max_examples=12)
 @given(problem=problems)
 def test_pool_count_equals_the_oracle(backend, strategy, problem):

@@ -15,6 +15,7 @@ import json
 
 import pytest
 from examples import run_cli
+from legs import MIRROR_SLOW
 from oracles import xcc as oracle
 from oracles.uniform import CHI2_999, chi2_cdf, chi2_threshold, chi_square
 
@@ -30,6 +31,7 @@ def test_chi2_table():
         assert chi2_cdf(value, df) == pytest.approx(0.999, abs=1e-7)
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize(
     "build, n_solutions, draws",
     [
