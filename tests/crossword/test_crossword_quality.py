@@ -228,6 +228,7 @@ def test_min_score_is_a_floor(backend):
         assert not list(brute_fills(rows, allowed))
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
 @given(
     rows=st.sampled_from([["...", ".#.", "..."], ["....", "....", "#..."], ["...", "..."]]),
