@@ -148,7 +148,7 @@ def cases(puzzles: Path, files: dict[str, Path], tmp: Path) -> list[tuple[str, l
                 "dlxc",
                 "crossword",
                 "fill",
-                str(puzzles / "crossword/issue-15x15.txt"),
+                str(puzzles / "crossword/american-15x15.txt"),
                 "--words",
                 str(words / "enable.txt"),
             ],

@@ -15,7 +15,6 @@ backend runs.  The mirrors are imported only by the runs that use one.
 
 from __future__ import annotations
 
-from ...base.errors import EngineRefused
 from .table import STRATEGIES, can, engine, first_serving, refusal
 
 TYPE_CHECKING = False  # not typing's: dlxc count's short way imports little
@@ -77,6 +76,8 @@ def pick_strategy(
         engine(strategy)  # EngineRefused for an unknown name
         for capability in wanted:
             if not can(strategy, capability):
+                from ...base.errors import EngineRefused
+
                 raise EngineRefused(refusal(strategy, capability))
         return strategy
     if n_primary is None or n_items is None:
