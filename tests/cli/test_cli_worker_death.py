@@ -108,16 +108,14 @@ def test_boggle_best_with_a_killed_worker(backend):
     _check(code, err, seen, "a scoring process")
 
 
-@pytest.mark.slow  # writing 1,500,000 boards takes most of its 14 s
+@pytest.mark.slow
 def test_boggle_score_with_a_killed_worker(tmp_path):
+    # 1,500,000 boards: letters drawn in one call, cut into lines (a draw
+    # per letter took 10 s)
     rng = random.Random(7)
+    letters = "".join(rng.choices("abcdeilmnorstu", k=16 * 1_500_000))
     boards = tmp_path / "boards.txt"
-    boards.write_text(
-        "".join(
-            "".join(rng.choice("abcdeilmnorstu") for _ in range(16)) + "\n"
-            for _ in range(1_500_000)
-        )
-    )
+    boards.write_text("".join(letters[i : i + 16] + "\n" for i in range(0, len(letters), 16)))
     code, err, seen = _kill_a_worker(
         ["boggle", "score", "-j", "2", "-q", str(boards)], want=2, settle=0.2
     )
