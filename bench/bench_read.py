@@ -194,7 +194,8 @@ def main() -> None:
             print(
                 f"{shape} median of {args.runs}{' (stdin)' if args.stdin else ''}: read "
                 f"{med['read']:.2f} s + engine {med['search']:.2f} s = {med['total']:.2f} s "
-                f"({med['ready_cpu']:.2f} s CPU){tail} (target: at most {TARGET.get(shape, 2)} s and 300 MB)",
+                f"({med['ready_cpu']:.2f} s CPU){tail} "
+                f"(target: at most {TARGET.get(shape, 2)} s and 300 MB)",
                 flush=True,
             )
     print(f"load average after: {loadavg()}")
