@@ -53,6 +53,7 @@ record what each stands for.
 from __future__ import annotations
 
 import io
+import mmap
 import os
 import sys
 import warnings
@@ -119,11 +120,28 @@ def _read_path(f, file: str) -> Problem:
     fast = _fast_reader()
     if fast is None:
         return _read_binary(f, file)
-    box = [f.read()]
-    problem = _read_fast(fast, box, file, stacklevel=5)
-    if problem is None:
-        return _read_binary(io.BytesIO(box[0]), file)
-    return problem
+    text = _map(f)
+    box = [f.read() if text is None else text]
+    try:
+        problem = _read_fast(fast, box, file, stacklevel=5)
+        if problem is None:
+            return _read_binary(io.BytesIO(box[0]), file)
+        return problem
+    finally:
+        if text is not None:
+            box.clear()  # the C reader holds no view of it any more
+            text.close()
+
+
+def _map(f) -> Optional[mmap.mmap]:
+    """The file mapped into memory (read-only), or None where it cannot be
+    (an empty file, a pipe, a platform without mmap): the C reader reads the
+    pages of the file where they lie, with no copy of 80 MB into a bytes
+    object first."""
+    try:
+        return mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
+        return None
 
 
 def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]:
