@@ -509,10 +509,11 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
              * its slot ahead, so the cache misses of a line overlap */
             do {
                 pending *e = &batch[nb++];
-                const char *colon = memchr(tok, ':', (size_t)n);
+                int32_t k = 0; /* the first ':', by hand: tokens are short */
+                while (k < n && tok[k] != ':') k++;
                 e->tok = tok;
                 e->n = n;
-                e->k = colon ? (int32_t)(colon - tok) : n;
+                e->k = k;
                 e->x = tok + 8 <= sc.end ? name_prefix_at(tok, e->k) : name_prefix(tok, e->k);
                 e->h = hash_name(tok, e->k, e->x);
                 PREFETCH(&items.slot[e->h & items.mask]);
