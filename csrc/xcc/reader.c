@@ -248,13 +248,15 @@ static char *join_names(const name_table *t, int64_t *len_out)
 /* ==== 4. Lines and tokens ================================================ */
 
 /* byte classes: 0 part of a token, 1 white space, 2 a line end, 3 give
- * up, 4 the first byte of a UTF-8 sequence (read by utf8_length) */
+ * up, 4 the first byte of a UTF-8 sequence (read by utf8_length), 5 ':'
+ * (part of a token, noted by next_token) */
 static unsigned char byte_class(unsigned char c)
 {
     if (c == '\n' || c == '\r') return 2;
     if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1f)) return 1;
     if (c >= 0x80) return 4;
     if (c == 0) return 3;
+    if (c == ':') return 5;
     return 0;
 }
 
@@ -296,8 +298,9 @@ static int unicode_space(const unsigned char *p, int k)
 
 typedef struct {
     const char *p, *end;
-    int line_start; /* no token read yet on the current line */
-    int64_t line;   /* the current line, 1-based, as the Python reader numbers them */
+    int line_start;    /* no token read yet on the current line */
+    int64_t line;      /* the current line, 1-based, as the Python reader numbers them */
+    const char *colon; /* the first ':' of the last token read, or NULL */
     unsigned char cls[256];
 } scanner;
 
@@ -337,12 +340,19 @@ static inline int next_token(scanner *sc, const char **tok, int32_t *n)
     case 3: return -1;
     }
     q = p;
+    sc->colon = NULL;
     while (q < end) {
-        if (sc->cls[*q] == 0) {
+        unsigned char t = sc->cls[*q];
+        if (t == 0) {
             q++;
             continue;
         }
-        if (sc->cls[*q] != 4) break;
+        if (t == 5) {
+            if (!sc->colon) sc->colon = (const char *)q;
+            q++;
+            continue;
+        }
+        if (t != 4) break;
         if (!(k = utf8_length(q, end - q))) return -1;
         if (unicode_space(q, k)) break;
         q += k;
@@ -509,11 +519,9 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
              * its slot ahead, so the cache misses of a line overlap */
             do {
                 pending *e = &batch[nb++];
-                int32_t k = 0; /* the first ':', by hand: tokens are short */
-                while (k < n && tok[k] != ':') k++;
                 e->tok = tok;
                 e->n = n;
-                e->k = k;
+                e->k = sc.colon ? (int32_t)(sc.colon - tok) : n;
                 e->x = tok + 8 <= sc.end ? name_prefix_at(tok, e->k) : name_prefix(tok, e->k);
                 e->h = hash_name(tok, e->k, e->x);
                 PREFETCH(&items.slot[e->h & items.mask]);
