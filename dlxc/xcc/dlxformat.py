@@ -121,16 +121,18 @@ def _read_path(f, file: str) -> Problem:
     if fast is None:
         return _read_binary(f, file)
     text = _map(f)
-    box = [f.read() if text is None else text]
-    try:
-        problem = _read_fast(fast, box, file, stacklevel=5)
-        if problem is None:
-            return _read_binary(io.BytesIO(box[0]), file)
-        return problem
-    finally:
-        if text is not None:
-            box.clear()  # the C reader holds no view of it any more
-            text.close()
+    # the box holds the only reference to the text: the C reader empties it
+    # once the text is read, so a mapping goes before the arrays are copied
+    box: list = [f.read() if text is None else text]
+    del text
+    problem = _read_fast(fast, box, file, stacklevel=5)
+    if problem is None:
+        data = io.BytesIO(box[0])  # a copy
+        if isinstance(box[0], mmap.mmap):
+            box[0].close()
+        box.clear()
+        return _read_binary(data, file)
+    return problem
 
 
 def _map(f) -> Optional[mmap.mmap]:
