@@ -41,89 +41,147 @@
 
 /* ==== 2. Names: a hash table of byte strings =============================
  *
- * Open addressing with linear probing over (start, length) pairs that point
- * into the input text, each with its hash, so that a probe compares bytes
- * only when the hashes agree.  The table is kept at most half full.
+ * Open addressing with linear probing, kept at most half full.  A slot is
+ * 16 bytes: the name's first 8 bytes (zero-padded), its hash and its number
+ * plus one.  The text of a name (start, length, in the input) sits in a
+ * side array by number, read only for names of 8 bytes or more: a name of
+ * fewer bytes is equal to a slot's exactly when their first 8 bytes are
+ * (no name holds a NUL byte, so a longer name has no zero among its first
+ * 8), and the table then answers without reading the input text again.
+ * With 100,000 names that saves a cache miss per token.
  */
 typedef struct {
-    const char *start;
-    int32_t len;
-    int32_t val; /* the name's number plus one; 0: an empty slot */
+    uint64_t prefix;
     uint32_t hash;
+    int32_t val; /* the name's number plus one; 0: an empty slot */
 } name_slot;
 
 typedef struct {
+    const char *start;
+    int64_t len;
+} name_text;
+
+typedef struct {
     name_slot *slot;
-    uint32_t mask; /* capacity - 1, a power of two minus one */
+    name_text *text; /* text[v]: the name numbered v */
+    uint32_t mask;   /* capacity - 1, a power of two minus one */
     int32_t count;
 } name_table;
 
-static uint32_t hash_bytes(const char *p, int32_t n)
+/* the first 8 bytes of p[0..n), zero-padded */
+static inline uint64_t name_prefix(const char *p, int32_t n)
 {
-    uint32_t h = 2166136261u; /* FNV-1a, then a final mix */
+    uint64_t x = 0;
+    memcpy(&x, p, n < 8 ? (size_t)n : 8);
+    return x;
+}
+
+/* the same, where the 8 bytes at p may be read whatever n is: one load
+ * and a mask, rather than bytes stored one by one and loaded again */
+static inline uint64_t name_prefix_at(const char *p, int32_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x;
+    memcpy(&x, p, 8);
+    return n < 8 ? x & ((UINT64_C(1) << (8 * n)) - 1) : x;
+#else
+    return name_prefix(p, n);
+#endif
+}
+
+/* the hash of p[0..n) whose prefix is x: a multiply-mix of x for short
+ * names, FNV-1a over the rest for longer ones */
+static inline uint32_t hash_name(const char *p, int32_t n, uint64_t x)
+{
+    uint64_t h = (x ^ (uint64_t)n) * 0x9e3779b97f4a7c15u;
     int32_t i;
-    for (i = 0; i < n; i++) {
-        h ^= (unsigned char)p[i];
-        h *= 16777619u;
+    if (n > 8) {
+        uint32_t f = 2166136261u;
+        for (i = 8; i < n; i++) {
+            f ^= (unsigned char)p[i];
+            f *= 16777619u;
+        }
+        h ^= f;
+        h *= 0xff51afd7ed558ccdu;
     }
-    h ^= h >> 16;
-    h *= 0x85ebca6bu;
-    h ^= h >> 13;
-    return h;
+    return (uint32_t)(h >> 32);
 }
 
 static void table_free(name_table *t)
 {
     free(t->slot);
+    free(t->text);
     t->slot = NULL;
+    t->text = NULL;
 }
 
 static int table_init(name_table *t, uint32_t capacity)
 {
     t->slot = calloc(capacity, sizeof *t->slot);
+    t->text = malloc((capacity / 2 + 1) * sizeof *t->text);
     t->mask = capacity - 1;
     t->count = 0;
-    return t->slot ? DLXC_DONE : DLXC_ENOMEM;
+    return t->slot && t->text ? DLXC_DONE : DLXC_ENOMEM;
 }
 
-/* the slot of name p[0..n) with hash h: where it is, or the empty slot
- * where it goes */
-static uint32_t table_slot(const name_table *t, const char *p, int32_t n, uint32_t h)
+/* the slot of name p[0..n) with prefix x and hash h: where it is, or the
+ * empty slot where it goes */
+static inline uint32_t table_slot(const name_table *t, const char *p, int32_t n, uint64_t x,
+                                  uint32_t h)
 {
     uint32_t i = h & t->mask;
     const name_slot *sl = t->slot;
-    while (sl[i].val &&
-           (sl[i].hash != h || sl[i].len != n || memcmp(sl[i].start, p, (size_t)n) != 0))
+    while (sl[i].val) {
+        if (sl[i].hash == h && sl[i].prefix == x) {
+            const name_text *nt;
+            if (n < 8) return i;
+            nt = &t->text[sl[i].val - 1];
+            if (nt->len == n && memcmp(nt->start, p, (size_t)n) == 0) return i;
+        }
         i = (i + 1) & t->mask;
+    }
     return i;
 }
 
 static int table_grow(name_table *t)
 {
-    name_table bigger;
-    uint32_t i;
+    name_slot *bigger;
+    name_text *text;
+    uint32_t i, mask;
     if (t->mask >= 0x3fffffffu) return DLXC_ETOOBIG;
-    if (table_init(&bigger, 2 * (t->mask + 1)) != DLXC_DONE) return DLXC_ENOMEM;
+    mask = 2 * t->mask + 1;
+    bigger = calloc((size_t)mask + 1, sizeof *bigger);
+    text = realloc(t->text, ((mask + 1) / 2 + 1) * sizeof *text);
+    if (!bigger || !text) {
+        free(bigger);
+        if (text) t->text = text;
+        return DLXC_ENOMEM;
+    }
+    t->text = text;
     for (i = 0; i <= t->mask; i++)
-        if (t->slot[i].val)
-            bigger.slot[table_slot(&bigger, t->slot[i].start, t->slot[i].len, t->slot[i].hash)] =
-                t->slot[i];
-    bigger.count = t->count;
-    table_free(t);
-    *t = bigger;
+        if (t->slot[i].val) { /* the names are distinct: the first empty slot */
+            uint32_t k = t->slot[i].hash & mask;
+            while (bigger[k].val) k = (k + 1) & mask;
+            bigger[k] = t->slot[i];
+        }
+    free(t->slot);
+    t->slot = bigger;
+    t->mask = mask;
     return DLXC_DONE;
 }
 
 /* the number of name p[0..n), or -1 if it is not in the table */
 static int32_t table_find(const name_table *t, const char *p, int32_t n)
 {
-    return t->slot[table_slot(t, p, n, hash_bytes(p, n))].val - 1;
+    uint64_t x = name_prefix(p, n);
+    return t->slot[table_slot(t, p, n, x, hash_name(p, n, x))].val - 1;
 }
 
-/* the same, with the name's hash h already computed */
-static int32_t table_find_hashed(const name_table *t, const char *p, int32_t n, uint32_t h)
+/* the same, with the name's prefix and hash already computed */
+static inline int32_t table_find_hashed(const name_table *t, const char *p, int32_t n, uint64_t x,
+                                        uint32_t h)
 {
-    return t->slot[table_slot(t, p, n, h)].val - 1;
+    return t->slot[table_slot(t, p, n, x, h)].val - 1;
 }
 
 #if defined(__GNUC__) || defined(__clang__)
@@ -135,14 +193,16 @@ static int32_t table_find_hashed(const name_table *t, const char *p, int32_t n, 
 /* add p[0..n) as the next number (it must not be in the table) */
 static int table_add(name_table *t, const char *p, int32_t n)
 {
-    uint32_t h = hash_bytes(p, n), i;
+    uint64_t x = name_prefix(p, n);
+    uint32_t h = hash_name(p, n, x), i;
     int code;
     if ((uint32_t)(t->count + 1) * 2 > t->mask + 1 && (code = table_grow(t)) != DLXC_DONE)
         return code;
-    i = table_slot(t, p, n, h);
-    t->slot[i].start = p;
-    t->slot[i].len = n;
+    i = table_slot(t, p, n, x, h);
+    t->slot[i].prefix = x;
     t->slot[i].hash = h;
+    t->text[t->count].start = p;
+    t->text[t->count].len = n;
     t->slot[i].val = ++t->count;
     return DLXC_DONE;
 }
@@ -170,31 +230,17 @@ static int ivec_reserve(ivec *a, int64_t more)
 /* the names of a table in number order, each ended by '\n' */
 static char *join_names(const name_table *t, int64_t *len_out)
 {
-    int64_t len = 0, *at;
-    uint32_t i;
+    int64_t len = 0, o = 0;
+    int32_t i;
     char *s;
-    at = malloc(((size_t)t->count + 1) * sizeof *at);
-    if (!at) return NULL;
-    for (i = 0; i <= t->mask; i++)
-        if (t->slot[i].val) at[t->slot[i].val - 1] = t->slot[i].len;
-    for (i = 0; i < (uint32_t)t->count; i++) {
-        int64_t n = at[i];
-        at[i] = len;
-        len += n + 1;
-    }
+    for (i = 0; i < t->count; i++) len += t->text[i].len + 1;
     s = malloc((size_t)len + 1);
-    if (!s) {
-        free(at);
-        return NULL;
+    if (!s) return NULL;
+    for (i = 0; i < t->count; i++) {
+        memcpy(s + o, t->text[i].start, (size_t)t->text[i].len);
+        o += t->text[i].len;
+        s[o++] = '\n';
     }
-    for (i = 0; i <= t->mask; i++)
-        if (t->slot[i].val) {
-            const name_slot *sl = &t->slot[i];
-            int64_t o = at[sl->val - 1];
-            memcpy(s + o, sl->start, (size_t)sl->len);
-            s[o + sl->len] = '\n';
-        }
-    free(at);
     *len_out = len;
     return s;
 }
@@ -202,13 +248,15 @@ static char *join_names(const name_table *t, int64_t *len_out)
 /* ==== 4. Lines and tokens ================================================ */
 
 /* byte classes: 0 part of a token, 1 white space, 2 a line end, 3 give
- * up, 4 the first byte of a UTF-8 sequence (read by utf8_length) */
+ * up, 4 the first byte of a UTF-8 sequence (read by utf8_length), 5 ':'
+ * (part of a token, noted by next_token) */
 static unsigned char byte_class(unsigned char c)
 {
     if (c == '\n' || c == '\r') return 2;
     if (c == ' ' || c == '\t' || c == '\v' || c == '\f' || (c >= 0x1c && c <= 0x1f)) return 1;
     if (c >= 0x80) return 4;
     if (c == 0) return 3;
+    if (c == ':') return 5;
     return 0;
 }
 
@@ -250,15 +298,16 @@ static int unicode_space(const unsigned char *p, int k)
 
 typedef struct {
     const char *p, *end;
-    int line_start; /* no token read yet on the current line */
-    int64_t line;   /* the current line, 1-based, as the Python reader numbers them */
+    int line_start;    /* no token read yet on the current line */
+    int64_t line;      /* the current line, 1-based, as the Python reader numbers them */
+    const char *colon; /* the first ':' of the last token read, or NULL */
     unsigned char cls[256];
 } scanner;
 
 /* the next token of the current line: 1 (start, length), 0 at the end of
  * the line (the scanner then stands after the line end), 2 at a line's
  * first token if it starts with '|' (a comment: skip_line() it), -1 give up */
-static int next_token(scanner *sc, const char **tok, int32_t *n)
+static inline int next_token(scanner *sc, const char **tok, int32_t *n)
 {
     const unsigned char *p = (const unsigned char *)sc->p, *end = (const unsigned char *)sc->end,
                         *q;
@@ -291,12 +340,19 @@ static int next_token(scanner *sc, const char **tok, int32_t *n)
     case 3: return -1;
     }
     q = p;
+    sc->colon = NULL;
     while (q < end) {
-        if (sc->cls[*q] == 0) {
+        unsigned char t = sc->cls[*q];
+        if (t == 0) {
             q++;
             continue;
         }
-        if (sc->cls[*q] != 4) break;
+        if (t == 5) {
+            if (!sc->colon) sc->colon = (const char *)q;
+            q++;
+            continue;
+        }
+        if (t != 4) break;
         if (!(k = utf8_length(q, end - q))) return -1;
         if (unicode_space(q, k)) break;
         q += k;
@@ -338,13 +394,17 @@ static int skip_line(scanner *sc)
  * items the table (24 bytes a slot, at most half full) is far larger than
  * the cache, and a lookup after a lookup waits for memory each time; in a
  * batch the waits overlap (a million options of 10 items over 101,000
- * items: about 1.0 s of parse before, see bench/bench_read.py's shapes). */
+ * items: about 1.0 s of parse before, see bench/bench_read.py's shapes).
+ * A line of one batch (most lines) checks its items against each other
+ * for an item twice; longer lines stamp each item in stamp[], which
+ * costs a cache miss a token when there are many items. */
 #define BATCH 16
 
 typedef struct {
     const char *tok;
     int32_t n, k; /* the token's length, the length of its item name */
     uint32_t h;   /* the item name's hash */
+    uint64_t x;   /* and its first 8 bytes */
 } pending;
 
 void dlxc_dlx_free(dlxc_dlx *d)
@@ -369,6 +429,7 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
     ivec start = {0}, its = {0}, cols = {0}, dropped = {0}, unused = {0};
     int64_t dropped_lines[3] = {0, 0, 0};
     int32_t *stamp = NULL;
+    int32_t color1[256]; /* the number plus one of each one-byte color, 0: not seen */
     unsigned char *used = NULL;
     dlxc_dlx *d = NULL;
     const char *tok;
@@ -378,6 +439,7 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
 
     if (!out || (len && !text) || len < 0) return DLXC_EINVAL;
     *out = NULL;
+    memset(color1, 0, sizeof color1);
     for (i = 0; i < 256; i++) sc.cls[i] = byte_class((unsigned char)i);
     sc.p = text;
     sc.end = text + len;
@@ -426,8 +488,19 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
         goto fail;
     }
     start.v[start.n++] = 0;
+    {
+        /* Every node and every option line takes at least two bytes of the
+         * text, so room for that many is room enough: asked for at once,
+         * the arrays never grow by copying, and the pages not written are
+         * never touched (the arrays are shrunk to their size at the end).
+         * Where that much cannot be had, they grow as they go. */
+        int64_t most = (sc.end - sc.p) / 2 + 2;
+        if (most > INT32_MAX) most = INT32_MAX;
+        if (ivec_reserve(&its, most) == DLXC_DONE && ivec_reserve(&cols, most) == DLXC_DONE)
+            (void)ivec_reserve(&start, most);
+    }
     while (sc.p < sc.end) {
-        int has_primary = 0;
+        int has_primary = 0, first = 1, alone;
         int64_t line = sc.line;
         r = next_token(&sc, &tok, &n);
         if (r < 0) goto fail;
@@ -446,38 +519,51 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
              * its slot ahead, so the cache misses of a line overlap */
             do {
                 pending *e = &batch[nb++];
-                const char *colon = memchr(tok, ':', (size_t)n);
                 e->tok = tok;
                 e->n = n;
-                e->k = colon ? (int32_t)(colon - tok) : n;
-                e->h = hash_bytes(tok, e->k);
+                e->k = sc.colon ? (int32_t)(sc.colon - tok) : n;
+                e->x = tok + 8 <= sc.end ? name_prefix_at(tok, e->k) : name_prefix(tok, e->k);
+                e->h = hash_name(tok, e->k, e->x);
                 PREFETCH(&items.slot[e->h & items.mask]);
             } while (nb < BATCH && (r = next_token(&sc, &tok, &n)) == 1);
+            /* a line of one batch: its items are checked against each
+             * other, not stamped in a table that is rarely in the cache */
+            alone = first && nb < BATCH;
+            first = 0;
             for (b = 0; b < nb; b++) {
                 const pending *e = &batch[b];
-                int32_t k = table_find_hashed(&items, e->tok, e->k, e->h), c = 0;
+                int32_t k = table_find_hashed(&items, e->tok, e->k, e->x, e->h), c = 0;
                 if (e->k < e->n) {
                     const char *col = e->tok + e->k + 1;
                     int32_t m = e->n - e->k - 1;
                     if (k < n_primary || m == 0) goto fail; /* unknown, primary, no color */
                     if (m > 1 && (memchr(col, ':', (size_t)m) || memchr(col, '|', (size_t)m)))
                         goto fail;
-                    c = table_find(&colors, col, m);
+                    c = m == 1 ? color1[(unsigned char)*col] - 1 : table_find(&colors, col, m);
                     if (c < 0) {
                         if ((code = table_add(&colors, col, m)) != DLXC_DONE) goto fail;
                         code = DLXC_DLX_SLOW;
                         c = colors.count - 1;
+                        if (m == 1) color1[(unsigned char)*col] = c + 1;
                     }
                     c++;
-                } else if (k < 0) goto fail;      /* unknown item */
-                if (stamp[k] == j + 1) goto fail; /* an item twice */
-                stamp[k] = j + 1;
+                } else if (k < 0) goto fail; /* unknown item */
+                if (alone) {                 /* an item twice: among the few before it */
+                    int32_t *at = its.v + its.n - b;
+                    int32_t o;
+                    for (o = 0; o < b; o++)
+                        if (at[o] == k) goto fail;
+                } else {
+                    if (stamp[k] == j + 1) goto fail;
+                    stamp[k] = j + 1;
+                }
                 if (k < n_primary) has_primary = 1, used[k] = 1;
                 if (its.n == INT32_MAX) {
                     code = DLXC_ETOOBIG;
                     goto fail;
                 }
-                if (ivec_reserve(&its, 1) != DLXC_DONE || ivec_reserve(&cols, 1) != DLXC_DONE) {
+                if ((its.n == its.cap && ivec_reserve(&its, 1) != DLXC_DONE) ||
+                    (cols.n == cols.cap && ivec_reserve(&cols, 1) != DLXC_DONE)) {
                     code = DLXC_ENOMEM;
                     goto fail;
                 }
@@ -496,7 +582,7 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
             if (dropped.n < 3) dropped_lines[dropped.n] = line;
             dropped.v[dropped.n++] = j;
         }
-        if (ivec_reserve(&start, 1) != DLXC_DONE) {
+        if (start.n == start.cap && ivec_reserve(&start, 1) != DLXC_DONE) {
             code = DLXC_ENOMEM;
             goto fail;
         }
@@ -530,7 +616,8 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
         goto fail;
     }
     /* hand the arrays over, shrunk to their size (at least one element) */
-    d->opt_start = start.v;
+    d->opt_start = realloc(start.v, (size_t)start.n * sizeof(int32_t));
+    if (!d->opt_start) d->opt_start = start.v;
     d->opt_items = its.n ? realloc(its.v, (size_t)its.n * sizeof(int32_t)) : its.v;
     d->opt_colors = cols.n ? realloc(cols.v, (size_t)cols.n * sizeof(int32_t)) : cols.v;
     if (!d->opt_items) d->opt_items = its.v;

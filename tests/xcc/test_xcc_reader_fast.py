@@ -317,3 +317,49 @@ def test_long_options_read_alike(tmp_path, bad_at, edit):
         assert as_arrays(got) == as_arrays(expected)
     else:
         assert isinstance(expected, DlxcError) and str(got) == str(expected)
+
+
+@pytest.mark.parametrize("twice", [None, "short", "long"])
+@pytest.mark.parametrize("seed", range(3))
+def test_names_near_eight_bytes_read_alike(tmp_path, seed, twice):
+    """Thousands of names of 1 to 20 bytes that share their first bytes (the
+    C reader's table compares the first 8 bytes of a name, and the rest
+    only for names of 8 bytes or more; so many names make it grow), with
+    colors of one byte and of several: the Python reader's problem, and its
+    error for an item twice in an option of a few items or of many."""
+    import random
+
+    rng = random.Random(seed)
+    names: set[str] = set()
+    while len(names) < 3000:
+        head = "abcdefgh"[: rng.randint(1, 8)]
+        names.add(head + "".join(rng.choice("xy") for _ in range(rng.randint(0, 12))))
+    order = sorted(names)
+    rng.shuffle(order)
+    primary, secondary = order[:1000], order[1000:]
+    lines = [" ".join(primary) + " | " + " ".join(secondary)]
+    for p in primary:  # every primary item in some option
+        toks = [p] + [
+            s + rng.choice(["", ":r", ":g", ":red", ":grün"])
+            for s in rng.sample(secondary, rng.randint(0, 12))
+        ]
+        rng.shuffle(toks)
+        lines.append(" ".join(toks))
+    if twice is not None:
+        n = 3 if twice == "short" else 30
+        toks = rng.sample(primary, 1) + rng.sample(secondary, n)
+        toks.insert(rng.randint(0, n), rng.choice(toks))
+        lines.append(" ".join(toks))
+    data = ("\n".join(lines) + "\n").encode()
+    path = tmp_path / "names.dlx"
+    path.write_bytes(data)
+    expected, expected_warnings = read_with("python", lambda: path)
+    got, got_warnings = read_with("", lambda: path)
+    assert got_warnings == expected_warnings
+    if twice is None:
+        assert fast_read(data) is not None
+        assert as_arrays(got) == as_arrays(expected)
+    else:
+        assert fast_read(data) is None
+        assert isinstance(expected, DlxcError) and "twice" in str(expected)
+        assert str(got) == str(expected)
