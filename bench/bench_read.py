@@ -12,7 +12,7 @@ each (random, seeded), one per shape:
   items drawn from all of them (half of its secondary items colored), so
   that about 90% of the options have no primary item: read_dlx warns and
   the search leaves them out;
-- ``issue33``: 1,000 primary and 100,000 secondary items, every option 2
+- ``sparse``: 1,000 primary and 100,000 secondary items, every option 2
   primary and 8 secondary items, each secondary item colored with one of 4
   colors (about 81 MB): the shape of the target below.
 
@@ -26,10 +26,10 @@ average before and after (read the CPU seconds on a loaded machine).
 ``--stdin`` reads the file from standard input (a binary stream) instead
 of by path.
 
-Target: at most 2 s and 300 MB for each shape; for ``issue33``, at most
+Target: at most 2 s and 300 MB for each shape; for ``sparse``, at most
 1 s and 300 MB.
 
-    python bench/bench_read.py [--shape wide,spread,narrow,issue33] [--runs R] [--stdin]
+    python bench/bench_read.py [--shape wide,spread,narrow,sparse] [--runs R] [--stdin]
 """
 
 from __future__ import annotations
@@ -66,14 +66,14 @@ print(json.dumps({
 }))
 """
 
-TARGET = {"issue33": 1}  # seconds, where not 2
+TARGET = {"sparse": 1}  # seconds, where not 2
 
 SHAPES = {
     # name: (primary, secondary, colors, how an option is drawn)
     "narrow": (2000, 2000, 26, "5+5"),
     "wide": (1000, 100_000, 4, "5+5"),
     "spread": (1000, 100_000, 4, "any"),
-    "issue33": (1000, 100_000, 4, "2+8"),
+    "sparse": (1000, 100_000, 4, "2+8"),
 }
 
 
