@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from legs import MIRROR_SLOW
 from oracles.boggle import score as oracle_score
 
 from dlxc.boggle import (
@@ -85,6 +87,7 @@ def test_a_climb_ends_on_a_peak(backend):
         assert max(oracle_score(b.decode(), 3, 3, WORDS) for b in moves(peak)) <= score
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 def test_a_run_is_reproducible_and_scores_what_the_oracle_says(backend):
     bg = Boggle(WORDS, backend=backend)
     weights = letter_weights(bg.text)
@@ -95,6 +98,7 @@ def test_a_run_is_reproducible_and_scores_what_the_oracle_says(backend):
     assert first.score == oracle_score(first.board, 3, 3, WORDS) > 0
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 def test_the_search_names_its_best_board_canonically(backend):
     with BestSearch(3, 4, WORDS, seed=2, stall=1, backend=backend) as search:
         result = search.run(runs=2)

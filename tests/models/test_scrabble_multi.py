@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from legs import MIRROR_SLOW
 from oracles.lexicon import brute_moves
 from oracles.scrabble_game import read_gcg, words_and_score
 
@@ -89,6 +90,7 @@ def small_spanish() -> Rules:
 # ---- moves against the brute force ----------------------------------------------
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 def test_spanish_moves_match_brute_force(backend):
     """Moves of positions of a greedy game, with multi-letter tiles on the
     board and the racks, equal the brute-force oracle's, words written in

@@ -23,6 +23,7 @@ import textwrap
 import threading
 
 import pytest
+from legs import MIRROR_SLOW
 from oracles.boggle import score as oracle_score
 
 from dlxc.base.errors import HandleBusy, SolverError
@@ -402,6 +403,7 @@ print(outcome[0])
 """
 
 
+@pytest.mark.parametrize("backend", MIRROR_SLOW)
 @pytest.mark.parametrize("family", sorted(_RACE))
 def test_close_while_another_thread_is_inside(backend, family):
     """close() from the main thread while a worker thread is inside the

@@ -175,6 +175,7 @@ def test_bits_updates_are_the_kill_words(backend):
         assert run_all(problem, "python")[1] == stats
 
 
+@pytest.mark.slow
 def test_bits_fault_injection_colors_matter():
     """With every colored use treated as uncolored (K_{x,c} = M_x), the
     mirror loses solutions that share a colored cell: proof that the
