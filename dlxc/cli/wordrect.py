@@ -1,13 +1,8 @@
 """``dlxc wordrect``: Knuth's word rectangles, counted, listed or made
 into pages.
 
-Each search ends with an outcome the user can act on, and its own exit
-status: 0 a layout was found (or counted), 3 no layout exists (``NoLayout``:
-a complete search, or a cheap argument, proved it; stderr says why when
-that can be told), 4 the search stopped at ``--node-limit`` or ``--timeout``
-before deciding (``SearchStopped``).  1 is bad input, 2 a usage error, 130
-Ctrl-C, as for every dlxc command (``dlxc.cli.common``).  Layouts, counts
-and models go to stdout; statistics, reasons and warnings to stderr.
+Its outcomes and exit statuses are those of every puzzle modeler
+(``dlxc.cli.puzzles``).
 """
 
 from __future__ import annotations
