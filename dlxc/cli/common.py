@@ -107,8 +107,16 @@ def edition_names() -> list[str]:
     return editions.names()
 
 
-def seed_option(help: str) -> Callable[[F], F]:
-    return click.option("--seed", type=int, default=None, metavar="S", help=help)
+def seed_option(help: str, default: Optional[int] = None) -> Callable[[F], F]:
+    """``--seed S``; a default other than None is shown in the help."""
+    return click.option(
+        "--seed",
+        type=int,
+        default=default,
+        show_default=default is not None,
+        metavar="S",
+        help=help,
+    )
 
 
 def json_option(help: str) -> Callable[[F], F]:

@@ -19,7 +19,7 @@ from typing import Optional
 import click
 
 from ..base.errors import EXIT_NONE
-from .common import progress_bar, strict_option, user_errors
+from .common import progress_bar, seed_option, strict_option, user_errors
 from .crossword_fill import fill
 from .options import engine_option, quiet_option, write_result
 from .output import emit, output_format_options
@@ -85,13 +85,9 @@ crossword.add_command(fill)
     is_flag=True,
     help="A horizontal line of symmetry (an odd height; an even one loses a row).",
 )
-@click.option(
-    "--seed",
-    type=int,
+@seed_option(
+    "The pool's shuffle: the same seed gives the same board.",
     default=0,
-    show_default=True,
-    metavar="S",
-    help="The pool's shuffle: the same seed gives the same board.",
 )
 @click.option(
     "--tries",
@@ -199,13 +195,9 @@ _GRID_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*$")
     "0 done, 3 no pattern found, 1 bad input, 2 usage error."
 )
 @click.argument("size", metavar="WxH")
-@click.option(
-    "--seed",
-    type=int,
+@seed_option(
+    "The pattern's seed: the same seed gives the same pattern.",
     default=1,
-    show_default=True,
-    metavar="S",
-    help="The pattern's seed: the same seed gives the same pattern.",
 )
 @click.option(
     "--blocks",

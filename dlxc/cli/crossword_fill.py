@@ -14,7 +14,7 @@ import click
 
 from ..base.errors import EXIT_NONE, EXIT_STOPPED
 from ..base.letters import upper_letter
-from .common import strict_option, user_errors
+from .common import seed_option, strict_option, user_errors
 from .options import (
     engine_option,
     node_limit_option,
@@ -78,13 +78,9 @@ NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
     "seconds, so that the same --seed gives the same fill on any machine (in "
     "dlxc's benchmarks, 3 seconds were 50,000-75,000 nodes on a 15x15 or a 21x21).",
 )
-@click.option(
-    "--seed",
-    type=int,
+@seed_option(
+    "Shuffle words of equal score and vary the order of candidates (0: the list's order).",
     default=0,
-    show_default=True,
-    metavar="S",
-    help="Shuffle words of equal score and vary the order of candidates (0: the list's order).",
 )
 @click.option(
     "--clues",
