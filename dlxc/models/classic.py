@@ -188,7 +188,7 @@ def _pack(rows: int, cols: int, holes, distinct: bool, name: str) -> Problem:
                         placements.append((piece, form not in turns, cells))
     secondary: list[str] = []
     if distinct:
-        placements, secondary = _break_symmetry(placements, group, f"{rows}x{cols}")
+        placements, secondary = _break_symmetry(placements, group)
     else:
         placements = [(piece, False, cells) for piece, _, cells in placements]
     options = [
@@ -199,7 +199,7 @@ def _pack(rows: int, cols: int, holes, distinct: bool, name: str) -> Problem:
     return Problem(list(PENTOMINOES) + cell_names, secondary, options, name=name)
 
 
-def _break_symmetry(placements, group, board: str):
+def _break_symmetry(placements, group):
     """Knuth's way of counting packings once up to the symmetries ``group``
     of the board: the X pentomino, which every symmetry maps to an X, keeps
     one placement of each class of placements that the group maps onto one
@@ -208,23 +208,22 @@ def _break_symmetry(placements, group, board: str):
     mirror always turns over, then breaks the tie: such placements of X
     and the turned-over placements of P share the secondary item
     ``mirror``, so that they exclude one another.  Returns the options
-    (piece, marked with ``mirror``, cells) and the secondary items."""
+    (piece, marked with ``mirror``, cells) and the secondary items.
+
+    No placement of X is fixed by a rotation or by two mirrors: that needs
+    X centred on the centre of the board, a cell of it only when the box
+    is odd by odd; then the 60 cells leave an odd number of holes, and a
+    hole pattern with a half turn among its symmetries (as two mirrors
+    imply) and an odd number of holes has a hole on the centre."""
     kept: dict[frozenset, bool] = {}  # a kept X -> some mirror maps it onto itself
     seen: set = set()
     for piece, _, cells in placements:
         key = frozenset(cells)
         if piece != "X" or key in seen:
             continue
-        images = [(label, mirror, frozenset(g(r, c) for r, c in key)) for label, mirror, g in group]
-        seen.update(image for _, _, image in images)
-        fixed = [(label, mirror) for label, mirror, image in images[1:] if image == key]
-        if any(not mirror for _, mirror in fixed) or len(fixed) > 1:
-            raise ValueError(
-                f"distinct=True cannot break the symmetry of the {board} board: "
-                f"X fits where the {' and the '.join(label for label, _ in fixed)} "
-                "map it onto itself"
-            )
-        kept[key] = bool(fixed)
+        images = [(mirror, frozenset(g(r, c) for r, c in key)) for _, mirror, g in group]
+        seen.update(image for _, image in images)
+        kept[key] = any(mirror and image == key for mirror, image in images)
     needs_mirror = any(kept.values())
     out = []
     for piece, mirrored, cells in placements:
@@ -254,9 +253,8 @@ def pentominoes(
     the symmetries of the board (6x10: 2,339; 3x20: 2; Scott's board: 65):
     X keeps one placement of each class that the symmetries map onto one
     another, and where a mirror maps a kept X onto itself, the secondary
-    item ``mirror`` lets only the unturned P go with it.  A board where a
-    kept X is also fixed by a rotation or by two mirrors is refused
-    (ValueError), as is one without 60 cells or with a hole off the board.
+    item ``mirror`` lets only the unturned P go with it.  A board without
+    60 cells, or with a hole off the board, is refused (ValueError).
     """
     name = f"pentominoes {rows}x{cols}" + (" with holes" if holes else "")
     return _pack(rows, cols, holes, distinct, name + (" distinct" if distinct else ""))
