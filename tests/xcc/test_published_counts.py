@@ -39,6 +39,7 @@ from fractions import Fraction
 
 import pytest
 
+from dlxc import Problem
 from dlxc.models.classic import (
     PENTOMINOES,
     SCOTT_HOLES,
@@ -171,7 +172,12 @@ def test_pentominoes_3x20(c_backend):
     cells = board_cells(3, 20)
     check_packings(found, set(cells))
     assert classes(found, cells, square_group(3, 20)) == 2
-    assert pentominoes(3, 20, distinct=True).count(backend="c") == 2
+    distinct = pentominoes(3, 20, distinct=True)
+    assert distinct.count(backend="c") == 2
+    # X always lies on the top-bottom mirror's axis there: without the tie
+    # that the item ``mirror`` breaks, each packing would be counted twice
+    loose = [[item for item in o if item != "mirror"] for o in distinct.options]
+    assert Problem(distinct.primary, (), loose).count(backend="c") == 4
 
 
 def test_pentominoes_6x10_distinct(c_backend):
@@ -276,6 +282,31 @@ def test_soma(c_backend):
     for labels in found[:: len(found) // 50]:
         assert set(labels) == set(cells)
     assert classes(found, cells, cube_group()) == 240
+
+
+def test_soma_by_restricting_one_piece(c_backend):
+    # The 240 classes again, without listing: L keeps one placement of each
+    # class of its placements under the 48 symmetries.  As no packing is its
+    # own image, a class of packings with L in the class of placement r
+    # holds |stabilizer of r| packings with L exactly at r, so the classes
+    # number the sum over the kept r of count(L at r) / |stabilizer of r|.
+    problem = soma()
+    group = cube_group()
+    placed = [j for j, option in enumerate(problem.options) if option[0] == "L"]
+    cells_of = {j: frozenset(problem.options[j][1:]) for j in placed}
+    seen: set = set()
+    total = Fraction(0)
+    for j in placed:
+        if cells_of[j] in seen:
+            continue
+        images = [frozenset(move(cell) for cell in cells_of[j]) for move, _ in group]
+        seen.update(images)
+        stabilizer = images.count(cells_of[j])
+        options = [o for k, o in enumerate(problem.options) if k == j or k not in cells_of]
+        restricted = Problem(problem.primary, problem.secondary, options, name="soma, L fixed")
+        total += Fraction(restricted.count(backend="c"), stabilizer)
+    assert seen == set(cells_of.values())
+    assert total == 240
 
 
 # ---- domino tilings ------------------------------------------------------------------
