@@ -273,8 +273,9 @@ def scott(*, distinct: bool = False) -> Problem:
 
 
 # The seven Soma pieces (Piet Hein), in Conway's letters, as unit cubes
-# (x, y, z): the three-cube V and the six four-cube pieces that are not flat
-# rows; A and B are mirror images of one another.
+# (x, y, z): the pieces of at most four cubes that are not boxes (neither a
+# straight row nor the 2x2 square): V of three cubes, six of four.  A and B
+# are mirror images of one another, the other five their own mirror images.
 SOMA: dict[str, tuple[tuple[int, int, int], ...]] = {
     "V": ((0, 0, 0), (1, 0, 0), (0, 1, 0)),
     "L": ((0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)),
