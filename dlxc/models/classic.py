@@ -321,7 +321,24 @@ def soma_orientations(cubes) -> list[tuple[tuple[int, int, int], ...]]:
     return seen
 
 
-def soma() -> Problem:
+def _cube_symmetries():
+    """The 48 symmetries of the 3x3x3 cube as maps of a cell (x, y, z),
+    each with whether it is a reflection: the 24 rotations, then each
+    composed with the central inversion (x, y, z) -> (2-x, 2-y, 2-z)."""
+    out = []
+    for mirror in (False, True):
+        for ex, ey, ez in _rotations_3d():
+            # a rotation about the centre (1, 1, 1) of the cube
+            def move(p, ex=ex, ey=ey, ez=ez, mirror=mirror):
+                d = [p[0] - 1, p[1] - 1, p[2] - 1]
+                q = [1 + d[0] * ex[k] + d[1] * ey[k] + d[2] * ez[k] for k in range(3)]
+                return (2 - q[0], 2 - q[1], 2 - q[2]) if mirror else tuple(q)
+
+            out.append((mirror, move))
+    return out
+
+
+def soma(*, distinct: bool = False) -> Problem:
     """Piet Hein's Soma cube: the seven pieces of ``SOMA`` packed into a
     3x3x3 cube, each piece turned any way but not reflected.
 
@@ -332,18 +349,76 @@ def soma() -> Problem:
     up to the 48 symmetries of the cube (a reflection turns A into B and B
     into A, which is how a mirrored packing is again a packing), each
     counted 48 times.
+
+    With ``distinct=True`` each packing is counted once with its 47 images
+    (240), by constraints in the manner of TAOCP 7.2.2.1 with colors for
+    the one case that needs them: L keeps one placement of each class of
+    its placements under the 48 symmetries.  L is flat and without a
+    symmetry of its own, so only the mirror through its plane can map a
+    placement onto itself, and only when that plane is a middle layer of
+    the cube.  For such a kept placement the mirror still pairs the
+    packings, swapping A and B; both meet the middle layer (each spans two
+    layers in every direction), so the tie goes to the packings where the
+    first free cell of that layer (x, y, z order) that A or B covers is
+    covered by A.  The secondary item ``mode`` says which kept placement of
+    L holds (its color: ``free`` or the placement's number), A and B have
+    one option per mode and placement, and in a tied mode k the secondary
+    items ``k.1``, ``k.2``, ... order them: A whose first cell of the layer
+    is the j-th takes ``k.1 .. k.j``, B whose first is the j-th takes
+    ``k.j``, so B's must come later.  (As it turns out, no packing has L in
+    a middle layer, so the tie never arises; the constraints keep the count
+    from resting on that fact.)
     """
     cells = [(x, y, z) for x in range(3) for y in range(3) for z in range(3)]
-    options = []
+    placed = []  # (piece, cells)
     for piece, cubes in SOMA.items():
         for form in soma_orientations(cubes):
             size = [1 + max(p[k] for p in form) for k in range(3)]
             for x in range(4 - size[0]):
                 for y in range(4 - size[1]):
                     for z in range(4 - size[2]):
-                        options.append([piece] + [f"{x + a}_{y + b}_{z + c}" for a, b, c in form])
-    names = [f"{x}_{y}_{z}" for x, y, z in cells]
-    return Problem(list(SOMA) + names, (), options, name="soma")
+                        placed.append((piece, tuple((x + a, y + b, z + c) for a, b, c in form)))
+
+    def name(p):
+        return f"{p[0]}_{p[1]}_{p[2]}"
+
+    names = [name(p) for p in cells]
+    if not distinct:
+        options = [[piece] + [name(p) for p in at] for piece, at in placed]
+        return Problem(list(SOMA) + names, (), options, name="soma")
+    group = _cube_symmetries()
+    kept = []  # (cells of a kept L, the free cells of the plane of its mirror, if any)
+    seen: set = set()
+    for piece, at in placed:
+        key = frozenset(at)
+        if piece != "L" or key in seen:
+            continue
+        images = [(mirror, g, frozenset(g(p) for p in key)) for mirror, g in group]
+        seen.update(image for _, _, image in images)
+        fixed = [g for _, g, image in images[1:] if image == key]  # one mirror at most
+        layer = [p for p in cells if p not in key and fixed[0](p) == p] if fixed else []
+        kept.append((key, layer))
+    options = []
+    secondary = ["mode"]
+    for k, (_, layer) in enumerate(kept):
+        if layer:
+            secondary += [f"{k}.{j}" for j in range(1, len(layer) + 1)]
+    for piece, at in placed:
+        option = [piece] + [name(p) for p in at]
+        if piece == "L":
+            for k, (key, layer) in enumerate(kept):
+                if key == frozenset(at):
+                    options.append(option + [("mode", str(k) if layer else "free")])
+        elif piece in "AB":
+            options.append(option + [("mode", "free")])
+            for k, (key, layer) in enumerate(kept):
+                if layer and not key.intersection(at):  # else L takes a cell of it
+                    first = min(layer.index(p) for p in at if p in layer) + 1
+                    order = range(1, first + 1) if piece == "A" else (first,)
+                    options.append(option + [("mode", str(k))] + [f"{k}.{j}" for j in order])
+        else:
+            options.append(option)
+    return Problem(list(SOMA) + names, secondary, options, name="soma distinct")
 
 
 def dominoes(rows: int, cols: int) -> Problem:

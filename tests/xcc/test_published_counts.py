@@ -5,8 +5,9 @@ cheap, against a computation that does not go through the figure itself:
 
 - Counts up to symmetry are found twice: by the model with
   ``distinct=True`` (symmetry-breaking constraints: placements left out,
-  as Knuth does) and by sorting the listed solutions into classes under
-  the board's symmetry group, which also checks that each image of a
+  as Knuth does, and ties broken with secondary items and colors) and by
+  sorting the listed solutions into classes under the board's symmetry
+  group, which also checks that each image of a
   solution is a solution and that no solution is its own image (so the
   raw count is the group's order times the distinct one).
 - Domino tilings are counted with the memo table (they are too many to
@@ -282,6 +283,8 @@ def test_soma(c_backend):
     for labels in found[:: len(found) // 50]:
         assert set(labels) == set(cells)
     assert classes(found, cells, cube_group()) == 240
+    distinct = soma(distinct=True)
+    assert distinct.count_stats(backend="c", strategy="auto").solutions == 240
 
 
 def test_soma_by_restricting_one_piece(c_backend):
