@@ -7,9 +7,9 @@ cheap, against a computation that does not go through the figure itself:
   ``distinct=True`` (symmetry-breaking constraints: placements left out,
   as Knuth does, and ties broken with secondary items and colors) and by
   sorting the listed solutions into classes under the board's symmetry
-  group, which also checks that each image of a
-  solution is a solution and that no solution is its own image (so the
-  raw count is the group's order times the distinct one).
+  group, which also checks that each image of a solution is a solution
+  and that no solution is its own image (so the raw count is the group's
+  order times the distinct one).
 - Domino tilings are counted with the memo table (they are too many to
   list) and checked against Kasteleyn's theorem twice: an exact integer
   determinant of the signed bipartite adjacency matrix, and the product
