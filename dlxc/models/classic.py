@@ -393,9 +393,9 @@ def soma(*, distinct: bool = False) -> Problem:
         key = frozenset(at)
         if piece != "L" or key in seen:
             continue
-        images = [(mirror, g, frozenset(g(p) for p in key)) for mirror, g in group]
-        seen.update(image for _, _, image in images)
-        fixed = [g for _, g, image in images[1:] if image == key]  # one mirror at most
+        images = [(g, frozenset(g(p) for p in key)) for _, g in group]
+        seen.update(image for _, image in images)
+        fixed = [g for g, image in images[1:] if image == key]  # one mirror at most
         layer = [p for p in cells if p not in key and fixed[0](p) == p] if fixed else []
         kept.append((key, layer))
     options = []
