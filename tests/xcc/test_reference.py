@@ -131,15 +131,7 @@ def test_langford(n, expected, backend):
     assert langford(n).count(backend=backend) == expected
 
 
-# pentominoes 6x10 (9,356 and 2,339 up to symmetry): test_published_counts.py
-
-
-@pytest.mark.parametrize(
-    "backend", [pytest.param("c", id="c"), pytest.param("python", id="python", marks=slow)]
-)
-def test_pentominoes_3x20(backend, request):
-    # two packings up to symmetry (Haselgrove 1960), each seen 4 times
-    assert pentominoes(3, 20).count(backend=use(backend, request)) == 8
+# pentominoes 6x10 and 3x20, raw and up to symmetry: test_published_counts.py
 
 
 def test_pentomino_placements():
