@@ -8,18 +8,22 @@ Random problems in Knuth's format, made from a fixed seed:
   ``v|name`` among them), secondary items with colors; one in three has
   only 1:1 items (plain XCC with colors).
 - cost problems: XCC with colors whose options carry costs as DLX5 reads them
-  (``A B |3``; sometimes split, ``A |1 B |2``, or placed between items).
+  (``A B |3``; sometimes split, ``A |1 B |2``, or placed between items);
+  one in three has bounds too (MCC with costs: no peer reads it, so its
+  oracle is DLX3's listing of the problem without costs).
 
-For each problem the script checks Knuth's programs among themselves and
-then dlxc against them, feature by feature:
+For each problem the script checks Knuth's programs among themselves (and
+DLX3 against a brute force over all subsets of options) and then dlxc
+against them, feature by feature:
 
 - counts: DLX3 = SSMCC (MCC), DLX2 = DLX3 (plain XCC), ``dlxc count`` = DLX3;
 - solutions: the sets of solutions (each a set of options, an option a set
   of ``item`` / ``item:color`` tokens) of DLX3 and SSMCC, and of ``dlxc
   solve`` against DLX3;
 - costs: the K best costs of DLX5 against the costs of every solution DLX2
-  lists; ``dlxc solve --best K`` against both (its solutions must be
-  solutions, its costs the sums of their options' costs);
+  lists; ``dlxc solve --best K`` against the listing (its solutions must be
+  solutions, its costs the sums of their options' costs) and its minimum
+  against DLX5's;
 - ZDDs: DLX6's ZDD counts as many solutions as DLX2; so does ``dlxc zdd``;
 - preprocessing: DLX-PRE's reduced problem has the count of the original;
   so has the problem ``dlxc preprocess FILE -o OUT`` writes (counted by
@@ -142,6 +146,57 @@ def random_instance(rng: random.Random, *, bounds: bool, costs: bool) -> Instanc
                 tokens.append(f"|{cost}")
         options.append(tokens)
     return Instance(primary, secondary, options, style)
+
+
+def brute_force(inst: Instance) -> list[Solution]:
+    """Every solution, by trying each option in and out: the oracle of the peers themselves.
+
+    A primary item's total must end within its bounds; a secondary item is
+    either unused, or used by one option without a color, or by options that
+    all give it the same color.
+    """
+    bounds = {name: (u, v) for name, u, v in inst.primary}
+    opts = [canon_option(o) for o in inst.options]
+    parsed = [[t.partition(":")[::2] for t in o] for o in opts]
+    used = dict.fromkeys(bounds, 0)
+    color: dict[str, str] = {}
+    chosen: list[Option] = []
+    out: list[Solution] = []
+
+    def fits(items: list[tuple[str, str]]) -> bool:
+        for name, c in items:
+            if name in bounds:
+                if used[name] == bounds[name][1]:
+                    return False
+            elif name in color and (not c or color[name] != c):
+                return False
+        return True
+
+    def walk(i: int) -> None:
+        if i == len(opts):
+            if all(used[n] >= u for n, (u, _) in bounds.items()):
+                out.append(frozenset(chosen))
+            return
+        walk(i + 1)
+        if fits(parsed[i]):
+            fresh = []
+            for name, c in parsed[i]:
+                if name in bounds:
+                    used[name] += 1
+                elif name not in color:
+                    color[name] = c or "\0"  # uncolored: no one else may use it
+                    fresh.append(name)
+            chosen.append(opts[i])
+            walk(i + 1)
+            chosen.pop()
+            for name, _ in parsed[i]:
+                if name in bounds:
+                    used[name] -= 1
+            for name in fresh:
+                del color[name]
+
+    walk(0)
+    return out
 
 
 # ----------------------------------------------------------------- parsing
@@ -410,6 +465,7 @@ class Tally:
 def compare_mcc(inst: Instance, f: Path, peers: Peers, dlxc: Dlxc | None, t: Tally) -> None:
     n3, s3 = peers.solutions("dlx3", f)
     nm, sm = peers.solutions("ssmcc", f)
+    t.check("brute force = DLX3 solutions", set(brute_force(inst)) == set(s3), f, "sets differ")
     t.check("DLX3 = SSMCC count", n3 == nm, f, f"{n3} vs {nm}")
     t.check("DLX3 = SSMCC solutions", set(s3) == set(sm) and len(s3) == n3, f, "sets differ")
     mcc = inst.is_mcc()
@@ -446,18 +502,26 @@ def compare_mcc(inst: Instance, f: Path, peers: Peers, dlxc: Dlxc | None, t: Tal
 def compare_cost(
     inst: Instance, f: Path, plain: Path, peers: Peers, dlxc: Dlxc | None, t: Tally, k: int
 ) -> None:
+    """Costs: DLX5 and dlxc against the costs of every solution listed (DLX5 has no bounds,
+    so problems with bounds are checked against DLX3's listing alone)."""
     cost_of = inst.cost_of()
-    n2, s2 = peers.solutions("dlx2", plain)
+    mcc = inst.is_mcc()
+    n2, s2 = peers.solutions("dlx3" if mcc else "dlx2", plain)
     all_costs = sorted(sum(cost_of[o] for o in s) for s in s2)
-    best5 = peers.best(f, k)
-    t.check(f"DLX5 {k} best = DLX2 listing", best5 == all_costs[:k], f, f"{best5} vs {all_costs}")
-    t.check("DLX6 ZDD = DLX2 count", peers.zdd(plain) == n2, plain, f"DLX2 {n2}")
-    pre = plain.with_suffix(".pre.dlx")
-    peers.pre(plain, pre)
-    t.guard("DLX-PRE keeps the count", plain, lambda: _eq(peers.count("dlx2", pre), n2))
-    if dlxc is None or not dlxc.costs:
+    best5 = all_costs[:k]
+    if not mcc:
+        best5 = peers.best(f, k)
+        t.check(
+            f"DLX5 {k} best = DLX2 listing", best5 == all_costs[:k], f, f"{best5} vs {all_costs}"
+        )
+        t.check("DLX6 ZDD = DLX2 count", peers.zdd(plain) == n2, plain, f"DLX2 {n2}")
+        pre = plain.with_suffix(".pre.dlx")
+        peers.pre(plain, pre)
+        t.guard("DLX-PRE keeps the count", plain, lambda: _eq(peers.count("dlx2", pre), n2))
+    if dlxc is None or not dlxc.costs or (mcc and not dlxc.mcc):
         return
-    t.guard("dlxc count = DLX2 (costs ignored)", f, lambda: _eq(dlxc.count(f), n2))
+    kind = "MCC+costs" if mcc else "costs"
+    t.guard(f"dlxc count = peer ({kind}, costs ignored)", f, lambda: _eq(dlxc.count(f), n2))
     if not dlxc.best:
         return
     valid = set(s2)
@@ -470,17 +534,16 @@ def compare_cost(
             for c, s in got
             if s is not None and (s not in valid or c != sum(cost_of[o] for o in s))
         ]
-        return costs == all_costs[
-            :k
-        ] and not bad, f"costs {costs} vs {all_costs[:k]}; bad {bad[:1]}"
+        detail = f"costs {costs} vs {all_costs[:k]}; bad {bad[:1]}"
+        return costs == all_costs[:k] and not bad, detail
 
-    t.guard(f"dlxc --best {k} = DLX5", f, best)
+    t.guard(f"dlxc --best {k} = listing ({kind})", f, best)
 
     def minimum() -> tuple[bool, str]:
         got = [c for c, _ in dlxc.best_k(f, 1)]
         return _eq(got[:1], best5[:1])
 
-    t.guard("dlxc --best 1 = DLX5 minimum", f, minimum)
+    t.guard(f"dlxc --best 1 = minimum ({kind})", f, minimum)
 
 
 def _eq(a: object, b: object) -> tuple[bool, str]:
@@ -517,7 +580,7 @@ def main() -> None:
             compare_mcc(inst, f, peers, dlxc, tally)
         rng = random.Random(args.seed + 1)
         for i in range(args.n_cost):
-            inst = random_instance(rng, bounds=False, costs=True)
+            inst = random_instance(rng, bounds=i % 3 == 2, costs=True)
             f = tmp / f"cost{i:04d}.dlx"
             f.write_text(inst.text())
             plain = tmp / f"cost{i:04d}.plain.dlx"
