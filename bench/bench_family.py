@@ -258,7 +258,10 @@ def families(peers: Path, dlxc: Dlxc | None, tmp: Path) -> list[Family]:
     }
     if dlxc and dlxc.zdd:
         zdd["dlxc"] = Prog(
-            lambda f: [d, "zdd", str(f)], False, lambda o, e: dlxc_zdd_count(o), tmp / "dlxc.zdd"
+            lambda f: [d, "zdd", "-q", str(f)],
+            False,
+            lambda o, e: dlxc_zdd_count(o),
+            tmp / "dlxc.zdd",
         )
 
     def removed(err: str) -> str:  # "Removed 152 options and 0 items"

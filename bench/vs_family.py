@@ -27,7 +27,8 @@ against them, feature by feature:
 - ZDDs: DLX6's ZDD counts as many solutions as DLX2; so does ``dlxc zdd``;
 - preprocessing: DLX-PRE's reduced problem has the count of the original;
   so has the problem ``dlxc preprocess FILE -o OUT`` writes (counted by
-  dlxc and by DLX3).
+  dlxc and by DLX3); ``dlxc count/solve --preprocess`` give DLX3's count
+  and solutions (the solutions name the file's options).
 
 A feature dlxc lacks (found by a probe at the start) is skipped with a note.
 The summary gives, per check, the problems compared, the agreements and the
@@ -277,6 +278,8 @@ def dlxc_solutions(out: str) -> list[Solution]:
     cur: list[Option] | None = None
     for line in out.splitlines():
         if re.match(r"^solution \d+", line):
+            if cur is not None:
+                sols.append(frozenset(cur))
             cur = []
         elif not line.strip():
             if cur is not None:
@@ -293,9 +296,9 @@ def dlxc_best(out: str) -> list[tuple[int, Solution | None]]:
     """``dlxc solve --best K`` output: (cost, solution) per solution printed.
 
     The format is young: adapt here.  Accepted: JSON lines with "cost" (and
-    "text" for the options), or text blocks whose header line ("solution K:
-    cost C", "solution K (cost C):") names the cost, options below, a blank
-    line after each.
+    "text" for the options), or text blocks whose header line ("solution K
+    (cost C):", "solution K: cost C") names the cost, options below (cost
+    tokens "|n" in them are dropped), up to the next header or blank line.
     """
     res: list[tuple[int, Solution | None]] = []
     if out.lstrip().startswith("{"):
@@ -308,8 +311,16 @@ def dlxc_best(out: str) -> list[tuple[int, Solution | None]]:
         return res
     cost: int | None = None
     cur: list[Option] | None = None
-    for line in [*out.splitlines(), ""]:
-        if re.match(r"^solution \d+", line, re.IGNORECASE):
+
+    def flush() -> None:
+        if cur is not None:
+            if cost is None:
+                raise ValueError(f"a solution without a cost in: {out[:200]!r}")
+            res.append((cost, frozenset(cur)))
+
+    for line in out.splitlines():
+        if re.match(r"^solution \d+", line, re.IGNORECASE):  # "solution 1 (cost 7):"
+            flush()
             m = re.search(r"cost\D*(\d+)", line, re.IGNORECASE)
             cost, cur = (int(m.group(1)) if m else None), []
         elif cur is None:
@@ -317,12 +328,11 @@ def dlxc_best(out: str) -> list[tuple[int, Solution | None]]:
         elif m := re.match(r"^\s*(?:total )?cost\D*(\d+)\s*$", line, re.IGNORECASE):
             cost = int(m.group(1))
         elif line.strip():
-            cur.append(canon_option(line.split()))
+            cur.append(canon_option(line.split()))  # a cost token "|3" is dropped
         else:
-            if cost is None:
-                raise ValueError(f"a solution without a cost in: {out[:200]!r}")
-            res.append((cost, frozenset(cur)))
+            flush()
             cost, cur = None, None
+    flush()
     return res
 
 
@@ -396,6 +406,8 @@ class Dlxc:
         self.best = "--best" in solve_help
         self.zdd = "zdd" in commands
         self.preprocess = "preprocess" in commands
+        count_help = run([exe, "count", "--help"])[0]
+        self.pre_flag = "--preprocess" in count_help and "--preprocess" in solve_help
         probe = tmp / "probe-mcc.dlx"
         probe.write_text(KNUTH_MCC_EXAMPLE)
         self.mcc = self._count_ok(probe, 1)
@@ -408,6 +420,7 @@ class Dlxc:
             (self.best, "k best", "dlxc solve has no --best"),
             (self.zdd, "ZDD", "dlxc has no zdd command"),
             (self.preprocess, "preprocess", "dlxc has no preprocess command"),
+            (self.pre_flag, "--preprocess", "dlxc count/solve have no --preprocess"),
         ]:
             if not flag:
                 self.notes.append((feature, why))
@@ -427,8 +440,15 @@ class Dlxc:
         cmd = [self.exe, "solve", "-q", "--best", str(k), *(["--json"] if self.json else [])]
         return dlxc_best(run([*cmd, str(f)], ok=(0, 3))[0])
 
+    def count_pre(self, f: Path) -> int:
+        return int(run([self.exe, "count", "-q", "--preprocess", str(f)])[0].split()[0])
+
+    def solutions_pre(self, f: Path) -> list[Solution]:
+        cmd = [self.exe, "solve", "-q", "--preprocess", *(["--json"] if self.json else []), str(f)]
+        return dlxc_solutions(run(cmd, ok=(0, 3))[0])
+
     def zdd_count(self, f: Path) -> int:
-        return dlxc_zdd_count(run([self.exe, "zdd", str(f)], ok=(0, 3))[0])
+        return dlxc_zdd_count(run([self.exe, "zdd", "-q", str(f)], ok=(0, 3))[0])
 
     def preprocess_to(self, f: Path, out: Path) -> None:
         run([self.exe, "preprocess", str(f), "-o", str(out)], ok=(0, 3))
@@ -497,6 +517,14 @@ def compare_mcc(inst: Instance, f: Path, peers: Peers, dlxc: Dlxc | None, t: Tal
             return a == b == n3, f"dlxc {a}, DLX3 {b} on the output; {n3} before"
 
         t.guard("dlxc preprocess keeps the count", f, pre_counts)
+    if dlxc.pre_flag:
+        t.guard("dlxc count --preprocess = DLX3", f, lambda: _eq(dlxc.count_pre(f), n3))
+
+        def sols_pre() -> tuple[bool, str]:
+            got = dlxc.solutions_pre(f)
+            return set(got) == set(s3) and len(got) == n3, f"{len(got)} listed vs {n3}"
+
+        t.guard("dlxc solve --preprocess = DLX3 solutions", f, sols_pre)
 
 
 def compare_cost(
