@@ -335,7 +335,8 @@ def main() -> None:
                 sys.exit("dlxc is not on PATH: give --dlxc or --no-dlxc")
             dlxc = Dlxc(args.dlxc, tmp)
             for feature, why in dlxc.notes:
-                print(f"skip: dlxc's {feature} runs: {why}")
+                if feature != "--preprocess":  # not timed here
+                    print(f"skip: dlxc's {feature} runs: {why}")
         chosen = [
             fam
             for fam in families(peers, dlxc, tmp)
