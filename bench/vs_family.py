@@ -90,12 +90,13 @@ class Instance:
     def text(self, *, costs: bool = True) -> str:
         head = []
         for name, u, v in self.primary:
-            if (u, v) == (1, 1) and self.style.get(name) != "1|":
-                head.append(name)
-            elif u == v and self.style.get(name) != "u:u|":
+            spelling = self.style.get(name)
+            if u != v or spelling == "u:v|":  # "2:2|x" and "1:1|x" are legal too
+                head.append(f"{u}:{v}|{name}")
+            elif v != 1 or spelling == "v|":
                 head.append(f"{v}|{name}")
             else:
-                head.append(f"{u}:{v}|{name}")
+                head.append(name)
         line = " ".join(head) + (" | " + " ".join(self.secondary) if self.secondary else "")
         body = [" ".join(t for t in opt if costs or not t.startswith("|")) for opt in self.options]
         return "| made by bench/vs_family.py\n" + line + "\n" + "\n".join(body) + "\n"
@@ -119,8 +120,8 @@ def random_instance(rng: random.Random, *, bounds: bool, costs: bool) -> Instanc
         u, v = (1, 1)
         if bounds:
             u, v = rng.choice([(1, 1), (1, 1), (0, 1), (1, 2), (0, 2), (2, 2), (2, 3), (1, 3)])
-            if rng.random() < 0.15:
-                style[name] = "u:u|" if u == v else "1|"
+            if u == v and rng.random() < 0.2:
+                style[name] = rng.choice(["u:v|", "v|"])
         primary.append((name, u, v))
     secondary = [f"s{i}" for i in range(rng.randint(0, 3))]
     seen: set[Option] = set()
