@@ -435,3 +435,58 @@ class BitsC(_SideEngine):
         if code == lib.DLXC_EINVAL:
             raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
         _check(code)
+
+
+class CostC:
+    """A ``dlxc_cost`` handle (csrc/xcc/cost.c, Knuth's DLX5: the k cheapest
+    solutions), with the shape of ``dlxc.xcc.engines.cost.CostMirror``."""
+
+    strategy = "cost"
+    atomic_run = True
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, opt_costs, opt_ids, k):
+        out = ffi.new("dlxc_cost **")
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        costs = ffi.new("int64_t[]", list(opt_costs) or [0])
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
+        _check(
+            lib.dlxc_cost_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, costs, ids, k)
+        )
+        self._handle = ffi.gc(out[0], lib.dlxc_cost_free)
+        self._guard = Guard("this search")
+        self._stats = ffi.new("dlxc_stats *")
+        self._final = None
+        self._final_results: list = []
+
+    def run(self, node_budget):
+        with self._guard:
+            return _check(lib.dlxc_cost_run(self._handle, min(max(1, node_budget), _UINT64_MAX)))
+
+    def results(self):
+        """The best list so far, cheapest first (then in the order found):
+        (cost, option ids) pairs."""
+        handle = self._handle
+        if handle is None:
+            return list(self._final_results)
+        cost = ffi.new("uint64_t *")
+        found = ffi.new("uint64_t *")
+        entries = []
+        for i in range(lib.dlxc_cost_kept(handle)):
+            n = lib.dlxc_cost_entry_len(handle, i)
+            ids = ffi.new("int32_t[]", max(1, n))
+            _check(lib.dlxc_cost_entry(handle, i, cost, found, ids))
+            entries.append((cost[0], found[0], tuple(ffi.unpack(ids, n))))
+        return [(c, ids) for c, _, ids in sorted(entries)]
+
+    def stats(self):
+        if self._handle is None:
+            return self._final
+        lib.dlxc_cost_get_stats(self._handle, self._stats)
+        st = self._stats
+        return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
+
+    def close(self):
+        if self._guard.close():
+            self._final = self.stats()
+            self._final_results = self.results()
+            self._handle = None
