@@ -32,6 +32,13 @@
  *    the options of the chosen item are tried cheapest first, and the first
  *    that reaches the cut-off ends the loop.
  *
+ * One more cut, not DLX5's (it has a narrower one behind its z and Z
+ * parameters): a lower bound on the cost of covering the active primary
+ * items (too_dear, section 4), checked as a level is entered once the
+ * best list is full; a partial solution whose cost plus the bound reaches
+ * the cut-off is abandoned.  With bound 0 it is off, and the search is
+ * DLX5's exactly.
+ *
  * The statistics are DLX5's: nodes (level entries plus solutions), updates,
  * cleansings, and the solutions that entered the best list when they were
  * found; dlxc/xcc/engines/cost.py is the Python mirror and counts the same.
@@ -85,6 +92,10 @@ struct dlxc_cost {
     uint64_t curcost;
     int32_t *choice;
     uint64_t *partcost, *thresh0, *thresh;
+    /* the lower bound: zmax primary items at most per option, a scratch
+     * array of a cost per primary item; bound 0 switches it off */
+    int32_t zmax, bound;
+    uint64_t *mins;
     uint64_t solutions, nodes, updates, cleansings;
 };
 
@@ -121,7 +132,7 @@ static void sort_list(int32_t *list, int32_t *tmp, int32_t n, const cnode *nd)
 
 int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                   const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
-                  const int64_t *opt_costs, const int32_t *opt_ids, int32_t k)
+                  const int64_t *opt_costs, const int32_t *opt_ids, int32_t k, int bound)
 {
     *out = NULL;
     if (n_primary < 0 || n_items < n_primary || n_options < 0 || k < 1) return DLXC_EINVAL;
@@ -141,6 +152,12 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
         }
         if (!prim) return DLXC_EINVAL;
     }
+    int32_t zmax = 1;
+    for (int32_t j = 0; j < n_options; j++) {
+        int32_t z = 0;
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++) z += opt_items[x] < n_primary;
+        if (z > zmax) zmax = z;
+    }
     dlxc_cost *s = calloc(1, sizeof *s);
     if (!s) return DLXC_ENOMEM;
     int32_t last_itm = n_items + 1;
@@ -154,11 +171,12 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
     s->partcost = malloc((size_t)levels * sizeof *s->partcost);
     s->thresh0 = malloc((size_t)levels * sizeof *s->thresh0);
     s->thresh = malloc((size_t)levels * sizeof *s->thresh);
+    s->mins = malloc(((size_t)n_primary + 1) * sizeof *s->mins);
     int32_t *list = malloc(((size_t)total + 1) * sizeof *list);
     int32_t *tmp = malloc(((size_t)total + 1) * sizeof *tmp);
     int32_t *fill = calloc((size_t)last_itm + 1, sizeof *fill);
     int32_t *begin = calloc((size_t)last_itm + 2, sizeof *begin);
-    if (!s->nd || !s->prev || !s->next || !s->opt_id || !s->choice || !s->partcost || !s->thresh0 ||
+    if (!s->mins || !s->nd || !s->prev || !s->next || !s->opt_id || !s->choice || !s->partcost || !s->thresh0 ||
         !s->thresh || !list || !tmp || !fill || !begin) {
         free(list), free(tmp), free(fill), free(begin);
         dlxc_cost_free(s);
@@ -169,6 +187,8 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
     s->last_itm = last_itm;
     s->n_nodes = n_nodes;
     s->kthresh = k;
+    s->zmax = zmax;
+    s->bound = bound != 0;
     s->cutoffcost = INFCOST;
     for (int32_t i = 1; i <= last_itm; i++) s->prev[i] = i - 1, s->next[i] = i + 1;
     s->prev[0] = s->second - 1, s->next[0] = n_primary ? 1 : 0;
@@ -234,6 +254,7 @@ void dlxc_cost_free(dlxc_cost *s)
     free(s->heap);
     free(s->nd), free(s->prev), free(s->next), free(s->opt_id);
     free(s->choice), free(s->partcost), free(s->thresh0), free(s->thresh);
+    free(s->mins);
     free(s);
 }
 
@@ -350,6 +371,48 @@ static void uncommit_others(dlxc_cost *s, int32_t p, uint64_t thresh)
         else if (nd[pp].color > 0) unpurify(s, pp, thresh);
         pp--;
     }
+}
+
+/* The lower bound: whether covering the active primary items costs at
+ * least room.  Item i's cheapest option (the first in its sorted list)
+ * costs m_i or more, and an option covers at most zmax items, so with the
+ * m_i in decreasing order v_0 >= v_1 >= ..., the options of any
+ * completion cost at least v_0 + v_zmax + v_2zmax + ... (each option costs
+ * at least the largest m_i among its items, and the sum of those largest
+ * values is least when the items are grouped zmax at a time from the
+ * top).  An item with an empty list makes the cost infinite. */
+static int cmp_decreasing(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+static int too_dear(dlxc_cost *s, uint64_t room)
+{
+    const cnode *nd = s->nd;
+    uint64_t *m = s->mins, acc = 0;
+    int32_t n = 0, z = s->zmax;
+    for (int32_t k = s->next[0]; k != 0; k = s->next[k]) {
+        int32_t p = nd[k].down;
+        if (p == k) return 1;
+        m[n++] = nd[p].cost;
+    }
+    if (z == 1) {
+        for (int32_t i = 0; i < n; i++)
+            if ((acc += m[i]) >= room) return 1;
+        return 0;
+    }
+    if (n > 48) qsort(m, (size_t)n, sizeof *m, cmp_decreasing);
+    else
+        for (int32_t i = 1; i < n; i++) { /* insertion sort, decreasing */
+            uint64_t x = m[i];
+            int32_t j = i;
+            while (j > 0 && m[j - 1] < x) m[j] = m[j - 1], j--;
+            m[j] = x;
+        }
+    for (int32_t i = 0; i < n; i += z)
+        if ((acc += m[i]) >= room) return 1;
+    return 0;
 }
 
 /* The item to branch on (see the intro); *t = 0 when an item has no
@@ -481,6 +544,8 @@ forward:
         return DLXC_BUDGET;
     }
     s->nodes++;
+    if (s->bound && s->cutoffcost != INFCOST && too_dear(s, s->cutoffcost - curcost))
+        goto backdown;
     best_itm = choose(s, s->cutoffcost - curcost, &t);
     if (t == 0) goto backdown;
     s->partcost[level] = curcost;

@@ -19,10 +19,12 @@ typedef struct dlxc_cost dlxc_cost;
 
 /* Build from the arrays dlxc_new takes, plus opt_costs (one cost >= 0 per
  * option; all of them together below 2^63) and k >= 1, the number of
- * cheapest solutions to keep. */
+ * cheapest solutions to keep.  With bound 0 the search is DLX5's exactly
+ * (its tree and statistics); with bound 1 it also cuts off every node whose
+ * cost so far plus a lower bound on the rest reaches the cut-off (cost.c). */
 int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                   const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
-                  const int64_t *opt_costs, const int32_t *opt_ids, int32_t k);
+                  const int64_t *opt_costs, const int32_t *opt_ids, int32_t k, int bound);
 
 /* Search on until node_budget more nodes are counted (checked as a level
  * is entered) or to the end: DLXC_BUDGET or DLXC_DONE. */

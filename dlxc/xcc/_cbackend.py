@@ -444,13 +444,26 @@ class CostC:
     strategy = "cost"
     atomic_run = True
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, opt_costs, opt_ids, k):
+    def __init__(
+        self,
+        n_primary,
+        n_items,
+        opt_start,
+        opt_items,
+        opt_colors,
+        opt_costs,
+        opt_ids,
+        k,
+        bound=True,
+    ):
         out = ffi.new("dlxc_cost **")
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         costs = ffi.new("int64_t[]", list(opt_costs) or [0])
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
         _check(
-            lib.dlxc_cost_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, costs, ids, k)
+            lib.dlxc_cost_new(
+                out, n_primary, n_items, len(opt_start) - 1, *arrays, costs, ids, k, int(bound)
+            )
         )
         self._handle = ffi.gc(out[0], lib.dlxc_cost_free)
         self._guard = Guard("this search")

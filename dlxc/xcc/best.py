@@ -144,6 +144,7 @@ class BestSearch:
         node_limit: Optional[int] = None,
         timeout: Optional[float] = None,
         progress: Optional[Callable[[], object]] = None,
+        bound: bool = True,
     ) -> None:
         import time
 
@@ -163,6 +164,7 @@ class BestSearch:
             live_costs(problem),
             ids,
             k,
+            bound,
         )
         self._runner = Runner(
             lambda: self._solver.stats()[1],
@@ -226,11 +228,17 @@ def best(
     *,
     node_limit: Optional[int] = None,
     timeout: Optional[float] = None,
+    bound: bool = True,
 ) -> BestSolutions:
     """The ``k`` cheapest solutions of ``problem`` as (cost, options) pairs,
     cheapest first (see the module's notes on ties).  A problem without
     costs has every solution at cost 0: its first k solutions come back.
     ``node_limit`` and ``timeout`` stop the search early, and the result
-    then holds the best found so far, with ``complete`` False."""
-    with BestSearch(problem, k, backend, node_limit=node_limit, timeout=timeout) as search:
+    then holds the best found so far, with ``complete`` False.  ``bound``
+    (default on) cuts off branches by a lower bound on the cost of the
+    items left (csrc/xcc/cost.c); off, the search is Knuth's DLX5 exactly,
+    its statistics too."""
+    with BestSearch(
+        problem, k, backend, node_limit=node_limit, timeout=timeout, bound=bound
+    ) as search:
         return search.run()

@@ -433,16 +433,18 @@ class Problem:
         *,
         node_limit: Optional[int] = None,
         timeout: Optional[float] = None,
+        bound: bool = True,
     ) -> BestSolutions:
         """The ``k`` cheapest solutions as (cost, options) pairs, cheapest
-        first, by Knuth's DLX5 search (``dlxc.xcc.best``); ties go to the
-        solutions found first.  Without costs every solution costs 0.
+        first, by Knuth's DLX5 search (``dlxc.xcc.best``; ``bound=False``
+        drops dlxc's extra cut-off and gives DLX5's tree exactly); ties go to
+        the solutions found first.  Without costs every solution costs 0.
 
         >>> p = Problem(["A", "B"], [], [["A"], ["B"], ["A", "B"]], costs=[2, 2, 3])
         >>> p.best(2).solutions
         [(3, (2,)), (4, (0, 1))]
         """
-        return best(self, k, backend, node_limit=node_limit, timeout=timeout)
+        return best(self, k, backend, node_limit=node_limit, timeout=timeout, bound=bound)
 
     def solution_text(self, solution: Iterable[int]) -> list[str]:
         """A solution's options (indices into ``options``) in Knuth's text

@@ -27,6 +27,11 @@ Three ideas make the cut-off bite (all from DLX5):
   option costs most, then to the leftmost.  An item with no usable option
   ends the branch.
 
+One cut is not DLX5's: a lower bound on the cost of covering the active
+primary items (``too_dear``), checked as a level is entered once the best
+list is full (``bound=False`` turns it off, and the search is DLX5's
+exactly, its statistics too).
+
 Costs are Python ints here and unsigned 64-bit words in C; the caller
 checks that all the costs of a problem add up to less than 2**63, so no
 sum can overflow in either.
@@ -70,6 +75,7 @@ class CostMirror:
         opt_costs: Sequence[int],
         opt_ids: Sequence[int] | None,
         k: int,
+        bound: bool = True,
     ) -> None:
         self._guard = Guard("this search")
         # ---- Inputting the options ----
@@ -146,6 +152,14 @@ class CostMirror:
         self.last_itm = last_itm
         self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
         self.kthresh = k
+        self.bound = bound
+        self.zmax = max(
+            [1]
+            + [
+                sum(1 for t in range(opt_start[j], opt_start[j + 1]) if opt_items[t] < n_primary)
+                for j in range(n_options)
+            ]
+        )
         self.closed = False
         # the best list: (net cost, order found, option ids), at most k of them
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
@@ -331,6 +345,30 @@ class CostMirror:
                 self.unpurify(pp, thresh)
             pp -= 1
 
+    def too_dear(self, room: int) -> bool:
+        """Whether covering the active primary items costs at least ``room``:
+        item i's cheapest option costs m_i or more, an option covers at most
+        ``zmax`` items, so with the m_i in decreasing order the options of
+        any completion cost at least m[0] + m[zmax] + m[2 zmax] + ...  An
+        item with an empty list costs infinitely much."""
+        down, cost, nxt = self.down, self.cost, self.next
+        mins = []
+        k = nxt[0]
+        while k != 0:
+            p = down[k]
+            if p == k:
+                return True
+            mins.append(cost[p])
+            k = nxt[k]
+        if self.zmax > 1:
+            mins.sort(reverse=True)
+        acc = 0
+        for m in mins[:: self.zmax]:
+            acc += m
+            if acc >= room:
+                return True
+        return False
+
     def choose(self, room: int) -> tuple[int, int]:
         """(best_itm, t): the active primary item with the fewest options of
         net cost below ``room`` (counting at most LENTHRESH, then its length),
@@ -405,7 +443,14 @@ class CostMirror:
                 while self.nodes >= self._stop:
                     yield
                 self.nodes += 1
-                best_itm, t = self.choose(self.cutoffcost - curcost)
+                if (
+                    self.bound
+                    and self.cutoffcost != INFCOST
+                    and self.too_dear(self.cutoffcost - curcost)
+                ):
+                    t = 0
+                else:
+                    best_itm, t = self.choose(self.cutoffcost - curcost)
                 if t == 0:
                     go = "backdown"
                 else:
