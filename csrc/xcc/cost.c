@@ -96,6 +96,10 @@ struct dlxc_cost {
      * array of a cost per primary item; bound 0 switches it off */
     int32_t zmax, bound;
     uint64_t *mins;
+    /* classes of primary items no option holds two of (cls[c] for item c,
+     * 0-based class numbers), and a sum per class */
+    int32_t *cls, n_cls;
+    uint64_t *cls_sum;
     uint64_t solutions, nodes, updates, cleansings;
 };
 
@@ -128,6 +132,55 @@ static void sort_list(int32_t *list, int32_t *tmp, int32_t n, const cnode *nd)
     int32_t i = 0, j = h, o = 0;
     while (i < h && j < n) list[o++] = cmp_cost(&list[j], &tmp[i], nd) < 0 ? list[j++] : tmp[i++];
     while (i < h) list[o++] = tmp[i++];
+}
+
+/* Classes of primary items, greedily: item c (in order) joins the first
+ * class that holds no item sharing an option with c.  list[begin[c-1] ..
+ * begin[c]) are item c's nodes.  When the options are long and many
+ * (more than CLASS_WORK steps), every item gets a class of its own, and
+ * the class bound is just the largest cheapest option. */
+#define CLASS_WORK 50000000
+static int make_classes(dlxc_cost *s, const int32_t *list, const int32_t *begin)
+{
+    const cnode *nd = s->nd;
+    int32_t n = s->second - 1;
+    s->cls = malloc(((size_t)n + 1) * sizeof *s->cls);
+    s->cls_sum = calloc((size_t)n + 1, sizeof *s->cls_sum);
+    int32_t *seen = malloc(((size_t)n + 1) * sizeof *seen);
+    if (!s->cls || !s->cls_sum || !seen) {
+        free(seen);
+        return DLXC_ENOMEM;
+    }
+    int64_t work = 0;
+    for (int32_t c = 1; c <= n; c++)
+        for (int32_t t = begin[c - 1]; t < begin[c]; t++) {
+            int32_t len = 0;
+            for (int32_t q = list[t]; nd[q - 1].itm > 0; q--) len++;
+            for (int32_t q = list[t]; nd[q].itm > 0; q++) len++;
+            work += len;
+        }
+    for (int32_t i = 0; i <= n; i++) seen[i] = -1;
+    s->n_cls = 0;
+    for (int32_t c = 1; c <= n; c++) {
+        if (work > CLASS_WORK) {
+            s->cls[c - 1] = s->n_cls++;
+            continue;
+        }
+        for (int32_t t = begin[c - 1]; t < begin[c]; t++) {
+            int32_t q = list[t];
+            while (nd[q - 1].itm > 0) q--;
+            for (; nd[q].itm > 0; q++) {
+                int32_t d = nd[q].itm;
+                if (d < c) seen[s->cls[d - 1]] = c; /* d's class is taken */
+            }
+        }
+        int32_t k = 0;
+        while (k < s->n_cls && seen[k] == c) k++;
+        if (k == s->n_cls) s->n_cls++;
+        s->cls[c - 1] = k;
+    }
+    free(seen);
+    return DLXC_DONE;
 }
 
 int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n_options,
@@ -217,6 +270,11 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
         int32_t c = nd[p].itm;
         if (c > 0) list[begin[c - 1] + fill[c]++] = p;
     }
+    if (make_classes(s, list, begin) != DLXC_DONE) {
+        free(list), free(tmp), free(fill), free(begin);
+        dlxc_cost_free(s);
+        return DLXC_ENOMEM;
+    }
     /* taxes: item c, in order, pays the least net cost of its options */
     for (int32_t c = 1; c < s->second; c++) {
         int32_t a = begin[c - 1], b = begin[c];
@@ -254,7 +312,7 @@ void dlxc_cost_free(dlxc_cost *s)
     free(s->heap);
     free(s->nd), free(s->prev), free(s->next), free(s->opt_id);
     free(s->choice), free(s->partcost), free(s->thresh0), free(s->thresh);
-    free(s->mins);
+    free(s->mins), free(s->cls), free(s->cls_sum);
     free(s);
 }
 
@@ -387,15 +445,21 @@ static int cmp_decreasing(const void *a, const void *b)
     return x < y ? 1 : x > y ? -1 : 0;
 }
 
+/* Besides, the items of one class are in different options of any
+ * completion, so the sum of their m_i is a lower bound too. */
 static int too_dear(dlxc_cost *s, uint64_t room)
 {
     const cnode *nd = s->nd;
     uint64_t *m = s->mins, acc = 0;
     int32_t n = 0, z = s->zmax;
+    uint64_t *sum = s->cls_sum;
+    const int32_t *cls = s->cls;
+    for (int32_t i = 0; i < s->n_cls; i++) sum[i] = 0;
     for (int32_t k = s->next[0]; k != 0; k = s->next[k]) {
         int32_t p = nd[k].down;
         if (p == k) return 1;
         m[n++] = nd[p].cost;
+        if ((sum[cls[k - 1]] += nd[p].cost) >= room) return 1;
     }
     if (z == 1) {
         for (int32_t i = 0; i < n; i++)

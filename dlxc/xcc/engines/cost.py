@@ -47,6 +47,7 @@ from .shared import BUDGET, DONE
 
 INFCOST = (1 << 64) - 1  # "no cut-off yet", as C's UINT64_MAX
 LENTHRESH = 10  # usable options counted per item when choosing where to branch
+CLASS_WORK = 50_000_000  # steps allowed to find the classes of the lower bound
 
 
 class CostMirror:
@@ -164,6 +165,7 @@ class CostMirror:
         # the best list: (net cost, order found, option ids), at most k of them
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
         self.cutoffcost = INFCOST
+        self.cls = self.make_classes(lists, n_primary)
         self.solutions = self.nodes = self.updates = self.cleansings = 0
         self.max_level = 0
         self.done = False
@@ -345,20 +347,59 @@ class CostMirror:
                 self.unpurify(pp, thresh)
             pp -= 1
 
+    def make_classes(self, lists: list[list[int]], n_primary: int) -> list[int]:
+        """Classes of primary items no option holds two of, greedily: item c
+        (in order) joins the first class holding no item that shares an
+        option with c.  Past CLASS_WORK steps every item has a class of its
+        own (as in C)."""
+        itm = self.itm
+        spans = []  # each item's options, as (first node, last node)
+        work = 0
+        for c in range(1, n_primary + 1):
+            mine = []
+            for p in lists[c]:
+                a = p
+                while itm[a - 1] > 0:
+                    a -= 1
+                b = p
+                while itm[b] > 0:
+                    b += 1
+                mine.append((a, b))
+                work += b - a
+            spans.append(mine)
+        if work > CLASS_WORK:
+            return list(range(n_primary))
+        cls: list[int] = []
+        n_cls = 0
+        for c in range(1, n_primary + 1):
+            taken = {cls[itm[q] - 1] for a, b in spans[c - 1] for q in range(a, b) if itm[q] < c}
+            k = 0
+            while k in taken:
+                k += 1
+            n_cls = max(n_cls, k + 1)
+            cls.append(k)
+        return cls
+
     def too_dear(self, room: int) -> bool:
         """Whether covering the active primary items costs at least ``room``:
         item i's cheapest option costs m_i or more, an option covers at most
         ``zmax`` items, so with the m_i in decreasing order the options of
-        any completion cost at least m[0] + m[zmax] + m[2 zmax] + ...  An
-        item with an empty list costs infinitely much."""
-        down, cost, nxt = self.down, self.cost, self.next
+        any completion cost at least m[0] + m[zmax] + m[2 zmax] + ...; and
+        the items of one class (``make_classes``) lie in different options,
+        so the sum of their m_i is a bound too.  An item with an empty list
+        costs infinitely much."""
+        down, cost, nxt, cls = self.down, self.cost, self.next, self.cls
         mins = []
+        sums: dict[int, int] = {}
         k = nxt[0]
         while k != 0:
             p = down[k]
             if p == k:
                 return True
             mins.append(cost[p])
+            t = sums[cls[k - 1]] = sums.get(cls[k - 1], 0) + cost[p]
+            if t >= room:
+                return True
             k = nxt[k]
         if self.zmax > 1:
             mins.sort(reverse=True)
