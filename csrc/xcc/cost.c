@@ -229,8 +229,8 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
     int32_t *tmp = malloc(((size_t)total + 1) * sizeof *tmp);
     int32_t *fill = calloc((size_t)last_itm + 1, sizeof *fill);
     int32_t *begin = calloc((size_t)last_itm + 2, sizeof *begin);
-    if (!s->mins || !s->nd || !s->prev || !s->next || !s->opt_id || !s->choice || !s->partcost || !s->thresh0 ||
-        !s->thresh || !list || !tmp || !fill || !begin) {
+    if (!s->mins || !s->nd || !s->prev || !s->next || !s->opt_id || !s->choice || !s->partcost ||
+        !s->thresh0 || !s->thresh || !list || !tmp || !fill || !begin) {
         free(list), free(tmp), free(fill), free(begin);
         dlxc_cost_free(s);
         return DLXC_ENOMEM;
@@ -549,7 +549,7 @@ static int record(dlxc_cost *s, int32_t level, uint64_t cost)
         s->heap[0] = s->heap[--s->kept];
         sift_down(s->heap, s->kept, 0);
     }
-    e.ids = malloc((size_t)e.len * sizeof *e.ids);
+    e.ids = malloc(((size_t)e.len + 1) * sizeof *e.ids);
     if (!e.ids) return DLXC_ENOMEM;
     for (int32_t l = 0; l <= level; l++) e.ids[l] = option_id_of(s, s->choice[l]);
     if (s->kept == s->heap_cap) {
@@ -608,8 +608,13 @@ forward:
         return DLXC_BUDGET;
     }
     s->nodes++;
-    if (s->bound && s->cutoffcost != INFCOST && too_dear(s, s->cutoffcost - curcost))
+    if (s->next[0] == 0) { /* no primary item at all: the empty solution */
+        s->nodes++;
+        code = record(s, -1, 0);
+        if (code != DLXC_DONE) return code;
         goto backdown;
+    }
+    if (s->bound && s->cutoffcost != INFCOST && too_dear(s, s->cutoffcost - curcost)) goto backdown;
     best_itm = choose(s, s->cutoffcost - curcost, &t);
     if (t == 0) goto backdown;
     s->partcost[level] = curcost;

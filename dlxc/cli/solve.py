@@ -300,7 +300,7 @@ def _solve_best(problem, k, backend, as_json, timeout, node_limit, quiet) -> Non
         watch(search, then=show)
         result = search.run()
         show()
-    stats = result.stats
+    stats = search.stats
     if not quiet:
         click.echo(stats.summary(), err=True)
         costs_found = [c for c, _ in result.solutions]

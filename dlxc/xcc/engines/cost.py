@@ -484,7 +484,11 @@ class CostMirror:
                 while self.nodes >= self._stop:
                     yield
                 self.nodes += 1
-                if (
+                if self.next[0] == 0:  # no primary item at all: the empty solution
+                    self.nodes += 1
+                    self.record(-1, choice, 0)
+                    t = 0
+                elif (
                     self.bound
                     and self.cutoffcost != INFCOST
                     and self.too_dear(self.cutoffcost - curcost)
@@ -550,10 +554,11 @@ class CostMirror:
         if self.done:
             return DONE
         self._stop = self.nodes + max(1, node_budget)
-        if self._gen is None:
-            self._gen = self._search()
+        gen = self._gen
+        if gen is None:
+            gen = self._gen = self._search()
         try:
-            next(self._gen)
+            next(gen)
         except StopIteration:
             return DONE
         return BUDGET
