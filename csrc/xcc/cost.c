@@ -492,6 +492,10 @@ static int32_t choose(const dlxc_cost *s, uint64_t room, int32_t *t_out)
         uint64_t mincost = nd[p].cost;
         if (mincost >= room) return *t_out = 0, k;
         int32_t n = 1;
+        if (nd[nd[k].up].cost < room) { /* the dearest is usable: all are */
+            n = nd[k].itm;
+            goto compare;
+        }
         for (p = nd[p].down;; p = nd[p].down, n++) {
             if (p == k || nd[p].cost >= room) break;
             if (n == t) goto no_change; /* more than t usable options */
@@ -500,6 +504,7 @@ static int32_t choose(const dlxc_cost *s, uint64_t room, int32_t *t_out)
                 break;
             }
         }
+    compare:
         if (n < t || (n == t && mincost > best_min)) t = n, best = k, best_min = mincost;
     no_change:;
     }

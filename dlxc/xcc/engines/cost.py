@@ -429,7 +429,11 @@ class CostMirror:
                 return k, 0
             s = 1
             p = down[p]
-            while True:
+            counting = True
+            if cost[self.up[k]] < room:  # the dearest is usable: all are
+                s = itm[k]
+                counting = False
+            while counting:
                 if p == k or cost[p] >= room:
                     break
                 if s == t:
