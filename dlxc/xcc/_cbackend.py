@@ -41,7 +41,7 @@ def _check(code: int) -> int:
     return check_status(code, _STATUS)
 
 
-def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
+def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, costs: bool = False):
     """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
     secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
     and the arrays as array('i'), or None when the Python reader must read it
@@ -55,7 +55,9 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
     the numbers of the primary items in no option (three lists).  With
     ``views`` the arrays are int memoryviews instead, enough for
     make_solver: dlxc/_launch.py's short path takes them, since importing the
-    array module imports collections too."""
+    array module imports collections too.  With ``costs`` the tuple ends
+    with the option costs (an array('q'), or None for a file without cost
+    tokens); without it, a file with costs is left to the Python reader."""
     box = data if isinstance(data, list) else None
     if box is not None:
         data = box[0]
@@ -69,6 +71,15 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
         box.clear()  # the text is read: let it go before the copies below
     d = out[0]
     n_primary, n_items = d.n_primary, d.n_items
+    opt_costs = None
+    if d.opt_costs != ffi.NULL:
+        if not costs:
+            lib.dlxc_dlx_free(d)
+            return None
+        from array import array
+
+        opt_costs = array("q")
+        opt_costs.frombytes(ffi.buffer(d.opt_costs, 8 * d.n_options))
     try:
         if notes:
             found = (
@@ -98,9 +109,10 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
             setattr(d, field, ffi.NULL)
     finally:
         lib.dlxc_dlx_free(d)
+    tail = (opt_costs,) if costs else ()
     if notes:
-        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found)
-    return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
+        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found, *tail)
+    return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *tail)
 
 
 def keep_options(opt_start, opt_items, opt_colors, dropped):

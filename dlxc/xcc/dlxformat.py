@@ -25,8 +25,8 @@ so ``A B X:0 |3`` is an option of cost 3 (``|1 |2`` would say the same).
 A file with at least one such token gives a Problem with ``costs`` (one
 int per option, 0 for options without a cost token); a file without any
 gives ``costs`` None.  A ``|`` token that is not a decimal number is an
-error, as is a total of all costs of 2**63 or more.  The C reader leaves
-files with costs to this one.
+error, as is a total of all costs of 2**63 or more.  The C reader reads
+costs too, and leaves any error in them to this one.
 
 Reading a million options
 -------------------------
@@ -163,12 +163,23 @@ def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]
     reader's warnings (options without a primary item, primary items in no
     option; ``stacklevel`` makes them point at read_dlx's caller), or None
     when the Python reader must read it."""
-    got = fast(box, notes=True)  # it empties the box once the text is read
+    got = fast(box, notes=True, costs=True)  # it empties the box once the text is read
     if got is None:
         return None
-    primary, secondary, colors, opt_start, opt_items, opt_colors, dropped, lines, unused = got
+    (
+        primary,
+        secondary,
+        colors,
+        opt_start,
+        opt_items,
+        opt_colors,
+        dropped,
+        lines,
+        unused,
+        costs,
+    ) = got
     problem = Problem._from_arrays(
-        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped
+        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped, costs
     )
     if dropped:
         _warn_dropped(file, lines, len(dropped), stacklevel)

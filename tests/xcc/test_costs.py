@@ -20,7 +20,7 @@ import pytest
 from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
-from legs import BACKENDS, C_LEG
+from legs import BACKENDS, C_LEG, C_UNAVAILABLE, c_skip_reason
 from oracles.xcc import solutions as oracle_solutions
 from strategies import small_xcc_problems
 
@@ -123,6 +123,48 @@ def test_reader_errors_name_file_and_line(tmp_path, line, message):
         read_dlx(path)
     assert f"{path}:3" in str(err.value)
     assert message in str(err.value)
+
+
+@st.composite
+def cost_texts(draw):
+    """DLX text with cost tokens after any item of some options."""
+    n_primary = draw(st.integers(1, 4))
+    primary = [f"p{i}" for i in range(n_primary)]
+    secondary = ["s0", "s1"]
+    lines = [" ".join(primary) + " | " + " ".join(secondary)]
+    for _ in range(draw(st.integers(1, 8))):
+        toks = draw(st.lists(st.sampled_from(primary + secondary), min_size=1, unique=True))
+        toks = [t + ":c" if t in secondary and draw(st.booleans()) else t for t in toks]
+        for _ in range(draw(st.integers(0, 2))):
+            at = draw(st.integers(1, len(toks)))
+            toks.insert(at, "|" + str(draw(st.integers(0, 10**12))))
+        lines.append(" ".join(toks))
+    return ("\n".join(lines) + "\n").encode()
+
+
+@given(cost_texts())
+@pytest.mark.skipif(C_UNAVAILABLE, reason=c_skip_reason())
+def test_c_reader_reads_costs_as_the_python_reader(text):
+    from dlxc.xcc._cbackend import read_dlx_arrays
+
+    got = read_dlx_arrays(text, notes=True, costs=True)
+    assert got is not None
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        expected = read_dlx(io.TextIOWrapper(io.BytesIO(text), encoding="utf-8"))
+    want_costs = None if expected.costs is None else list(expected.costs)
+    assert (None if got[-1] is None else list(got[-1])) == want_costs
+    assert list(got[3]) == list(expected.opt_start)
+    assert list(got[4]) == list(expected.opt_items)
+    assert read_dlx_arrays(text) is None or want_costs is None  # not asked for: left alone
+
+
+@pytest.mark.parametrize("line", ["A |x", "A | 3", "A |3a", "A |-1", f"A |{1 << 63}"])
+@pytest.mark.skipif(C_UNAVAILABLE, reason=c_skip_reason())
+def test_c_reader_leaves_bad_costs_to_python(line):
+    from dlxc.xcc._cbackend import read_dlx_arrays
+
+    assert read_dlx_arrays(f"A B\nB\n{line}\n".encode(), notes=True, costs=True) is None
 
 
 @pytest.mark.parametrize(
