@@ -88,7 +88,7 @@ struct dlxc_cost {
     int32_t kept, kthresh, heap_cap;
     uint64_t cutoffcost;
     /* the search state between runs */
-    int32_t level, max_level, started, done;
+    int32_t level, max_level, broken, done;
     uint64_t curcost;
     int32_t *choice;
     uint64_t *partcost, *thresh0, *thresh;
@@ -601,6 +601,7 @@ int dlxc_cost_entry(const dlxc_cost *s, int32_t i, uint64_t *cost, uint64_t *fou
  */
 int dlxc_cost_run(dlxc_cost *s, uint64_t node_budget)
 {
+    if (s->broken) return DLXC_ENOMEM; /* a solution could not be kept */
     if (s->done) return DLXC_DONE;
     cnode *nd = s->nd;
     uint64_t stop = s->nodes + (node_budget ? node_budget : 1);
@@ -616,7 +617,7 @@ forward:
     if (s->next[0] == 0) { /* no primary item at all: the empty solution */
         s->nodes++;
         code = record(s, -1, 0);
-        if (code != DLXC_DONE) return code;
+        if (code != DLXC_DONE) return s->broken = 1, code;
         goto backdown;
     }
     if (s->bound && s->cutoffcost != INFCOST && too_dear(s, s->cutoffcost - curcost)) goto backdown;
@@ -634,7 +635,7 @@ advance:
         s->nodes++;
         if (level + 1 > s->max_level) s->max_level = level + 1;
         code = record(s, level, nextcost);
-        if (code != DLXC_DONE) return code;
+        if (code != DLXC_DONE) return s->broken = 1, code;
         goto recover;
     }
     if (++level > s->max_level) s->max_level = level;
