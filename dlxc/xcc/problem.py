@@ -95,6 +95,11 @@ class Options(Sequence):
 class Problem:
     """An exact cover problem with colors (XCC).
 
+    ``costs`` (keyword-only) gives every option a cost, one non-negative
+    int per option, all of them together below 2**63; it is kept as
+    ``problem.costs`` (an array('q'), None without costs) and counts only
+    for ``best``, the cheapest solutions.
+
     >>> p = Problem(["A", "B", "C"], ["X", "Y"], [
     ...     ["A", "B", Colored("X", "0"), Colored("Y", "0")],
     ...     ["A", "C", Colored("X", "1"), Colored("Y", "1")],
