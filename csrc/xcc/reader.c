@@ -19,6 +19,9 @@
  *  - in an option: an unknown item, a colored primary item, an empty
  *    color, a color of several characters holding ':' or '|', an item
  *    twice;
+ * Option costs ("|n" after an option's first item, Knuth's DLX5) are read
+ * when each is a decimal number and they add up to less than 2^63 (else
+ * it gives up, and the Python reader words the error).
  * An option without a primary item and a primary item in no option are
  * no reason to give up: the Python reader warns about both, and this one
  * lists them (the options' numbers and the lines of the first three, the
@@ -417,7 +420,25 @@ void dlxc_dlx_free(dlxc_dlx *d)
     free(d->opt_colors);
     free(d->dropped);
     free(d->unused);
+    free(d->opt_costs);
     free(d);
+}
+
+/* the cost of a token "|n" (n decimal digits) added to *total, within
+ * COST_TOTAL_LIMIT; -1 for anything else (the Python reader words it) */
+#define COST_TOTAL_LIMIT ((int64_t)INT64_MAX)
+static int64_t read_cost(const char *tok, int32_t n, int64_t *total)
+{
+    int64_t v = 0;
+    if (n < 2) return -1;
+    for (int32_t i = 1; i < n; i++) {
+        if (tok[i] < '0' || tok[i] > '9') return -1;
+        if (v > (COST_TOTAL_LIMIT - (tok[i] - '0')) / 10) return -1;
+        v = 10 * v + (tok[i] - '0');
+    }
+    if (v >= COST_TOTAL_LIMIT - *total) return -1;
+    *total += v;
+    return v;
 }
 
 void dlxc_dlx_free_array(int32_t *array) { free(array); }
@@ -436,6 +457,7 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
     pending batch[BATCH];
     int32_t n, n_primary = -1, n_items, j = 0, i;
     int r, code = DLXC_DLX_SLOW, secondary = 0;
+    int64_t *costs = NULL, costs_cap = 0, cost_total = 0;
 
     if (!out || (len && !text) || len < 0) return DLXC_EINVAL;
     *out = NULL;
@@ -500,8 +522,8 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
             (void)ivec_reserve(&start, most);
     }
     while (sc.p < sc.end) {
-        int has_primary = 0, first = 1, alone;
-        int64_t line = sc.line;
+        int has_primary = 0, first = 1, alone, has_cost = 0;
+        int64_t line = sc.line, cost = 0;
         r = next_token(&sc, &tok, &n);
         if (r < 0) goto fail;
         if (r == 0) continue;
@@ -518,6 +540,12 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
             /* a batch of the line's tokens: hash each item name and fetch
              * its slot ahead, so the cache misses of a line overlap */
             do {
+                if (*tok == '|') { /* a cost, as DLX5 reads it */
+                    int64_t v = read_cost(tok, n, &cost_total);
+                    if (v < 0) goto fail;
+                    cost += v, has_cost = 1;
+                    continue;
+                }
                 pending *e = &batch[nb++];
                 e->tok = tok;
                 e->n = n;
@@ -587,6 +615,20 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
             goto fail;
         }
         start.v[start.n++] = (int32_t)its.n;
+        if (has_cost || costs) { /* the first cost: zeros for the options before */
+            if (j >= costs_cap) {
+                int64_t cap = costs_cap ? 2 * costs_cap : 1024;
+                while (cap <= j) cap *= 2;
+                int64_t *grown = realloc(costs, (size_t)cap * sizeof *grown);
+                if (!grown) {
+                    code = DLXC_ENOMEM;
+                    goto fail;
+                }
+                memset(grown + costs_cap, 0, (size_t)(cap - costs_cap) * sizeof *grown);
+                costs = grown, costs_cap = cap;
+            }
+            costs[j] = cost;
+        }
         j++;
     }
     for (i = 0; i < n_primary; i++)
@@ -630,6 +672,8 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
     memcpy(d->dropped_lines, dropped_lines, sizeof dropped_lines);
     d->n_unused = (int32_t)unused.n;
     d->unused = unused.v;
+    d->opt_costs = costs;
+    costs = NULL;
     dropped.v = unused.v = NULL;
     if (!d->opt_items || !d->opt_colors) {
         code = DLXC_ENOMEM;
@@ -643,6 +687,7 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
     return DLXC_DONE;
 
 fail:
+    free(costs);
     dlxc_dlx_free(d);
     table_free(&items);
     table_free(&colors);

@@ -4,6 +4,9 @@
  * arrays a Problem keeps (opt_start, opt_items, opt_colors) plus the item
  * and color names.  It takes only the plain case: UTF-8 text with LF, CRLF
  * or CR line ends (a UTF-8 byte-order mark allowed), every option valid.
+ * Option costs ("|n" tokens in option lines, as Knuth's DLX5 reads them)
+ * are read too, when every one is a decimal number and all of them add
+ * up to less than 2^63.
  * Options without a primary item and primary items in no option, which
  * the Python reader warns about, are read and listed (dropped, unused,
  * with the lines of the first dropped options) for the caller to warn.
@@ -40,6 +43,10 @@ typedef struct {
     int64_t dropped_lines[3]; /* the lines of the first three (1-based) */
     int32_t n_unused;         /* primary items in no option */
     int32_t *unused;          /* their numbers (n_unused of them) */
+    /* option costs, as Knuth's DLX5 reads them ("|n" tokens after an
+     * option's first item, added up): n_options of them, or NULL when
+     * the file has no cost token */
+    int64_t *opt_costs;
 } dlxc_dlx;
 
 #define DLXC_DLX_SLOW 3 /* the input needs the Python reader */

@@ -13,6 +13,7 @@ import time
 import click
 
 from ..base.errors import EXIT_INPUT, DlxcError, SearchStopped
+from ..xcc.best import MAX_K, BestSearch
 from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common
 from .common import (
@@ -178,6 +179,16 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
     metavar="N",
     help="Stop after N solutions (default: all).",
 )
+@click.option(
+    "--best",
+    "best_k",
+    type=click.IntRange(min=1, max=MAX_K),
+    default=None,
+    metavar="K",
+    help="The K cheapest solutions, cheapest first, each with its cost (options cost "
+    "what their '|n' entries say, as in Knuth's DLX5; 0 without one). Ties go to the "
+    "solutions the search finds first.",
+)
 @seed_option(_SEED_HELP)
 @backend_option
 @jobs_option(_SPLIT_HELP + "Every solution comes once, but not in the serial order.")
@@ -186,7 +197,17 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
 @json_option("One JSON object per solution and line.")
 @user_errors
 def solve(
-    file, max_solutions, backend, seed, as_json, jobs, timeout, node_limit, quiet, show_progress
+    file,
+    max_solutions,
+    best_k,
+    backend,
+    seed,
+    as_json,
+    jobs,
+    timeout,
+    node_limit,
+    quiet,
+    show_progress,
 ) -> None:
     """List the solutions of a DLX file (Knuth's format; - is stdin).
 
@@ -202,8 +223,18 @@ def solve(
     lines.  DLX2's summary sentence goes to stderr.
     With --jobs, every solution still comes exactly once, but in an order
     that differs from the serial one (and from run to run).
+    Option costs ("|n" entries, as Knuth's DLX5 reads them) count only with
+    --best K: then the K cheapest solutions are printed once the search
+    is over, cheapest first, each headed "solution K (cost C):" (in JSON
+    with a "cost" field), and DLX5's summary goes to stderr.  A limit or
+    Ctrl-C prints the best found so far, which are not proved the cheapest.
     """
     problem = read_problem(file)
+    if best_k is not None:
+        if max_solutions is not None or jobs != 1 or seed is not None:
+            raise click.UsageError("--best searches in one process: no --max, --jobs or --seed")
+        _solve_best(problem, best_k, backend, as_json, timeout, node_limit, quiet)
+        return
     out = sys.stdout
     write = out.write
     last_flush = time.monotonic()
@@ -240,4 +271,45 @@ def solve(
             f"partial: stopped by {limit_flag(stopped, node_limit, timeout)} "
             "before the search was complete; the solutions above are those "
             "found so far"
+        )
+
+
+def _solve_best(problem, k, backend, as_json, timeout, node_limit, quiet) -> None:
+    """``dlxc solve --best K``: the K cheapest solutions, printed at the end
+    (or at a limit or Ctrl-C, the best found so far)."""
+    costs = problem.costs
+
+    def text_of(j: int) -> str:
+        line = problem.option_text(j)
+        return line if costs is None else f"{line} |{costs[j]}"
+
+    with BestSearch(problem, k, backend, node_limit=node_limit, timeout=timeout) as search:
+
+        def show() -> None:
+            out = sys.stdout
+            for n, (cost, solution) in enumerate(search.result().solutions, 1):
+                text = [text_of(j) for j in solution]
+                if as_json:
+                    record = {"solution": n, "cost": cost, "options": list(solution), "text": text}
+                    out.write(json.dumps(record) + "\n")
+                else:
+                    out.write(f"solution {n} (cost {cost}):\n" + "".join(t + "\n" for t in text))
+                    out.write("\n")
+            out.flush()
+
+        watch(search, then=show)
+        result = search.run()
+        show()
+    stats = search.stats
+    if not quiet:
+        click.echo(stats.summary(), err=True)
+        costs_found = [c for c, _ in result.solutions]
+        if result.complete and costs_found:
+            what = "The optimum cost is" if k == 1 else f"The {len(costs_found)} optimum costs are"
+            click.echo(f"{what} {', '.join(map(str, costs_found))}.", err=True)
+    if not result.complete:
+        raise SearchStopped(
+            f"partial: stopped by {limit_flag(stats.stopped, node_limit, timeout)} "
+            "before the search was complete; the solutions above are the cheapest "
+            "found so far, not proved optimal"
         )

@@ -41,7 +41,7 @@ def _check(code: int) -> int:
     return check_status(code, _STATUS)
 
 
-def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
+def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, costs: bool = False):
     """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
     secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
     and the arrays as array('i'), or None when the Python reader must read it
@@ -55,7 +55,9 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
     the numbers of the primary items in no option (three lists).  With
     ``views`` the arrays are int memoryviews instead, enough for
     make_solver: dlxc/_launch.py's short path takes them, since importing the
-    array module imports collections too."""
+    array module imports collections too.  With ``costs`` the tuple ends
+    with the option costs (an array('q'), or None for a file without cost
+    tokens); without it, a file with costs is left to the Python reader."""
     box = data if isinstance(data, list) else None
     if box is not None:
         data = box[0]
@@ -69,6 +71,15 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
         box.clear()  # the text is read: let it go before the copies below
     d = out[0]
     n_primary, n_items = d.n_primary, d.n_items
+    opt_costs = None
+    if d.opt_costs != ffi.NULL:
+        if not costs:
+            lib.dlxc_dlx_free(d)
+            return None
+        from array import array
+
+        opt_costs = array("q")
+        opt_costs.frombytes(ffi.buffer(d.opt_costs, 8 * d.n_options))
     try:
         if notes:
             found = (
@@ -98,9 +109,10 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
             setattr(d, field, ffi.NULL)
     finally:
         lib.dlxc_dlx_free(d)
+    tail = (opt_costs,) if costs else ()
     if notes:
-        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found)
-    return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
+        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found, *tail)
+    return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *tail)
 
 
 def keep_options(opt_start, opt_items, opt_colors, dropped):
@@ -435,3 +447,71 @@ class BitsC(_SideEngine):
         if code == lib.DLXC_EINVAL:
             raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
         _check(code)
+
+
+class CostC:
+    """A ``dlxc_cost`` handle (csrc/xcc/cost.c, Knuth's DLX5: the k cheapest
+    solutions), with the shape of ``dlxc.xcc.engines.cost.CostMirror``."""
+
+    strategy = "cost"
+    atomic_run = True
+
+    def __init__(
+        self,
+        n_primary,
+        n_items,
+        opt_start,
+        opt_items,
+        opt_colors,
+        opt_costs,
+        opt_ids,
+        k,
+        bound=True,
+    ):
+        out = ffi.new("dlxc_cost **")
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        costs = ffi.new("int64_t[]", list(opt_costs) or [0])
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
+        _check(
+            lib.dlxc_cost_new(
+                out, n_primary, n_items, len(opt_start) - 1, *arrays, costs, ids, k, int(bound)
+            )
+        )
+        self._handle = ffi.gc(out[0], lib.dlxc_cost_free)
+        self._guard = Guard("this search")
+        self._stats = ffi.new("dlxc_stats *")
+        self._final = None
+        self._final_results: list = []
+
+    def run(self, node_budget):
+        with self._guard:
+            return _check(lib.dlxc_cost_run(self._handle, min(max(1, node_budget), _UINT64_MAX)))
+
+    def results(self):
+        """The best list so far, cheapest first (then in the order found):
+        (cost, option ids) pairs."""
+        handle = self._handle
+        if handle is None:
+            return list(self._final_results)
+        cost = ffi.new("uint64_t *")
+        found = ffi.new("uint64_t *")
+        entries = []
+        for i in range(lib.dlxc_cost_kept(handle)):
+            n = lib.dlxc_cost_entry_len(handle, i)
+            ids = ffi.new("int32_t[]", max(1, n))
+            _check(lib.dlxc_cost_entry(handle, i, cost, found, ids))
+            entries.append((cost[0], found[0], tuple(ffi.unpack(ids, n))))
+        return [(c, ids) for c, _, ids in sorted(entries)]
+
+    def stats(self):
+        if self._handle is None:
+            return self._final
+        lib.dlxc_cost_get_stats(self._handle, self._stats)
+        st = self._stats
+        return (st.solutions, st.nodes, st.updates, st.cleansings, st.max_level, bool(st.done))
+
+    def close(self):
+        if self._guard.close():
+            self._final = self.stats()
+            self._final_results = self.results()
+            self._handle = None

@@ -14,8 +14,19 @@ any non-blank character, as in DLX2), tabs, CRLF and CR line ends, a UTF-8
 byte-order mark and a last line without a newline.  Like DLX2's reader, it
 takes ``|X`` in the items line as the separator followed by the item ``X``.
 As in DLX2, ``|`` starts a comment only as a line's first non-blank
-character: an option line with a ``|`` in it is an error, and so is a
-second ``|`` in the items line.
+character; in an option line it starts a cost (below), and a second
+``|`` in the items line is an error.
+
+Option costs
+------------
+As in Knuth's DLX5, an option line may carry costs: each token ``|n``
+after the first (``n`` a decimal number) adds ``n`` to the option's cost,
+so ``A B X:0 |3`` is an option of cost 3 (``|1 |2`` would say the same).
+A file with at least one such token gives a Problem with ``costs`` (one
+int per option, 0 for options without a cost token); a file without any
+gives ``costs`` None.  A ``|`` token that is not a decimal number is an
+error, as is a total of all costs of 2**63 or more.  The C reader reads
+costs too, and leaves any error in them to this one.
 
 Reading a million options
 -------------------------
@@ -69,6 +80,7 @@ Source = Union[str, "os.PathLike[str]", TextIO]
 
 _SHOWN_DROPPED = 3  # lines named in the warning about options without a primary item
 _TOKEN_CACHE = 1 << 20  # colored tokens remembered by the reader (about 100 bytes each)
+_COST_TOTAL_LIMIT = 1 << 63  # all the costs of a problem add up to less (dlxc.xcc.best)
 
 
 # ---- reading ----
@@ -151,12 +163,23 @@ def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]
     reader's warnings (options without a primary item, primary items in no
     option; ``stacklevel`` makes them point at read_dlx's caller), or None
     when the Python reader must read it."""
-    got = fast(box, notes=True)  # it empties the box once the text is read
+    got = fast(box, notes=True, costs=True)  # it empties the box once the text is read
     if got is None:
         return None
-    primary, secondary, colors, opt_start, opt_items, opt_colors, dropped, lines, unused = got
+    (
+        primary,
+        secondary,
+        colors,
+        opt_start,
+        opt_items,
+        opt_colors,
+        dropped,
+        lines,
+        unused,
+        costs,
+    ) = got
     problem = Problem._from_arrays(
-        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped
+        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped, costs
     )
     if dropped:
         _warn_dropped(file, lines, len(dropped), stacklevel)
@@ -373,11 +396,31 @@ def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
             cs.append(c)
         return ks, cs
 
+    opt_costs = array("q")
+    has_costs = False
+    cost_total = 0
     try:
         for lineno, line in numbered:
             toks = line.split()
             if not toks or toks[0][0] == "|":
                 continue
+            if "|" in line:
+                toks, cost = _split_costs(toks, file, lineno, line)
+                cost_total += cost
+                if cost_total >= _COST_TOTAL_LIMIT:
+                    raise DlxFormatError(
+                        f"the option costs add up to {cost_total} here; dlxc takes "
+                        "costs whose total is below 2**63",
+                        file,
+                        lineno,
+                        line,
+                    )
+                if not has_costs:
+                    has_costs = True
+                    opt_costs.extend([0] * j)
+                opt_costs.append(cost)
+            elif has_costs:
+                opt_costs.append(0)
             n = len(toks)
             ks: list = list(map(item_get, toks))  # None for a token parse() reads
             if None in ks:
@@ -405,12 +448,44 @@ def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
     except UnicodeDecodeError as exc:
         raise _not_utf8(exc, file, lineno, locate) from None
     problem = Problem._from_arrays(
-        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped
+        primary,
+        secondary,
+        colors,
+        opt_start,
+        opt_items,
+        opt_colors,
+        file,
+        dropped,
+        opt_costs if has_costs else None,
     )
     if dropped:
         _warn_dropped(file, dropped_lines, len(dropped))
     _warn_unused(problem, opt_items, n_primary)
     return problem
+
+
+def _split_costs(toks, file, lineno, line):
+    """(the item tokens, the option's cost) of an option line with a '|':
+    every token ``|n`` after the first (a decimal number n >= 0) adds n
+    to the cost, as in Knuth's DLX5."""
+    kept = [toks[0]]
+    cost = 0
+    for tok in toks[1:]:
+        if not tok.startswith("|"):
+            kept.append(tok)
+            continue
+        digits = tok[1:]
+        if not digits or not ("0" <= digits[0] <= "9"):
+            raise DlxFormatError(
+                f"option cost {tok!r} should be '|' and a decimal number, such as '|3'",
+                file,
+                lineno,
+                line,
+            )
+        if not (digits.isascii() and digits.isdigit()):
+            raise DlxFormatError(f"illegal digit in option cost {tok!r}", file, lineno, line)
+        cost += int(digits)
+    return kept, cost
 
 
 def _diagnose(toks, index, n_primary, file, lineno, line):
@@ -566,6 +641,9 @@ def write_dlx(
     one-character names (there are 92 such characters, so at most 92 colors
     in all); comment lines record every renaming.  A problem that cannot be
     written so raises ``ProblemError``.
+
+    A problem with costs (``problem.costs``) ends every option line with its
+    cost, ``A B X:0 |3``, as Knuth's DLX5 reads it (DLX2 does not).
     """
     if not problem.primary:
         raise ProblemError(
@@ -620,17 +698,17 @@ def _write(f, problem: Problem, names, colors, head) -> None:
         line += " | " + " ".join(names[n_primary:])
     write(line + "\n")
     starts, items, cols = problem.opt_start, problem.opt_items, problem.opt_colors
+    costs = getattr(problem, "costs", None)
     chunk: list[str] = []
     for j in range(len(starts) - 1):
         a, b = starts[j], starts[j + 1]
-        chunk.append(
-            " ".join(
-                [
-                    names[items[k]] if not cols[k] else names[items[k]] + ":" + colors[cols[k]]
-                    for k in range(a, b)
-                ]
-            )
+        text = " ".join(
+            [
+                names[items[k]] if not cols[k] else names[items[k]] + ":" + colors[cols[k]]
+                for k in range(a, b)
+            ]
         )
+        chunk.append(text if costs is None else f"{text} |{costs[j]}")
         if len(chunk) >= 4096:
             write("\n".join(chunk) + "\n")
             chunk.clear()

@@ -28,6 +28,7 @@ from typing import NamedTuple, Optional, Union
 
 from ..base.args import whole
 from ..base.errors import OptionIndexError, ProblemError, ProblemWarning
+from .best import BestSolutions, best, check_costs
 from .count import check_request, count
 from .estimate import estimate
 from .parallel import ParallelSolutions
@@ -94,6 +95,11 @@ class Options(Sequence):
 class Problem:
     """An exact cover problem with colors (XCC).
 
+    ``costs`` (keyword-only) gives every option a cost, one non-negative
+    int per option, all of them together below 2**63; it is kept as
+    ``problem.costs`` (an array('q'), None without costs) and counts only
+    for ``best``, the cheapest solutions.
+
     >>> p = Problem(["A", "B", "C"], ["X", "Y"], [
     ...     ["A", "B", Colored("X", "0"), Colored("Y", "0")],
     ...     ["A", "C", Colored("X", "1"), Colored("Y", "1")],
@@ -113,6 +119,7 @@ class Problem:
         options: Iterable[Iterable[Union[Entry, tuple]]] = (),
         *,
         name: str = "<problem>",
+        costs: Optional[Iterable[int]] = None,
     ) -> None:
         primary = tuple(primary)
         secondary = tuple(secondary)
@@ -167,6 +174,8 @@ class Problem:
                 opt_colors.append(c)
             opt_start.append(len(opt_items))
         self._init(primary, secondary, tuple(colors), opt_start, opt_items, opt_colors, name)
+        if costs is not None:
+            self.costs = check_costs(costs, len(opt_start) - 1, name)
         self._warn_dropped([f"option {j}" for j in self.dropped[:3]])
         self._warn_unused_primaries()
 
@@ -181,6 +190,7 @@ class Problem:
         opt_colors,
         name: str = "<problem>",
         dropped=None,
+        costs=None,
     ) -> Problem:
         """Build from arrays already validated (the DLX reader's fast path);
         ``dropped`` lists the options without a primary item, if known."""
@@ -195,6 +205,7 @@ class Problem:
             name,
             dropped,
         )
+        self.costs = costs
         return self
 
     def _init(
@@ -208,6 +219,8 @@ class Problem:
         self.opt_items = opt_items
         self.opt_colors = opt_colors
         self.name = name
+        #: one non-negative int per option (array('q')), or None: no costs
+        self.costs: Optional[array] = None
         if dropped is None:
             # options the search ignores: those without a primary item
             n_primary = len(primary)
@@ -417,6 +430,26 @@ class Problem:
         solutions (independently, so repeats are possible); the same seed
         gives the same samples (``dlxc.xcc.sampling``)."""
         return sample(self, k, seed=seed, backend=backend, memo_limit=memo_limit)
+
+    def best(
+        self,
+        k: int = 1,
+        backend: Optional[str] = None,
+        *,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        bound: bool = True,
+    ) -> BestSolutions:
+        """The ``k`` cheapest solutions as (cost, options) pairs, cheapest
+        first, by Knuth's DLX5 search (``dlxc.xcc.best``; ``bound=False``
+        drops dlxc's extra cut-off and gives DLX5's tree exactly); ties go to
+        the solutions found first.  Without costs every solution costs 0.
+
+        >>> p = Problem(["A", "B"], [], [["A"], ["B"], ["A", "B"]], costs=[2, 2, 3])
+        >>> p.best(2).solutions
+        [(3, (2,)), (4, (0, 1))]
+        """
+        return best(self, k, backend, node_limit=node_limit, timeout=timeout, bound=bound)
 
     def solution_text(self, solution: Iterable[int]) -> list[str]:
         """A solution's options (indices into ``options``) in Knuth's text

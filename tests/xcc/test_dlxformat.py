@@ -174,8 +174,8 @@ ERRORS = [
     ("empty-item-name", ITEMS + "A :0\n", 2, "empty item name in ':0'"),
     ("colon-in-color", ITEMS + "A X:0:1\n", 2, "illegal character ':' in color '0:1'"),
     ("bar-in-color", ITEMS + "A X:0|1\n", 2, "illegal character '|' in color '0|1'"),
-    ("bar-in-option", ITEMS + "A | X\n", 2, "an option cannot contain '|'"),
-    ("bar-glued-in-option", ITEMS + "A |X\n", 2, "an option cannot contain '|X'"),
+    ("bar-in-option", ITEMS + "A | X\n", 2, "option cost '|' should be '|' and a decimal"),
+    ("bar-glued-in-option", ITEMS + "A |X\n", 2, "option cost '|X' should be '|' and a"),
     ("illegal-char-in-option", ITEMS + "A B|C\n", 2, "illegal character '|' in item name 'B|C'"),
     ("crlf-line-numbers", (ITEMS + "A B\n\nC Q\n").replace("\n", "\r\n"), 4, "unknown item 'Q'"),
 ]

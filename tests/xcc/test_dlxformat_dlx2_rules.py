@@ -56,9 +56,10 @@ def test_documented_format_example_reads_as_its_comments_say():
 @pytest.mark.parametrize(
     "text, line, reason",
     [
-        # a remark after an option: DLX2 reads "|" as (part of) an unknown item
-        ("A B | X\nA X:1 | remark\n", 2, "an option cannot contain '|'"),
-        ("A B | X\nA X:1 |remark\n", 2, "an option cannot contain '|remark'"),
+        # a remark after an option: DLX2 reads "|" as (part of) an unknown
+        # item, DLX5 (whose costs dlxc reads) as a cost that is no number
+        ("A B | X\nA X:1 | remark\n", 2, "option cost '|' should be '|' and a decimal"),
+        ("A B | X\nA X:1 |remark\n", 2, "option cost '|remark' should be '|' and a"),
         ("A B | X\nA B|x\n", 2, "illegal character '|' in item name 'B|x'"),
         # a remark after the items line: DLX2's "contains | twice"
         ("A B | X | the items\nA\n", 1, "the items line has '|' twice"),

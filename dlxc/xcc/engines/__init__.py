@@ -144,3 +144,15 @@ def make_picked_solver(
             raise
     picked = pick_strategy(strategy, n_primary, n_items, seed, memo)  # n_options unknown: no bits
     return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)
+
+
+def cost_solver_class(backend: str):
+    """The class of the minimum-cost engine (DLX5's search) on ``backend``:
+    ``CostC`` over csrc/xcc/cost.c, or the mirror ``cost.CostMirror``."""
+    if backend == "c":
+        from .._cbackend import CostC
+
+        return CostC
+    from .cost import CostMirror
+
+    return CostMirror

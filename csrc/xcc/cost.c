@@ -1,0 +1,674 @@
+/* cost.c -- the k cheapest solutions of an XCC problem with option costs.
+ *
+ * Contents: 1. Intro  2. Data structures  3. Inputting the options
+ *           4. The dancing  5. The best list  6. The resumable search
+ *
+ * ==== 1. Intro ===========================================================
+ *
+ * This is Knuth's DLX5: Algorithm C (dlx2.c) where every option has a
+ * non-negative cost, searching for the k solutions of least total cost.
+ * The search keeps the k best solutions seen so far; once it has k of
+ * them, the dearest one's cost is the cut-off, and a partial solution whose
+ * cost reaches the cut-off is abandoned.  Three ideas make that cut bite:
+ *
+ *  - Taxes.  Each primary item, in input order, is taxed the least cost of
+ *    its options, and the tax is taken off every option containing it.
+ *    Every solution covers every primary item once, so its net cost is its
+ *    cost less the total tax, the same amount for all: the order of the
+ *    solutions is kept, but now every item has an option of net cost 0, and
+ *    options of large net cost are seen to be useless early.
+ *  - Sorted item lists.  Every item's list is sorted by net cost (stable:
+ *    the input order breaks ties).  Covering an item with a threshold then
+ *    hides only the options cheaper than the threshold and stops at the
+ *    first that is not: the others can be in no solution under the cut-off,
+ *    so they need not be hidden.  Uncovering uses the same threshold (kept
+ *    per level, as the cut-off moves), and walks the list in the same
+ *    order, which restores every link as well as walking it backwards.
+ *  - Branching.  The item to branch on has the fewest usable options (net
+ *    cost below the room left under the cut-off; at most LENTHRESH are
+ *    counted, past that the item's length stands in), ties going to the
+ *    item whose cheapest option costs most (that cost must be paid), then
+ *    to the leftmost.  An item without a usable option ends the branch;
+ *    the options of the chosen item are tried cheapest first, and the first
+ *    that reaches the cut-off ends the loop.
+ *
+ * One more cut, not DLX5's (it has a narrower one behind its z and Z
+ * parameters): a lower bound on the cost of covering the active primary
+ * items (too_dear, section 4), checked as a level is entered once the
+ * best list is full; a partial solution whose cost plus the bound reaches
+ * the cut-off is abandoned.  With bound 0 it is off, and the search is
+ * DLX5's exactly.
+ *
+ * The statistics are DLX5's: nodes (level entries plus solutions), updates,
+ * cleansings, and the solutions that entered the best list when they were
+ * found; dlxc/xcc/engines/cost.py is the Python mirror and counts the same.
+ * Costs are unsigned 64-bit; the caller keeps all costs together below
+ * 2^63, so no sum overflows and "no cut-off yet" is UINT64_MAX.
+ */
+#include "cost.h"
+#include <stdlib.h>
+#include <string.h>
+
+#define INFCOST UINT64_MAX
+#define LENTHRESH 10
+
+/* ==== 2. Data structures =================================================
+ *
+ * nd[1..n_items] are the item headers (len: the number of options in a
+ * primary item's list, those not hidden); options follow, each after a
+ * spacer whose itm is -j for the j-th option (1-based), whose up is the
+ * option's first node and whose down is the last node of the next one.
+ * Every node carries its option's net cost.  A node with color -1 was
+ * marked by purify (its option agrees with the color chosen).  prev/next
+ * link the active primary items in a circle through the root 0, and the
+ * secondary items in one through last_itm.
+ */
+typedef struct {
+    int32_t up, down;
+    int32_t itm; /* the item (len in a header; <= 0 in a spacer) */
+    int32_t color;
+    uint64_t cost; /* the option's net cost */
+} cnode;
+
+typedef struct {
+    uint64_t cost;  /* net cost */
+    uint64_t found; /* the number of the solution: the order of discovery */
+    int32_t len;
+    int32_t *ids;
+} entry;
+
+struct dlxc_cost {
+    cnode *nd;
+    int32_t *prev, *next;
+    int32_t second, last_itm, n_nodes;
+    int32_t *opt_id;
+    uint64_t totaltax;
+    /* the best list: a max-heap on (cost, found), at most kthresh entries */
+    entry *heap;
+    int32_t kept, kthresh, heap_cap;
+    uint64_t cutoffcost;
+    /* the search state between runs */
+    int32_t level, max_level, broken, done;
+    uint64_t curcost;
+    int32_t *choice;
+    uint64_t *partcost, *thresh0, *thresh;
+    /* the lower bound: zmax primary items at most per option, a scratch
+     * array of a cost per primary item; bound 0 switches it off */
+    int32_t zmax, bound;
+    uint64_t *mins;
+    /* classes of primary items no option holds two of (cls[c] for item c,
+     * 0-based class numbers), and a sum per class */
+    int32_t *cls, n_cls;
+    uint64_t *cls_sum;
+    uint64_t solutions, nodes, updates, cleansings;
+};
+
+/* ==== 3. Inputting the options ========================================== */
+
+static int cmp_cost(const void *a, const void *b, const cnode *nd)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    if (nd[x].cost != nd[y].cost) return nd[x].cost < nd[y].cost ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* a stable sort of list[0..n) by net cost: insertion sort for short lists,
+ * merge sort otherwise (node numbers grow down the list, so they break
+ * ties in input order) */
+static void sort_list(int32_t *list, int32_t *tmp, int32_t n, const cnode *nd)
+{
+    if (n < 16) {
+        for (int32_t i = 1; i < n; i++) {
+            int32_t x = list[i], j = i;
+            while (j > 0 && cmp_cost(&list[j - 1], &x, nd) > 0) list[j] = list[j - 1], j--;
+            list[j] = x;
+        }
+        return;
+    }
+    int32_t h = n / 2;
+    sort_list(list, tmp, h, nd);
+    sort_list(list + h, tmp, n - h, nd);
+    memcpy(tmp, list, (size_t)h * sizeof *tmp);
+    int32_t i = 0, j = h, o = 0;
+    while (i < h && j < n) list[o++] = cmp_cost(&list[j], &tmp[i], nd) < 0 ? list[j++] : tmp[i++];
+    while (i < h) list[o++] = tmp[i++];
+}
+
+/* Classes of primary items, greedily: item c (in order) joins the first
+ * class that holds no item sharing an option with c.  list[begin[c-1] ..
+ * begin[c]) are item c's nodes.  When the options are long and many
+ * (more than CLASS_WORK steps), every item gets a class of its own, and
+ * the class bound is just the largest cheapest option. */
+#define CLASS_WORK 50000000
+static int make_classes(dlxc_cost *s, const int32_t *list, const int32_t *begin)
+{
+    const cnode *nd = s->nd;
+    int32_t n = s->second - 1;
+    s->cls = malloc(((size_t)n + 1) * sizeof *s->cls);
+    s->cls_sum = calloc((size_t)n + 1, sizeof *s->cls_sum);
+    int32_t *seen = malloc(((size_t)n + 1) * sizeof *seen);
+    if (!s->cls || !s->cls_sum || !seen) {
+        free(seen);
+        return DLXC_ENOMEM;
+    }
+    int64_t work = 0;
+    for (int32_t c = 1; c <= n; c++)
+        for (int32_t t = begin[c - 1]; t < begin[c]; t++) {
+            int32_t len = 0;
+            for (int32_t q = list[t]; nd[q - 1].itm > 0; q--) len++;
+            for (int32_t q = list[t]; nd[q].itm > 0; q++) len++;
+            work += len;
+        }
+    for (int32_t i = 0; i <= n; i++) seen[i] = -1;
+    s->n_cls = 0;
+    for (int32_t c = 1; c <= n; c++) {
+        if (work > CLASS_WORK) {
+            s->cls[c - 1] = s->n_cls++;
+            continue;
+        }
+        for (int32_t t = begin[c - 1]; t < begin[c]; t++) {
+            int32_t q = list[t];
+            while (nd[q - 1].itm > 0) q--;
+            for (; nd[q].itm > 0; q++) {
+                int32_t d = nd[q].itm;
+                if (d < c) seen[s->cls[d - 1]] = c; /* d's class is taken */
+            }
+        }
+        int32_t k = 0;
+        while (k < s->n_cls && seen[k] == c) k++;
+        if (k == s->n_cls) s->n_cls++;
+        s->cls[c - 1] = k;
+    }
+    free(seen);
+    return DLXC_DONE;
+}
+
+int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n_options,
+                  const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
+                  const int64_t *opt_costs, const int32_t *opt_ids, int32_t k, int bound)
+{
+    *out = NULL;
+    if (n_primary < 0 || n_items < n_primary || n_options < 0 || k < 1) return DLXC_EINVAL;
+    if (opt_start[0] != 0) return DLXC_EINVAL;
+    int64_t total = opt_start[n_options];
+    if ((int64_t)n_items + 2 + total + n_options + 1 >= INT32_MAX) return DLXC_ETOOBIG;
+    for (int32_t j = 0; j < n_options; j++) {
+        if (opt_start[j + 1] < opt_start[j] || opt_costs[j] < 0) return DLXC_EINVAL;
+        int prim = 0;
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++) {
+            if (opt_items[x] < 0 || opt_items[x] >= n_items || opt_colors[x] < 0)
+                return DLXC_EINVAL;
+            if (opt_items[x] < n_primary) {
+                if (opt_colors[x]) return DLXC_EINVAL;
+                prim = 1;
+            }
+        }
+        if (!prim) return DLXC_EINVAL;
+    }
+    int32_t zmax = 1;
+    for (int32_t j = 0; j < n_options; j++) {
+        int32_t z = 0;
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++) z += opt_items[x] < n_primary;
+        if (z > zmax) zmax = z;
+    }
+    dlxc_cost *s = calloc(1, sizeof *s);
+    if (!s) return DLXC_ENOMEM;
+    int32_t last_itm = n_items + 1;
+    int32_t n_nodes = last_itm + (int32_t)total + n_options + 1;
+    s->nd = calloc((size_t)n_nodes, sizeof *s->nd);
+    s->prev = malloc(((size_t)last_itm + 1) * sizeof *s->prev);
+    s->next = malloc(((size_t)last_itm + 1) * sizeof *s->next);
+    s->opt_id = malloc(((size_t)n_options + 1) * sizeof *s->opt_id);
+    int32_t levels = n_primary + 2;
+    s->choice = malloc((size_t)levels * sizeof *s->choice);
+    s->partcost = malloc((size_t)levels * sizeof *s->partcost);
+    s->thresh0 = malloc((size_t)levels * sizeof *s->thresh0);
+    s->thresh = malloc((size_t)levels * sizeof *s->thresh);
+    s->mins = malloc(((size_t)n_primary + 1) * sizeof *s->mins);
+    int32_t *list = malloc(((size_t)total + 1) * sizeof *list);
+    int32_t *tmp = malloc(((size_t)total + 1) * sizeof *tmp);
+    int32_t *fill = calloc((size_t)last_itm + 1, sizeof *fill);
+    int32_t *begin = calloc((size_t)last_itm + 2, sizeof *begin);
+    if (!s->mins || !s->nd || !s->prev || !s->next || !s->opt_id || !s->choice || !s->partcost ||
+        !s->thresh0 || !s->thresh || !list || !tmp || !fill || !begin) {
+        free(list), free(tmp), free(fill), free(begin);
+        dlxc_cost_free(s);
+        return DLXC_ENOMEM;
+    }
+    cnode *nd = s->nd;
+    s->second = n_primary + 1;
+    s->last_itm = last_itm;
+    s->n_nodes = n_nodes;
+    s->kthresh = k;
+    s->zmax = zmax;
+    s->bound = bound != 0;
+    s->cutoffcost = INFCOST;
+    for (int32_t i = 1; i <= last_itm; i++) s->prev[i] = i - 1, s->next[i] = i + 1;
+    s->prev[0] = s->second - 1, s->next[0] = n_primary ? 1 : 0;
+    s->next[s->second - 1] = 0;
+    s->prev[s->second] = last_itm, s->next[last_itm] = s->second;
+    for (int32_t j = 0; j < n_options; j++) s->opt_id[j] = opt_ids ? opt_ids[j] : j;
+    /* the nodes, and each item's nodes in input order (a counting sort) */
+    int32_t x = last_itm;
+    for (int32_t j = 0; j < n_options; j++) {
+        int32_t first = x + 1;
+        for (int32_t t = opt_start[j]; t < opt_start[j + 1]; t++) {
+            x++;
+            nd[x].itm = opt_items[t] + 1;
+            nd[x].color = opt_colors[t];
+            nd[x].cost = (uint64_t)opt_costs[j];
+            begin[opt_items[t] + 1]++;
+        }
+        nd[first - 1].down = x;
+        x++;
+        nd[x].itm = -(j + 1);
+        nd[x].up = first;
+    }
+    nd[x].down = 0;
+    for (int32_t c = 1; c <= last_itm; c++) begin[c] += begin[c - 1];
+    for (int32_t p = last_itm + 1; p < n_nodes; p++) {
+        int32_t c = nd[p].itm;
+        if (c > 0) list[begin[c - 1] + fill[c]++] = p;
+    }
+    if (make_classes(s, list, begin) != DLXC_DONE) {
+        free(list), free(tmp), free(fill), free(begin);
+        dlxc_cost_free(s);
+        return DLXC_ENOMEM;
+    }
+    /* taxes: item c, in order, pays the least net cost of its options */
+    for (int32_t c = 1; c < s->second; c++) {
+        int32_t a = begin[c - 1], b = begin[c];
+        if (a == b) continue;
+        uint64_t minc = INFCOST;
+        for (int32_t t = a; t < b && minc; t++)
+            if (nd[list[t]].cost < minc) minc = nd[list[t]].cost;
+        if (!minc) continue;
+        s->totaltax += minc;
+        for (int32_t t = a; t < b; t++) {
+            int32_t p = list[t], q = p;
+            while (nd[q - 1].itm > 0) q--; /* the option's first node */
+            for (; nd[q].itm > 0; q++) nd[q].cost -= minc;
+        }
+    }
+    /* sorting: each item's list by net cost, then the links */
+    for (int32_t c = 1; c < last_itm; c++) {
+        int32_t a = begin[c - 1], n = begin[c] - a;
+        sort_list(list + a, tmp, n, nd);
+        int32_t q = c;
+        for (int32_t t = a; t < a + n; t++) nd[q].down = list[t], nd[list[t]].up = q, q = list[t];
+        nd[q].down = c, nd[c].up = q;
+        nd[c].itm = n;
+    }
+    free(list), free(tmp), free(fill), free(begin);
+    *out = s;
+    return DLXC_DONE;
+}
+
+void dlxc_cost_free(dlxc_cost *s)
+{
+    if (!s) return;
+    if (s->heap)
+        for (int32_t i = 0; i < s->kept; i++) free(s->heap[i].ids);
+    free(s->heap);
+    free(s->nd), free(s->prev), free(s->next), free(s->opt_id);
+    free(s->choice), free(s->partcost), free(s->thresh0), free(s->thresh);
+    free(s->mins), free(s->cls), free(s->cls_sum);
+    free(s);
+}
+
+/* ==== 4. The dancing =====================================================
+ *
+ * hide_option unlinks the other nodes of rr's option from their lists
+ * (passing over nodes marked by purify), unhide_option links them back.
+ */
+static inline uint64_t hide_option(cnode *nd, int32_t rr, int32_t second)
+{
+    uint64_t updates = 0;
+    for (int32_t nn = rr + 1; nn != rr;) {
+        if (nd[nn].color >= 0) {
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            if (cc <= 0) {
+                nn = uu;
+                continue;
+            }
+            nd[uu].down = dd, nd[dd].up = uu;
+            updates++;
+            if (cc < second) nd[cc].itm--;
+        }
+        nn++;
+    }
+    return updates;
+}
+
+static inline void unhide_option(cnode *nd, int32_t rr, int32_t second)
+{
+    for (int32_t nn = rr + 1; nn != rr;) {
+        if (nd[nn].color >= 0) {
+            int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
+            if (cc <= 0) {
+                nn = uu;
+                continue;
+            }
+            nd[uu].down = nn, nd[dd].up = nn;
+            if (cc < second) nd[cc].itm++;
+        }
+        nn++;
+    }
+}
+
+static void cover(dlxc_cost *s, int32_t c, uint64_t thresh)
+{
+    cnode *nd = s->nd;
+    int32_t l = s->prev[c], r = s->next[c], last_itm = s->last_itm, second = s->second;
+    s->next[l] = r, s->prev[r] = l;
+    uint64_t updates = 1;
+    for (int32_t rr = nd[c].down; rr >= last_itm && nd[rr].cost < thresh; rr = nd[rr].down)
+        updates += hide_option(nd, rr, second);
+    s->updates += updates;
+}
+
+static void uncover(dlxc_cost *s, int32_t c, uint64_t thresh)
+{
+    cnode *nd = s->nd;
+    int32_t last_itm = s->last_itm, second = s->second;
+    for (int32_t rr = nd[c].down; rr >= last_itm && nd[rr].cost < thresh; rr = nd[rr].down)
+        unhide_option(nd, rr, second);
+    int32_t l = s->prev[c], r = s->next[c];
+    s->next[l] = c, s->prev[r] = c;
+}
+
+static void purify(dlxc_cost *s, int32_t p, uint64_t thresh)
+{
+    cnode *nd = s->nd;
+    int32_t c = nd[p].itm, x = nd[p].color, last_itm = s->last_itm, second = s->second;
+    uint64_t updates = 0, cleansings = 1;
+    for (int32_t rr = nd[c].down; rr >= last_itm && nd[rr].cost < thresh; rr = nd[rr].down) {
+        if (nd[rr].color != x) updates += hide_option(nd, rr, second);
+        else if (rr != p) cleansings++, nd[rr].color = -1;
+    }
+    s->updates += updates;
+    s->cleansings += cleansings;
+}
+
+static void unpurify(dlxc_cost *s, int32_t p, uint64_t thresh)
+{
+    cnode *nd = s->nd;
+    int32_t c = nd[p].itm, x = nd[p].color, last_itm = s->last_itm, second = s->second;
+    for (int32_t rr = nd[c].down; rr >= last_itm && nd[rr].cost < thresh; rr = nd[rr].down) {
+        if (nd[rr].color < 0) nd[rr].color = x;
+        else if (rr != p) unhide_option(nd, rr, second);
+    }
+}
+
+/* cover or purify every item of p's option but p's own, left to right */
+static void commit_others(dlxc_cost *s, int32_t p, uint64_t thresh)
+{
+    cnode *nd = s->nd;
+    for (int32_t pp = p + 1; pp != p;) {
+        int32_t cc = nd[pp].itm;
+        if (cc <= 0) {
+            pp = nd[pp].up;
+            continue;
+        }
+        if (!nd[pp].color) cover(s, cc, thresh);
+        else if (nd[pp].color > 0) purify(s, pp, thresh);
+        pp++;
+    }
+}
+
+static void uncommit_others(dlxc_cost *s, int32_t p, uint64_t thresh)
+{
+    cnode *nd = s->nd;
+    for (int32_t pp = p - 1; pp != p;) {
+        int32_t cc = nd[pp].itm;
+        if (cc <= 0) {
+            pp = nd[pp].down;
+            continue;
+        }
+        if (!nd[pp].color) uncover(s, cc, thresh);
+        else if (nd[pp].color > 0) unpurify(s, pp, thresh);
+        pp--;
+    }
+}
+
+/* The lower bound: whether covering the active primary items costs at
+ * least room.  Item i's cheapest option (the first in its sorted list)
+ * costs m_i or more, and an option covers at most zmax items, so with the
+ * m_i in decreasing order v_0 >= v_1 >= ..., the options of any
+ * completion cost at least v_0 + v_zmax + v_2zmax + ... (each option costs
+ * at least the largest m_i among its items, and the sum of those largest
+ * values is least when the items are grouped zmax at a time from the
+ * top).  An item with an empty list makes the cost infinite. */
+static int cmp_decreasing(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* Besides, the items of one class are in different options of any
+ * completion, so the sum of their m_i is a lower bound too. */
+static int too_dear(dlxc_cost *s, uint64_t room)
+{
+    const cnode *nd = s->nd;
+    uint64_t *m = s->mins, acc = 0;
+    int32_t n = 0, z = s->zmax;
+    uint64_t *sum = s->cls_sum;
+    const int32_t *cls = s->cls;
+    for (int32_t i = 0; i < s->n_cls; i++) sum[i] = 0;
+    for (int32_t k = s->next[0]; k != 0; k = s->next[k]) {
+        int32_t p = nd[k].down;
+        if (p == k) return 1;
+        m[n++] = nd[p].cost;
+        if ((sum[cls[k - 1]] += nd[p].cost) >= room) return 1;
+    }
+    if (z == 1) {
+        for (int32_t i = 0; i < n; i++)
+            if ((acc += m[i]) >= room) return 1;
+        return 0;
+    }
+    if (n > 48) qsort(m, (size_t)n, sizeof *m, cmp_decreasing);
+    else
+        for (int32_t i = 1; i < n; i++) { /* insertion sort, decreasing */
+            uint64_t x = m[i];
+            int32_t j = i;
+            while (j > 0 && m[j - 1] < x) m[j] = m[j - 1], j--;
+            m[j] = x;
+        }
+    for (int32_t i = 0; i < n; i += z)
+        if ((acc += m[i]) >= room) return 1;
+    return 0;
+}
+
+/* The item to branch on (see the intro); *t = 0 when an item has no
+ * option cheaper than room. */
+static int32_t choose(const dlxc_cost *s, uint64_t room, int32_t *t_out)
+{
+    const cnode *nd = s->nd;
+    int32_t t = INT32_MAX, best = 0;
+    uint64_t best_min = 0;
+    for (int32_t k = s->next[0]; k != 0; k = s->next[k]) {
+        int32_t p = nd[k].down;
+        if (p == k) return *t_out = 0, k;
+        uint64_t mincost = nd[p].cost;
+        if (mincost >= room) return *t_out = 0, k;
+        int32_t n = 1;
+        if (nd[nd[k].up].cost < room) { /* the dearest is usable: all are */
+            n = nd[k].itm;
+            goto compare;
+        }
+        for (p = nd[p].down;; p = nd[p].down, n++) {
+            if (p == k || nd[p].cost >= room) break;
+            if (n == t) goto no_change; /* more than t usable options */
+            if (n >= LENTHRESH) {
+                n = nd[k].itm; /* an upper bound will do */
+                break;
+            }
+        }
+    compare:
+        if (n < t || (n == t && mincost > best_min)) t = n, best = k, best_min = mincost;
+    no_change:;
+    }
+    *t_out = t;
+    return best;
+}
+
+/* ==== 5. The best list ===================================================
+ *
+ * A max-heap on (net cost, order found) of at most kthresh entries; once
+ * it is full, its top's cost is the cut-off, and a new solution (always
+ * cheaper than the cut-off) replaces the top: among the dearest, the one
+ * found last.  So the list holds the k least (cost, order found) pairs.
+ */
+static int entry_less(const entry *a, const entry *b)
+{
+    return a->cost < b->cost || (a->cost == b->cost && a->found < b->found);
+}
+
+static void sift_down(entry *h, int32_t n, int32_t i)
+{
+    entry e = h[i];
+    for (;;) {
+        int32_t c = 2 * i + 1;
+        if (c >= n) break;
+        if (c + 1 < n && entry_less(&h[c], &h[c + 1])) c++;
+        if (!entry_less(&e, &h[c])) break;
+        h[i] = h[c], i = c;
+    }
+    h[i] = e;
+}
+
+static int32_t option_id_of(const dlxc_cost *s, int32_t p)
+{
+    while (s->nd[p].itm > 0) p++;
+    return s->opt_id[-s->nd[p].itm - 1];
+}
+
+static int record(dlxc_cost *s, int32_t level, uint64_t cost)
+{
+    entry e;
+    s->solutions++;
+    e.cost = cost, e.found = s->solutions, e.len = level + 1;
+    if (s->kept == s->kthresh) { /* replace the top, reusing its buffer */
+        free(s->heap[0].ids);
+        s->heap[0].ids = NULL;
+        s->heap[0] = s->heap[--s->kept];
+        sift_down(s->heap, s->kept, 0);
+    }
+    e.ids = malloc(((size_t)e.len + 1) * sizeof *e.ids);
+    if (!e.ids) return DLXC_ENOMEM;
+    for (int32_t l = 0; l <= level; l++) e.ids[l] = option_id_of(s, s->choice[l]);
+    if (s->kept == s->heap_cap) {
+        int32_t cap = s->heap_cap ? 2 * s->heap_cap : 16;
+        if (cap > s->kthresh) cap = s->kthresh;
+        entry *h = realloc(s->heap, (size_t)cap * sizeof *h);
+        if (!h) {
+            free(e.ids);
+            return DLXC_ENOMEM;
+        }
+        s->heap = h, s->heap_cap = cap;
+    }
+    int32_t i = s->kept++; /* sift up */
+    while (i > 0 && entry_less(&s->heap[(i - 1) / 2], &e)) {
+        s->heap[i] = s->heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    s->heap[i] = e;
+    if (s->kept == s->kthresh) s->cutoffcost = s->heap[0].cost;
+    return DLXC_DONE;
+}
+
+int32_t dlxc_cost_kept(const dlxc_cost *s) { return s->kept; }
+
+int32_t dlxc_cost_entry_len(const dlxc_cost *s, int32_t i)
+{
+    return i >= 0 && i < s->kept ? s->heap[i].len : 0;
+}
+
+int dlxc_cost_entry(const dlxc_cost *s, int32_t i, uint64_t *cost, uint64_t *found, int32_t *ids)
+{
+    if (i < 0 || i >= s->kept) return DLXC_EINVAL;
+    *cost = s->heap[i].cost + s->totaltax;
+    *found = s->heap[i].found;
+    memcpy(ids, s->heap[i].ids, (size_t)s->heap[i].len * sizeof *ids);
+    return DLXC_DONE;
+}
+
+/* ==== 6. The resumable search ============================================
+ *
+ * DLX5's steps with its labels.  A run stops only as a level is entered
+ * (forward), so the state kept between runs is the level, the cost so far
+ * and the per-level arrays.
+ */
+int dlxc_cost_run(dlxc_cost *s, uint64_t node_budget)
+{
+    if (s->broken) return DLXC_ENOMEM; /* a solution could not be kept */
+    if (s->done) return DLXC_DONE;
+    cnode *nd = s->nd;
+    uint64_t stop = s->nodes + (node_budget ? node_budget : 1);
+    int32_t level = s->level, best_itm, cur_node, t;
+    uint64_t curcost = s->curcost, nextcost;
+    int code;
+forward:
+    if (s->nodes >= stop) {
+        s->level = level, s->curcost = curcost;
+        return DLXC_BUDGET;
+    }
+    s->nodes++;
+    if (s->next[0] == 0) { /* no primary item at all: the empty solution */
+        s->nodes++;
+        code = record(s, -1, 0);
+        if (code != DLXC_DONE) return s->broken = 1, code;
+        goto backdown;
+    }
+    if (s->bound && s->cutoffcost != INFCOST && too_dear(s, s->cutoffcost - curcost)) goto backdown;
+    best_itm = choose(s, s->cutoffcost - curcost, &t);
+    if (t == 0) goto backdown;
+    s->partcost[level] = curcost;
+    cur_node = s->choice[level] = nd[best_itm].down;
+    nextcost = curcost + nd[cur_node].cost;
+    s->thresh0[level] = s->cutoffcost - nextcost;
+    cover(s, best_itm, s->thresh0[level]);
+advance:
+    s->thresh[level] = s->cutoffcost - nextcost;
+    commit_others(s, cur_node, s->thresh[level]);
+    if (s->next[0] == 0) { /* a solution */
+        s->nodes++;
+        if (level + 1 > s->max_level) s->max_level = level + 1;
+        code = record(s, level, nextcost);
+        if (code != DLXC_DONE) return s->broken = 1, code;
+        goto recover;
+    }
+    if (++level > s->max_level) s->max_level = level;
+    curcost = nextcost;
+    goto forward;
+backup:
+    uncover(s, best_itm, s->thresh0[level]);
+backdown:
+    if (level == 0) {
+        s->done = 1;
+        s->level = 0;
+        return DLXC_DONE;
+    }
+    level--;
+    cur_node = s->choice[level];
+    best_itm = nd[cur_node].itm;
+    curcost = s->partcost[level];
+recover:
+    uncommit_others(s, cur_node, s->thresh[level]);
+    cur_node = s->choice[level] = nd[cur_node].down;
+    if (cur_node == best_itm) goto backup;
+    nextcost = curcost + nd[cur_node].cost;
+    if (nextcost >= s->cutoffcost) goto backup;
+    goto advance;
+}
+
+void dlxc_cost_get_stats(const dlxc_cost *s, dlxc_stats *out)
+{
+    out->solutions = s->solutions;
+    out->nodes = s->nodes;
+    out->updates = s->updates;
+    out->cleansings = s->cleansings;
+    out->level = s->level;
+    out->max_level = s->max_level;
+    out->done = s->done;
+}

@@ -1,0 +1,592 @@
+"""Minimum-cost exact covering with colors in pure Python: the mirror of csrc/xcc/cost.c.
+
+Contents: Data structures, Inputting the options (taxes, sorting), The
+dancing, The resumable search.  The algorithm is Knuth's DLX5 (Algorithm C
+with costs): every option has a non-negative cost, and the search keeps
+the K cheapest solutions seen so far, cutting off every branch whose cost
+reaches the K-th best.  Every name here is the C core's name, the tree it
+walks is the same, and the statistics (nodes, updates, cleansings, the
+number of solutions that entered the best list) are equal, so the backend
+tests run the two side by side.
+
+Three ideas make the cut-off bite (all from DLX5):
+
+- Taxes.  Each primary item is taxed the cost of its cheapest option, and
+  that tax is taken off every option containing the item.  A solution's
+  net cost is then its cost less the total tax, the same for every
+  solution, so the order of solutions is kept; but every item now has an
+  option of net cost 0, and an option whose net cost is large is seen to
+  be useless early.
+- Sorted item lists.  Each item's list is sorted by net cost (stable, so
+  the input order breaks ties): covering an item with a threshold hides
+  only the options cheaper than the threshold, and the rest (which no
+  solution below the current cut-off can use) are left alone.
+- The branching item has the fewest *usable* options (those cheaper than
+  the room left under the cut-off; at most ``LENTHRESH`` are counted, past
+  that the item's length stands in), ties going to the item whose cheapest
+  option costs most, then to the leftmost.  An item with no usable option
+  ends the branch.
+
+One cut is not DLX5's: a lower bound on the cost of covering the active
+primary items (``too_dear``), checked as a level is entered once the best
+list is full (``bound=False`` turns it off, and the search is DLX5's
+exactly, its statistics too).
+
+Costs are Python ints here and unsigned 64-bit words in C; the caller
+checks that all the costs of a problem add up to less than 2**63, so no
+sum can overflow in either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ...base.errors import SolverError
+from ...base.guard import Guard, guarded
+from .shared import BUDGET, DONE
+
+INFCOST = (1 << 64) - 1  # "no cut-off yet", as C's UINT64_MAX
+LENTHRESH = 10  # usable options counted per item when choosing where to branch
+CLASS_WORK = 50_000_000  # steps allowed to find the classes of the lower bound
+
+
+class CostMirror:
+    """DLX5's search over Python lists, resumable like ``dlxc_cost_run``.
+
+    Data structures: node x has ``up[x]``, ``down[x]``, ``itm[x]``,
+    ``color[x]`` and ``cost[x]`` (the net cost of its option).  Nodes
+    1..n_items are the item headers (``itm`` of a header is its length);
+    options follow, each after a spacer whose ``itm`` is ``-j`` for the j-th
+    option (1-based), whose ``up`` is the option's first node and whose
+    ``down`` is the last node of the next option.  ``prev``/``next`` link
+    the active primary items in a circle through the root 0, and the
+    secondary items in a circle through ``n_items + 1``.
+    """
+
+    strategy = "cost"
+    atomic_run = False  # Ctrl-C can land inside a run's Python code
+
+    def __init__(
+        self,
+        n_primary: int,
+        n_items: int,
+        opt_start: Sequence[int],
+        opt_items: Sequence[int],
+        opt_colors: Sequence[int],
+        opt_costs: Sequence[int],
+        opt_ids: Sequence[int] | None,
+        k: int,
+        bound: bool = True,
+    ) -> None:
+        self._guard = Guard("this search")
+        # ---- Inputting the options ----
+        n_options = len(opt_start) - 1
+        total = opt_start[n_options] if n_options >= 0 else 0
+        last_itm = n_items + 1
+        n_nodes = last_itm + total + n_options + 1
+        up = [0] * n_nodes
+        down = [0] * n_nodes
+        itm = [0] * n_nodes
+        color = [0] * n_nodes
+        second = n_primary + 1
+        prev = [0] * (last_itm + 1)
+        nxt = [0] * (last_itm + 1)
+        for i in range(1, last_itm + 1):
+            prev[i], nxt[i] = i - 1, i + 1
+        prev[0], nxt[0] = second - 1, 1 if n_primary else 0  # the primary circle
+        nxt[second - 1] = 0
+        prev[second], nxt[last_itm] = last_itm, second  # the secondary circle
+        lists: list[list[int]] = [[] for _ in range(last_itm)]  # each item's nodes
+        optcost = list(opt_costs)
+        first = [0] * n_options
+        x = last_itm  # the first spacer
+        for j in range(n_options):
+            first[j] = x + 1
+            for k2 in range(opt_start[j], opt_start[j + 1]):
+                c = opt_items[k2] + 1
+                x += 1
+                itm[x] = c
+                color[x] = opt_colors[k2]
+                lists[c].append(x)
+            down[first[j] - 1] = x  # the spacer before: the end of this option
+            x += 1
+            itm[x] = -(j + 1)
+            up[x] = first[j]
+        down[x] = 0
+        node_opt = [0] * n_nodes  # the option of each node, for the taxes
+        for j in range(n_options):
+            p = first[j]
+            while itm[p] > 0:
+                node_opt[p] = j
+                p += 1
+        # Taxes: item k's tax is the least cost of its options, taken off
+        # every option containing k (items in order, costs as they stand).
+        self.totaltax = 0
+        for c in range(1, second):
+            if not lists[c]:
+                continue
+            minc = min(optcost[node_opt[p]] for p in lists[c])
+            if minc:
+                self.totaltax += minc
+                for p in lists[c]:
+                    optcost[node_opt[p]] -= minc
+        cost = [0] * n_nodes
+        for j in range(n_options):
+            p = first[j]
+            while itm[p] > 0:
+                cost[p] = optcost[j]
+                p += 1
+        # Sorting: each item's list by net cost, the input order on ties.
+        for c in range(1, last_itm):
+            nodes = sorted(lists[c], key=cost.__getitem__)
+            q = c
+            for p in nodes:
+                down[q] = p
+                up[p] = q
+                q = p
+            down[q] = c
+            up[c] = q
+            itm[c] = len(nodes)
+        self.up, self.down, self.itm, self.color, self.cost = up, down, itm, color, cost
+        self.prev, self.next = prev, nxt
+        self.second = second
+        self.last_itm = last_itm
+        self.opt_id = list(opt_ids) if opt_ids is not None else list(range(n_options))
+        self.kthresh = k
+        self.bound = bound
+        self.zmax = max(
+            [1]
+            + [
+                sum(1 for t in range(opt_start[j], opt_start[j + 1]) if opt_items[t] < n_primary)
+                for j in range(n_options)
+            ]
+        )
+        self.closed = False
+        # the best list: (net cost, order found, option ids), at most k of them
+        self.best: list[tuple[int, int, tuple[int, ...]]] = []
+        self.cutoffcost = INFCOST
+        self.cls = self.make_classes(lists, n_primary)
+        self.solutions = self.nodes = self.updates = self.cleansings = 0
+        self.max_level = 0
+        self.done = False
+        self._gen = None
+
+    # ---- The dancing ----
+    # Only the options cheaper than the threshold are hidden: the lists are
+    # sorted by cost, so the loops stop at the first that is not.  Uncover
+    # and unpurify use the threshold their cover and purify used, and go
+    # down the list in the same order (DLX5 shows this restores the links).
+
+    def cover(self, c: int, thresh: int) -> None:
+        up, down, itm, color, cost, second = (
+            self.up,
+            self.down,
+            self.itm,
+            self.color,
+            self.cost,
+            self.second,
+        )
+        prev, nxt = self.prev, self.next
+        l, r = prev[c], nxt[c]
+        nxt[l] = r
+        prev[r] = l
+        updates = 1
+        last_itm = self.last_itm
+        rr = down[c]
+        while rr >= last_itm:
+            if cost[rr] >= thresh:
+                break
+            nn = rr + 1
+            while nn != rr:
+                if color[nn] >= 0:
+                    cc = itm[nn]
+                    if cc <= 0:
+                        nn = up[nn]
+                        continue
+                    uu, dd = up[nn], down[nn]
+                    down[uu] = dd
+                    up[dd] = uu
+                    updates += 1
+                    if cc < second:
+                        itm[cc] -= 1
+                nn += 1
+            rr = down[rr]
+        self.updates += updates
+
+    def uncover(self, c: int, thresh: int) -> None:
+        up, down, itm, color, cost, second = (
+            self.up,
+            self.down,
+            self.itm,
+            self.color,
+            self.cost,
+            self.second,
+        )
+        last_itm = self.last_itm
+        rr = down[c]
+        while rr >= last_itm:
+            if cost[rr] >= thresh:
+                break
+            nn = rr + 1
+            while nn != rr:
+                if color[nn] >= 0:
+                    cc = itm[nn]
+                    if cc <= 0:
+                        nn = up[nn]
+                        continue
+                    down[up[nn]] = nn
+                    up[down[nn]] = nn
+                    if cc < second:
+                        itm[cc] += 1
+                nn += 1
+            rr = down[rr]
+        prev, nxt = self.prev, self.next
+        nxt[prev[c]] = c
+        prev[nxt[c]] = c
+
+    def purify(self, p: int, thresh: int) -> None:
+        up, down, itm, color, cost, second = (
+            self.up,
+            self.down,
+            self.itm,
+            self.color,
+            self.cost,
+            self.second,
+        )
+        c = itm[p]
+        x = color[p]
+        cleansings = 1
+        updates = 0
+        last_itm = self.last_itm
+        rr = down[c]
+        while rr >= last_itm:
+            if cost[rr] >= thresh:
+                break
+            if color[rr] != x:
+                nn = rr + 1
+                while nn != rr:
+                    if color[nn] >= 0:
+                        cc = itm[nn]
+                        if cc <= 0:
+                            nn = up[nn]
+                            continue
+                        uu, dd = up[nn], down[nn]
+                        down[uu] = dd
+                        up[dd] = uu
+                        updates += 1
+                        if cc < second:
+                            itm[cc] -= 1
+                    nn += 1
+            elif rr != p:
+                cleansings += 1
+                color[rr] = -1
+            rr = down[rr]
+        self.updates += updates
+        self.cleansings += cleansings
+
+    def unpurify(self, p: int, thresh: int) -> None:
+        up, down, itm, color, cost, second = (
+            self.up,
+            self.down,
+            self.itm,
+            self.color,
+            self.cost,
+            self.second,
+        )
+        c = itm[p]
+        x = color[p]
+        last_itm = self.last_itm
+        rr = down[c]
+        while rr >= last_itm:
+            if cost[rr] >= thresh:
+                break
+            if color[rr] < 0:
+                color[rr] = x
+            elif rr != p:
+                nn = rr + 1
+                while nn != rr:
+                    if color[nn] >= 0:
+                        cc = itm[nn]
+                        if cc <= 0:
+                            nn = up[nn]
+                            continue
+                        down[up[nn]] = nn
+                        up[down[nn]] = nn
+                        if cc < second:
+                            itm[cc] += 1
+                    nn += 1
+            rr = down[rr]
+
+    def commit_others(self, p: int, thresh: int) -> None:
+        """Cover (or purify) every item of p's option but p's own."""
+        up, itm, color = self.up, self.itm, self.color
+        pp = p + 1
+        while pp != p:
+            cc = itm[pp]
+            if cc <= 0:
+                pp = up[pp]
+                continue
+            if not color[pp]:
+                self.cover(cc, thresh)
+            elif color[pp] > 0:
+                self.purify(pp, thresh)
+            pp += 1
+
+    def uncommit_others(self, p: int, thresh: int) -> None:
+        """Undo commit_others, right to left."""
+        down, itm, color = self.down, self.itm, self.color
+        pp = p - 1
+        while pp != p:
+            cc = itm[pp]
+            if cc <= 0:
+                pp = down[pp]
+                continue
+            if not color[pp]:
+                self.uncover(cc, thresh)
+            elif color[pp] > 0:
+                self.unpurify(pp, thresh)
+            pp -= 1
+
+    def make_classes(self, lists: list[list[int]], n_primary: int) -> list[int]:
+        """Classes of primary items no option holds two of, greedily: item c
+        (in order) joins the first class holding no item that shares an
+        option with c.  Past CLASS_WORK steps every item has a class of its
+        own (as in C)."""
+        itm = self.itm
+        spans = []  # each item's options, as (first node, last node)
+        work = 0
+        for c in range(1, n_primary + 1):
+            mine = []
+            for p in lists[c]:
+                a = p
+                while itm[a - 1] > 0:
+                    a -= 1
+                b = p
+                while itm[b] > 0:
+                    b += 1
+                mine.append((a, b))
+                work += b - a
+            spans.append(mine)
+        if work > CLASS_WORK:
+            return list(range(n_primary))
+        cls: list[int] = []
+        n_cls = 0
+        for c in range(1, n_primary + 1):
+            taken = {cls[itm[q] - 1] for a, b in spans[c - 1] for q in range(a, b) if itm[q] < c}
+            k = 0
+            while k in taken:
+                k += 1
+            n_cls = max(n_cls, k + 1)
+            cls.append(k)
+        return cls
+
+    def too_dear(self, room: int) -> bool:
+        """Whether covering the active primary items costs at least ``room``:
+        item i's cheapest option costs m_i or more, an option covers at most
+        ``zmax`` items, so with the m_i in decreasing order the options of
+        any completion cost at least m[0] + m[zmax] + m[2 zmax] + ...; and
+        the items of one class (``make_classes``) lie in different options,
+        so the sum of their m_i is a bound too.  An item with an empty list
+        costs infinitely much."""
+        down, cost, nxt, cls = self.down, self.cost, self.next, self.cls
+        mins = []
+        sums: dict[int, int] = {}
+        k = nxt[0]
+        while k != 0:
+            p = down[k]
+            if p == k:
+                return True
+            mins.append(cost[p])
+            t = sums[cls[k - 1]] = sums.get(cls[k - 1], 0) + cost[p]
+            if t >= room:
+                return True
+            k = nxt[k]
+        if self.zmax > 1:
+            mins.sort(reverse=True)
+        acc = 0
+        for m in mins[:: self.zmax]:
+            acc += m
+            if acc >= room:
+                return True
+        return False
+
+    def choose(self, room: int) -> tuple[int, int]:
+        """(best_itm, t): the active primary item with the fewest options of
+        net cost below ``room`` (counting at most LENTHRESH, then its length),
+        ties to the dearest cheapest option, then the leftmost; t = 0 when
+        some item has no such option."""
+        down, itm, cost, nxt = self.down, self.itm, self.cost, self.next
+        t = 1 << 62
+        best = 0
+        mincost_best = 0
+        k = nxt[0]
+        while k != 0:
+            p = down[k]
+            if p == k:
+                return k, 0
+            mincost = cost[p]
+            if mincost >= room:
+                return k, 0
+            s = 1
+            p = down[p]
+            counting = True
+            if cost[self.up[k]] < room:  # the dearest is usable: all are
+                s = itm[k]
+                counting = False
+            while counting:
+                if p == k or cost[p] >= room:
+                    break
+                if s == t:
+                    s = -1  # more than t usable options: no change
+                    break
+                if s >= LENTHRESH:
+                    s = itm[k]
+                    break
+                p = down[p]
+                s += 1
+            if s >= 0 and (s < t or (s == t and mincost > mincost_best)):
+                t, best, mincost_best = s, k, mincost
+            k = nxt[k]
+        return best, t
+
+    def option_id_of(self, p: int) -> int:
+        itm = self.itm
+        while itm[p] > 0:
+            p += 1
+        return self.opt_id[-itm[p] - 1]
+
+    def record(self, level: int, choice: list, nextcost: int) -> None:
+        """A solution of net cost nextcost < cutoffcost: into the best list
+        (dropping the latest-found of the dearest when it is full)."""
+        self.solutions += 1
+        ids = tuple(self.option_id_of(choice[lv]) for lv in range(level + 1))
+        best = self.best
+        if len(best) >= self.kthresh:
+            worst = max(range(len(best)), key=lambda i: (best[i][0], best[i][1]))
+            best.pop(worst)
+        best.append((nextcost, self.solutions, ids))
+        if len(best) >= self.kthresh:
+            self.cutoffcost = max(b[0] for b in best)
+
+    # ---- The resumable search ----
+
+    def _search(self):
+        """DLX5's steps as a generator that pauses (yields) before entering a
+        level once the call's budget is spent."""
+        down, itm = self.down, self.itm
+        n_levels = self.second + 1
+        choice = [0] * n_levels
+        partcost = [0] * n_levels
+        thresh0 = [0] * n_levels
+        thresh = [0] * n_levels
+        level = 0
+        curcost = 0
+        entering = True
+        while True:
+            if entering:
+                # forward: a new level
+                while self.nodes >= self._stop:
+                    yield
+                self.nodes += 1
+                if self.next[0] == 0:  # no primary item at all: the empty solution
+                    self.nodes += 1
+                    self.record(-1, choice, 0)
+                    t = 0
+                elif (
+                    self.bound
+                    and self.cutoffcost != INFCOST
+                    and self.too_dear(self.cutoffcost - curcost)
+                ):
+                    t = 0
+                else:
+                    best_itm, t = self.choose(self.cutoffcost - curcost)
+                if t == 0:
+                    go = "backdown"
+                else:
+                    partcost[level] = curcost
+                    cur_node = choice[level] = down[best_itm]
+                    nextcost = curcost + self.cost[cur_node]
+                    thresh0[level] = self.cutoffcost - nextcost
+                    self.cover(best_itm, thresh0[level])
+                    go = "advance"
+            entering = False
+            while True:
+                if go == "advance":
+                    thresh[level] = self.cutoffcost - nextcost
+                    self.commit_others(cur_node, thresh[level])
+                    if self.next[0] == 0:  # a solution
+                        self.nodes += 1
+                        if level + 1 > self.max_level:
+                            self.max_level = level + 1
+                        self.record(level, choice, nextcost)
+                        go = "recover"
+                    else:
+                        level += 1
+                        if level > self.max_level:
+                            self.max_level = level
+                        curcost = nextcost
+                        entering = True
+                        break
+                if go == "backup":
+                    self.uncover(best_itm, thresh0[level])
+                    go = "backdown"
+                if go == "backdown":
+                    if level == 0:
+                        self.done = True
+                        return
+                    level -= 1
+                    cur_node = choice[level]
+                    best_itm = itm[cur_node]
+                    curcost = partcost[level]
+                    go = "recover"
+                if go == "recover":
+                    self.uncommit_others(cur_node, thresh[level])
+                    cur_node = choice[level] = down[cur_node]
+                    if cur_node == best_itm:
+                        go = "backup"
+                        continue
+                    nextcost = curcost + self.cost[cur_node]
+                    if nextcost >= self.cutoffcost:
+                        go = "backup"
+                        continue
+                    go = "advance"
+
+    @guarded
+    def run(self, node_budget: int) -> int:
+        """Search on for about ``node_budget`` nodes; DONE or BUDGET."""
+        self._live()
+        if self.done:
+            return DONE
+        self._stop = self.nodes + max(1, node_budget)
+        gen = self._gen
+        if gen is None:
+            gen = self._gen = self._search()
+        try:
+            next(gen)
+        except StopIteration:
+            return DONE
+        return BUDGET
+
+    def results(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The best list so far, cheapest first (then in the order found),
+        with the true costs (net cost plus the total tax)."""
+        return [(c + self.totaltax, ids) for c, _, ids in sorted(self.best)]
+
+    def stats(self) -> tuple[int, int, int, int, int, bool]:
+        return (
+            self.solutions,
+            self.nodes,
+            self.updates,
+            self.cleansings,
+            self.max_level,
+            self.done,
+        )
+
+    def close(self) -> None:
+        self.closed = True
+        self._gen = None
+        self._guard.close()
+
+    def _live(self) -> None:
+        if self.closed:
+            raise SolverError("this search is closed")
