@@ -24,7 +24,7 @@ import re
 import time
 from array import array
 from collections.abc import Iterator, Sequence
-from typing import IO, TYPE_CHECKING, Callable, NamedTuple, Optional, Union
+from typing import IO, TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
 
 from ..base.args import whole
 from ..base.backends import resolve
@@ -340,16 +340,18 @@ class Zdd:
             os.write(target, self.text().encode())
             return
         if hasattr(target, "write"):
-            if self._writer is not None and hasattr(target, "fileno"):
+            stream = cast(IO[str], target)
+            fd = None
+            if self._writer is not None and hasattr(stream, "fileno"):
                 try:
-                    fd = target.fileno()
+                    fd = stream.fileno()
                 except (OSError, ValueError):
                     fd = None
-                if fd is not None:
-                    target.flush()
-                    self._writer.write(fd)
-                    return
-            target.write(self.text())
+            if fd is not None:
+                stream.flush()
+                self._writer.write(fd)
+            else:
+                stream.write(self.text())
             return
         with open(target, "w", encoding="ascii") as f:
             self.write(f)
