@@ -31,6 +31,7 @@ from ..base.backends import resolve
 from ..base.errors import DlxFormatError, MemoLimitError, NoSolutionError, SearchStopped
 from ..base.runner import Limits, Runner
 from .engines.shared import DONE
+from .engines.zdd import DEFAULT_BYTES, summary
 
 if TYPE_CHECKING:
     from .view import ProblemView as Problem
@@ -56,11 +57,15 @@ class ZddStats(NamedTuple):
     complete: bool
 
     def summary(self) -> str:
-        head = "Altogether" if self.complete else "Stopped after"
-        return (
-            f"{head} {self.nodes:,} search nodes, {self.zdd_nodes:,} ZDD nodes, "
-            f"{self.memos:,} memos, {self.hits:,} hits, "
-            f"{self.bytes / (1 << 20):.1f} MiB, {self.seconds:.2f} s ({self.backend})."
+        return summary(
+            self.nodes,
+            self.memos,
+            self.hits,
+            self.bytes,
+            self.zdd_nodes,
+            self.seconds,
+            self.backend,
+            self.complete,
         )
 
 
@@ -89,12 +94,10 @@ class ZddBuild:
         timeout: Optional[float] = None,
         progress: Optional[Callable[[float, object], object]] = None,
     ) -> None:
-        from .search import DEFAULT_MEMO_BYTES
-
         self.problem = problem
         self.backend = resolve(backend)
         self.max_bytes = whole(
-            DEFAULT_MEMO_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
+            DEFAULT_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
         )
         start, items, colors, ids = problem.live_arrays()
         self._ids = ids

@@ -15,6 +15,20 @@ from array import array
 from .shared import BUDGET, DONE
 
 ELIMIT = -6  # csrc/xcc/zdd.h: DLXC_ZDD_ELIMIT
+#: The memory of the memo and the diagram when no limit is given (as
+#: dlxc.xcc.search.DEFAULT_MEMO_BYTES, which this module does not import:
+#: dlxc zdd's short way, dlxc/_launch.py, reads it here).
+DEFAULT_BYTES = 1 << 30
+
+
+def summary(nodes, memos, hits, size, zdd_nodes, seconds, backend, complete=True) -> str:
+    """The summary sentence of a ZDD search (``dlxc zdd`` on stderr)."""
+    head = "Altogether" if complete else "Stopped after"
+    return (
+        f"{head} {nodes:,} search nodes, {zdd_nodes:,} ZDD nodes, "
+        f"{memos:,} memos, {hits:,} hits, "
+        f"{size / (1 << 20):.1f} MiB, {seconds:.2f} s ({backend})."
+    )
 
 
 class ZddLimit(Exception):
