@@ -28,7 +28,7 @@ import warnings
 from pathlib import Path
 
 from dlxc import Colored, Problem
-from dlxc.models.classic import queens
+from dlxc.models.classic import dominoes, queens
 from dlxc.models.wordsearch import word_search_problem
 from dlxc.xcc.dlxformat import write_dlx
 
@@ -36,7 +36,9 @@ from dlxc.xcc.dlxformat import write_dlx
 def families():
     yield "queens 11", queens(11)
     yield "queens 12", queens(12)
+    yield "dominoes 12x12", dominoes(12, 12)
     yield "word search 6x6", word_search_problem(6, 6, ["ABEL", "CANTOR", "GAUSS", "EULER"])
+    yield "word search 7x7", word_search_problem(7, 7, ["ABEL", "CANTOR", "GAUSS", "EULER"])
 
 
 def timed(cmd, stdin_path, stdout_path):
