@@ -13,7 +13,7 @@ import sys
 import click
 
 from ..base.errors import SearchStopped
-from ..xcc.search import DEFAULT_MEMO_BYTES
+from ..xcc.engines.zdd import DEFAULT_BYTES
 from .common import (
     EPILOG,
     backend_option,
@@ -48,7 +48,7 @@ from .common import (
 @backend_option
 @memo_limit_option(
     "Memory for the memo table and the diagram together, e.g. 512M or 4G "
-    f"(default {DEFAULT_MEMO_BYTES >> 30}G); a diagram that would need more stops "
+    f"(default {DEFAULT_BYTES >> 30}G); a diagram that would need more stops "
     "with an error (exit status 1)."
 )
 @limit_options

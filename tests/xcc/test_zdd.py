@@ -14,8 +14,10 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import subprocess
+import sys
 
 import pytest
 from examples import run_cli
@@ -326,3 +328,36 @@ def test_paths_match_subsets_on_tiny_problems():
         want = oracle.all_subsets(p)
         assert {frozenset(s) for s in p.zdd()} == want
         assert p.zdd().count() == len(want)
+
+
+# ---- the short way of dlxc zdd FILE (dlxc/_launch.py) --------------------------
+
+LAUNCH = "import sys; from dlxc._launch import main; sys.argv[0] = 'dlxc'; main()"
+FULL = "import sys; from dlxc.cli import main; sys.argv[0] = 'dlxc'; main()"
+
+
+def _run(code, *args, cwd):
+    res = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=cwd
+    )
+    clock = re.compile(r"\d+\.\d\d s \(")
+    return res.returncode, res.stdout, clock.sub("S s (", res.stderr)
+
+
+@pytest.mark.skipif(C_UNAVAILABLE, reason="the short way needs the C backend")
+def test_short_way_says_what_the_full_command_says(tmp_path):
+    from dlxc.xcc.engines.zdd import DEFAULT_BYTES
+    from dlxc.xcc.search import DEFAULT_MEMO_BYTES
+
+    assert DEFAULT_BYTES == DEFAULT_MEMO_BYTES
+    src = tmp_path / "q6.dlx"
+    write_dlx(queens(6), src)
+    (tmp_path / "bad.dlx").write_text("a b\na c:1\n")
+    for args in (
+        ["zdd", "q6.dlx"],
+        ["zdd", "q6.dlx", "-q", "--count", "--nodes"],
+        ["zdd", "bad.dlx"],
+    ):
+        assert _run(LAUNCH, *args, cwd=tmp_path) == _run(FULL, *args, cwd=tmp_path)
+    assert _run(LAUNCH, "zdd", "--output=a.zdd", "q6.dlx", cwd=tmp_path)[0] == 0
+    assert (tmp_path / "a.zdd").read_text() == queens(6).zdd().text()
