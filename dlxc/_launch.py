@@ -22,6 +22,11 @@ workers are forked, they take the subproblems' numbers from a pipe (a
 4-byte read of a pipe is atomic, so each number goes to one process) and
 leave their figures in a shared anonymous mmap.  A worker that dies hands
 the file to the full command line, which counts it again.
+
+``dlxc zdd FILE`` (with at most -o OUT, -q, --count and --nodes) takes the
+short way too, for the same reason: it builds the diagram in C and writes it
+as the full command does (dlxc/cli/zdd.py), and hands everything else over
+(a file the C reader leaves, a memory limit reached, a count past 64 bits).
 """
 
 from __future__ import annotations
@@ -216,12 +221,9 @@ def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
     try:
         status = runner.run(z.run)
     except KeyboardInterrupt:
-        figures = z.info()
-        print(
-            "Interrupted after "
-            + summary(*figures[:5], time.perf_counter() - t0, "c").split(" ", 1)[1],
-            file=sys.stderr,
-        )
+        n, memos, hits, size, zn = z.info()[:5]
+        text = summary(n, memos, hits, size, zn, time.perf_counter() - t0, "c")
+        print("Interrupted after " + text.split(" ", 1)[1], file=sys.stderr)
         return 130
     finally:
         _signal.signal(_signal.SIGTERM, previous)
@@ -229,10 +231,10 @@ def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
     if status == ELIMIT or solutions is None:
         return None
     seconds = time.perf_counter() - t0
-    figures = z.info()
+    n, memos, hits, size, zn = z.info()[:5]
     try:
         if count or nodes:
-            text = (f"{figures[4]}\n" if nodes else "") + (f"{solutions}\n" if count else "")
+            text = (f"{zn}\n" if nodes else "") + (f"{solutions}\n" if count else "")
             if out == "-":
                 sys.stdout.write(text)
                 sys.stdout.flush()
@@ -252,7 +254,8 @@ def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
     except OSError:
         return None  # the full command line words it
     if not quiet:
-        print(f"{solutions:,} solutions. " + summary(*figures[:5], seconds, "c"), file=sys.stderr)
+        text = summary(n, memos, hits, size, zn, seconds, "c")
+        print(f"{solutions:,} solutions. {text}", file=sys.stderr)
     return 0
 
 
