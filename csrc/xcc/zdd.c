@@ -466,9 +466,9 @@ static int memo_room(dlxc_zdd *z)
         if (cap > UINT32_MAX - 1) cap = UINT32_MAX - 1;
         room = bytes_for(z, cap, z->n_slots, z->cap_z);
         if (room > z->max_bytes) { /* as many as fit */
-            uint64_t spare = z->max_bytes - bytes_for(z, z->cap_entries, z->n_slots, z->cap_z);
-            if (z->max_bytes < bytes_for(z, z->cap_entries, z->n_slots, z->cap_z)) return 0;
-            cap = z->cap_entries + spare / ((uint64_t)z->kw * 8 + 4);
+            uint64_t have = bytes_for(z, z->cap_entries, z->n_slots, z->cap_z);
+            if (z->max_bytes < have) return 0;
+            cap = z->cap_entries + (z->max_bytes - have) / ((uint64_t)z->kw * 8 + 4);
         }
         if (cap <= z->n_entries) return 0;
         a = realloc(z->keys, cap * (size_t)z->kw * sizeof(uint64_t));
