@@ -653,6 +653,13 @@ recover:
     goto advance;
 
 done:
+    /* the table has done its work: the diagram needs none of it (the
+     * capacities stay, so that the info still tells the peak memory) */
+    free(z->keys);
+    free(z->slots);
+    free(z->zref);
+    z->keys = z->slots = NULL;
+    z->zref = NULL;
     z->state = ZS_DONE;
     z->znode = znode;
     z->level = 0;

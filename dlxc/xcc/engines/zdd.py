@@ -123,7 +123,7 @@ class ZddMirror:
         self.choice = [0] * (n_primary + 2)
         self.savez = [0] * (n_primary + 2)
         self.memo_at = [0] * (n_primary + 2)
-        self.nodes = self.hits = 0
+        self.nodes = self.hits = self.memos = 0
         self.table: dict = {}
         self.zref: list = []
         self.cap_entries = self.n_slots = self.cap_z = 0
@@ -402,6 +402,9 @@ class ZddMirror:
                 step = "forward"
             elif step == "backdown":
                 if level == 0:
+                    self.memos = len(self.zref)
+                    self.table = {}  # as zdd.c frees its table
+                    self.zref = []
                     self.state = "done"
                     self.znode = znode
                     self.level = 0
@@ -425,7 +428,7 @@ class ZddMirror:
         done = self.state == "done"
         return (
             self.nodes,
-            len(self.zref),
+            self.memos if done else len(self.zref),
             self.hits,
             self._bytes(self.cap_entries, self.n_slots, self.cap_z),
             len(self.zvar),
