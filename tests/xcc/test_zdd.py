@@ -18,6 +18,7 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from examples import run_cli
@@ -361,3 +362,28 @@ def test_short_way_says_what_the_full_command_says(tmp_path):
         assert _run(LAUNCH, *args, cwd=tmp_path) == _run(FULL, *args, cwd=tmp_path)
     assert _run(LAUNCH, "zdd", "--output=a.zdd", "q6.dlx", cwd=tmp_path)[0] == 0
     assert (tmp_path / "a.zdd").read_text() == queens(6).zdd().text()
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(C_UNAVAILABLE, reason="the short way needs the C backend")
+@pytest.mark.parametrize("extra", [[], ["--timeout", "100"]])  # the short way, the full command
+def test_ctrl_c_stops_the_zdd_with_its_figures(tmp_path, extra):
+    import signal
+    import time
+
+    from processes import default_sigint
+
+    path = Path(__file__).resolve().parents[2] / "dlxc" / "puzzles" / "dlx" / "wordsearch-8x8.dlx"
+    proc = subprocess.Popen(
+        [sys.executable, "-c", LAUNCH, "zdd", str(path), "-o", str(tmp_path / "z"), *extra],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    )
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130, err
+    assert out == "" and not (tmp_path / "z").exists()
+    assert re.fullmatch(r"Interrupted after [\d,]+ search nodes, .* \(c\)\.\n", err), err
