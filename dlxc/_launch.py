@@ -208,6 +208,8 @@ def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
             data = f.read()
     except (ImportError, OSError):
         return None
+    if out != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+        return None  # the full command line says so before it searches
     arrays = read_dlx_arrays(data, views=True)
     if arrays is None:
         return None

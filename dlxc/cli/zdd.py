@@ -74,6 +74,8 @@ def zdd(
     the search with exit status 4 and write no diagram.
     """
     problem = read_problem(file)
+    if out != "-":
+        _check_writable(out)  # before the search, not after it
     with progress_bar("ZDD", quiet, force=show_progress, postfix="") as bar:
         from ..xcc.zdd import ZddBuild
 
@@ -112,3 +114,17 @@ def zdd(
         diagram.write(out)
     if not quiet:
         click.echo(f"{diagram.count():,} solutions. {build.stats.summary()}", err=True)
+
+
+def _check_writable(path: str) -> None:
+    """An OSError worded as any unwritable file is (dlxc.cli.common), now,
+    when OUT cannot be written: its folder is missing or closed to us."""
+    import errno
+    import os
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        raise FileNotFoundError(errno.ENOENT, os.strerror(errno.ENOENT), path)
+    if os.path.isdir(path) or not os.access(folder, os.W_OK) and not os.access(path, os.W_OK):
+        code = errno.EISDIR if os.path.isdir(path) else errno.EACCES
+        raise OSError(code, os.strerror(code), path)

@@ -310,6 +310,8 @@ def test_cli(tmp_path):
     assert "--node-limit 5" in r.stderr
     r = run_cli("zdd", "--memo-limit", "1k", src)
     assert r.exit_code == 1 and "memory limit" in r.stderr and "Traceback" not in r.output
+    r = run_cli("zdd", "-o", tmp_path / "no" / "x.zdd", src)
+    assert r.exit_code == 1 and "cannot open" in r.stderr and "4 solutions" not in r.stderr
     bad = tmp_path / "bad.dlx"
     bad.write_text("a b\na c:1\n")
     r = run_cli("zdd", bad)
