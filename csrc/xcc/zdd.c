@@ -100,6 +100,7 @@ struct dlxc_zdd {
 const char *dlxc_zdd_strerror(int code)
 {
     if (code == DLXC_ZDD_ELIMIT) return "the diagram would pass the memory limit";
+    if (code == DLXC_ZDD_EWRITE) return "the diagram could not be written";
     return dlxc_strerror(code);
 }
 
@@ -757,7 +758,7 @@ static int flush_out(int fd, const char *buf, size_t n)
 {
     while (n) {
         long w = (long)write_fd(fd, buf, (unsigned)n);
-        if (w <= 0) return DLXC_EINVAL;
+        if (w <= 0) return DLXC_ZDD_EWRITE;
         buf += w;
         n -= (size_t)w;
     }

@@ -19,7 +19,8 @@
 typedef struct dlxc_zdd dlxc_zdd;
 
 enum {
-    DLXC_ZDD_ELIMIT = -6 /* the diagram and its memo would pass the memory limit */
+    DLXC_ZDD_ELIMIT = -6, /* the diagram and its memo would pass the memory limit */
+    DLXC_ZDD_EWRITE = -7  /* writing to the file descriptor failed (errno says why) */
 };
 
 typedef struct {
@@ -64,7 +65,7 @@ int dlxc_zdd_count(const dlxc_zdd *z, uint64_t *count);
 /* Write the diagram to file descriptor fd in Knuth's ZDD text format, as
  * DLX6 writes it: one line "K: (~V?L:H)" per node (K, L, H in hex, V the
  * option's number from 1 in decimal), then the root line "R: (~0?0:T)". */
-int dlxc_zdd_write(const dlxc_zdd *z, int fd);
+int dlxc_zdd_write(const dlxc_zdd *z, int fd); /* DLXC_ZDD_EWRITE on a failed write */
 
 void dlxc_zdd_free(dlxc_zdd *z);
 /* CDEF-END */

@@ -520,7 +520,13 @@ class ZddC:
 
     def write(self, fd):
         """Knuth's text of the diagram onto file descriptor ``fd``."""
-        check_status(lib.dlxc_zdd_write(self._handle, fd), _ZDD_STATUS)
+        code = lib.dlxc_zdd_write(self._handle, fd)
+        if code == lib.DLXC_ZDD_EWRITE:
+            import os
+
+            number = ffi.errno
+            raise OSError(number, os.strerror(number))  # BrokenPipeError for EPIPE
+        check_status(code, _ZDD_STATUS)
 
     def close(self):
         pass
