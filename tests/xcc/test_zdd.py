@@ -383,7 +383,7 @@ def test_ctrl_c_stops_the_zdd_with_its_figures(tmp_path, extra):
         text=True,
         preexec_fn=default_sigint,
     )
-    time.sleep(1.5)
+    time.sleep(3.0)  # past the imports even on a loaded host; the search runs for minutes
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
