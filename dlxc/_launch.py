@@ -22,6 +22,11 @@ workers are forked, they take the subproblems' numbers from a pipe (a
 4-byte read of a pipe is atomic, so each number goes to one process) and
 leave their figures in a shared anonymous mmap.  A worker that dies hands
 the file to the full command line, which counts it again.
+
+``dlxc zdd FILE`` (with at most -o OUT, -q, --count and --nodes) takes the
+short way too, for the same reason: it builds the diagram in C and writes it
+as the full command does (dlxc/cli/zdd.py), and hands everything else over
+(a file the C reader leaves, a memory limit reached, a count past 64 bits).
 """
 
 from __future__ import annotations
@@ -38,8 +43,11 @@ import time
 def main() -> None:
     args = sys.argv[1:]
     jobs, file = _split_args(args)
+    zdd = _zdd_args(args)
+    if zdd is not None and _plain_file(zdd[0]):
+        file = zdd[0]
     if file is not None and _plain_file(file):
-        status = _count(file, jobs)
+        status = _count(file, jobs) if zdd is None else _zdd(*zdd)
         if status is not None:
             # Done: leave without the interpreter's shutdown (freeing every
             # module and object one by one), which costs a few milliseconds
@@ -79,6 +87,35 @@ def _split_args(args: list):
         except AttributeError:
             return 1, None
     return max(1, n), rest[0]
+
+
+def _zdd_args(args: list):
+    """(FILE, OUT, quiet, count, nodes) of ``zdd FILE`` with at most the
+    options -o/--output OUT, -q/--quiet, --count and --nodes; None for any
+    other command line (the full command line takes it)."""
+    if not args or args[0] != "zdd":
+        return None
+    file, out, flags = None, "-", set()
+    rest = args[1:]
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if a in ("-o", "--output") and i + 1 < len(rest):
+            out = rest[i + 1]
+            i += 2
+            continue
+        if a.startswith("--output="):
+            out = a[len("--output=") :]
+        elif a in ("-q", "--quiet", "--count", "--nodes"):
+            flags.add("--quiet" if a == "-q" else a)
+        elif a.startswith("-") or file is not None:
+            return None
+        else:
+            file = a
+        i += 1
+    if file is None or not out or out.startswith("-") and out != "-":
+        return None
+    return file, out, "--quiet" in flags, "--count" in flags, "--nodes" in flags
 
 
 def _plain_file(arg: str) -> bool:
@@ -154,6 +191,73 @@ def _count(path: str, jobs: int = 1):
     print(_summary(stats, seconds, "Altogether", engine), file=sys.stderr)
     if jobs > 1:
         print("The tree was too small to split: one process counted it.", file=sys.stderr)
+    return 0
+
+
+def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
+    """``dlxc zdd FILE`` as the full command line runs it (dlxc/cli/zdd.py),
+    on the C engine; None when the full command line must (the file cannot
+    be read here, the count passes 64 bits, the memory limit is reached:
+    it says so in its own words)."""
+    try:
+        from .base.runner import Runner, on_sigterm
+        from .xcc._cbackend import ZddC, read_dlx_arrays
+        from .xcc.engines.zdd import DEFAULT_BYTES, ELIMIT, summary
+
+        with open(path, "rb") as f:
+            data = f.read()
+    except (ImportError, OSError):
+        return None
+    if out != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
+        return None  # the full command line says so before it searches
+    arrays = read_dlx_arrays(data, views=True)
+    if arrays is None:
+        return None
+    primary, secondary, _, start, items, colors = arrays
+    del data, arrays
+    t0 = time.perf_counter()
+    z = ZddC(len(primary), len(primary) + len(secondary), start, items, colors, DEFAULT_BYTES)
+    del start, items, colors
+    runner = Runner(lambda: z.info()[0], lambda status: status <= 0)
+    previous = _signal.signal(_signal.SIGTERM, on_sigterm)
+    try:
+        status = runner.run(z.run)
+    except KeyboardInterrupt:
+        n, memos, hits, size, zn = z.info()[:5]
+        text = summary(n, memos, hits, size, zn, time.perf_counter() - t0, "c")
+        print("Interrupted after " + text.split(" ", 1)[1], file=sys.stderr)
+        return 130
+    finally:
+        _signal.signal(_signal.SIGTERM, previous)
+    solutions = z.count64() if status == 0 else None
+    if status == ELIMIT or solutions is None:
+        return None
+    seconds = time.perf_counter() - t0
+    n, memos, hits, size, zn = z.info()[:5]
+    try:
+        if count or nodes:
+            text = (f"{zn}\n" if nodes else "") + (f"{solutions}\n" if count else "")
+            if out == "-":
+                sys.stdout.write(text)
+                sys.stdout.flush()
+            else:
+                with open(out, "w", encoding="ascii") as f:
+                    f.write(text)
+        elif out == "-":
+            sys.stdout.flush()
+            z.write(sys.stdout.fileno())
+        else:
+            with open(out, "wb") as f:
+                z.write(f.fileno())
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    except OSError:
+        return None  # the full command line words it
+    if not quiet:
+        text = summary(n, memos, hits, size, zn, seconds, "c")
+        print(f"{solutions:,} solutions. {text}", file=sys.stderr)
     return 0
 
 

@@ -57,6 +57,7 @@ _COMMANDS = {
         "Hide WORDs in a grid of ROWSxCOLS cells: make a puzzle (the default), "
         "count the layouts, or list them.",
     ),
+    "zdd": ("zdd", "The ZDD of a DLX file's solutions, as Knuth's DLX6 builds it."),
 }
 
 

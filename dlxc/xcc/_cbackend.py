@@ -515,3 +515,98 @@ class CostC:
             self._final = self.stats()
             self._final_results = self.results()
             self._handle = None
+
+
+_ZDD_STATUS = StatusTable(lib.dlxc_zdd_strerror, lib.DLXC_ENOMEM)
+
+
+class ZddC:
+    """A ``dlxc_zdd`` handle (csrc/xcc/zdd.c), the shape of
+    ``dlxc.xcc.engines.zdd.ZddMirror``."""
+
+    #: a run is one C call, which Ctrl-C cannot cut in half
+    atomic_run = True
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_bytes):
+        out = ffi.new("dlxc_zdd **")
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        check_status(
+            lib.dlxc_zdd_new(
+                out,
+                n_primary,
+                n_items,
+                len(opt_start) - 1,
+                *arrays,
+                min(max_bytes, _UINT64_MAX),
+            ),
+            _ZDD_STATUS,
+        )
+        self._handle = ffi.gc(out[0], lib.dlxc_zdd_free)
+        self._info = ffi.new("dlxc_zdd_info *")
+        self._guard = Guard("this ZDD search")
+
+    def run(self, node_budget):
+        """Search on (dlxc_zdd_run): DONE, BUDGET, or ELIMIT (-6)."""
+        with self._guard:
+            code = lib.dlxc_zdd_run(self._handle, min(node_budget, _UINT64_MAX))
+        if code == lib.DLXC_ZDD_ELIMIT:
+            return code
+        return check_status(code, _ZDD_STATUS)
+
+    def info(self):
+        """(search nodes, memos, hits, bytes, zdd nodes, root, level, max level, done)"""
+        lib.dlxc_zdd_get_info(self._handle, self._info)
+        i = self._info
+        return (
+            i.search_nodes,
+            i.memos,
+            i.hits,
+            i.bytes,
+            i.zdd_nodes,
+            i.root,
+            i.level,
+            i.max_level,
+            bool(i.done),
+        )
+
+    def progress(self):
+        return lib.dlxc_zdd_progress(self._handle)
+
+    def diagram(self):
+        """(var, lo, hi) arrays of the branch nodes, node k at index k-2."""
+        from array import array
+
+        n = self.info()[4]
+        var = array("i", bytes(4 * n))
+        lo = array("I", bytes(4 * n))
+        hi = array("I", bytes(4 * n))
+        if n:
+            lib.dlxc_zdd_nodes(
+                self._handle,
+                ffi.from_buffer("int32_t[]", var),
+                ffi.from_buffer("uint32_t[]", lo),
+                ffi.from_buffer("uint32_t[]", hi),
+            )
+        return var, lo, hi
+
+    def count64(self):
+        """The number of solutions when it fits in 64 bits, else None."""
+        out = ffi.new("uint64_t *")
+        code = lib.dlxc_zdd_count(self._handle, out)
+        if code == lib.DLXC_EOVERFLOW:
+            return None
+        check_status(code, _ZDD_STATUS)
+        return out[0]
+
+    def write(self, fd):
+        """Knuth's text of the diagram onto file descriptor ``fd``."""
+        code = lib.dlxc_zdd_write(self._handle, fd)
+        if code == lib.DLXC_ZDD_EWRITE:
+            import os
+
+            number = ffi.errno
+            raise OSError(number, os.strerror(number))  # BrokenPipeError for EPIPE
+        check_status(code, _ZDD_STATUS)
+
+    def close(self):
+        pass

@@ -451,6 +451,31 @@ class Problem:
         """
         return best(self, k, backend, node_limit=node_limit, timeout=timeout, bound=bound)
 
+    def zdd(
+        self,
+        backend: Optional[str] = None,
+        *,
+        memo_limit: Optional[int] = None,
+        node_limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        progress=None,
+    ):
+        """The ZDD of this problem's solutions, as Knuth's DLX6 builds it
+        (``dlxc.xcc.zdd.Zdd``: count, sample, min_cost, iteration, write).
+        ``memo_limit`` bounds the memory of the memo and the diagram
+        (default 1 GiB): past it, ``MemoLimitError``; a node limit or
+        timeout stops it with ``SearchStopped``."""
+        from .zdd import build
+
+        return build(
+            self,
+            backend,
+            memo_limit=memo_limit,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=progress,
+        )
+
     def solution_text(self, solution: Iterable[int]) -> list[str]:
         """A solution's options (indices into ``options``) in Knuth's text
         form; OptionIndexError for an index that names no option."""
