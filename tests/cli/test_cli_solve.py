@@ -274,6 +274,7 @@ def test_help_lists_every_command():
         "solve",
         "wordrect",
         "wordsearch",
+        "zdd",
     ]
 
 
