@@ -446,9 +446,7 @@ class PreC:
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         self.n_items = n_items
         self.n_options = len(opt_start) - 1
-        _check(
-            lib.dlxc_pre_new(out, n_primary, n_items, self.n_options, *arrays, max_rounds)
-        )
+        _check(lib.dlxc_pre_new(out, n_primary, n_items, self.n_options, *arrays, max_rounds))
         self._h = ffi.gc(out[0], lib.dlxc_pre_free)
 
     def run(self, budget: int) -> bool:
@@ -482,11 +480,7 @@ class PreC:
         opts, _ = self.result()
         kept = sum(opts)
         out = [array("i", [0]) * size for size in (kept + 1, nodes, nodes, kept)]
-        _check(
-            lib.dlxc_pre_reduced(
-                self._h, *[ffi.from_buffer("int32_t[]", a) for a in out]
-            )
-        )
+        _check(lib.dlxc_pre_reduced(self._h, *[ffi.from_buffer("int32_t[]", a) for a in out]))
         return tuple(out)
 
     def close(self) -> None:
