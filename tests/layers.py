@@ -87,7 +87,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.xcc.search"]),
     ("services", ["dlxc.xcc.parallel", "dlxc.xcc.estimate"]),
     ("services", ["dlxc.xcc.sampling", "dlxc.xcc.distributed"]),
-    ("services", ["dlxc.xcc.count"]),
+    ("services", ["dlxc.xcc.count", "dlxc.xcc.preprocess"]),
     ("services", ["dlxc.xcc.problem"]),
     ("services", ["dlxc.xcc.dlxformat"]),
     ("services", ["dlxc", "dlxc.xcc", "dlxc.lexicon"]),
@@ -142,7 +142,15 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
     ("cli", ["dlxc.cli.options"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
-    ("cli", ["dlxc.cli.puzzles", "dlxc.cli.crossword_fill", "dlxc.cli.wordsearch_make"]),
+    (
+        "cli",
+        [
+            "dlxc.cli.puzzles",
+            "dlxc.cli.crossword_fill",
+            "dlxc.cli.wordsearch_make",
+            "dlxc.cli.preprocess",
+        ],
+    ),
     (
         "cli",
         [

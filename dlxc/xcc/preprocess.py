@@ -578,8 +578,6 @@ def _reduced(problem, item_keep, arrays, ids):
     """The Problem of the options and items kept (``arrays``: the engine's
     reduced start, items, colors and option numbers), its ``origin`` the
     original numbers of its options."""
-    from .problem import Problem
-
     n_primary = len(problem.primary)
     names = problem.items
     primary = [names[k] for k in range(n_primary) if item_keep[k]]
@@ -587,7 +585,7 @@ def _reduced(problem, item_keep, arrays, ids):
     start, items, colors, origin = arrays
     if ids is not None:
         origin = array("i", [ids[j] for j in origin])
-    reduced = Problem._from_arrays(
+    reduced = type(problem)._from_arrays(
         primary, secondary, problem.colors, start, items, colors, name=problem.name, dropped=[]
     )
     reduced.origin = origin
