@@ -442,8 +442,7 @@ void dlxc_pre_result(const dlxc_pre *h, uint8_t *option_keep, uint8_t *item_keep
 {
     int32_t j, k;
     if (!h) return;
-    for (j = 0; j < h->n_options; j++)
-        option_keep[j] = h->infeasible < 0 && !h->dead[j];
+    for (j = 0; j < h->n_options; j++) option_keep[j] = h->infeasible < 0 && !h->dead[j];
     for (k = 0; k < h->n_items; k++)
         item_keep[k] = h->infeasible < 0 ? h->nd[k + 1].itm > 0 : k == h->infeasible;
 }

@@ -175,7 +175,12 @@ def preprocess(
         mem_limit=mem_limit,
         max_rounds=rounds,
     )
-    comment = f"{file} preprocessed by dlxc: {stats.summary()}"
+    comment = (
+        f"reduced by dlxc preprocess from {problem.name}: {stats.options_out:,} "
+        f"option{'' if stats.options_out == 1 else 's'} and {stats.items_out:,} "
+        f"item{'' if stats.items_out == 1 else 's'} removed"
+        + ("" if stats.complete else f" (stopped by the {stats.stopped})")
+    )
     text = _with_origins(reduced, comment) if origins else write_dlx(reduced, comment=comment) or ""
     if output is None or output == "-":
         common.write_lines(text.splitlines(keepends=True), batch=4096)

@@ -73,18 +73,31 @@ class PreStats:
                 f"item{_s(self.items_out)}), after {self.mems:,} mems, "
                 f"{self.rounds} round{_s(self.rounds)}, {self.seconds:.3f} s."
             )
-        other = self.options_out - self.blocked
-        empty = self.items_out - self.forced
         head = "Removed" if self.complete else f"Stopped by the {self.stopped}; removed"
+        removed = []
+        if self.options_out:
+            why = _reasons(
+                (self.blocked, "that would leave a primary item without options"),
+                (self.options_out - self.blocked, "with a forced item but not the item forcing it"),
+            )
+            removed.append(f"{self.options_out:,} option{_s(self.options_out)} ({why})")
+        if self.items_out:
+            why = _reasons(
+                (self.forced, "forced by another item"),
+                (self.items_out - self.forced, "left in no option"),
+            )
+            removed.append(f"{self.items_out:,} item{_s(self.items_out)} ({why})")
         return (
-            f"{head} {self.options_out:,} option{_s(self.options_out)} "
-            f"({self.blocked:,} that would leave a primary item without options, "
-            f"{other:,} that clash with a forced item) and {self.items_out:,} "
-            f"item{_s(self.items_out)} ({self.forced:,} forced by another item, "
-            f"{empty:,} left in no option), of {self.options:,} options and "
-            f"{self.items:,} items, after {self.mems:,} mems, {self.rounds} "
-            f"round{_s(self.rounds)}, {self.seconds:.3f} s ({self.backend} backend)."
+            f"{head} {' and '.join(removed) or 'nothing'}, of {self.options:,} "
+            f"option{_s(self.options)} and {self.items:,} item{_s(self.items)}, after "
+            f"{self.mems:,} mems, {self.rounds} round{_s(self.rounds)}, "
+            f"{self.seconds:.3f} s ({self.backend} backend)."
         )
+
+
+def _reasons(*parts) -> str:
+    """ "3 forced by another item, 1 left in no option", without the zeros."""
+    return ", ".join(f"{n:,} {text}" for n, text in parts if n)
 
 
 def _s(n: int) -> str:
