@@ -43,8 +43,20 @@ typedef struct {
 
 struct dlxc_pre {
     pnode *nd;
-    int32_t *node_opt; /* the option of each entry node */
-    uint8_t *dead;     /* 1 for each removed option */
+    int32_t *node_opt;   /* the option of each entry node */
+    int32_t *prim_start; /* option j's primary items are prim[prim_start[j]..] */
+    int32_t *prim;
+    int32_t *cnt;       /* per item: options left not clashing, in a test */
+    uint32_t *cnt_tick; /* per item: the test whose count cnt holds */
+    uint32_t *in_r;     /* per item: the last test whose option has it */
+    uint32_t *opt_tick; /* per option: the last test that met it */
+    uint32_t tick;      /* tests so far */
+    int32_t *rcol;      /* per item: its color in the option under test */
+    int32_t *witness;   /* per primary item: an option that last let it be covered */
+    int32_t *opt_first; /* per option: its first node */
+    int32_t *opt_len;   /* per option: its number of nodes */
+    int32_t live_primaries;
+    uint8_t *dead; /* 1 for each removed option */
     int32_t n_items, n_options, second, last_itm, n_total;
     int32_t max_rounds, rnd, c, change, stack;
     int32_t options_out, blocked, items_out, forced, infeasible, done;
@@ -56,6 +68,16 @@ void dlxc_pre_free(dlxc_pre *h)
     if (!h) return;
     free(h->nd);
     free(h->node_opt);
+    free(h->prim_start);
+    free(h->prim);
+    free(h->cnt);
+    free(h->cnt_tick);
+    free(h->in_r);
+    free(h->opt_tick);
+    free(h->rcol);
+    free(h->witness);
+    free(h->opt_first);
+    free(h->opt_len);
     free(h->dead);
     free(h);
 }
@@ -96,7 +118,18 @@ int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_o
     h->nd = nd = calloc((size_t)total, sizeof *nd);
     h->node_opt = malloc((size_t)total * sizeof *h->node_opt);
     h->dead = calloc((size_t)n_options + 1, 1);
-    if (!nd || !h->node_opt || !h->dead) {
+    h->prim_start = malloc(((size_t)n_options + 1) * sizeof *h->prim_start);
+    h->prim = malloc(((size_t)n_nodes + 1) * sizeof *h->prim);
+    h->cnt = malloc(((size_t)n_items + 1) * sizeof *h->cnt);
+    h->cnt_tick = calloc((size_t)n_items + 1, sizeof *h->cnt_tick);
+    h->in_r = calloc((size_t)n_items + 1, sizeof *h->in_r);
+    h->opt_tick = calloc((size_t)n_options + 1, sizeof *h->opt_tick);
+    h->rcol = calloc((size_t)n_items + 1, sizeof *h->rcol);
+    h->witness = malloc(((size_t)n_items + 1) * sizeof *h->witness);
+    h->opt_first = malloc(((size_t)n_options + 1) * sizeof *h->opt_first);
+    h->opt_len = malloc(((size_t)n_options + 1) * sizeof *h->opt_len);
+    if (!nd || !h->node_opt || !h->dead || !h->prim_start || !h->prim || !h->cnt || !h->cnt_tick ||
+        !h->in_r || !h->opt_tick || !h->rcol || !h->witness || !h->opt_first || !h->opt_len) {
         dlxc_pre_free(h);
         return DLXC_ENOMEM;
     }
@@ -107,20 +140,25 @@ int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_o
     h->last_itm = n_items + 1;
     h->max_rounds = max_rounds;
     h->infeasible = -1;
+    h->live_primaries = n_primary;
     for (k = 1; k <= n_items; k++) {
         nd[k].up = nd[k].down = k;
         nd[k].color = -1;
+        h->witness[k] = -1;
     }
     last_node = h->last_itm; /* the first spacer */
     h->node_opt[last_node] = -1;
+    h->prim_start[0] = 0;
     for (j = 0; j < n_options; j++) {
         int32_t i = last_node, a, primaries = 0;
+        h->opt_first[j] = i + 1;
+        h->opt_len[j] = opt_start[j + 1] - opt_start[j];
         for (a = opt_start[j]; a < opt_start[j + 1]; a++) {
             int32_t it = opt_items[a], col = opt_colors[a], r;
             if (it < 0 || it >= n_items || col < 0 || (col && it < n_primary)) goto bad;
             k = it + 1;
             if (nd[k].color > i) goto bad; /* twice in one option */
-            primaries += it < n_primary;
+            if (it < n_primary) h->prim[h->prim_start[j] + primaries++] = k;
             last_node++;
             nd[last_node].itm = k;
             nd[last_node].color = col;
@@ -133,6 +171,7 @@ int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_o
             nd[last_node].down = k;
         }
         if (!primaries) goto bad;
+        h->prim_start[j + 1] = h->prim_start[j] + primaries;
         nd[i].down = last_node;
         last_node++;
         nd[last_node].up = i + 1;
@@ -205,48 +244,36 @@ static void unhide(dlxc_pre *h, int32_t c)
     h->mems = mems;
 }
 
-/* Put back the entries of option p from node qq leftwards to p's right
- * neighbor (qq itself was not taken out). */
-static uint64_t restore_from(pnode *nd, int32_t p, int32_t qq)
-{
-    uint64_t mems = 0;
-    for (qq--; qq != p;) {
-        int32_t cc = nd[qq].itm, uu, dd;
-        mems++;
-        if (cc <= 0) {
-            qq = nd[qq].down;
-            continue;
-        }
-        nd[cc].itm++;
-        uu = nd[qq].up, dd = nd[qq].down;
-        nd[uu].down = nd[dd].up = qq;
-        mems += 2;
-        qq--;
-    }
-    return mems;
-}
-
-/* Is option r (c, its first surviving entry, already hidden with the rest
- * of item c) usable?  Returns a primary item that choosing r leaves
- * without options, or 0. */
-static int32_t blocker(dlxc_pre *h, int32_t r)
+/* The test of option r (see reduce_item): a primary item outside r whose
+ * options all clash with r, or 0.  DLX-PRE hides every option that clashes
+ * with r and looks for an item left empty, then puts them back.  Here the
+ * same question is answered one of two ways, whichever looks cheaper:
+ *
+ * - by counts: each clashing option (met in the lists of r's items) is
+ *   visited once, marked with this test's tick, and takes one from a count
+ *   of the options left to each of its primary items (the counts start, on
+ *   first touch, from the lengths of the lists); cost about the lengths of
+ *   r's lists;
+ * - by witnesses: each primary item outside r keeps an option that let it
+ *   be covered in an earlier test; if that option still clashes with
+ *   nothing in r it answers at once, else the item's list is searched for
+ *   another; cost about the number of primary items.
+ *
+ * Either way the answer is whether some primary item outside r keeps no
+ * live option that does not clash with r, where an option clashes with r
+ * when it shares an item of r other than c without both giving it the same
+ * color, and the options with c uncolored are hidden (those with c colored
+ * are not, as in DLX-PRE). */
+static int32_t by_counts(dlxc_pre *h, int32_t r, uint32_t tick)
 {
     pnode *nd = h->nd;
-    const int32_t last_itm = h->last_itm, second = h->second;
-    uint64_t mems = h->mems;
-    int32_t q, p = 0, qq, cc, x, blocked = 0;
-    for (q = r + 1;;) { /* stamp r's items */
-        cc = nd[q].itm;
-        mems++;
-        if (cc <= 0) {
-            q = nd[q].up;
-            if (q > r) continue;
-            break;
-        }
-        nd[cc].color = r;
-        q++;
-    }
-    for (q = r + 1;;) { /* hide what clashes with r */
+    const int32_t last_itm = h->last_itm;
+    const int32_t *node_opt = h->node_opt, *prim_start = h->prim_start, *prim = h->prim;
+    uint32_t *opt_tick = h->opt_tick, *cnt_tick = h->cnt_tick, *in_r = h->in_r;
+    int32_t *cnt = h->cnt;
+    uint64_t mems = 0;
+    int32_t q, p, cc, x, blocked = 0;
+    for (q = r + 1; !blocked;) {
         cc = nd[q].itm;
         mems++;
         if (cc <= 0) {
@@ -256,56 +283,99 @@ static int32_t blocker(dlxc_pre *h, int32_t r)
         }
         x = nd[q].color;
         for (p = nd[cc].down; p >= last_itm; p = nd[p].down) {
+            int32_t j, a, end;
             mems++;
             if (x > 0 && nd[p].color == x) continue;
-            for (qq = p + 1; qq != p;) {
-                int32_t dd = nd[qq].itm, u, d;
+            j = node_opt[p];
+            if (opt_tick[j] == tick) continue; /* met in an earlier item of r */
+            opt_tick[j] = tick;
+            for (a = prim_start[j], end = prim_start[j + 1]; a < end; a++) {
+                int32_t t = prim[a];
                 mems++;
-                if (dd <= 0) {
-                    qq = nd[qq].up;
-                    continue;
-                }
-                if (nd[dd].itm == 1 && dd < second && nd[dd].color != r) {
-                    blocked = dd;
+                if (cnt_tick[t] != tick) cnt_tick[t] = tick, cnt[t] = nd[t].itm;
+                if (--cnt[t] == 0 && in_r[t] != tick) {
+                    blocked = t;
                     break;
                 }
-                nd[dd].itm--;
-                u = nd[qq].up, d = nd[qq].down;
-                nd[u].down = d, nd[d].up = u;
-                mems += 2;
-                qq++;
             }
-            if (blocked) {
-                mems += restore_from(nd, p, qq);
-                break;
-            }
+            if (blocked) break;
         }
-        if (blocked) break;
         q++;
     }
-    /* put back, in reverse order, what was hidden: when blocked, the
-     * options above p in the list of q's item, then r's items left of q */
-    if (!blocked) q = r - 1, p = 0;
-    for (;;) {
-        if (!p) {
-            while (q != r && nd[q].itm <= 0) {
-                mems++;
-                q = nd[q].down;
-            }
-            if (q == r) break;
-            p = nd[q].itm; /* the header: its up field is the list's bottom */
-        }
-        x = nd[q].color;
-        for (p = nd[p].up; p >= last_itm; p = nd[p].up) {
-            mems++;
-            if (x > 0 && nd[p].color == x) continue;
-            mems += restore_from(nd, p, p);
-        }
-        q--;
-        p = 0;
-    }
-    h->mems = mems;
+    h->mems += mems;
     return blocked;
+}
+
+/* Can option j be chosen together with the option under test? */
+static int usable(const dlxc_pre *h, int32_t j, int32_t c, uint32_t tick, uint64_t *mems)
+{
+    const pnode *nd = h->nd;
+    int32_t q, end;
+    if (h->dead[j]) return 0;
+    for (q = h->opt_first[j], end = q + h->opt_len[j]; q < end; q++) {
+        int32_t i = nd[q].itm;
+        ++*mems;
+        if (i <= 0) continue; /* an entry removed with its item */
+        if (i == c) {
+            if (!nd[q].color) return 0; /* hidden with c */
+        } else if (h->in_r[i] == tick && (!h->rcol[i] || nd[q].color != h->rcol[i])) return 0;
+    }
+    return 1;
+}
+
+static int32_t by_witness(dlxc_pre *h, int32_t c, uint32_t tick)
+{
+    const pnode *nd = h->nd;
+    const int32_t last_itm = h->last_itm;
+    uint64_t mems = 0;
+    int32_t t, p, blocked = 0;
+    for (t = 1; t < h->second; t++) {
+        int32_t w = h->witness[t];
+        mems++;
+        if (!nd[t].itm || t == c || h->in_r[t] == tick) continue;
+        if (w >= 0 && usable(h, w, c, tick, &mems)) continue;
+        for (p = nd[t].down; p >= last_itm; p = nd[p].down) {
+            int32_t j = h->node_opt[p];
+            mems++;
+            if (j != w && usable(h, j, c, tick, &mems)) break;
+        }
+        if (p < last_itm) {
+            blocked = t;
+            break;
+        }
+        h->witness[t] = h->node_opt[p];
+    }
+    h->mems += mems;
+    return blocked;
+}
+
+static int32_t blocker(dlxc_pre *h, int32_t r, int32_t c)
+{
+    pnode *nd = h->nd;
+    int64_t lists = 0;
+    int32_t q, cc;
+    uint32_t tick;
+    if (++h->tick == 0) { /* after 2^32 tests: forget the old ticks */
+        memset(h->cnt_tick, 0, ((size_t)h->n_items + 1) * sizeof *h->cnt_tick);
+        memset(h->in_r, 0, ((size_t)h->n_items + 1) * sizeof *h->in_r);
+        memset(h->opt_tick, 0, ((size_t)h->n_options + 1) * sizeof *h->opt_tick);
+        h->tick = 1;
+    }
+    tick = h->tick;
+    for (q = r + 1;;) { /* mark r's items but c */
+        cc = nd[q].itm;
+        h->mems++;
+        if (cc <= 0) {
+            q = nd[q].up;
+            if (q > r) continue;
+            break;
+        }
+        h->in_r[cc] = tick;
+        h->rcol[cc] = nd[q].color;
+        lists += nd[cc].itm;
+        q++;
+    }
+    return lists < h->live_primaries ? by_counts(h, r, tick) : by_witness(h, c, tick);
 }
 
 /* Remove option r (node r is its entry in item c, whose list is not
@@ -368,17 +438,19 @@ static void reduce_item(dlxc_pre *h, int32_t c)
         nd[c].itm = 0;
         h->items_out++;
         h->forced++;
+        if (c < h->second) h->live_primaries--;
         h->change = 1;
         return;
     }
     for (r = nd[c].down; r >= last_itm; r = nd[r].down) {
         h->mems++;
         for (q = r - 1; nd[q].down == q - 1; q--) h->mems++; /* skip removed entries */
-        if (nd[q].itm <= 0 && !nd[r].color && blocker(h, r)) {
+        if (nd[q].itm <= 0 && !nd[r].color && blocker(h, r, c)) {
             h->options_out++;
             h->blocked++;
             h->change = 1;
-            nd[r].itm = h->stack; /* a list of the options to remove */
+            h->dead[h->node_opt[r]] = 1; /* no witness any more */
+            nd[r].itm = h->stack;        /* a list of the options to remove */
             h->stack = r;
         }
     }

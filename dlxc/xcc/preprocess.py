@@ -120,15 +120,23 @@ class PrePython:
         for k in range(1, n_items + 1):
             up[k] = down[k] = k
         last = n_items + 1
+        prim_start = [0]
+        prim: list[int] = []
+        opt_first = [0] * n_options
+        opt_len = [0] * n_options
         for j in range(n_options):
             i = last
             primaries = 0
+            opt_first[j] = i + 1
+            opt_len[j] = opt_start[j + 1] - opt_start[j]
             for a in range(opt_start[j], opt_start[j + 1]):
                 it, col = opt_items[a], opt_colors[a]
                 if not 0 <= it < n_items or col < 0 or (col and it < n_primary):
                     raise ProblemError(f"option {j}: malformed entry")
-                primaries += it < n_primary
                 k = it + 1
+                if it < n_primary:
+                    primaries += 1
+                    prim.append(k)
                 last += 1
                 itm[last] = k
                 color[last] = col
@@ -140,12 +148,23 @@ class PrePython:
                 down[last] = k
             if not primaries:
                 raise ProblemError(f"option {j} has no primary item")
+            prim_start.append(len(prim))
             down[i] = last
             last += 1
             up[last] = i + 1
             itm[last] = -(j + 1)
         self.up, self.down, self.itm, self.color = up, down, itm, color
         self.node_opt = node_opt
+        self.prim_start, self.prim = prim_start, prim
+        self.cnt = [0] * (n_items + 1)
+        self.cnt_tick = [0] * (n_items + 1)
+        self.in_r = [0] * (n_items + 1)
+        self.opt_tick = [0] * (n_options + 1)
+        self.tick = 0
+        self.rcol = [0] * (n_items + 1)
+        self.witness = [-1] * (n_items + 1)
+        self.opt_first, self.opt_len = opt_first, opt_len
+        self.live_primaries = n_primary
         self.dead = bytearray(n_options)
         self.n_items, self.n_options = n_items, n_options
         self.second = n_primary + 1
@@ -219,42 +238,41 @@ class PrePython:
             rr = down[rr]
         self.mems += mems
 
-    def _restore_from(self, p: int, qq: int) -> int:
-        up, down, itm = self.up, self.down, self.itm
-        mems = 0
-        qq -= 1
-        while qq != p:
-            cc = itm[qq]
-            mems += 1
-            if cc <= 0:
-                qq = down[qq]
-                continue
-            itm[cc] += 1
-            uu, dd = up[qq], down[qq]
-            down[uu] = up[dd] = qq
-            mems += 2
-            qq -= 1
-        return mems
-
-    def _blocker(self, r: int) -> int:
-        up, down, itm, color = self.up, self.down, self.itm, self.color
-        last_itm, second = self.last_itm, self.second
-        mems = 0
-        blocked = 0
+    def _blocker(self, r: int, c: int) -> int:
+        """A primary item outside option r whose options all clash with r,
+        or 0: by counts or by witnesses, whichever looks cheaper (see
+        csrc/xcc/pre.c, blocker)."""
+        up, itm, color = self.up, self.itm, self.color
+        in_r, rcol = self.in_r, self.rcol
+        self.tick += 1
+        tick = self.tick
+        lists = 0
         q = r + 1
-        while True:  # stamp r's items
+        while True:  # mark r's items but c
             cc = itm[q]
-            mems += 1
+            self.mems += 1
             if cc <= 0:
                 q = up[q]
                 if q > r:
                     continue
                 break
-            color[cc] = r
+            in_r[cc] = tick
+            rcol[cc] = color[q]
+            lists += itm[cc]
             q += 1
-        p = 0
+        if lists < self.live_primaries:
+            return self._by_counts(r, tick)
+        return self._by_witness(c, tick)
+
+    def _by_counts(self, r: int, tick: int) -> int:
+        up, down, itm, color = self.up, self.down, self.itm, self.color
+        last_itm = self.last_itm
+        node_opt, prim_start, prim = self.node_opt, self.prim_start, self.prim
+        opt_tick, cnt_tick, in_r, cnt = self.opt_tick, self.cnt_tick, self.in_r, self.cnt
+        mems = 0
+        blocked = 0
         q = r + 1
-        while True:  # hide what clashes with r
+        while not blocked:
             cc = itm[q]
             mems += 1
             if cc <= 0:
@@ -266,53 +284,67 @@ class PrePython:
             p = down[cc]
             while p >= last_itm:
                 mems += 1
-                if x > 0 and color[p] == x:
-                    p = down[p]
-                    continue
-                qq = p + 1
-                while qq != p:
-                    dd = itm[qq]
-                    mems += 1
-                    if dd <= 0:
-                        qq = up[qq]
-                        continue
-                    if itm[dd] == 1 and dd < second and color[dd] != r:
-                        blocked = dd
-                        break
-                    itm[dd] -= 1
-                    u, d = up[qq], down[qq]
-                    down[u] = d
-                    up[d] = u
-                    mems += 2
-                    qq += 1
-                if blocked:
-                    mems += self._restore_from(p, qq)
-                    break
-                p = down[p]
-            if blocked:
-                break
-            q += 1
-        if not blocked:
-            q, p = r - 1, 0
-        while True:  # put back in reverse order
-            if not p:
-                while q != r and itm[q] <= 0:
-                    mems += 1
-                    q = down[q]
-                if q == r:
-                    break
-                p = itm[q]
-            x = color[q]
-            p = up[p]
-            while p >= last_itm:
-                mems += 1
                 if not (x > 0 and color[p] == x):
-                    mems += self._restore_from(p, p)
-                p = up[p]
-            q -= 1
-            p = 0
+                    j = node_opt[p]
+                    if opt_tick[j] != tick:
+                        opt_tick[j] = tick
+                        for a in range(prim_start[j], prim_start[j + 1]):
+                            t = prim[a]
+                            mems += 1
+                            if cnt_tick[t] != tick:
+                                cnt_tick[t] = tick
+                                cnt[t] = itm[t]
+                            cnt[t] -= 1
+                            if cnt[t] == 0 and in_r[t] != tick:
+                                blocked = t
+                                break
+                        if blocked:
+                            break
+                p = down[p]
+            q += 1
         self.mems += mems
         return blocked
+
+    def _usable(self, j: int, c: int, tick: int) -> bool:
+        """Can option j be chosen together with the option under test?
+        (Counts its mems.)"""
+        if self.dead[j]:
+            return False
+        itm, color, in_r, rcol = self.itm, self.color, self.in_r, self.rcol
+        first = self.opt_first[j]
+        for q in range(first, first + self.opt_len[j]):
+            i = itm[q]
+            self.mems += 1
+            if i <= 0:
+                continue
+            if i == c:
+                if not color[q]:
+                    return False
+            elif in_r[i] == tick and (not rcol[i] or color[q] != rcol[i]):
+                return False
+        return True
+
+    def _by_witness(self, c: int, tick: int) -> int:
+        down, itm, node_opt, witness = self.down, self.itm, self.node_opt, self.witness
+        last_itm, in_r = self.last_itm, self.in_r
+        for t in range(1, self.second):
+            w = witness[t]
+            self.mems += 1
+            if not itm[t] or t == c or in_r[t] == tick:
+                continue
+            if w >= 0 and self._usable(w, c, tick):
+                continue
+            p = down[t]
+            while p >= last_itm:
+                j = node_opt[p]
+                self.mems += 1
+                if j != w and self._usable(j, c, tick):
+                    break
+                p = down[p]
+            if p < last_itm:
+                return t
+            witness[t] = node_opt[p]
+        return 0
 
     def _remove_option(self, r: int) -> None:
         up, down, itm = self.up, self.down, self.itm
@@ -369,6 +401,8 @@ class PrePython:
             itm[c] = 0
             self.items_out += 1
             self.forced += 1
+            if c < self.second:
+                self.live_primaries -= 1
             self.change = 1
             return
         r = down[c]
@@ -378,10 +412,11 @@ class PrePython:
             while down[q] == q - 1:  # skip removed entries
                 self.mems += 1
                 q -= 1
-            if itm[q] <= 0 and not color[r] and self._blocker(r):
+            if itm[q] <= 0 and not color[r] and self._blocker(r, c):
                 self.options_out += 1
                 self.blocked += 1
                 self.change = 1
+                self.dead[self.node_opt[r]] = 1  # no witness any more
                 itm[r] = self.stack
                 self.stack = r
             r = down[r]
