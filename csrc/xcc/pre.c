@@ -56,6 +56,7 @@ struct dlxc_pre {
     int32_t *opt_first; /* per option: its first node */
     int32_t *opt_len;   /* per option: its number of nodes */
     int32_t live_primaries;
+    int32_t way;   /* 0: the cheaper test, 1: by counts, 2: by witnesses */
     uint8_t *dead; /* 1 for each removed option */
     int32_t n_items, n_options, second, last_itm, n_total;
     int32_t max_rounds, rnd, c, change, stack;
@@ -96,7 +97,7 @@ static void note_empty(dlxc_pre *h, int32_t cc)
 
 int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                  const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
-                 int32_t max_rounds)
+                 int32_t max_rounds, int32_t way)
 {
     dlxc_pre *h;
     pnode *nd;
@@ -139,6 +140,7 @@ int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_o
     h->second = n_primary + 1;
     h->last_itm = n_items + 1;
     h->max_rounds = max_rounds;
+    h->way = way;
     h->infeasible = -1;
     h->live_primaries = n_primary;
     for (k = 1; k <= n_items; k++) {
@@ -375,7 +377,8 @@ static int32_t blocker(dlxc_pre *h, int32_t r, int32_t c)
         lists += nd[cc].itm;
         q++;
     }
-    return lists < h->live_primaries ? by_counts(h, r, tick) : by_witness(h, c, tick);
+    if (h->way == 1 || (h->way == 0 && lists < h->live_primaries)) return by_counts(h, r, tick);
+    return by_witness(h, c, tick);
 }
 
 /* Remove option r (node r is its entry in item c, whose list is not

@@ -31,10 +31,12 @@ typedef struct {
 } dlxc_pre_stats;
 
 /* n_primary, n_items, n_options, opt_start, opt_items, opt_colors as for
- * dlxc_new; max_rounds <= 0: as many rounds as it takes. */
+ * dlxc_new; max_rounds <= 0: as many rounds as it takes; way: how options
+ * are tested (pre.c, blocker): 0 the cheaper way for each, 1 always by
+ * counts, 2 always by witnesses (the same answers; for tests). */
 int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                  const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
-                 int32_t max_rounds);
+                 int32_t max_rounds, int32_t way);
 /* Work on for at least mem_budget more mems (checked between items):
  * DLXC_DONE once complete, DLXC_BUDGET when the budget ran out first. */
 int dlxc_pre_run(dlxc_pre *h, uint64_t mem_budget);

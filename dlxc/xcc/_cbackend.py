@@ -441,12 +441,12 @@ class PreC:
     """A ``dlxc_pre`` handle (csrc/xcc/pre.c): the shape of
     ``dlxc.xcc.preprocess.PrePython``."""
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds=0):
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds=0, way=0):
         out = ffi.new("dlxc_pre **")
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         self.n_items = n_items
         self.n_options = len(opt_start) - 1
-        _check(lib.dlxc_pre_new(out, n_primary, n_items, self.n_options, *arrays, max_rounds))
+        _check(lib.dlxc_pre_new(out, n_primary, n_items, self.n_options, *arrays, max_rounds, way))
         self._h = ffi.gc(out[0], lib.dlxc_pre_free)
 
     def run(self, budget: int) -> bool:

@@ -108,7 +108,7 @@ class PrePython:
     """The mirror of csrc/xcc/pre.c: the same structure, walked in the same
     order (see that file's comment), one Python list per node field."""
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds=0):
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds=0, way=0):
         n_options = len(opt_start) - 1
         n_nodes = opt_start[n_options]
         total = n_items + 2 + n_nodes + n_options
@@ -165,6 +165,7 @@ class PrePython:
         self.witness = [-1] * (n_items + 1)
         self.opt_first, self.opt_len = opt_first, opt_len
         self.live_primaries = n_primary
+        self.way = way  # 0: the cheaper test, 1: by counts, 2: by witnesses
         self.dead = bytearray(n_options)
         self.n_items, self.n_options = n_items, n_options
         self.second = n_primary + 1
@@ -260,7 +261,7 @@ class PrePython:
             rcol[cc] = color[q]
             lists += itm[cc]
             q += 1
-        if lists < self.live_primaries:
+        if self.way == 1 or (self.way == 0 and lists < self.live_primaries):
             return self._by_counts(r, tick)
         return self._by_witness(c, tick)
 
@@ -551,12 +552,15 @@ def preprocess(
     mem_limit: Optional[int] = None,
     max_rounds: Optional[int] = None,
     progress: Optional[Callable[[dict], None]] = None,
+    way: int = 0,
 ):
     """(reduced problem, PreStats): ``problem`` with the options no solution
     can use and the forced items removed, see the module's comment.
     ``timeout`` (seconds) and ``mem_limit`` stop the work early, soundly;
     ``max_rounds`` bounds the rounds; ``progress(stats)`` is called about
-    five times a second with the engine's figures (a dict)."""
+    five times a second with the engine's figures (a dict).  ``way`` picks
+    how options are tested (1 by counts, 2 by witnesses, 0 the cheaper way
+    for each; csrc/xcc/pre.c, blocker): the same reduction, other mems."""
     check_preprocessable(problem)
     backend = resolve(backend)
     if timeout is not None and timeout < 0:
@@ -569,7 +573,9 @@ def preprocess(
     deadline = None if timeout is None else start_clock + timeout
     opt_start, opt_items, opt_colors, ids = problem.live_arrays()
     n_primary, n_items = len(problem.primary), len(problem.items)
-    engine = _engine(backend)(n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds or 0)
+    engine = _engine(backend)(
+        n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds or 0, way
+    )
     stopped = None
     try:
         budget = _FIRST_BUDGET[backend]

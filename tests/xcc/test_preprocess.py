@@ -69,6 +69,10 @@ def test_same_solutions_and_same_reduction_on_both_engines(problem):
             continue
         shapes.append(_shape(*_check_against_brute_force(problem, backend)))
     assert all(s == shapes[0] for s in shapes)
+    # the two ways of testing an option decide alike (only the mems differ)
+    backend = "python" if C_UNAVAILABLE else "c"
+    for way in (1, 2):
+        assert _shape(*preprocess(problem, backend, way=way))[:-1] == shapes[0][:-1]
 
 
 # Knuth's second example in dlx-pre.w: option 0 would leave C uncoverable,
