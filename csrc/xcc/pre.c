@@ -3,8 +3,9 @@
  * The options are stored as DLX2 stores them: one node per entry, the
  * nodes of an option side by side between spacers, and each item's nodes
  * in a circular doubly linked list under a header node.  Header node k
- * (items 1..n) keeps the length of item k's list in its itm field and a
- * stamp in its color field.  A spacer has itm <= 0: the one after option
+ * (items 1..n) keeps the length of item k's list in its itm field (and,
+ * while the options are read, its latest node in its color field, which
+ * catches an item twice in one option).  A spacer has itm <= 0: the one after option
  * j holds -(j+1), its up field points to the option's first node and its
  * down field to the last node of the option after it.  An entry removed
  * from a kept option (its item was forced) becomes a spacer too, with up
@@ -23,6 +24,7 @@
  *   entry clashes with every option of its item, a colored one with the
  *   options that give the item another color or none).  If a primary item
  *   outside r is left without options, no solution contains r: r goes.
+ *   (blocker answers that question without hiding anything.)
  *
  * Both only remove options that no solution uses and items whose covering
  * another item's covering decides, so the solutions stay the same.  The
