@@ -62,6 +62,7 @@ struct dlxc_pre {
     uint8_t *dead; /* 1 for each removed option */
     int32_t n_items, n_options, second, last_itm, n_total;
     int32_t max_rounds, rnd, c, change, stack;
+    int32_t cur_c, cur_r; /* an item whose options are being tested, the next one */
     int32_t options_out, blocked, items_out, forced, infeasible, done;
     uint64_t mems;
 };
@@ -409,6 +410,9 @@ static void remove_option(dlxc_pre *h, int32_t r)
     }
 }
 
+static void finish_item(dlxc_pre *h);
+
+/* Hide item c; either remove it (forced) or begin testing its options. */
 static void reduce_item(dlxc_pre *h, int32_t c)
 {
     pnode *nd = h->nd;
@@ -447,7 +451,22 @@ static void reduce_item(dlxc_pre *h, int32_t c)
         h->change = 1;
         return;
     }
-    for (r = nd[c].down; r >= last_itm; r = nd[r].down) {
+    h->cur_c = c, h->cur_r = nd[c].down;
+}
+
+/* Test the options of item h->cur_c from h->cur_r on, until the list ends
+ * (then finish the item: 1) or the mems reach stop (0: h->cur_r is the
+ * next option to test, item c stays hidden). */
+static int test_options(dlxc_pre *h, uint64_t stop)
+{
+    pnode *nd = h->nd;
+    const int32_t last_itm = h->last_itm, c = h->cur_c;
+    int32_t r, q;
+    for (r = h->cur_r; r >= last_itm; r = nd[r].down) {
+        if (h->mems >= stop) {
+            h->cur_r = r;
+            return 0;
+        }
         h->mems++;
         for (q = r - 1; nd[q].down == q - 1; q--) h->mems++; /* skip removed entries */
         if (nd[q].itm <= 0 && !nd[r].color && blocker(h, r, c)) {
@@ -459,6 +478,17 @@ static void reduce_item(dlxc_pre *h, int32_t c)
             h->stack = r;
         }
     }
+    finish_item(h);
+    return 1;
+}
+
+/* Put back item h->cur_c's options and remove those found unusable. */
+static void finish_item(dlxc_pre *h)
+{
+    pnode *nd = h->nd;
+    const int32_t c = h->cur_c;
+    int32_t r, rr;
+    h->cur_c = 0;
     unhide(h, c);
     for (r = h->stack; r; r = rr) {
         rr = nd[r].itm;
@@ -485,6 +515,7 @@ int dlxc_pre_run(dlxc_pre *h, uint64_t mem_budget)
     if (!h) return DLXC_EINVAL;
     stop = h->mems + mem_budget;
     if (stop < h->mems) stop = UINT64_MAX;
+    if (h->cur_c && !h->done && !test_options(h, stop)) return DLXC_BUDGET;
     while (!h->done) {
         int32_t c;
         if (h->c >= h->last_itm) { /* the end of a round */
@@ -496,9 +527,16 @@ int dlxc_pre_run(dlxc_pre *h, uint64_t mem_budget)
         }
         if (h->mems >= stop) return DLXC_BUDGET;
         c = h->c++;
-        if (h->nd[c].itm) reduce_item(h, c);
+        if (!h->nd[c].itm) continue;
+        reduce_item(h, c);
+        if (h->cur_c && !test_options(h, stop)) return DLXC_BUDGET;
     }
     return DLXC_DONE;
+}
+
+void dlxc_pre_settle(dlxc_pre *h)
+{
+    if (h && h->cur_c && !h->done) finish_item(h);
 }
 
 void dlxc_pre_get_stats(const dlxc_pre *h, dlxc_pre_stats *out)

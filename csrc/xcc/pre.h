@@ -37,9 +37,13 @@ typedef struct {
 int dlxc_pre_new(dlxc_pre **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                  const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
                  int32_t max_rounds, int32_t way);
-/* Work on for at least mem_budget more mems (checked between items):
+/* Work on for at least mem_budget more mems (checked between options):
  * DLXC_DONE once complete, DLXC_BUDGET when the budget ran out first. */
 int dlxc_pre_run(dlxc_pre *h, uint64_t mem_budget);
+/* After a run that returned DLXC_BUDGET, before dlxc_pre_result and
+ * dlxc_pre_reduced: finish the item under way without testing more of its
+ * options (the removals found so far stand). */
+void dlxc_pre_settle(dlxc_pre *h);
 void dlxc_pre_get_stats(const dlxc_pre *h, dlxc_pre_stats *out);
 /* option_keep[j] (n_options bytes) and item_keep[i] (n_items bytes): 1
  * for what is left.  An infeasible problem keeps only its empty primary

@@ -452,6 +452,9 @@ class PreC:
     def run(self, budget: int) -> bool:
         return _check(lib.dlxc_pre_run(self._h, min(budget, _UINT64_MAX))) == DONE
 
+    def settle(self) -> None:
+        lib.dlxc_pre_settle(self._h)
+
     def stats(self) -> dict:
         s = ffi.new("dlxc_pre_stats *")
         lib.dlxc_pre_get_stats(self._h, s)

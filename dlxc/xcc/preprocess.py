@@ -172,6 +172,7 @@ class PrePython:
         self.last_itm = n_items + 1
         self.max_rounds = max_rounds
         self.rnd, self.c, self.change, self.stack = 1, 1, 0, 0
+        self.cur_c = self.cur_r = 0  # an item whose options are being tested, the next one
         self.options_out = self.blocked = self.items_out = self.forced = 0
         self.infeasible = -1
         self.done = False
@@ -370,7 +371,7 @@ class PrePython:
             q += 1
 
     def _reduce_item(self, c: int) -> None:
-        up, down, itm, color = self.up, self.down, self.itm, self.color
+        up, down, itm = self.up, self.down, self.itm
         last_itm = self.last_itm
         self.stack = 0
         self._hide(c)
@@ -406,8 +407,19 @@ class PrePython:
                 self.live_primaries -= 1
             self.change = 1
             return
-        r = down[c]
+        self.cur_c, self.cur_r = c, down[c]
+
+    def _test_options(self, stop: int) -> bool:
+        """Test item cur_c's options from cur_r on; False when the mems
+        reached ``stop`` first (cur_r is then the next one), True once the
+        item is finished."""
+        down, itm, color = self.down, self.itm, self.color
+        last_itm, c = self.last_itm, self.cur_c
+        r = self.cur_r
         while r >= last_itm:
+            if self.mems >= stop:
+                self.cur_r = r
+                return False
             self.mems += 1
             q = r - 1
             while down[q] == q - 1:  # skip removed entries
@@ -421,6 +433,14 @@ class PrePython:
                 itm[r] = self.stack
                 self.stack = r
             r = down[r]
+        self._finish_item()
+        return True
+
+    def _finish_item(self) -> None:
+        """Put back item cur_c's options and remove those found unusable."""
+        up, down, itm = self.up, self.down, self.itm
+        c = self.cur_c
+        self.cur_c = 0
         self._unhide(c)
         r = self.stack
         while r:
@@ -444,6 +464,8 @@ class PrePython:
     def run(self, budget: int) -> bool:
         """Work for about ``budget`` more mems; True once complete."""
         stop = self.mems + budget
+        if self.cur_c and not self.done and not self._test_options(stop):
+            return False
         while not self.done:
             if self.c >= self.last_itm:
                 if not self.change or (0 < self.max_rounds <= self.rnd):
@@ -456,9 +478,18 @@ class PrePython:
                 return False
             c = self.c
             self.c += 1
-            if self.itm[c]:
-                self._reduce_item(c)
+            if not self.itm[c]:
+                continue
+            self._reduce_item(c)
+            if self.cur_c and not self._test_options(stop):
+                return False
         return True
+
+    def settle(self) -> None:
+        """Finish the item under way without testing more of its options
+        (after a run stopped by its budget, before ``result``)."""
+        if self.cur_c and not self.done:
+            self._finish_item()
 
     def stats(self) -> dict:
         return {
@@ -602,6 +633,7 @@ def preprocess(
             if progress is not None and now - last_report >= 0.2:
                 last_report = now
                 progress(engine.stats())
+        engine.settle()
         figures = engine.stats()
         _, item_keep = engine.result()
         arrays = engine.reduced()
