@@ -89,7 +89,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("services", ["dlxc.xcc.search"]),
     ("services", ["dlxc.xcc.parallel", "dlxc.xcc.estimate"]),
     ("services", ["dlxc.xcc.sampling", "dlxc.xcc.distributed", "dlxc.xcc.zdd"]),
-    ("services", ["dlxc.xcc.count", "dlxc.xcc.best"]),
+    ("services", ["dlxc.xcc.count", "dlxc.xcc.best", "dlxc.xcc.preprocess"]),
     ("services", ["dlxc.xcc.problem"]),
     ("services", ["dlxc.xcc.dlxformat"]),
     ("services", ["dlxc", "dlxc.xcc", "dlxc.lexicon"]),
@@ -144,7 +144,15 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
     ("cli", ["dlxc.cli.options"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
-    ("cli", ["dlxc.cli.puzzles", "dlxc.cli.crossword_fill", "dlxc.cli.wordsearch_make"]),
+    (
+        "cli",
+        [
+            "dlxc.cli.puzzles",
+            "dlxc.cli.crossword_fill",
+            "dlxc.cli.wordsearch_make",
+            "dlxc.cli.preprocess",
+        ],
+    ),
     (
         "cli",
         [

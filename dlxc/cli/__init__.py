@@ -44,6 +44,10 @@ _COMMANDS = {
         "Every legal Scrabble move, best first, one a line: score, first "
         "square (row,col from 0), direction, word (blanks in lower case).",
     ),
+    "preprocess": (
+        "preprocess",
+        "Write a smaller DLX problem with the same solutions (Knuth's DLX-PRE).",
+    ),
     "sample": ("scale", "Draw solutions of a DLX file uniformly at random."),
     "solve": ("solve", "List the solutions of a DLX file (Knuth's format; - is stdin)."),
     "wordrect": (

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 
 import click
 
@@ -25,6 +26,7 @@ from ..xcc.search import DEFAULT_MEMO_BYTES
 from . import common
 from .common import backend_option, json_option, memo_limit_option, read_problem, user_errors
 from .options import timeout_option
+from .preprocess import preprocess_option, reduce, time_left
 
 # ---- dlxc estimate ----
 
@@ -51,7 +53,8 @@ from .options import timeout_option
     "times the engine a count would run.",
 )
 @json_option("One JSON object instead of text.")
-def estimate(file, probes, seed, timeout, backend, strategy, as_json) -> None:
+@preprocess_option
+def estimate(file, probes, seed, timeout, backend, strategy, as_json, preprocess) -> None:
     """Estimate the size of a DLX file's search tree (Knuth's random probes).
 
     \b
@@ -73,6 +76,10 @@ def estimate(file, probes, seed, timeout, backend, strategy, as_json) -> None:
     """
     with user_errors():
         problem = read_problem(file)
+        if preprocess:
+            started = time.perf_counter()
+            problem, _ = reduce(problem, backend=backend, timeout=timeout)
+            timeout = time_left(timeout, started)
         est = run_estimate(
             problem,
             probes=probes,
@@ -115,8 +122,19 @@ def estimate(file, probes, seed, timeout, backend, strategy, as_json) -> None:
 @json_option("One JSON object per sample and line.")
 @common.limit_options
 @common.output_options
+@preprocess_option
 def sample(
-    file, k, seed, memo_limit, backend, as_json, timeout, node_limit, quiet, show_progress
+    file,
+    k,
+    seed,
+    memo_limit,
+    backend,
+    as_json,
+    timeout,
+    node_limit,
+    quiet,
+    show_progress,
+    preprocess,
 ) -> None:
     """Draw solutions of a DLX file uniformly at random.
 
@@ -135,7 +153,13 @@ def sample(
     where J is the 0-based number of the option among the file's options.
     """
     with user_errors():
-        problem = read_problem(file)
+        problem = original = read_problem(file)
+        if preprocess:
+            started = time.perf_counter()
+            problem, _ = reduce(
+                problem, backend=backend, quiet=quiet, show_progress=show_progress, timeout=timeout
+            )
+            timeout = time_left(timeout, started)
         if seed is None:
             seed = fresh_seed()
         with common.progress_bar("counting", quiet, force=show_progress) as bar:
@@ -152,8 +176,8 @@ def sample(
                 raise NoSolutionError(f"{problem.name} has no solution to sample")
             out = sys.stdout
             for i, draw_seed in enumerate(draw_seeds(seed, k), 1):
-                draw = sampler.draw(draw_seed)
-                text = problem.solution_text(draw)
+                draw = problem.to_original(sampler.draw(draw_seed))
+                text = original.solution_text(draw)
                 if as_json:
                     out.write(json.dumps({"sample": i, "options": list(draw), "text": text}) + "\n")
                 else:

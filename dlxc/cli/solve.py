@@ -36,6 +36,7 @@ from .common import (
     user_errors,
     watch,
 )
+from .preprocess import preprocess_option, reduce, time_left
 
 _FLUSH_SECONDS = 0.1
 MEMO_LIMIT_HELP = (
@@ -96,8 +97,9 @@ def _stats_record(stats) -> dict:
     "and updates (the split run's plus its subproblems') may differ from a "
     "serial run's. The summary and --json name the engine that ran.",
 )
+@preprocess_option
 @user_errors
-def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
+def count(files, backend, seed, as_json, quiet, strategy, preprocess, **how) -> None:
     """Count the solutions of DLX files (Knuth's format; - is stdin).
 
     \b
@@ -125,6 +127,18 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
         label = file if several else None
         try:
             problem = read_problem(file)
+            run_how = how
+            if preprocess:
+                started = time.perf_counter()
+                problem, _ = reduce(
+                    problem,
+                    backend=backend,
+                    quiet=quiet,
+                    show_progress=how["show_progress"],
+                    timeout=how["timeout"],
+                    label=label,
+                )
+                run_how = {**how, "timeout": time_left(how["timeout"], started)}
             stats = run_count(
                 problem,
                 backend=backend,
@@ -132,7 +146,7 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
                 label=label,
                 quiet=quiet,
                 strategy=strategy,
-                **how,
+                **run_how,
             )
         except (DlxcError, OSError) as exc:
             message = input_error(exc)
@@ -195,6 +209,7 @@ def count(files, backend, seed, as_json, quiet, strategy, **how) -> None:
 @limit_options
 @output_options
 @json_option("One JSON object per solution and line.")
+@preprocess_option
 @user_errors
 def solve(
     file,
@@ -208,6 +223,7 @@ def solve(
     node_limit,
     quiet,
     show_progress,
+    preprocess,
 ) -> None:
     """List the solutions of a DLX file (Knuth's format; - is stdin).
 
@@ -229,12 +245,21 @@ def solve(
     with a "cost" field), and DLX5's summary goes to stderr.  A limit or
     Ctrl-C prints the best found so far, which are not proved the cheapest.
     """
-    problem = read_problem(file)
+    problem = original = read_problem(file)
     if best_k is not None:
-        if max_solutions is not None or jobs != 1 or seed is not None:
-            raise click.UsageError("--best searches in one process: no --max, --jobs or --seed")
+        if max_solutions is not None or jobs != 1 or seed is not None or preprocess:
+            raise click.UsageError(
+                "--best searches in one process: no --max, --jobs, --seed or --preprocess"
+            )
         _solve_best(problem, best_k, backend, as_json, timeout, node_limit, quiet)
         return
+    search_timeout = timeout
+    if preprocess:
+        started = time.perf_counter()
+        problem, _ = reduce(
+            problem, backend=backend, quiet=quiet, show_progress=show_progress, timeout=timeout
+        )
+        search_timeout = time_left(timeout, started)
     out = sys.stdout
     write = out.write
     last_flush = time.monotonic()
@@ -246,14 +271,15 @@ def solve(
             limit=max_solutions,
             jobs=jobs,
             node_limit=node_limit,
-            timeout=timeout,
+            timeout=search_timeout,
         ) as search,
     ):
         watch(search)
         if bar.enabled and hasattr(search, "progress"):
             search.progress = bar
         for k, solution in enumerate(search, 1):
-            text = problem.solution_text(solution)
+            solution = problem.to_original(solution)
+            text = original.solution_text(solution)
             if as_json:
                 write(json.dumps({"solution": k, "options": list(solution), "text": text}) + "\n")
             else:

@@ -610,3 +610,58 @@ class ZddC:
 
     def close(self):
         pass
+
+
+class PreC:
+    """A ``dlxc_pre`` handle (csrc/xcc/pre.c): the shape of
+    ``dlxc.xcc.preprocess.PrePython``."""
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds=0, way=0):
+        out = ffi.new("dlxc_pre **")
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        self.n_items = n_items
+        self.n_options = len(opt_start) - 1
+        _check(lib.dlxc_pre_new(out, n_primary, n_items, self.n_options, *arrays, max_rounds, way))
+        self._h = ffi.gc(out[0], lib.dlxc_pre_free)
+
+    def run(self, budget: int) -> bool:
+        return _check(lib.dlxc_pre_run(self._h, min(budget, _UINT64_MAX))) == DONE
+
+    def settle(self) -> None:
+        lib.dlxc_pre_settle(self._h)
+
+    def stats(self) -> dict:
+        s = ffi.new("dlxc_pre_stats *")
+        lib.dlxc_pre_get_stats(self._h, s)
+        return {
+            "mems": s.mems,
+            "rounds": s.rounds,
+            "item": s.item,
+            "options_out": s.options_out,
+            "blocked": s.blocked,
+            "items_out": s.items_out,
+            "forced": s.forced,
+            "infeasible": s.infeasible,
+            "done": s.done,
+        }
+
+    def result(self) -> tuple:
+        opts = ffi.new("uint8_t[]", max(self.n_options, 1))
+        items = ffi.new("uint8_t[]", max(self.n_items, 1))
+        lib.dlxc_pre_result(self._h, opts, items)
+        return bytes(ffi.buffer(opts, self.n_options)), bytes(ffi.buffer(items, self.n_items))
+
+    def reduced(self) -> tuple:
+        from array import array
+
+        nodes = _check(lib.dlxc_pre_reduced(self._h, ffi.NULL, ffi.NULL, ffi.NULL, ffi.NULL))
+        opts, _ = self.result()
+        kept = sum(opts)
+        out = [array("i", [0]) * size for size in (kept + 1, nodes, nodes, kept)]
+        _check(lib.dlxc_pre_reduced(self._h, *[ffi.from_buffer("int32_t[]", a) for a in out]))
+        return tuple(out)
+
+    def close(self) -> None:
+        if self._h is not None:
+            ffi.release(self._h)
+            self._h = None

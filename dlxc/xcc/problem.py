@@ -230,6 +230,11 @@ class Problem:
                 if not any(opt_items[k] < n_primary for k in range(opt_start[j], opt_start[j + 1]))
             ]
         self.dropped: list[int] = list(dropped)
+        #: for a problem made by ``preprocess``: the original number of each
+        #: option, the problem it was made from, and what was removed
+        self.origin: Optional[Sequence[int]] = None
+        self.source: Optional[Problem] = None
+        self.preprocessing = None
 
     def _warn_dropped(self, where: Sequence[str], stacklevel: int = 3) -> None:
         if self.dropped:
@@ -475,6 +480,55 @@ class Problem:
             timeout=timeout,
             progress=progress,
         )
+
+    def preprocess(
+        self,
+        backend: Optional[str] = None,
+        *,
+        timeout: Optional[float] = None,
+        mem_limit: Optional[int] = None,
+        max_rounds: Optional[int] = None,
+        progress=None,
+    ) -> Problem:
+        """A smaller problem with the same solutions: the options no solution
+        can use and the items another item forces are removed (Knuth's
+        DLX-PRE, ``dlxc.xcc.preprocess``).  Its ``origin[j]`` is the number
+        of its option j in this problem, ``to_original`` maps its solutions
+        back, and ``preprocessing`` (a ``PreStats``) says what was removed.
+        ``timeout`` and ``mem_limit`` stop the work early (the problem is
+        still reduced soundly, less than it could be).
+
+        >>> p = Problem(["A", "B", "C"], ["X", "Y"], [
+        ...     ["A", "B", Colored("X", "0"), Colored("Y", "0")],
+        ...     ["A", "C", Colored("X", "1"), Colored("Y", "1")],
+        ...     ["B", Colored("X", "1")],
+        ...     ["C", Colored("Y", "1")],
+        ... ])
+        >>> small = p.preprocess()
+        >>> [small.option_text(j) for j in range(len(small.options))]
+        ['A X:1 Y:1', 'B X:1']
+        >>> [small.to_original(s) for s in small.solutions()]
+        [(1, 2)]
+        """
+        from .preprocess import preprocess
+
+        reduced, _ = preprocess(
+            self,
+            backend,
+            timeout=timeout,
+            mem_limit=mem_limit,
+            max_rounds=max_rounds,
+            progress=progress,
+        )
+        return reduced
+
+    def to_original(self, solution: Iterable[int]) -> tuple[int, ...]:
+        """A solution's option numbers in the problem this one was
+        preprocessed from (the numbers themselves for any other problem)."""
+        if self.origin is None:
+            return tuple(solution)
+        origin = self.origin
+        return tuple(origin[self._option_index(j)] for j in solution)
 
     def solution_text(self, solution: Iterable[int]) -> list[str]:
         """A solution's options (indices into ``options``) in Knuth's text

@@ -270,6 +270,7 @@ def test_help_lists_every_command():
         "example",
         "lexicon",
         "moves",
+        "preprocess",
         "sample",
         "solve",
         "wordrect",
