@@ -505,9 +505,9 @@ class Problem:
         ...     ["C", Colored("Y", "1")],
         ... ])
         >>> small = p.preprocess()
-        >>> [small.option_text(j) for j in range(len(small.options))]
+        >>> list(map(small.option_text, range(len(small.options))))
         ['A X:1 Y:1', 'B X:1']
-        >>> [small.to_original(s) for s in small.solutions()]
+        >>> list(map(small.to_original, small.solutions()))
         [(1, 2)]
         """
         from .preprocess import preprocess
