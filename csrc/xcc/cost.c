@@ -183,6 +183,97 @@ static int make_classes(dlxc_cost *s, const int32_t *list, const int32_t *begin)
     return DLXC_DONE;
 }
 
+/* Lagrangian taxes (with the bound on): when every option holds exactly one
+ * item of class 0 (as every queen holds a row, every pentomino placement a
+ * piece), the other primary items i get integer prices lam_i, possibly
+ * negative, and each class-0 item p the least of c(o) - lam(o) over its
+ * options o (lam(o): the prices of o's items).  Then every option's net
+ * cost c(o) - lam(o) - y_p stays >= 0, and the total tax is
+ * L = sum lam_i + sum_p y_p, a lower bound on every solution's cost.  The
+ * prices climb L by integer subgradient steps: an item covered by none
+ * of the class-0 items' cheapest options gets dearer, one covered by
+ * several cheaper.  The best prices seen are kept; the steps halve after
+ * LAG_PATIENCE rounds without progress, and the climb ends at step 0 or
+ * after LAG_ROUNDS rounds.  Pure integers, so the mirror agrees exactly. */
+#define LAG_ROUNDS 400
+#define LAG_PATIENCE 8
+#define LAG_LIMIT ((int64_t)1 << 40)
+static int lagrange_taxes(int32_t n_primary, int32_t n_options, const int32_t *opt_start,
+                          const int32_t *opt_items, const int64_t *opt_costs, const int32_t *cls,
+                          int64_t *tax)
+{
+    int64_t maxc = 0, sum = 0;
+    for (int32_t j = 0; j < n_options; j++) {
+        if (opt_costs[j] > maxc) maxc = opt_costs[j];
+        sum += opt_costs[j];
+        if (sum >= LAG_LIMIT) return 0;
+    }
+    if (maxc == 0 || n_primary == 0) return 0;
+    int32_t *head = malloc(((size_t)n_options + 1) * sizeof *head);
+    int32_t *arg = malloc(((size_t)n_primary + 1) * sizeof *arg);
+    int64_t *lam = calloc((size_t)n_primary + 1, sizeof *lam);
+    int64_t *best = calloc((size_t)n_primary + 1, sizeof *best);
+    int64_t *mn = malloc(((size_t)n_primary + 1) * sizeof *mn);
+    int64_t *red = malloc(((size_t)n_options + 1) * sizeof *red);
+    int32_t *cnt = malloc(((size_t)n_primary + 1) * sizeof *cnt);
+    int ok = 0;
+    if (!head || !arg || !lam || !best || !mn || !red || !cnt) goto out;
+    for (int32_t j = 0; j < n_options; j++) {
+        head[j] = -1;
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++) {
+            int32_t i = opt_items[x];
+            if (i < n_primary && cls[i] == 0) {
+                if (head[j] >= 0) goto out;
+                head[j] = i;
+            }
+        }
+        if (head[j] < 0) goto out;
+    }
+    int64_t bestL = INT64_MIN, step = maxc / 8 > 0 ? maxc / 8 : 1;
+    int32_t stale = 0;
+    for (int32_t round = 0; round < LAG_ROUNDS && step > 0; round++) {
+        int64_t L = 0;
+        for (int32_t i = 0; i < n_primary; i++) mn[i] = INT64_MAX, arg[i] = -1, L += lam[i];
+        for (int32_t j = 0; j < n_options; j++) {
+            int64_t r = opt_costs[j];
+            for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++)
+                if (opt_items[x] < n_primary) r -= lam[opt_items[x]];
+            red[j] = r;
+            if (r < mn[head[j]]) mn[head[j]] = r, arg[head[j]] = j;
+        }
+        for (int32_t i = 0; i < n_primary; i++)
+            if (cls[i] == 0) {
+                if (arg[i] < 0) goto out; /* an item without options */
+                L += mn[i];
+            }
+        if (L > bestL) {
+            bestL = L, stale = 0;
+            memcpy(best, lam, (size_t)n_primary * sizeof *lam);
+        } else if (++stale >= LAG_PATIENCE) step /= 2, stale = 0;
+        for (int32_t i = 0; i < n_primary; i++) cnt[i] = 0;
+        for (int32_t i = 0; i < n_primary; i++)
+            if (cls[i] == 0)
+                for (int32_t x = opt_start[arg[i]]; x < opt_start[arg[i] + 1]; x++)
+                    if (opt_items[x] < n_primary) cnt[opt_items[x]]++;
+        int moved = 0;
+        for (int32_t i = 0; i < n_primary; i++)
+            if (cls[i] != 0 && cnt[i] != 1) lam[i] += step * (1 - cnt[i]), moved = 1;
+        if (!moved) break; /* the cheapest options make a solution */
+    }
+    /* the taxes at the best prices */
+    for (int32_t i = 0; i < n_primary; i++) tax[i] = cls[i] == 0 ? INT64_MAX : best[i];
+    for (int32_t j = 0; j < n_options; j++) {
+        int64_t r = opt_costs[j];
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++)
+            if (opt_items[x] < n_primary && cls[opt_items[x]] != 0) r -= best[opt_items[x]];
+        if (r < tax[head[j]]) tax[head[j]] = r;
+    }
+    ok = 1;
+out:
+    free(head), free(arg), free(lam), free(best), free(mn), free(red), free(cnt);
+    return ok;
+}
+
 int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                   const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
                   const int64_t *opt_costs, const int32_t *opt_ids, int32_t k, int bound)
@@ -274,6 +365,25 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
         free(list), free(tmp), free(fill), free(begin);
         dlxc_cost_free(s);
         return DLXC_ENOMEM;
+    }
+    if (s->bound) {
+        int64_t *tax = malloc(((size_t)n_primary + 1) * sizeof *tax);
+        if (tax &&
+            lagrange_taxes(n_primary, n_options, opt_start, opt_items, opt_costs, s->cls, tax)) {
+            int64_t sum = 0;
+            for (int32_t i = 0; i < n_primary; i++) sum += tax[i];
+            s->totaltax = (uint64_t)sum;
+            for (int32_t p = last_itm + 1; p < n_nodes; p++) {
+                int32_t c = nd[p].itm;
+                if (c > 0 && c <= n_primary) {
+                    int32_t q = p;
+                    while (nd[q - 1].itm > 0) q--;
+                    for (; nd[q].itm > 0; q++)
+                        nd[q].cost = (uint64_t)((int64_t)nd[q].cost - tax[c - 1]);
+                }
+            }
+        }
+        free(tax);
     }
     /* taxes: item c, in order, pays the least net cost of its options */
     for (int32_t c = 1; c < s->second; c++) {

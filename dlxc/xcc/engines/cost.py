@@ -119,9 +119,19 @@ class CostMirror:
             while itm[p] > 0:
                 node_opt[p] = j
                 p += 1
+        self.itm = itm
+        self.cls = self.make_classes(lists, n_primary)
+        self.totaltax = 0
+        if bound:
+            tax = lagrange_taxes(n_primary, opt_start, opt_items, optcost, self.cls)
+            if tax is not None:
+                self.totaltax = sum(tax)
+                for j in range(n_options):
+                    for t in range(opt_start[j], opt_start[j + 1]):
+                        if opt_items[t] < n_primary:
+                            optcost[j] -= tax[opt_items[t]]
         # Taxes: item k's tax is the least cost of its options, taken off
         # every option containing k (items in order, costs as they stand).
-        self.totaltax = 0
         for c in range(1, second):
             if not lists[c]:
                 continue
@@ -165,7 +175,6 @@ class CostMirror:
         # the best list: (net cost, order found, option ids), at most k of them
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
         self.cutoffcost = INFCOST
-        self.cls = self.make_classes(lists, n_primary)
         self.solutions = self.nodes = self.updates = self.cleansings = 0
         self.max_level = 0
         self.done = False
@@ -590,3 +599,77 @@ class CostMirror:
     def _live(self) -> None:
         if self.closed:
             raise SolverError("this search is closed")
+
+
+LAG_ROUNDS = 400
+LAG_PATIENCE = 8
+LAG_LIMIT = 1 << 40
+
+
+def lagrange_taxes(n_primary, opt_start, opt_items, opt_costs, cls):
+    """Lagrangian taxes, as csrc/xcc/cost.c's lagrange_taxes: when every
+    option holds exactly one item of class 0, integer prices lam_i on the
+    other primary items, climbed by subgradient steps, and for each class-0
+    item p the least of c(o) - lam(o) over its options.  Every net cost
+    stays >= 0 and the taxes add up to a lower bound on every solution's
+    cost.  The taxes per primary item, or None when the scheme does not
+    apply (no costs, costs too large, an option without a class-0 item)."""
+    n_options = len(opt_costs)
+    if not n_primary or not n_options or max(opt_costs) == 0 or sum(opt_costs) >= LAG_LIMIT:
+        return None
+    prims = []
+    head = []
+    for j in range(n_options):
+        mine = [i for i in opt_items[opt_start[j] : opt_start[j + 1]] if i < n_primary]
+        tops = [i for i in mine if cls[i] == 0]
+        if len(tops) != 1:
+            return None
+        prims.append(mine)
+        head.append(tops[0])
+    rest = [[i for i in mine if cls[i] != 0] for mine in prims]
+    tops = [i for i in range(n_primary) if cls[i] == 0]
+    lam = [0] * n_primary
+    best = lam[:]
+    best_l = None
+    step = max(1, max(opt_costs) // 8)
+    stale = 0
+    for _ in range(LAG_ROUNDS):
+        if step <= 0:
+            break
+        mn: dict[int, int] = {}
+        arg: dict[int, int] = {}
+        for j in range(n_options):
+            r = opt_costs[j] - sum(lam[i] for i in rest[j])
+            h = head[j]
+            if h not in mn or r < mn[h]:
+                mn[h] = r
+                arg[h] = j
+        if len(mn) != len(tops):
+            return None  # an item without options
+        value = sum(lam) + sum(mn.values())
+        if best_l is None or value > best_l:
+            best_l, stale = value, 0
+            best = lam[:]
+        else:
+            stale += 1
+            if stale >= LAG_PATIENCE:
+                step //= 2
+                stale = 0
+        cnt = [0] * n_primary
+        for p in tops:
+            for i in prims[arg[p]]:
+                cnt[i] += 1
+        moved = False
+        for i in range(n_primary):
+            if cls[i] != 0 and cnt[i] != 1:
+                lam[i] += step * (1 - cnt[i])
+                moved = True
+        if not moved:
+            break
+    tax = [best[i] if cls[i] != 0 else None for i in range(n_primary)]
+    for j in range(n_options):
+        r = opt_costs[j] - sum(best[i] for i in rest[j])
+        h = head[j]
+        if tax[h] is None or r < tax[h]:
+            tax[h] = r
+    return tax
