@@ -39,6 +39,7 @@ sum can overflow in either.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ...base.errors import SolverError
@@ -179,6 +180,9 @@ class CostMirror:
         self.max_level = 0
         self.done = False
         self._gen = None
+        self.bits = bound and self._make_bits(
+            n_primary, n_items, opt_start, opt_items, opt_colors, optcost
+        )
 
     # ---- The dancing ----
     # Only the options cheaper than the threshold are hidden: the lists are
@@ -569,7 +573,7 @@ class CostMirror:
         self._stop = self.nodes + max(1, node_budget)
         gen = self._gen
         if gen is None:
-            gen = self._gen = self._search()
+            gen = self._gen = self._bits_search() if self.bits else self._search()
         try:
             next(gen)
         except StopIteration:
@@ -596,11 +600,151 @@ class CostMirror:
         self._gen = None
         self._guard.close()
 
+    # ---- The bitset mode (csrc/xcc/cost.c, section 7) ----
+    # Python ints as the bitsets: bit q is the option at position q (the
+    # options sorted by net cost, input order on ties).
+
+    def _make_bits(self, n_primary, n_items, opt_start, opt_items, opt_colors, net) -> bool:
+        n_options = len(opt_start) - 1
+        if not 1 <= n_options <= BITS_MAX_OPTIONS or n_primary < 1:
+            return False
+        holders: list[list[tuple[int, int]]] = [[] for _ in range(n_items)]
+        for j in range(n_options):
+            for x in range(opt_start[j], opt_start[j + 1]):
+                holders[opt_items[x]].append((j, opt_colors[x]))
+        if sum(len(h) ** 2 for h in holders) > BITS_CONF_WORK:
+            return False
+        popt = sorted(range(n_options), key=net.__getitem__)
+        posof = [0] * n_options
+        for q, j in enumerate(popt):
+            posof[j] = q
+        conf = [0] * n_options
+        imask = [0] * n_primary
+        for c, h in enumerate(holders):
+            for ja, ca in h:
+                qa = posof[ja]
+                if c < n_primary:
+                    imask[c] |= 1 << qa
+                for jb, cb in h:
+                    if c < n_primary or ca == 0 or ca != cb:
+                        conf[qa] |= 1 << posof[jb]
+        self.popt = popt
+        self.pcost = [net[j] for j in popt]
+        self.conf = conf
+        self.imask = imask
+        self.pitems = [
+            [i for i in opt_items[opt_start[j] : opt_start[j + 1]] if i < n_primary] for j in popt
+        ]
+        self.n_words = (n_options + 63) // 64
+        self.option_id_of = lambda q: self.opt_id[popt[q]]  # type: ignore[method-assign]
+        return True
+
+    def _scan(self, live: int, active: int, room: int, check: bool) -> int:
+        """The item to branch on (fewest live options below the room; ties:
+        the dearest cheapest option, then the leftmost), or -1 for a dead
+        end or, with ``check``, a bound that reaches the room."""
+        r = bisect_left(self.pcost, room)
+        usable = live & ((1 << r) - 1)
+        cls, pcost = self.cls, self.pcost
+        sums: dict[int, int] = {}
+        mins = []
+        best, t, best_min = -1, None, 0
+        i = 0
+        while active:
+            if active & 1:
+                x = usable & self.imask[i]
+                if not x:
+                    return -1
+                mc = pcost[(x & -x).bit_length() - 1]
+                if check:
+                    v = sums[cls[i]] = sums.get(cls[i], 0) + mc
+                    if v >= room:
+                        return -1
+                    mins.append(mc)
+                n = bin(x).count("1")
+                if t is None or n < t or (n == t and mc > best_min):
+                    best, t, best_min = i, n, mc
+            active >>= 1
+            i += 1
+        if check:
+            if self.zmax > 1:
+                mins.sort(reverse=True)
+            acc = 0
+            for m in mins[:: self.zmax]:
+                acc += m
+                if acc >= room:
+                    return -1
+        return best
+
+    def _bits_search(self):
+        """The bitset mode's search as a generator that pauses (yields)
+        before entering a level once the call's budget is spent."""
+        n_levels = self.second + 1
+        choice = [0] * n_levels
+        partcost = [0] * n_levels
+        at = [0] * n_levels
+        item = [0] * n_levels
+        live = [0] * (n_levels + 1)
+        act = [0] * (n_levels + 1)
+        live[0] = (1 << len(self.pcost)) - 1
+        act[0] = (1 << (self.second - 1)) - 1
+        pcost, conf, imask = self.pcost, self.conf, self.imask
+        level = 0
+        curcost = 0
+        entering = True
+        while True:
+            if entering:
+                while self.nodes >= self._stop:
+                    yield
+                self.nodes += 1
+                room = self.cutoffcost - curcost
+                it = self._scan(live[level], act[level], room, self.cutoffcost != INFCOST)
+                if it < 0:
+                    if level == 0:
+                        self.done = True
+                        return
+                    level -= 1
+                else:
+                    item[level] = it
+                    at[level] = 0
+                    partcost[level] = curcost
+            entering = False
+            # the next option of the level's item
+            x = (live[level] & imask[item[level]]) >> at[level]
+            curcost = partcost[level]
+            q = (x & -x).bit_length() - 1 + at[level] if x else -1
+            if q < 0 or curcost + pcost[q] >= self.cutoffcost:
+                if level == 0:
+                    self.done = True
+                    return
+                level -= 1
+                continue
+            at[level] = q + 1
+            choice[level] = q
+            nextcost = curcost + pcost[q]
+            live[level + 1] = live[level] & ~conf[q]
+            self.updates += self.n_words
+            a = act[level]
+            for i in self.pitems[q]:
+                a &= ~(1 << i)
+            act[level + 1] = a
+            if not a:  # a solution
+                self.nodes += 1
+                self.max_level = max(self.max_level, level + 1)
+                self.record(level, choice, nextcost)
+                continue
+            level += 1
+            self.max_level = max(self.max_level, level)
+            curcost = nextcost
+            entering = True
+
     def _live(self) -> None:
         if self.closed:
             raise SolverError("this search is closed")
 
 
+BITS_MAX_OPTIONS = 4096  # options at most for the bitset mode (as in C)
+BITS_CONF_WORK = 50_000_000  # steps allowed to build its conflict sets
 LAG_ROUNDS = 400
 LAG_PATIENCE = 8
 LAG_LIMIT = 1 << 40
