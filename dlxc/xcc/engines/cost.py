@@ -463,6 +463,8 @@ class CostMirror:
         return best, t
 
     def option_id_of(self, p: int) -> int:
+        if self.bits:  # p is a position
+            return self.opt_id[self.popt[p]]
         itm = self.itm
         while itm[p] > 0:
             p += 1
@@ -636,7 +638,6 @@ class CostMirror:
             [i for i in opt_items[opt_start[j] : opt_start[j + 1]] if i < n_primary] for j in popt
         ]
         self.n_words = (n_options + 63) // 64
-        self.option_id_of = lambda q: self.opt_id[popt[q]]  # type: ignore[method-assign]
         return True
 
     def _scan(self, live: int, active: int, room: int, check: bool) -> int:
