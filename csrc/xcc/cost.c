@@ -201,7 +201,7 @@ static int make_classes(dlxc_cost *s, const int32_t *list, const int32_t *begin)
  * several cheaper.  The best prices seen are kept; the steps halve after
  * LAG_PATIENCE rounds without progress, and the climb ends at step 0 or
  * after LAG_ROUNDS rounds.  Pure integers, so the mirror agrees exactly. */
-#define LAG_ROUNDS 400
+#define LAG_ROUNDS 100
 #define LAG_PATIENCE 8
 #define LAG_LIMIT ((int64_t)1 << 40)
 static int lagrange_taxes(int32_t n_primary, int32_t n_options, const int32_t *opt_start,
@@ -601,6 +601,15 @@ static int zmax_too_dear(dlxc_cost *s, int32_t n, uint64_t room)
             if ((acc += m[i]) >= room) return 1;
         return 0;
     }
+    /* no sort when the bound cannot reach room: with v_0 the largest and S
+     * the sum, v_0 + v_z + v_2z + ... <= v_0 + (S - v_0) / z (each v_kz,
+     * k >= 1, is at most the mean of the z values above it) */
+    uint64_t top = 0, all = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (m[i] > top) top = m[i];
+        all = all > UINT64_MAX - m[i] ? UINT64_MAX : all + m[i];
+    }
+    if (all != UINT64_MAX && top + (all - top + (uint64_t)z - 1) / (uint64_t)z < room) return 0;
     if (n > 48) qsort(m, (size_t)n, sizeof *m, cmp_decreasing);
     else
         for (int32_t i = 1; i < n; i++) { /* insertion sort, decreasing */

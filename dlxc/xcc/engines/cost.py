@@ -746,7 +746,7 @@ class CostMirror:
 
 BITS_MAX_OPTIONS = 4096  # options at most for the bitset mode (as in C)
 BITS_CONF_WORK = 50_000_000  # steps allowed to build its conflict sets
-LAG_ROUNDS = 400
+LAG_ROUNDS = 100
 LAG_PATIENCE = 8
 LAG_LIMIT = 1 << 40
 
