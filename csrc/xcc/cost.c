@@ -843,6 +843,7 @@ void dlxc_cost_get_stats(const dlxc_cost *s, dlxc_stats *out)
  * updates count the words of the live sets written, cleansings stay 0. */
 #define BITS_MAX_OPTIONS 4096
 #define BITS_CONF_WORK 50000000
+#define BITS_MAX_WORDS (1 << 23) /* 64 MiB of live sets, active sets and masks */
 
 static int make_bits(dlxc_cost *s, int32_t n_primary, int32_t n_items, int32_t n_options,
                      const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors)
@@ -854,13 +855,15 @@ static int make_bits(dlxc_cost *s, int32_t n_primary, int32_t n_items, int32_t n
     for (int32_t x = 0; x < opt_start[n_options]; x++) ibeg[opt_items[x] + 1]++;
     int64_t work = 0;
     for (int32_t c = 0; c < n_items; c++) work += (int64_t)ibeg[c + 1] * ibeg[c + 1];
-    if (work > BITS_CONF_WORK) {
+    int32_t P = n_options, W = (P + 63) / 64, IW = (n_primary + 63) / 64;
+    /* a solution has at most min(n_primary, P) options */
+    int32_t levels = (n_primary < P ? n_primary : P) + 2;
+    int64_t words = (int64_t)levels * (W + IW) + (int64_t)n_primary * W;
+    if (work > BITS_CONF_WORK || words > BITS_MAX_WORDS) {
         free(ibeg);
         return DLXC_DONE;
     }
     for (int32_t c = 0; c < n_items; c++) ibeg[c + 1] += ibeg[c];
-    int32_t P = n_options, W = (P + 63) / 64, IW = (n_primary + 63) / 64;
-    int32_t levels = n_primary + 2;
     int32_t *iopt = malloc(((size_t)opt_start[n_options] + 1) * sizeof *iopt);
     int32_t *icol = malloc(((size_t)opt_start[n_options] + 1) * sizeof *icol);
     int32_t *ifill = calloc((size_t)n_items + 1, sizeof *ifill);

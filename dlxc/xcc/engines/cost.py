@@ -614,7 +614,10 @@ class CostMirror:
         for j in range(n_options):
             for x in range(opt_start[j], opt_start[j + 1]):
                 holders[opt_items[x]].append((j, opt_colors[x]))
-        if sum(len(h) ** 2 for h in holders) > BITS_CONF_WORK:
+        n_words, n_iwords = (n_options + 63) // 64, (n_primary + 63) // 64
+        levels = min(n_primary, n_options) + 2
+        words = levels * (n_words + n_iwords) + n_primary * n_words
+        if sum(len(h) ** 2 for h in holders) > BITS_CONF_WORK or words > BITS_MAX_WORDS:
             return False
         popt = sorted(range(n_options), key=net.__getitem__)
         posof = [0] * n_options
@@ -746,6 +749,7 @@ class CostMirror:
 
 BITS_MAX_OPTIONS = 4096  # options at most for the bitset mode (as in C)
 BITS_CONF_WORK = 50_000_000  # steps allowed to build its conflict sets
+BITS_MAX_WORDS = 1 << 23  # 64-bit words allowed for its sets and masks
 LAG_ROUNDS = 100
 LAG_PATIENCE = 8
 LAG_LIMIT = 1 << 40
