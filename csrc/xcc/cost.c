@@ -105,7 +105,7 @@ struct dlxc_cost {
      * cost (pcost, popt: the option at each), W words of options, IW of
      * primary items; per level a live set and an active-item set */
     int32_t bits, P, W, IW;
-    uint64_t *pcost, *conf, *imask, *live, *act;
+    uint64_t *pcost, *conf, *imask, *live, *act, *use;
     int32_t *popt, *pstart, *pitems, *at, *bitm, *iorder;
 };
 
@@ -437,7 +437,7 @@ void dlxc_cost_free(dlxc_cost *s)
     free(s->nd), free(s->prev), free(s->next), free(s->opt_id);
     free(s->choice), free(s->partcost), free(s->thresh0), free(s->thresh);
     free(s->mins), free(s->cls), free(s->cls_sum);
-    free(s->pcost), free(s->conf), free(s->imask), free(s->live), free(s->act);
+    free(s->pcost), free(s->conf), free(s->imask), free(s->live), free(s->act), free(s->use);
     free(s->popt), free(s->pstart), free(s->pitems), free(s->at), free(s->bitm), free(s->iorder);
     free(s);
 }
@@ -880,10 +880,11 @@ static int make_bits(dlxc_cost *s, int32_t n_primary, int32_t n_items, int32_t n
     s->at = malloc((size_t)levels * sizeof *s->at);
     s->bitm = malloc((size_t)levels * sizeof *s->bitm);
     s->iorder = malloc((size_t)n_primary * sizeof *s->iorder);
+    s->use = malloc((size_t)W * sizeof *s->use);
     int code = DLXC_ENOMEM;
-    if (!s->iorder || !iopt || !icol || !ifill || !posof || !net || !s->pcost || !s->popt ||
-        !s->conf || !s->imask || !s->pstart || !s->pitems || !s->live || !s->act || !s->at ||
-        !s->bitm)
+    if (!s->iorder || !s->use || !iopt || !icol || !ifill || !posof || !net || !s->pcost ||
+        !s->popt || !s->conf || !s->imask || !s->pstart || !s->pitems || !s->live || !s->act ||
+        !s->at || !s->bitm)
         goto out;
     /* the net cost of each option (its first node's), and the positions:
      * a stable sort by net cost (a merge sort through sort_list's) */
@@ -966,7 +967,7 @@ out:
  * is a dead end (an item without a live option below the room) or, with
  * check, the bound reaches the room.  R: the positions below the room. */
 #define COST_SCAN(NAME, ATTR)                                                                      \
-    ATTR static int32_t NAME(dlxc_cost *s, const uint64_t *a, const uint64_t *u, int32_t R,        \
+    ATTR static int32_t NAME(dlxc_cost *s, const uint64_t *live, const uint64_t *u, int32_t R,     \
                              uint64_t room, int check)                                             \
     {                                                                                              \
         int32_t W = s->W, nw = (R + 63) / 64, best = -1, t = INT32_MAX, n = 0;                     \
@@ -974,6 +975,12 @@ out:
         uint64_t *sum = s->cls_sum;                                                                \
         const int32_t *cls = s->cls;                                                               \
         if (nw == 0) return -1;                                                                    \
+        {                                                                                          \
+            uint64_t *b = s->use;                                                                  \
+            for (int32_t w = 0; w < nw; w++) b[w] = live[w];                                       \
+            b[nw - 1] &= last;                                                                     \
+        }                                                                                          \
+        const uint64_t *a = s->use;                                                                \
         if (check)                                                                                 \
             for (int32_t i = 0; i < s->n_cls; i++) sum[i] = 0;                                     \
         for (int32_t r = 0; r < s->second - 1; r++) {                                              \
@@ -981,14 +988,15 @@ out:
             if (!(u[i / 64] >> (i & 63) & 1)) continue;                                            \
             const uint64_t *m = s->imask + (int64_t)i * W;                                         \
             int32_t cnt = 0;                                                                       \
-            for (w = 0; w < nw; w++) {                                                             \
+            for (w = 0; w < nw; w++) { /* the cheapest */                                          \
                 uint64_t x = a[w] & m[w];                                                          \
-                if (w == nw - 1) x &= last;                                                        \
-                if (!x) continue;                                                                  \
-                if (first < 0) first = w * 64 + __builtin_ctzll(x);                                \
-                cnt += __builtin_popcountll(x);                                                    \
-                if (cnt > t) break; /* enough */                                                   \
+                if (x) {                                                                           \
+                    first = w * 64 + __builtin_ctzll(x);                                           \
+                    cnt = __builtin_popcountll(x);                                                 \
+                    break;                                                                         \
+                }                                                                                  \
             }                                                                                      \
+            while (++w < nw && cnt <= t) cnt += __builtin_popcountll(a[w] & m[w]); /* the count */ \
             if (first < 0) return -1;                                                              \
             uint64_t mc = s->pcost[first];                                                         \
             if (check) {                                                                           \
