@@ -27,6 +27,12 @@ the file to the full command line, which counts it again.
 short way too, for the same reason: it builds the diagram in C and writes it
 as the full command does (dlxc/cli/zdd.py), and hands everything else over
 (a file the C reader leaves, a memory limit reached, a count past 64 bits).
+
+``dlxc solve --best K FILE`` (with at most -q) takes the short way as well:
+a minimum-cost search of a second must not pay 0.2 s of imports.  It runs
+the cost engine in C and prints the K cheapest solutions, the summary and
+the optimum costs as dlxc/cli/solve.py does (Ctrl-C too: the best so far,
+exit 130); a file the C reader leaves goes to the full command line.
 """
 
 from __future__ import annotations
@@ -44,10 +50,16 @@ def main() -> None:
     args = sys.argv[1:]
     jobs, file = _split_args(args)
     zdd = _zdd_args(args)
+    best = _best_args(args)
     if zdd is not None and _plain_file(zdd[0]):
         file = zdd[0]
+    elif best is not None and _plain_file(best[0]):
+        file = best[0]
     if file is not None and _plain_file(file):
-        status = _count(file, jobs) if zdd is None else _zdd(*zdd)
+        if best is not None:
+            status = _best(*best)
+        else:
+            status = _count(file, jobs) if zdd is None else _zdd(*zdd)
         if status is not None:
             # Done: leave without the interpreter's shutdown (freeing every
             # module and object one by one), which costs a few milliseconds
@@ -116,6 +128,42 @@ def _zdd_args(args: list):
     if file is None or not out or out.startswith("-") and out != "-":
         return None
     return file, out, "--quiet" in flags, "--count" in flags, "--nodes" in flags
+
+
+# dlxc.xcc.best.MAX_K (not imported: the module costs dataclasses; a test
+# holds the two equal)
+_MAX_K = 1 << 24
+
+
+def _best_args(args: list):
+    """(FILE, K, quiet) of ``solve --best K FILE`` with at most the option
+    -q/--quiet besides (--best=K too); None for any other command line."""
+    if not args or args[0] != "solve":
+        return None
+    file, k, quiet = None, None, False
+    rest = args[1:]
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if a == "--best" and i + 1 < len(rest) and k is None:
+            k = rest[i + 1]
+            i += 2
+            continue
+        if a.startswith("--best=") and k is None:
+            k = a[len("--best=") :]
+        elif a in ("-q", "--quiet"):
+            quiet = True
+        elif a.startswith("-") or file is not None:
+            return None
+        else:
+            file = a
+        i += 1
+    if file is None or k is None or not k.isdigit() or len(k) > 9:
+        return None
+    n = int(k)
+    if not 1 <= n <= _MAX_K:
+        return None
+    return file, n, quiet
 
 
 def _plain_file(arg: str) -> bool:
@@ -259,6 +307,104 @@ def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
         text = summary(n, memos, hits, size, zn, seconds, "c")
         print(f"{solutions:,} solutions. {text}", file=sys.stderr)
     return 0
+
+
+def _best(path: str, k: int, quiet: bool):
+    """``dlxc solve --best K FILE`` as the full command line runs it
+    (dlxc/cli/solve.py), on the C engine: the same solutions, text and
+    summary; None when the full command line must (the file cannot be read
+    here, or its costs add up past the limit: it says so in its words)."""
+    try:
+        from .base.runner import Runner, on_sigterm
+        from .xcc._cbackend import CostC, read_dlx_arrays
+
+        with open(path, "rb") as f:
+            data = f.read()
+    except (ImportError, OSError):
+        return None
+    arrays = read_dlx_arrays(data, views=True, costs=True)
+    if arrays is None:
+        return None
+    primary, secondary, colors, start, items, opt_colors, costs = arrays
+    del data, arrays
+    n_options = len(start) - 1
+    if costs is not None and sum(costs) >= 1 << 63:
+        return None
+    solver = CostC(
+        len(primary),
+        len(primary) + len(secondary),
+        start,
+        items,
+        opt_colors,
+        costs if costs is not None else [0] * n_options,
+        None,
+        k,
+    )
+    seconds = [0.0]
+    done = [False]
+
+    def call(budget: int) -> int:
+        began = time.perf_counter()
+        try:
+            status = solver.run(budget)
+        finally:
+            seconds[0] += time.perf_counter() - began
+        done[0] = status == 0
+        return status
+
+    names = primary + secondary
+
+    def show() -> None:
+        out = sys.stdout
+        for n, (cost, chosen) in enumerate(solver.results(), 1):
+            out.write(f"solution {n} (cost {cost}):\n")
+            for j in chosen:
+                line = " ".join(
+                    names[items[x]] + (":" + colors[opt_colors[x]] if opt_colors[x] else "")
+                    for x in range(start[j], start[j + 1])
+                )
+                out.write(line + ("\n" if costs is None else f" |{costs[j]}\n"))
+            out.write("\n")
+        out.flush()
+
+    runner = Runner(lambda: solver.stats()[1], lambda status: status == 0)
+    previous = _signal.signal(_signal.SIGTERM, on_sigterm)
+    try:
+        runner.run(call)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM as the full command line takes it
+        print("Interrupted after " + _best_summary(solver, seconds[0]), file=sys.stderr)
+        try:
+            show()
+        except BrokenPipeError:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        return 130
+    finally:
+        _signal.signal(_signal.SIGTERM, previous)
+    try:
+        show()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    if not quiet:
+        print("Altogether " + _best_summary(solver, seconds[0]), file=sys.stderr)
+        found = [str(c) for c, _ in solver.results()]
+        if found:
+            what = "The optimum cost is" if k == 1 else f"The {len(found)} optimum costs are"
+            print(f"{what} {', '.join(found)}.", file=sys.stderr)
+    return 0
+
+
+def _best_summary(solver, seconds: float) -> str:
+    """dlxc.xcc.best.BestStats.summary's sentence after its first word (the
+    tests hold the two equal)."""
+    solutions, nodes, updates, cleansings = solver.stats()[:4]
+    return (
+        f"{solutions} improving solution{'s' if solutions != 1 else ''}, "
+        f"{updates} updates, {cleansings} cleansings, {nodes} nodes, "
+        f"{seconds:.3f} s (c backend, cost engine)."
+    )
 
 
 # How long a count with --jobs first runs in one process, in CPU seconds

@@ -101,6 +101,12 @@ struct dlxc_cost {
     int32_t *cls, n_cls;
     uint64_t *cls_sum;
     uint64_t solutions, nodes, updates, cleansings;
+    /* the bitset mode (section 7): positions are the options sorted by net
+     * cost (pcost, popt: the option at each), W words of options, IW of
+     * primary items; per level a live set and an active-item set */
+    int32_t bits, P, W, IW;
+    uint64_t *pcost, *conf, *imask, *live, *act, *use;
+    int32_t *popt, *pstart, *pitems, *at, *bitm, *iorder;
 };
 
 /* ==== 3. Inputting the options ========================================== */
@@ -182,6 +188,100 @@ static int make_classes(dlxc_cost *s, const int32_t *list, const int32_t *begin)
     free(seen);
     return DLXC_DONE;
 }
+
+/* Lagrangian taxes (with the bound on): when every option holds exactly one
+ * item of class 0 (as every queen holds a row, every pentomino placement a
+ * piece), the other primary items i get integer prices lam_i, possibly
+ * negative, and each class-0 item p the least of c(o) - lam(o) over its
+ * options o (lam(o): the prices of o's items).  Then every option's net
+ * cost c(o) - lam(o) - y_p stays >= 0, and the total tax is
+ * L = sum lam_i + sum_p y_p, a lower bound on every solution's cost.  The
+ * prices climb L by integer subgradient steps: an item covered by none
+ * of the class-0 items' cheapest options gets dearer, one covered by
+ * several cheaper.  The best prices seen are kept; the steps halve after
+ * LAG_PATIENCE rounds without progress, and the climb ends at step 0 or
+ * after LAG_ROUNDS rounds.  Pure integers, so the mirror agrees exactly. */
+#define LAG_ROUNDS 100
+#define LAG_PATIENCE 8
+#define LAG_LIMIT ((int64_t)1 << 40)
+static int lagrange_taxes(int32_t n_primary, int32_t n_options, const int32_t *opt_start,
+                          const int32_t *opt_items, const int64_t *opt_costs, const int32_t *cls,
+                          int64_t *tax)
+{
+    int64_t maxc = 0, sum = 0;
+    for (int32_t j = 0; j < n_options; j++) {
+        if (opt_costs[j] > maxc) maxc = opt_costs[j];
+        sum += opt_costs[j];
+        if (sum >= LAG_LIMIT) return 0;
+    }
+    if (maxc == 0 || n_primary == 0) return 0;
+    int32_t *head = malloc(((size_t)n_options + 1) * sizeof *head);
+    int32_t *arg = malloc(((size_t)n_primary + 1) * sizeof *arg);
+    int64_t *lam = calloc((size_t)n_primary + 1, sizeof *lam);
+    int64_t *best = calloc((size_t)n_primary + 1, sizeof *best);
+    int64_t *mn = malloc(((size_t)n_primary + 1) * sizeof *mn);
+    int64_t *red = malloc(((size_t)n_options + 1) * sizeof *red);
+    int32_t *cnt = malloc(((size_t)n_primary + 1) * sizeof *cnt);
+    int ok = 0;
+    if (!head || !arg || !lam || !best || !mn || !red || !cnt) goto out;
+    for (int32_t j = 0; j < n_options; j++) {
+        head[j] = -1;
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++) {
+            int32_t i = opt_items[x];
+            if (i < n_primary && cls[i] == 0) {
+                if (head[j] >= 0) goto out;
+                head[j] = i;
+            }
+        }
+        if (head[j] < 0) goto out;
+    }
+    int64_t bestL = INT64_MIN, step = maxc / 8 > 0 ? maxc / 8 : 1;
+    int32_t stale = 0;
+    for (int32_t round = 0; round < LAG_ROUNDS && step > 0; round++) {
+        int64_t L = 0;
+        for (int32_t i = 0; i < n_primary; i++) mn[i] = INT64_MAX, arg[i] = -1, L += lam[i];
+        for (int32_t j = 0; j < n_options; j++) {
+            int64_t r = opt_costs[j];
+            for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++)
+                if (opt_items[x] < n_primary) r -= lam[opt_items[x]];
+            red[j] = r;
+            if (r < mn[head[j]]) mn[head[j]] = r, arg[head[j]] = j;
+        }
+        for (int32_t i = 0; i < n_primary; i++)
+            if (cls[i] == 0) {
+                if (arg[i] < 0) goto out; /* an item without options */
+                L += mn[i];
+            }
+        if (L > bestL) {
+            bestL = L, stale = 0;
+            memcpy(best, lam, (size_t)n_primary * sizeof *lam);
+        } else if (++stale >= LAG_PATIENCE) step /= 2, stale = 0;
+        for (int32_t i = 0; i < n_primary; i++) cnt[i] = 0;
+        for (int32_t i = 0; i < n_primary; i++)
+            if (cls[i] == 0)
+                for (int32_t x = opt_start[arg[i]]; x < opt_start[arg[i] + 1]; x++)
+                    if (opt_items[x] < n_primary) cnt[opt_items[x]]++;
+        int moved = 0;
+        for (int32_t i = 0; i < n_primary; i++)
+            if (cls[i] != 0 && cnt[i] != 1) lam[i] += step * (1 - cnt[i]), moved = 1;
+        if (!moved) break; /* the cheapest options make a solution */
+    }
+    /* the taxes at the best prices */
+    for (int32_t i = 0; i < n_primary; i++) tax[i] = cls[i] == 0 ? INT64_MAX : best[i];
+    for (int32_t j = 0; j < n_options; j++) {
+        int64_t r = opt_costs[j];
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++)
+            if (opt_items[x] < n_primary && cls[opt_items[x]] != 0) r -= best[opt_items[x]];
+        if (r < tax[head[j]]) tax[head[j]] = r;
+    }
+    ok = 1;
+out:
+    free(head), free(arg), free(lam), free(best), free(mn), free(red), free(cnt);
+    return ok;
+}
+
+static int make_bits(dlxc_cost *s, int32_t n_primary, int32_t n_items, int32_t n_options,
+                     const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors);
 
 int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n_options,
                   const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors,
@@ -275,6 +375,25 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
         dlxc_cost_free(s);
         return DLXC_ENOMEM;
     }
+    if (s->bound) {
+        int64_t *tax = malloc(((size_t)n_primary + 1) * sizeof *tax);
+        if (tax &&
+            lagrange_taxes(n_primary, n_options, opt_start, opt_items, opt_costs, s->cls, tax)) {
+            int64_t sum = 0;
+            for (int32_t i = 0; i < n_primary; i++) sum += tax[i];
+            s->totaltax = (uint64_t)sum;
+            for (int32_t p = last_itm + 1; p < n_nodes; p++) {
+                int32_t c = nd[p].itm;
+                if (c > 0 && c <= n_primary) {
+                    int32_t q = p;
+                    while (nd[q - 1].itm > 0) q--;
+                    for (; nd[q].itm > 0; q++)
+                        nd[q].cost = (uint64_t)((int64_t)nd[q].cost - tax[c - 1]);
+                }
+            }
+        }
+        free(tax);
+    }
     /* taxes: item c, in order, pays the least net cost of its options */
     for (int32_t c = 1; c < s->second; c++) {
         int32_t a = begin[c - 1], b = begin[c];
@@ -300,6 +419,11 @@ int dlxc_cost_new(dlxc_cost **out, int32_t n_primary, int32_t n_items, int32_t n
         nd[c].itm = n;
     }
     free(list), free(tmp), free(fill), free(begin);
+    if (s->bound && make_bits(s, n_primary, n_items, n_options, opt_start, opt_items, opt_colors) !=
+                        DLXC_DONE) {
+        dlxc_cost_free(s);
+        return DLXC_ENOMEM;
+    }
     *out = s;
     return DLXC_DONE;
 }
@@ -313,6 +437,8 @@ void dlxc_cost_free(dlxc_cost *s)
     free(s->nd), free(s->prev), free(s->next), free(s->opt_id);
     free(s->choice), free(s->partcost), free(s->thresh0), free(s->thresh);
     free(s->mins), free(s->cls), free(s->cls_sum);
+    free(s->pcost), free(s->conf), free(s->imask), free(s->live), free(s->act), free(s->use);
+    free(s->popt), free(s->pstart), free(s->pitems), free(s->at), free(s->bitm), free(s->iorder);
     free(s);
 }
 
@@ -447,11 +573,12 @@ static int cmp_decreasing(const void *a, const void *b)
 
 /* Besides, the items of one class are in different options of any
  * completion, so the sum of their m_i is a lower bound too. */
+static int zmax_too_dear(dlxc_cost *s, int32_t n, uint64_t room);
 static int too_dear(dlxc_cost *s, uint64_t room)
 {
     const cnode *nd = s->nd;
-    uint64_t *m = s->mins, acc = 0;
-    int32_t n = 0, z = s->zmax;
+    uint64_t *m = s->mins;
+    int32_t n = 0;
     uint64_t *sum = s->cls_sum;
     const int32_t *cls = s->cls;
     for (int32_t i = 0; i < s->n_cls; i++) sum[i] = 0;
@@ -461,11 +588,28 @@ static int too_dear(dlxc_cost *s, uint64_t room)
         m[n++] = nd[p].cost;
         if ((sum[cls[k - 1]] += nd[p].cost) >= room) return 1;
     }
+    return zmax_too_dear(s, n, room);
+}
+
+/* The zmax part of the bound on the n values in s->mins. */
+static int zmax_too_dear(dlxc_cost *s, int32_t n, uint64_t room)
+{
+    uint64_t *m = s->mins, acc = 0;
+    int32_t z = s->zmax;
     if (z == 1) {
         for (int32_t i = 0; i < n; i++)
             if ((acc += m[i]) >= room) return 1;
         return 0;
     }
+    /* no sort when the bound cannot reach room: with v_0 the largest and S
+     * the sum, v_0 + v_z + v_2z + ... <= v_0 + (S - v_0) / z (each v_kz,
+     * k >= 1, is at most the mean of the z values above it) */
+    uint64_t top = 0, all = 0;
+    for (int32_t i = 0; i < n; i++) {
+        if (m[i] > top) top = m[i];
+        all = all > UINT64_MAX - m[i] ? UINT64_MAX : all + m[i];
+    }
+    if (all != UINT64_MAX && top + (all - top + (uint64_t)z - 1) / (uint64_t)z < room) return 0;
     if (n > 48) qsort(m, (size_t)n, sizeof *m, cmp_decreasing);
     else
         for (int32_t i = 1; i < n; i++) { /* insertion sort, decreasing */
@@ -539,6 +683,7 @@ static void sift_down(entry *h, int32_t n, int32_t i)
 
 static int32_t option_id_of(const dlxc_cost *s, int32_t p)
 {
+    if (s->bits) return s->opt_id[s->popt[p]];
     while (s->nd[p].itm > 0) p++;
     return s->opt_id[-s->nd[p].itm - 1];
 }
@@ -599,10 +744,13 @@ int dlxc_cost_entry(const dlxc_cost *s, int32_t i, uint64_t *cost, uint64_t *fou
  * (forward), so the state kept between runs is the level, the cost so far
  * and the per-level arrays.
  */
+static int bits_run(dlxc_cost *s, uint64_t node_budget);
+
 int dlxc_cost_run(dlxc_cost *s, uint64_t node_budget)
 {
     if (s->broken) return DLXC_ENOMEM; /* a solution could not be kept */
     if (s->done) return DLXC_DONE;
+    if (s->bits) return bits_run(s, node_budget);
     cnode *nd = s->nd;
     uint64_t stop = s->nodes + (node_budget ? node_budget : 1);
     int32_t level = s->level, best_itm, cur_node, t;
@@ -671,4 +819,286 @@ void dlxc_cost_get_stats(const dlxc_cost *s, dlxc_stats *out)
     out->level = s->level;
     out->max_level = s->max_level;
     out->done = s->done;
+}
+
+/* ==== 7. The bitset mode =================================================
+ *
+ * With the bound on and at most BITS_MAX_OPTIONS options, the search runs
+ * on bitsets instead of dancing links.  The options are renumbered by net
+ * cost (stable: the input order breaks ties), so "the options cheaper than
+ * the room left" is a prefix of the positions, found by a binary search.
+ * Each option has a conflict set (itself and every option that shares a
+ * primary item with it, or a secondary item with another color or without
+ * one), each primary item a mask of its options, and each level a copy of
+ * the live set (the options compatible with the choices so far) and of the
+ * active primary items.  Choosing an option is then W word operations, and
+ * the scan of a node counts, for every active item, its live options below
+ * the room and finds its cheapest live option (the first bit): the item to
+ * branch on is the one with the fewest (ties: the dearest cheapest option,
+ * then the leftmost), and the cheapest options give the bound of section 4,
+ * now on the truly live options.  The options of the chosen item are tried
+ * cheapest first, up to the first that reaches the cut-off.  The tree
+ * differs from the dancing one (the counts are exact, the bound sharper),
+ * the answers' costs do not.  Statistics: nodes and solutions as above;
+ * updates count the words of the live sets written, cleansings stay 0. */
+#define BITS_MAX_OPTIONS 4096
+#define BITS_CONF_WORK 50000000
+#define BITS_MAX_WORDS (1 << 23) /* 64 MiB of live sets, active sets and masks */
+
+static int make_bits(dlxc_cost *s, int32_t n_primary, int32_t n_items, int32_t n_options,
+                     const int32_t *opt_start, const int32_t *opt_items, const int32_t *opt_colors)
+{
+    if (n_options < 1 || n_options > BITS_MAX_OPTIONS || n_primary < 1) return DLXC_DONE;
+    /* each item's options, and whether the conflict sets are cheap enough */
+    int32_t *ibeg = calloc((size_t)n_items + 2, sizeof *ibeg);
+    if (!ibeg) return DLXC_ENOMEM;
+    for (int32_t x = 0; x < opt_start[n_options]; x++) ibeg[opt_items[x] + 1]++;
+    int64_t work = 0;
+    for (int32_t c = 0; c < n_items; c++) work += (int64_t)ibeg[c + 1] * ibeg[c + 1];
+    int32_t P = n_options, W = (P + 63) / 64, IW = (n_primary + 63) / 64;
+    /* a solution has at most min(n_primary, P) options */
+    int32_t levels = (n_primary < P ? n_primary : P) + 2;
+    int64_t words = (int64_t)levels * (W + IW) + (int64_t)n_primary * W;
+    if (work > BITS_CONF_WORK || words > BITS_MAX_WORDS) {
+        free(ibeg);
+        return DLXC_DONE;
+    }
+    for (int32_t c = 0; c < n_items; c++) ibeg[c + 1] += ibeg[c];
+    int32_t *iopt = malloc(((size_t)opt_start[n_options] + 1) * sizeof *iopt);
+    int32_t *icol = malloc(((size_t)opt_start[n_options] + 1) * sizeof *icol);
+    int32_t *ifill = calloc((size_t)n_items + 1, sizeof *ifill);
+    int32_t *posof = malloc((size_t)P * sizeof *posof);
+    uint64_t *net = malloc((size_t)P * sizeof *net);
+    s->pcost = malloc(((size_t)P + 1) * sizeof *s->pcost);
+    s->popt = malloc((size_t)P * sizeof *s->popt);
+    s->conf = calloc((size_t)P * W, sizeof *s->conf);
+    s->imask = calloc((size_t)n_primary * W, sizeof *s->imask);
+    s->pstart = malloc(((size_t)P + 1) * sizeof *s->pstart);
+    s->pitems = malloc(((size_t)opt_start[n_options] + 1) * sizeof *s->pitems);
+    s->live = malloc((size_t)levels * W * sizeof *s->live);
+    s->act = malloc((size_t)levels * IW * sizeof *s->act);
+    s->at = malloc((size_t)levels * sizeof *s->at);
+    s->bitm = malloc((size_t)levels * sizeof *s->bitm);
+    s->iorder = malloc((size_t)n_primary * sizeof *s->iorder);
+    s->use = malloc((size_t)W * sizeof *s->use);
+    int code = DLXC_ENOMEM;
+    if (!s->iorder || !s->use || !iopt || !icol || !ifill || !posof || !net || !s->pcost ||
+        !s->popt || !s->conf || !s->imask || !s->pstart || !s->pitems || !s->live || !s->act ||
+        !s->at || !s->bitm)
+        goto out;
+    /* the net cost of each option (its first node's), and the positions:
+     * a stable sort by net cost (a merge sort through sort_list's) */
+    {
+        int32_t x = s->last_itm;
+        for (int32_t j = 0; j < n_options; j++) {
+            net[j] = s->nd[x + 1].cost;
+            x += opt_start[j + 1] - opt_start[j] + 1;
+        }
+        for (int32_t j = 0; j < P; j++) s->popt[j] = j;
+        /* insertion into runs, then merging: the simple way, P is small */
+        int32_t *tmp = posof;
+        for (int32_t width = 1; width < P; width *= 2)
+            for (int32_t lo = 0; lo < P; lo += 2 * width) {
+                int32_t mid = lo + width < P ? lo + width : P;
+                int32_t hi = lo + 2 * width < P ? lo + 2 * width : P;
+                int32_t i = lo, j = mid, o = lo;
+                while (i < mid && j < hi)
+                    tmp[o++] = net[s->popt[j]] < net[s->popt[i]] ? s->popt[j++] : s->popt[i++];
+                while (i < mid) tmp[o++] = s->popt[i++];
+                while (j < hi) tmp[o++] = s->popt[j++];
+                memcpy(s->popt + lo, tmp + lo, (size_t)(hi - lo) * sizeof *tmp);
+            }
+        for (int32_t q = 0; q < P; q++) posof[s->popt[q]] = q, s->pcost[q] = net[s->popt[q]];
+        s->pcost[P] = INFCOST;
+    }
+    /* each item's positions; the primary items of each position */
+    for (int32_t j = 0; j < n_options; j++)
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++) {
+            int32_t c = opt_items[x];
+            iopt[ibeg[c] + ifill[c]] = posof[j];
+            icol[ibeg[c] + ifill[c]++] = opt_colors[x];
+        }
+    s->pstart[0] = 0;
+    for (int32_t q = 0; q < P; q++) {
+        int32_t j = s->popt[q], e = s->pstart[q];
+        for (int32_t x = opt_start[j]; x < opt_start[j + 1]; x++)
+            if (opt_items[x] < n_primary) s->pitems[e++] = opt_items[x];
+        s->pstart[q + 1] = e;
+    }
+    /* the conflict sets and the item masks */
+    for (int32_t c = 0; c < n_items; c++)
+        for (int32_t a = ibeg[c]; a < ibeg[c + 1]; a++) {
+            int32_t qa = iopt[a];
+            uint64_t *row = s->conf + (int64_t)qa * W;
+            if (c < n_primary) s->imask[(int64_t)c * W + qa / 64] |= 1ULL << (qa & 63);
+            for (int32_t b = ibeg[c]; b < ibeg[c + 1]; b++)
+                if (c < n_primary || icol[a] == 0 || icol[a] != icol[b])
+                    row[iopt[b] / 64] |= 1ULL << (iopt[b] & 63);
+        }
+    for (int32_t w = 0; w < W; w++) s->live[w] = 0;
+    for (int32_t q = 0; q < P; q++) s->live[q / 64] |= 1ULL << (q & 63);
+    for (int32_t w = 0; w < IW; w++) s->act[w] = 0;
+    for (int32_t c = 0; c < n_primary; c++) s->act[c / 64] |= 1ULL << (c & 63);
+    /* the order of the scan: the items with fewer options first, so that
+     * the fewest found so far is small early and the other counts stop
+     * soon (the choice itself does not depend on the order) */
+    {
+        int32_t n = 0;
+        for (int32_t d = 0; d <= P && n < n_primary; d++)
+            for (int32_t c = 0; c < n_primary; c++)
+                if (ibeg[c + 1] - ibeg[c] == d) s->iorder[n++] = c;
+    }
+    s->P = P, s->W = W, s->IW = IW;
+    s->bits = 1;
+    code = DLXC_DONE;
+out:
+    free(ibeg), free(iopt), free(icol), free(ifill), free(posof), free(net);
+    return code;
+}
+
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define COST_X86 1
+#else
+#define COST_X86 0
+#endif
+
+/* The scan of a node (see above), once compiled for the popcnt instruction
+ * and once for any processor: the item to branch on, or -1 when the node
+ * is a dead end (an item without a live option below the room) or, with
+ * check, the bound reaches the room.  R: the positions below the room. */
+#define COST_SCAN(NAME, ATTR)                                                                      \
+    ATTR static int32_t NAME(dlxc_cost *s, const uint64_t *live, const uint64_t *u, int32_t R,     \
+                             uint64_t room, int check)                                             \
+    {                                                                                              \
+        int32_t W = s->W, nw = (R + 63) / 64, best = -1, t = INT32_MAX, n = 0;                     \
+        uint64_t last = (R & 63) ? ~0ULL >> (64 - (R & 63)) : ~0ULL, best_min = 0;                 \
+        uint64_t *sum = s->cls_sum;                                                                \
+        const int32_t *cls = s->cls;                                                               \
+        if (nw == 0) return -1;                                                                    \
+        {                                                                                          \
+            uint64_t *b = s->use;                                                                  \
+            for (int32_t w = 0; w < nw; w++) b[w] = live[w];                                       \
+            b[nw - 1] &= last;                                                                     \
+        }                                                                                          \
+        const uint64_t *a = s->use;                                                                \
+        if (check)                                                                                 \
+            for (int32_t i = 0; i < s->n_cls; i++) sum[i] = 0;                                     \
+        for (int32_t r = 0; r < s->second - 1; r++) {                                              \
+            int32_t i = s->iorder[r], first = -1, w;                                               \
+            if (!(u[i / 64] >> (i & 63) & 1)) continue;                                            \
+            const uint64_t *m = s->imask + (int64_t)i * W;                                         \
+            int32_t cnt = 0;                                                                       \
+            for (w = 0; w < nw; w++) { /* the cheapest */                                          \
+                uint64_t x = a[w] & m[w];                                                          \
+                if (x) {                                                                           \
+                    first = w * 64 + __builtin_ctzll(x);                                           \
+                    cnt = __builtin_popcountll(x);                                                 \
+                    break;                                                                         \
+                }                                                                                  \
+            }                                                                                      \
+            while (++w < nw && cnt <= t) cnt += __builtin_popcountll(a[w] & m[w]); /* the count */ \
+            if (first < 0) return -1;                                                              \
+            uint64_t mc = s->pcost[first];                                                         \
+            if (check) {                                                                           \
+                if ((sum[cls[i]] += mc) >= room) return -1;                                        \
+                s->mins[n++] = mc;                                                                 \
+            }                                                                                      \
+            if (cnt < t || (cnt == t && (mc > best_min || (mc == best_min && i < best))))          \
+                t = cnt, best = i, best_min = mc;                                                  \
+        }                                                                                          \
+        if (check && zmax_too_dear(s, n, room)) return -1;                                         \
+        return best;                                                                               \
+    }
+
+COST_SCAN(scan_plain, )
+#if COST_X86
+COST_SCAN(scan_popcnt, __attribute__((target("popcnt"))))
+#endif
+
+/* the positions whose net cost is below room */
+static int32_t below(const dlxc_cost *s, uint64_t room)
+{
+    int32_t lo = 0, hi = s->P;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2;
+        if (s->pcost[mid] < room) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+static int bits_run(dlxc_cost *s, uint64_t node_budget)
+{
+    uint64_t stop = s->nodes + (node_budget ? node_budget : 1);
+    int32_t level = s->level, W = s->W, IW = s->IW, item, p;
+    uint64_t curcost = s->curcost;
+    int code;
+#if COST_X86
+    int32_t (*scan)(dlxc_cost *, const uint64_t *, const uint64_t *, int32_t, uint64_t, int) =
+        __builtin_cpu_supports("popcnt") ? scan_popcnt : scan_plain;
+#else
+    int32_t (*scan)(dlxc_cost *, const uint64_t *, const uint64_t *, int32_t, uint64_t, int) =
+        scan_plain;
+#endif
+forward: /* a run stops only here, so the next one starts here */
+    if (s->nodes >= stop) {
+        s->level = level, s->curcost = curcost;
+        return DLXC_BUDGET;
+    }
+    s->nodes++;
+    {
+        const uint64_t *a = s->live + (int64_t)level * W, *u = s->act + (int64_t)level * IW;
+        uint64_t room = s->cutoffcost - curcost;
+        item = scan(s, a, u, below(s, room), room, s->cutoffcost != INFCOST);
+        if (item < 0) goto backdown;
+        s->bitm[level] = item;
+        s->at[level] = 0;
+        s->partcost[level] = curcost;
+    }
+next : /* the next option of the level's item */
+{
+    const uint64_t *a = s->live + (int64_t)level * W;
+    const uint64_t *m = s->imask + (int64_t)s->bitm[level] * W;
+    int32_t q = s->at[level], w = q / 64;
+    p = -1;
+    if (w < W) {
+        uint64_t x = a[w] & m[w] & (~0ULL << (q & 63));
+        while (!x && ++w < W) x = a[w] & m[w];
+        if (x) p = w * 64 + __builtin_ctzll(x);
+    }
+    curcost = s->partcost[level];
+    if (p < 0 || curcost + s->pcost[p] >= s->cutoffcost) goto backdown;
+    s->at[level] = p + 1;
+    s->choice[level] = p;
+    uint64_t nextcost = curcost + s->pcost[p];
+    uint64_t *b = s->live + (int64_t)(level + 1) * W;
+    const uint64_t *k = s->conf + (int64_t)p * W;
+    for (int32_t i = 0; i < W; i++) b[i] = a[i] & ~k[i];
+    s->updates += (uint64_t)W;
+    uint64_t *v = s->act + (int64_t)(level + 1) * IW;
+    const uint64_t *u = s->act + (int64_t)level * IW;
+    uint64_t any = 0;
+    for (int32_t i = 0; i < IW; i++) v[i] = u[i];
+    for (int32_t e = s->pstart[p]; e < s->pstart[p + 1]; e++)
+        v[s->pitems[e] / 64] &= ~(1ULL << (s->pitems[e] & 63));
+    for (int32_t i = 0; i < IW; i++) any |= v[i];
+    if (!any) { /* a solution */
+        s->nodes++;
+        if (level + 1 > s->max_level) s->max_level = level + 1;
+        code = record(s, level, nextcost);
+        if (code != DLXC_DONE) return s->broken = 1, code;
+        goto next;
+    }
+    if (++level > s->max_level) s->max_level = level;
+    curcost = nextcost;
+    goto forward;
+}
+backdown:
+    if (level == 0) {
+        s->done = 1;
+        s->level = 0;
+        return DLXC_DONE;
+    }
+    level--;
+    goto next;
 }

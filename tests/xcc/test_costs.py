@@ -382,3 +382,81 @@ def test_cli_best_interrupted_prints_the_best_so_far(tmp_path, monkeypatch):
     assert result.exit_code == 130
     assert result.stdout.startswith("solution 1 (cost ")
     assert "Interrupted after" in result.stderr
+
+
+# ---- Lagrangian taxes ------------------------------------------------------------------
+
+
+@st.composite
+def headed_problems(draw):
+    """Problems where every option holds exactly one of the first h items
+    (as every queen holds a row): the Lagrangian taxes apply to them."""
+    h = draw(st.integers(1, 3))
+    m = draw(st.integers(1, 5))
+    heads = [f"h{i}" for i in range(h)]
+    others = [f"x{i}" for i in range(m)]
+    n_options = draw(st.integers(h, 12))
+    options = []
+    for j in range(n_options):
+        head = heads[j % h]
+        rest = draw(st.lists(st.sampled_from(others), max_size=m, unique=True))
+        options.append([head, *rest])
+    costs = draw(st.lists(st.integers(0, 30), min_size=n_options, max_size=n_options))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return Problem(heads + others, [], options, costs=costs)
+
+
+@given(headed_problems(), st.sampled_from([1, 2, 4]))
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_lagrangian_taxes_keep_the_oracle_answer(backend, problem, k):
+    check_best(problem, k, best(problem, k, backend))
+
+
+@given(headed_problems(), st.sampled_from([1, 3]))
+@pytest.mark.parametrize("c_backend", [C_LEG])
+def test_lagrangian_taxes_c_and_mirror_agree(c_backend, problem, k):
+    a = best(problem, k, "c")
+    b = best(problem, k, "python")
+    assert a.solutions == b.solutions
+    for field in ("solutions", "nodes", "updates", "cleansings", "max_level"):
+        assert getattr(a.stats, field) == getattr(b.stats, field), field
+
+
+@given(headed_problems())
+def test_lagrangian_taxes_are_a_lower_bound(problem):
+    from dlxc.xcc.engines.cost import lagrange_taxes
+
+    index = {name: i for i, name in enumerate(problem.primary)}
+    start, items = [0], []
+    for option in problem.options:
+        items += [index[name] for name in option]
+        start.append(len(items))
+    h = sum(1 for name in problem.primary if name.startswith("h"))
+    cls = [0] * h + [1] * (len(problem.primary) - h)
+    tax = lagrange_taxes(len(problem.primary), start, items, list(problem.costs), cls)
+    if tax is None:
+        assert max(problem.costs) == 0
+        return
+    for j, option in enumerate(problem.options):  # every net cost stays >= 0
+        assert problem.costs[j] - sum(tax[index[name]] for name in option) >= 0
+    found = oracle_costs(problem)
+    if found:
+        assert sum(tax) <= found[0]
+
+
+def test_lagrangian_taxes_beat_the_greedy_ones_on_queens(backend):
+    # 7 queens with costs: the rows are class 0; the prices on the columns
+    # raise the total tax above the greedy one, and the answer stays the oracle's
+    n = 7
+    primary = [f"r{i}" for i in range(n)] + [f"c{j}" for j in range(n)]
+    secondary = [f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)]
+    options = [
+        [f"r{i}", f"c{j}", f"a{i + j}", f"b{i - j + n - 1}"] for i in range(n) for j in range(n)
+    ]
+    costs = [(13 * i * i + 7 * j + 5 * i * j) % 23 for i in range(n) for j in range(n)]
+    p = Problem(primary, secondary, options, costs=costs)
+    bounded = best(p, 3, backend)
+    check_best(p, 3, bounded)
+    plain = best(p, 3, backend, bound=False)
+    assert bounded.stats.nodes < plain.stats.nodes

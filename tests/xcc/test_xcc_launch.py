@@ -174,3 +174,57 @@ def test_ctrl_c_stops_the_short_split_count(tmp_path):
     time.sleep(0.2)
     with pytest.raises(ProcessLookupError):
         os.killpg(proc.pid, 0)
+
+
+# ---- the short way of dlxc solve --best K FILE (dlxc/_launch.py) ---------------
+
+BEST_FILES = [
+    "A B C | X\nA B |3\nC X:1 |1 |1\nA |1\nB C |2\nA B C X:2\n",  # costs, colors, ties
+    "A B | X\nA X:1\nB X:1\nA B\n",  # no cost at all: every solution costs 0
+    "r0 r1 c0 c1\nr0 c0 |5\nr0 c1 |2\nr1 c0 |1\nr1 c1 |7\n",
+    "A B\nA |x\n",  # a bad cost: handed over, the full command line words it
+    "A B\nA |1\n",  # no solution (and a warning): handed over
+    "A\nA |1\nA |1\nA |0\n",  # more K than solutions
+]
+
+
+@pytest.mark.parametrize(
+    "text, args",
+    [(BEST_FILES[0], a) for a in [("--best", "1"), ("--best=2", "-q"), ("-q", "--best", "5")]]
+    + [(text, ("--best", "3")) for text in BEST_FILES[1:]],
+)
+def test_solve_best_says_the_same(tmp_path, text, args):
+    path = tmp_path / "x.dlx"
+    path.write_text(text)
+    short = run(LAUNCH, "solve", *args, str(path))
+    full = run(FULL, "solve", *args, str(path))
+    assert short == full
+
+
+def test_solve_best_takes_the_short_way(tmp_path):
+    from dlxc._launch import _MAX_K, _best_args
+    from dlxc.xcc.best import MAX_K
+
+    assert _MAX_K == MAX_K
+    assert _best_args(["solve", "--best", "2", "f"]) == ("f", 2, False)
+    assert _best_args(["solve", "-q", "--best=7", "f"]) == ("f", 7, True)
+    for other in (
+        ["solve", "f"],
+        ["solve", "--best", "2", "--json", "f"],
+        ["solve", "--best", "0", "f"],
+        ["solve", "--best", str(MAX_K + 1), "f"],
+        ["solve", "--best", "2", "f", "g"],
+        ["count", "--best", "2", "f"],
+    ):
+        assert _best_args(other) is None, other
+    path = tmp_path / "x.dlx"
+    path.write_text(BEST_FILES[0])
+    code = (
+        "import sys; from dlxc._launch import _best; "
+        "s = _best(sys.argv[1], 2, True); sys.stdout.flush(); print(s)"
+    )
+    res = subprocess.run(
+        [sys.executable, "-c", code, str(path)], capture_output=True, text=True, cwd=ROOT
+    )
+    assert res.stdout.splitlines()[-1] == "0"
+    assert "solution 2 (cost " in res.stdout

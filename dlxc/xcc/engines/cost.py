@@ -39,6 +39,7 @@ sum can overflow in either.
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from ...base.errors import SolverError
@@ -119,9 +120,19 @@ class CostMirror:
             while itm[p] > 0:
                 node_opt[p] = j
                 p += 1
+        self.itm = itm
+        self.cls = self.make_classes(lists, n_primary)
+        self.totaltax = 0
+        if bound:
+            tax = lagrange_taxes(n_primary, opt_start, opt_items, optcost, self.cls)
+            if tax is not None:
+                self.totaltax = sum(tax)
+                for j in range(n_options):
+                    for t in range(opt_start[j], opt_start[j + 1]):
+                        if opt_items[t] < n_primary:
+                            optcost[j] -= tax[opt_items[t]]
         # Taxes: item k's tax is the least cost of its options, taken off
         # every option containing k (items in order, costs as they stand).
-        self.totaltax = 0
         for c in range(1, second):
             if not lists[c]:
                 continue
@@ -165,11 +176,13 @@ class CostMirror:
         # the best list: (net cost, order found, option ids), at most k of them
         self.best: list[tuple[int, int, tuple[int, ...]]] = []
         self.cutoffcost = INFCOST
-        self.cls = self.make_classes(lists, n_primary)
         self.solutions = self.nodes = self.updates = self.cleansings = 0
         self.max_level = 0
         self.done = False
         self._gen = None
+        self.bits = bound and self._make_bits(
+            n_primary, n_items, opt_start, opt_items, opt_colors, optcost
+        )
 
     # ---- The dancing ----
     # Only the options cheaper than the threshold are hidden: the lists are
@@ -450,6 +463,8 @@ class CostMirror:
         return best, t
 
     def option_id_of(self, p: int) -> int:
+        if self.bits:  # p is a position
+            return self.opt_id[self.popt[p]]
         itm = self.itm
         while itm[p] > 0:
             p += 1
@@ -560,7 +575,7 @@ class CostMirror:
         self._stop = self.nodes + max(1, node_budget)
         gen = self._gen
         if gen is None:
-            gen = self._gen = self._search()
+            gen = self._gen = self._bits_search() if self.bits else self._search()
         try:
             next(gen)
         except StopIteration:
@@ -587,6 +602,223 @@ class CostMirror:
         self._gen = None
         self._guard.close()
 
+    # ---- The bitset mode (csrc/xcc/cost.c, section 7) ----
+    # Python ints as the bitsets: bit q is the option at position q (the
+    # options sorted by net cost, input order on ties).
+
+    def _make_bits(self, n_primary, n_items, opt_start, opt_items, opt_colors, net) -> bool:
+        n_options = len(opt_start) - 1
+        if not 1 <= n_options <= BITS_MAX_OPTIONS or n_primary < 1:
+            return False
+        holders: list[list[tuple[int, int]]] = [[] for _ in range(n_items)]
+        for j in range(n_options):
+            for x in range(opt_start[j], opt_start[j + 1]):
+                holders[opt_items[x]].append((j, opt_colors[x]))
+        n_words, n_iwords = (n_options + 63) // 64, (n_primary + 63) // 64
+        levels = min(n_primary, n_options) + 2
+        words = levels * (n_words + n_iwords) + n_primary * n_words
+        if sum(len(h) ** 2 for h in holders) > BITS_CONF_WORK or words > BITS_MAX_WORDS:
+            return False
+        popt = sorted(range(n_options), key=net.__getitem__)
+        posof = [0] * n_options
+        for q, j in enumerate(popt):
+            posof[j] = q
+        conf = [0] * n_options
+        imask = [0] * n_primary
+        for c, h in enumerate(holders):
+            for ja, ca in h:
+                qa = posof[ja]
+                if c < n_primary:
+                    imask[c] |= 1 << qa
+                for jb, cb in h:
+                    if c < n_primary or ca == 0 or ca != cb:
+                        conf[qa] |= 1 << posof[jb]
+        self.popt = popt
+        self.pcost = [net[j] for j in popt]
+        self.conf = conf
+        self.imask = imask
+        self.pitems = [
+            [i for i in opt_items[opt_start[j] : opt_start[j + 1]] if i < n_primary] for j in popt
+        ]
+        self.n_words = (n_options + 63) // 64
+        return True
+
+    def _scan(self, live: int, active: int, room: int, check: bool) -> int:
+        """The item to branch on (fewest live options below the room; ties:
+        the dearest cheapest option, then the leftmost), or -1 for a dead
+        end or, with ``check``, a bound that reaches the room."""
+        r = bisect_left(self.pcost, room)
+        usable = live & ((1 << r) - 1)
+        cls, pcost = self.cls, self.pcost
+        sums: dict[int, int] = {}
+        mins = []
+        best, t, best_min = -1, None, 0
+        i = 0
+        while active:
+            if active & 1:
+                x = usable & self.imask[i]
+                if not x:
+                    return -1
+                mc = pcost[(x & -x).bit_length() - 1]
+                if check:
+                    v = sums[cls[i]] = sums.get(cls[i], 0) + mc
+                    if v >= room:
+                        return -1
+                    mins.append(mc)
+                n = bin(x).count("1")
+                if t is None or n < t or (n == t and mc > best_min):
+                    best, t, best_min = i, n, mc
+            active >>= 1
+            i += 1
+        if check:
+            if self.zmax > 1:
+                mins.sort(reverse=True)
+            acc = 0
+            for m in mins[:: self.zmax]:
+                acc += m
+                if acc >= room:
+                    return -1
+        return best
+
+    def _bits_search(self):
+        """The bitset mode's search as a generator that pauses (yields)
+        before entering a level once the call's budget is spent."""
+        n_levels = self.second + 1
+        choice = [0] * n_levels
+        partcost = [0] * n_levels
+        at = [0] * n_levels
+        item = [0] * n_levels
+        live = [0] * (n_levels + 1)
+        act = [0] * (n_levels + 1)
+        live[0] = (1 << len(self.pcost)) - 1
+        act[0] = (1 << (self.second - 1)) - 1
+        pcost, conf, imask = self.pcost, self.conf, self.imask
+        level = 0
+        curcost = 0
+        entering = True
+        while True:
+            if entering:
+                while self.nodes >= self._stop:
+                    yield
+                self.nodes += 1
+                room = self.cutoffcost - curcost
+                it = self._scan(live[level], act[level], room, self.cutoffcost != INFCOST)
+                if it < 0:
+                    if level == 0:
+                        self.done = True
+                        return
+                    level -= 1
+                else:
+                    item[level] = it
+                    at[level] = 0
+                    partcost[level] = curcost
+            entering = False
+            # the next option of the level's item
+            x = (live[level] & imask[item[level]]) >> at[level]
+            curcost = partcost[level]
+            q = (x & -x).bit_length() - 1 + at[level] if x else -1
+            if q < 0 or curcost + pcost[q] >= self.cutoffcost:
+                if level == 0:
+                    self.done = True
+                    return
+                level -= 1
+                continue
+            at[level] = q + 1
+            choice[level] = q
+            nextcost = curcost + pcost[q]
+            live[level + 1] = live[level] & ~conf[q]
+            self.updates += self.n_words
+            a = act[level]
+            for i in self.pitems[q]:
+                a &= ~(1 << i)
+            act[level + 1] = a
+            if not a:  # a solution
+                self.nodes += 1
+                self.max_level = max(self.max_level, level + 1)
+                self.record(level, choice, nextcost)
+                continue
+            level += 1
+            self.max_level = max(self.max_level, level)
+            curcost = nextcost
+            entering = True
+
     def _live(self) -> None:
         if self.closed:
             raise SolverError("this search is closed")
+
+
+BITS_MAX_OPTIONS = 4096  # options at most for the bitset mode (as in C)
+BITS_CONF_WORK = 50_000_000  # steps allowed to build its conflict sets
+BITS_MAX_WORDS = 1 << 23  # 64-bit words allowed for its sets and masks
+LAG_ROUNDS = 100
+LAG_PATIENCE = 8
+LAG_LIMIT = 1 << 40
+
+
+def lagrange_taxes(n_primary, opt_start, opt_items, opt_costs, cls):
+    """Lagrangian taxes, as csrc/xcc/cost.c's lagrange_taxes: when every
+    option holds exactly one item of class 0, integer prices lam_i on the
+    other primary items, climbed by subgradient steps, and for each class-0
+    item p the least of c(o) - lam(o) over its options.  Every net cost
+    stays >= 0 and the taxes add up to a lower bound on every solution's
+    cost.  The taxes per primary item, or None when the scheme does not
+    apply (no costs, costs too large, an option without a class-0 item)."""
+    n_options = len(opt_costs)
+    if not n_primary or not n_options or max(opt_costs) == 0 or sum(opt_costs) >= LAG_LIMIT:
+        return None
+    prims = []
+    head = []
+    for j in range(n_options):
+        mine = [i for i in opt_items[opt_start[j] : opt_start[j + 1]] if i < n_primary]
+        tops = [i for i in mine if cls[i] == 0]
+        if len(tops) != 1:
+            return None
+        prims.append(mine)
+        head.append(tops[0])
+    rest = [[i for i in mine if cls[i] != 0] for mine in prims]
+    tops = [i for i in range(n_primary) if cls[i] == 0]
+    lam = [0] * n_primary
+    best = lam[:]
+    best_l = None
+    step = max(1, max(opt_costs) // 8)
+    stale = 0
+    for _ in range(LAG_ROUNDS):
+        if step <= 0:
+            break
+        mn: dict[int, int] = {}
+        arg: dict[int, int] = {}
+        for j in range(n_options):
+            r = opt_costs[j] - sum(lam[i] for i in rest[j])
+            h = head[j]
+            if h not in mn or r < mn[h]:
+                mn[h] = r
+                arg[h] = j
+        if len(mn) != len(tops):
+            return None  # an item without options
+        value = sum(lam) + sum(mn.values())
+        if best_l is None or value > best_l:
+            best_l, stale = value, 0
+            best = lam[:]
+        else:
+            stale += 1
+            if stale >= LAG_PATIENCE:
+                step //= 2
+                stale = 0
+        cnt = [0] * n_primary
+        for p in tops:
+            for i in prims[arg[p]]:
+                cnt[i] += 1
+        moved = False
+        for i in range(n_primary):
+            if cls[i] != 0 and cnt[i] != 1:
+                lam[i] += step * (1 - cnt[i])
+                moved = True
+        if not moved:
+            break
+    tax = [best[i] if cls[i] != 0 else None for i in range(n_primary)]
+    for j in range(n_options):
+        r = opt_costs[j] - sum(best[i] for i in rest[j])
+        h = head[j]
+        if tax[h] is None or r < tax[h]:
+            tax[h] = r
+    return tax
