@@ -435,3 +435,70 @@ class BitsC(_SideEngine):
         if code == lib.DLXC_EINVAL:
             raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
         _check(code)
+
+
+class MccC(_SideEngine):
+    """A ``dlxc_mcc`` handle (csrc/xcc/mcc.c: items with multiplicities,
+    DLX3's tree)."""
+
+    strategy = "mcc"
+    _handle_type = "dlxc_mcc **"
+    _engine_new, _engine_free, _engine_run = (
+        lib.dlxc_mcc_new,
+        lib.dlxc_mcc_free,
+        lib.dlxc_mcc_run,
+    )
+    _engine_progress, _engine_stats = lib.dlxc_mcc_progress, lib.dlxc_mcc_get_stats
+
+    def __init__(
+        self,
+        n_primary,
+        n_items,
+        opt_start,
+        opt_items,
+        opt_colors,
+        opt_ids=None,
+        seed=0,
+        randomize=False,
+        bounds=None,
+    ):
+        out = ffi.new(self._handle_type)
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
+        limits = int32_array(bounds) if bounds is not None else ffi.NULL
+        _check(
+            lib.dlxc_mcc_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids, limits)
+        )
+        self._handle = ffi.gc(out[0], lib.dlxc_mcc_free)
+        # a record holds one entry per level: an option or a null move
+        self._buffers(max(n_primary, lib.dlxc_mcc_max_levels(self._handle)))
+
+    def set_split(self, depth):
+        with self._guard:
+            _check(lib.dlxc_mcc_set_split(self._handle, depth))
+
+    def replay(self, path):
+        """Make the choices of ``path`` (option ids, -1 for a null move, as
+        a split run records them) and search the subtree below it from zero."""
+        with self._guard:
+            code = lib.dlxc_mcc_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        if code == lib.DLXC_EINVAL:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        _check(code)
+
+    def set_memo(self, max_entries):
+        raise _solver_error(_MCC_NO_MEMO)
+
+    def sample(self, seed):
+        raise _solver_error(_MCC_NO_MEMO)
+
+    def probe(self, seed):
+        raise _solver_error(
+            "random probes (estimate) are not available for items with multiplicities"
+        )
+
+
+_MCC_NO_MEMO = (
+    "counting with a memo table (--memo) is not available for items with "
+    "multiplicities; count without it"
+)
