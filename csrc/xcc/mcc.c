@@ -302,8 +302,7 @@ static void unpurify(dance *d, int32_t p)
     const int32_t last = d->last_itm;
     int32_t c = nd[p].itm, x = nd[p].color, rr, nn;
     for (rr = nd[c].up; rr >= last; rr = nd[rr].up) {
-        if (nd[rr].color < 0)
-            nd[rr].color = x;
+        if (nd[rr].color < 0) nd[rr].color = x;
         else if (rr != p) {
             for (nn = rr - 1; nn != rr;) {
                 int32_t uu = nd[nn].up, dd = nd[nn].down, cc = nd[nn].itm;
@@ -385,10 +384,8 @@ static void commit_others(dance *d, int32_t cur)
         }
         if (cc < d->second) {
             if (--d->cl[cc].bound == 0) cover(d, cc, 1);
-        } else if (nd[pp].color == 0)
-            cover(d, cc, 1);
-        else if (nd[pp].color > 0)
-            purify(d, pp);
+        } else if (nd[pp].color == 0) cover(d, cc, 1);
+        else if (nd[pp].color > 0) purify(d, pp);
         pp++;
     }
 }
@@ -406,10 +403,8 @@ static void uncommit_others(dance *d, int32_t cur)
         if (cc < d->second) {
             if (d->cl[cc].bound == 0) uncover(d, cc, 1);
             d->cl[cc].bound++;
-        } else if (nd[pp].color == 0)
-            uncover(d, cc, 1);
-        else if (nd[pp].color > 0)
-            unpurify(d, pp);
+        } else if (nd[pp].color == 0) uncover(d, cc, 1);
+        else if (nd[pp].color > 0) unpurify(d, pp);
         pp--;
     }
 }
@@ -444,8 +439,7 @@ static int32_t start_level(dlxc_mcc *s, dance *d, int32_t level, int32_t best)
     int32_t cur = s->choice[level] = d->nd[best].down;
     c->bound--;
     s->first_tweak[level] = 0;
-    if (c->bound == 0 && c->slack == 0)
-        cover(d, best, 1);
+    if (c->bound == 0 && c->slack == 0) cover(d, best, 1);
     else {
         s->first_tweak[level] = cur;
         if (c->bound == 0) cover(d, best, 1);
@@ -460,8 +454,7 @@ static int try_node(dance *d, int32_t best, int32_t cur)
     mitem *const c = &d->cl[best];
     if (c->bound == 0 && c->slack == 0) return cur != best;
     if (d->nd[best].itm <= c->bound - c->slack) return 0;
-    if (cur != best)
-        tweak(d, cur, c->bound);
+    if (cur != best) tweak(d, cur, c->bound);
     else if (c->bound != 0) {
         d->cl[c->prev].next = c->next;
         d->cl[c->next].prev = c->prev;
@@ -473,10 +466,8 @@ static int try_node(dance *d, int32_t best, int32_t cur)
 static void restore(dlxc_mcc *s, dance *d, int32_t best, int32_t level)
 {
     mitem *const c = &d->cl[best];
-    if (c->bound == 0 && c->slack == 0)
-        uncover(d, best, 1);
-    else
-        untweak(d, best, s->first_tweak[level], c->bound);
+    if (c->bound == 0 && c->slack == 0) uncover(d, best, 1);
+    else untweak(d, best, s->first_tweak[level], c->bound);
     c->bound++;
 }
 
@@ -499,10 +490,8 @@ static int record(const dlxc_mcc *s, int32_t level, int path, int32_t *buf, int6
     (*room)--;
     for (l = 0; l < level; l++) {
         int32_t p = s->choice[l];
-        if (p > s->last_itm)
-            buf[*used + 1 + k++] = s->opt_id[option_of(s->nd, p)];
-        else if (path)
-            buf[*used + 1 + k++] = -1;
+        if (p > s->last_itm) buf[*used + 1 + k++] = s->opt_id[option_of(s->nd, p)];
+        else if (path) buf[*used + 1 + k++] = -1;
     }
     buf[*used] = path ? -k : k;
     *used += k + 1;
@@ -557,10 +546,8 @@ int dlxc_mcc_replay(dlxc_mcc *s, const int32_t *path, int32_t len)
         for (;;) {
             int found;
             if (!try_node(&d, best, cur)) goto bad;
-            if (cur == best)
-                found = path[level] == -1;
-            else
-                found = s->opt_id[option_of(s->nd, cur)] == path[level];
+            if (cur == best) found = path[level] == -1;
+            else found = s->opt_id[option_of(s->nd, cur)] == path[level];
             if (found) break;
             cur = s->choice[level] = s->nd[cur].down;
         }

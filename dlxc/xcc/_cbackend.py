@@ -466,9 +466,7 @@ class MccC(_SideEngine):
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
         ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
         limits = int32_array(bounds) if bounds is not None else ffi.NULL
-        _check(
-            lib.dlxc_mcc_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids, limits)
-        )
+        _check(lib.dlxc_mcc_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids, limits))
         self._handle = ffi.gc(out[0], lib.dlxc_mcc_free)
         # a record holds one entry per level: an option or a null move
         self._buffers(max(n_primary, lib.dlxc_mcc_max_levels(self._handle)))

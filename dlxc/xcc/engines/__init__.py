@@ -19,6 +19,8 @@ from .table import STRATEGIES, can, engine, first_serving, refusal
 
 TYPE_CHECKING = False  # not typing's: dlxc count's short way imports little
 if TYPE_CHECKING:
+    from typing import Any
+
     from .contract import XccEngine, XccEngineClass
 
 __all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
@@ -120,12 +122,11 @@ def make_solver(
     randomize = seed is not None
     if rest and rest[0] is not None:  # bounds: multiplicities, only the mcc engine
         pick_strategy("mcc", seed=seed)
-        cls = solver_class(backend, "mcc")
-        return cls(n_primary, n_items, start, items, colors, ids, 0, False, bounds=rest[0])
+        mcc: Any = solver_class(backend, "mcc")  # the contract's class, plus bounds
+        return mcc(n_primary, n_items, start, items, colors, ids, 0, False, bounds=rest[0])
     pick_strategy(strategy, seed=seed)  # EngineRefused for a seed it cannot take
     if strategy == "mcc":  # a plain problem: every item 1:1
-        cls = solver_class(backend, "mcc")
-        return cls(n_primary, n_items, start, items, colors, ids, 0, False, bounds=None)
+        return solver_class(backend, "mcc")(n_primary, n_items, start, items, colors, ids)
     cls = solver_class(backend, strategy)
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
 

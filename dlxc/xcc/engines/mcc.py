@@ -19,7 +19,7 @@ from ...base.errors import SolverError
 from ...base.guard import Guard, guarded
 from .shared import BATCH, BUDGET, DONE, SideMirror
 
-MS_NEW, MS_FORWARD, MS_ADVANCE, MS_BACKUP, MS_DONE = range(5)
+MS_NEW, MS_FORWARD, MS_ADVANCE, MS_BACKUP, MS_DONE, MS_BACKDOWN = range(6)
 _COUNTER_CEILING = 1 << 62
 _NO_MEMO = (
     "counting with a memo table (--memo) is not available for items with "
@@ -458,7 +458,7 @@ class MccMirror(SideMirror):
                         break
                     recorded += 1
                     paths.append(self.path(level))
-                    step = "backdown"
+                    step = MS_BACKDOWN
                     continue
                 if self.nodes >= limit:
                     self.state, status = MS_FORWARD, BUDGET
@@ -476,13 +476,13 @@ class MccMirror(SideMirror):
                     self.solutions += 1
                     if level > self.max_level:
                         self.max_level = level
-                    step = "backdown"
+                    step = MS_BACKDOWN
                     continue
                 self.nodes += 1
                 if level > self.max_level:
                     self.max_level = level
                 if score <= 0:
-                    step = "backdown"
+                    step = MS_BACKDOWN
                     continue
                 self.scor[level] = score
                 cur = self.start_level(level, best)
@@ -497,8 +497,8 @@ class MccMirror(SideMirror):
                 step = MS_FORWARD
             elif step == MS_BACKUP:  # M8
                 self.restore(best, level)
-                step = "backdown"
-            elif step == "backdown":  # M9
+                step = MS_BACKDOWN
+            elif step == MS_BACKDOWN:  # M9
                 if level == self.floor:
                     self.state, status = MS_DONE, DONE
                     break
