@@ -27,9 +27,9 @@ import itertools
 import os
 import re
 import resource
+import shutil
 import statistics
 import subprocess
-import sys
 import time
 from pathlib import Path
 
@@ -133,7 +133,8 @@ def main() -> None:
             continue
         path = out / f"{name}.dlx"
         path.write_text(make())
-        progs = {"dlxc": [sys.executable, "-m", "dlxc", "count", str(path)]}
+        dlxc = shutil.which("dlxc") or "dlxc"
+        progs = {"dlxc": [dlxc, "count", str(path)]}
         if args.peers:
             for peer in ("dlx3", "ssmcc"):
                 exe = Path(args.peers) / peer

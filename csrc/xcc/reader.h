@@ -40,6 +40,9 @@ typedef struct {
     int64_t dropped_lines[3]; /* the lines of the first three (1-based) */
     int32_t n_unused;         /* primary items in no option */
     int32_t *unused;          /* their numbers (n_unused of them) */
+    /* multiplicities: u and v of each primary item in turn (u:v|name in
+     * the items line), or NULL when every item is 1:1 */
+    int32_t *bounds;
 } dlxc_dlx;
 
 #define DLXC_DLX_SLOW 3 /* the input needs the Python reader */

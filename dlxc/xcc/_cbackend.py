@@ -41,7 +41,7 @@ def _check(code: int) -> int:
     return check_status(code, _STATUS)
 
 
-def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
+def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, bounds: bool = False):
     """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
     secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
     and the arrays as array('i'), or None when the Python reader must read it
@@ -55,7 +55,10 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
     the numbers of the primary items in no option (three lists).  With
     ``views`` the arrays are int memoryviews instead, enough for
     make_solver: dlxc/_launch.py's short path takes them, since importing the
-    array module imports collections too."""
+    array module imports collections too.  With ``bounds`` the tuple ends
+    with the multiplicities (u, v of each primary item in turn, an int
+    list) or None when every item is 1:1; without it, a file with
+    multiplicities is left to the Python reader (None)."""
     box = data if isinstance(data, list) else None
     if box is not None:
         data = box[0]
@@ -69,7 +72,11 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
         box.clear()  # the text is read: let it go before the copies below
     d = out[0]
     n_primary, n_items = d.n_primary, d.n_items
+    if d.bounds != ffi.NULL and not bounds:
+        lib.dlxc_dlx_free(d)
+        return None
     try:
+        limits = ffi.unpack(d.bounds, 2 * n_primary) if d.bounds != ffi.NULL else None
         if notes:
             found = (
                 ffi.unpack(d.dropped, d.n_dropped) if d.n_dropped else [],
@@ -98,9 +105,10 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False):
             setattr(d, field, ffi.NULL)
     finally:
         lib.dlxc_dlx_free(d)
+    extra = (limits,) if bounds else ()
     if notes:
-        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found)
-    return (names[:n_primary], names[n_primary:n_items], colors, *arrays)
+        return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found, *extra)
+    return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *extra)
 
 
 def keep_options(opt_start, opt_items, opt_colors, dropped):

@@ -151,12 +151,19 @@ def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]
     reader's warnings (options without a primary item, primary items in no
     option; ``stacklevel`` makes them point at read_dlx's caller), or None
     when the Python reader must read it."""
-    got = fast(box, notes=True)  # it empties the box once the text is read
+    got = fast(box, notes=True, bounds=True)  # it empties the box once the text is read
     if got is None:
         return None
-    primary, secondary, colors, opt_start, opt_items, opt_colors, dropped, lines, unused = got
+    primary, secondary, colors, opt_start, opt_items, opt_colors, dropped, lines, unused, b = got
+    limits = None
+    if b is not None:
+        limits = {
+            name: (b[2 * i], b[2 * i + 1])
+            for i, name in enumerate(primary)
+            if (b[2 * i], b[2 * i + 1]) != (1, 1)
+        }
     problem = Problem._from_arrays(
-        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped
+        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped, limits
     )
     if dropped:
         _warn_dropped(file, lines, len(dropped), stacklevel)
@@ -344,8 +351,14 @@ def _bounds_prefix(tok, file, lineno, line):
         raise DlxFormatError(f"{reason} in {tok!r}", file, lineno, line)
 
     spec, _, name = tok.partition("|")
-    if "|" in name:
-        fail("illegal character '|' in item name")
+    if "|" in name or not all(ch.isascii() and (ch.isdigit() or ch == ":") for ch in spec):
+        raise DlxFormatError(
+            f"illegal character '|' in item name {tok!r} (bounds are written "
+            "u:v|name or v|name, with decimal numbers u and v)",
+            file,
+            lineno,
+            line,
+        )
     if not name:
         fail("empty item name after the bounds")
     lo, colon, hi = spec.rpartition(":") if ":" in spec else ("", "", spec)
@@ -354,8 +367,6 @@ def _bounds_prefix(tok, file, lineno, line):
     for part in (lo, hi) if colon else (hi,):
         if not part:
             fail("a bound is missing")
-        if not (part.isascii() and part.isdigit()):
-            fail(f"bound {part!r} is not a decimal number")
     v = int(hi)
     u = int(lo) if colon else v
     if v == 0:

@@ -259,7 +259,7 @@ def test_reader_bounds(items, bounds):
     [
         ("3:2|A", "lower bound 3 exceeds the upper bound 2"),
         ("0|A", "upper bound is zero"),
-        ("x:2|A", "bound 'x' is not a decimal number"),
+        ("x:2|A", "illegal character '|' in item name 'x:2|A'"),
         ("1:|A", "a bound is missing"),
         ("2|", "empty item name"),
         ("1:2:3|A", "more than one ':'"),
@@ -336,3 +336,18 @@ def test_random_text_files_against_the_oracle(backend):
             warnings.simplefilter("ignore")
             problem = read_dlx(io.StringIO("\n".join(lines) + "\n"))
         assert problem.count(backend=backend) == len(oracle(problem))
+
+
+def test_both_readers_read_the_same_bounds(tmp_path, monkeypatch):
+    """The C reader's fast path and the Python reader agree on the bounds,
+    the options and the warnings (none for an unused item with u = 0)."""
+    path = tmp_path / "m.dlx"
+    path.write_text("0:2|A 3|B 1:1|C 0:4|D | X\nA B X:1\nB C\nB X:1\nA C\n")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        fast = read_dlx(path)
+        monkeypatch.setenv("DLXC_READER", "python")
+        slow = read_dlx(path)
+    assert fast.bounds == slow.bounds == {"A": (0, 2), "B": (3, 3), "D": (0, 4)}
+    assert list(fast.options) == list(slow.options)
+    assert fast.count() == slow.count() == len(oracle(slow))
