@@ -40,6 +40,7 @@
  * touch one cache line per node.
  */
 #include "mcc.h"
+#include "splitmix64.h"
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
@@ -658,6 +659,84 @@ out:
         return DLXC_EOVERFLOW;
     }
     return status;
+}
+
+/* Undo the choices of levels depth-1 .. 0, as backtracking would. */
+static void unwind(dlxc_mcc *s, dance *d, int32_t depth)
+{
+    while (depth-- > 0) {
+        int32_t cur = s->choice[depth], best;
+        if (cur < s->last_itm) { /* a null move */
+            best = cur;
+            d->cl[d->cl[best].prev].next = best;
+            d->cl[d->cl[best].next].prev = best;
+        } else {
+            best = s->nd[cur].itm;
+            uncommit_others(d, cur);
+            if (d->cl[best].bound == 0 && d->cl[best].slack != 0) {
+                /* covered by start_level and made active again only by
+                 * the null move, which the search would have come to */
+                d->cl[d->cl[best].prev].next = best;
+                d->cl[d->cl[best].next].prev = best;
+            }
+        }
+        restore(s, d, best, depth);
+    }
+}
+
+static uint64_t uniform_below(uint64_t *rng, uint64_t n)
+{
+    uint64_t r, t = (0 - n) % n; /* 2^64 mod n: reject below it */
+    do r = splitmix64(rng);
+    while (r < t);
+    return r % n;
+}
+
+/* One of Knuth's random probes (fresh solver): from the root, a branch
+ * drawn uniformly at each level (the branching degree is exactly the
+ * number of branches: the options tried and the null move), down to a
+ * solution or a dead end; the estimates are the sums and the product of
+ * the degrees.  Everything is undone, the statistics too. */
+int dlxc_mcc_probe(dlxc_mcc *s, uint64_t seed, double *nodes_est, double *solutions_est,
+                   int32_t *depth)
+{
+    dance d;
+    double prod = 1.0, est = 1.0, sols = 0.0;
+    int32_t level = 0;
+    uint64_t rng = seed;
+    if (!s || s->state != MS_NEW) return DLXC_EINVAL;
+    dance_of(s, &d);
+    for (;;) {
+        int32_t score, best = choose(&d, &score), cur;
+        uint64_t r;
+        if (score == INFTY) {
+            sols = prod;
+            break;
+        }
+        if (score <= 0) break;
+        est += prod * score;
+        prod *= score;
+        r = uniform_below(&rng, (uint64_t)score);
+        s->scor[level] = score;
+        cur = start_level(s, &d, level, best);
+        for (;; r--) {
+            if (!try_node(&d, best, cur)) { /* not reached: the degree counts the branches */
+                restore(s, &d, best, level);
+                sols = 0.0;
+                goto done;
+            }
+            if (!r) break;
+            cur = s->choice[level] = s->nd[cur].down;
+        }
+        if (cur > s->last_itm) commit_others(&d, cur);
+        level++;
+    }
+done:
+    unwind(s, &d, level);
+    *nodes_est = est;
+    *solutions_est = sols;
+    *depth = level;
+    return DLXC_DONE;
 }
 
 /* Knuth's estimate of the fraction of the tree explored: choice k of d at

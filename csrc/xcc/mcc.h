@@ -38,6 +38,10 @@ double dlxc_mcc_progress(dlxc_mcc *s);
 int dlxc_mcc_set_split(dlxc_mcc *s, int32_t depth);
 int dlxc_mcc_replay(dlxc_mcc *s, const int32_t *path, int32_t len);
 int32_t dlxc_mcc_max_levels(const dlxc_mcc *s);
+/* One random probe of the search tree (fresh solver), as dlxc_probe:
+ * Knuth's unbiased estimates of the numbers of nodes and solutions. */
+int dlxc_mcc_probe(dlxc_mcc *s, uint64_t seed, double *nodes_est, double *solutions_est,
+                   int32_t *depth);
 void dlxc_mcc_free(dlxc_mcc *s);
 /* CDEF-END */
 

@@ -499,9 +499,12 @@ class MccC(_SideEngine):
         raise _solver_error(_MCC_NO_MEMO)
 
     def probe(self, seed):
-        raise _solver_error(
-            "random probes (estimate) are not available for items with multiplicities"
-        )
+        """One random probe: (nodes estimate, solutions estimate, depth)."""
+        est = ffi.new("double[2]")
+        depth = ffi.new("int32_t *")
+        with self._guard:
+            _check(lib.dlxc_mcc_probe(self._handle, seed & ((1 << 64) - 1), est, est + 1, depth))
+        return est[0], est[1], depth[0]
 
 
 _MCC_NO_MEMO = (

@@ -229,6 +229,11 @@ def test_split_count_and_limits():
     assert not stopped.complete and stopped.nodes <= 50
     with pytest.raises(ValueError, match="multiplicities"):
         problem.count(memo=True)
+    from dlxc.xcc.estimate import estimate
+
+    guess = estimate(problem, probes=2000, seed=1, calibrate=None)
+    assert guess.probes == 2000 and not guess.exact
+    assert abs(guess.solutions - serial.solutions) < 5 * guess.solutions_stderr + 1
 
 
 # ---- the readers -------------------------------------------------------------
@@ -351,3 +356,33 @@ def test_both_readers_read_the_same_bounds(tmp_path, monkeypatch):
     assert fast.bounds == slow.bounds == {"A": (0, 2), "B": (3, 3), "D": (0, 4)}
     assert list(fast.options) == list(slow.options)
     assert fast.count() == slow.count() == len(oracle(slow))
+
+
+@given(problem=mcc_problems(), seed=st.integers(0, 1 << 64 - 1))
+def test_probes_agree_and_leave_the_solver_as_it_was(c_backend, problem, seed):
+    """The same probes on both backends; after them, the search gives the
+    figures of a fresh solver (every probe undid what it did)."""
+    arrays = problem.live_arrays()
+    sizes = (len(problem.primary), len(problem.items))
+    fresh = run(problem, "c")
+    for backend in ("c", "python"):
+        solver = make_solver(backend, *sizes, arrays, None, "mcc")
+        probes = [solver.probe(seed + k) for k in range(4)]
+        if backend == "c":
+            first = probes
+        assert probes == first
+        out: list = []
+        while solver.run(1 << 40, out, 1 << 20):
+            pass
+        assert (out, solver.stats()) == fresh
+
+
+def test_probes_are_exact_on_a_tree_of_one_path(backend):
+    """Every item has one way to go: each probe gives the exact figures."""
+    problem = Problem(["A", "B"], [], [["A", "B"]], bounds={"A": (0, 1)})
+    arrays = problem.live_arrays()
+    solver = make_solver(backend, 2, 2, arrays, None, "mcc")
+    _, stats = run(problem, backend)
+    nodes, sols, _ = solver.probe(7)
+    assert sols == stats[0] == problem.count(backend=backend)
+    assert nodes == stats[1]

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from ...base.errors import SolverError
 from ...base.guard import Guard, guarded
+from ...base.rng import MASK64, uniform_below
 from .shared import BATCH, BUDGET, DONE, SideMirror
 
 MS_NEW, MS_FORWARD, MS_ADVANCE, MS_BACKUP, MS_DONE, MS_BACKDOWN = range(6)
@@ -25,7 +26,6 @@ _NO_MEMO = (
     "counting with a memo table (--memo) is not available for items with "
     "multiplicities; count without it"
 )
-_NO_PROBE = "random probes (estimate) are not available for items with multiplicities"
 
 
 class MccMirror(SideMirror):
@@ -549,8 +549,60 @@ class MccMirror(SideMirror):
     def set_memo(self, max_entries: int) -> None:
         raise SolverError(_NO_MEMO)
 
-    def probe(self, seed: int):
-        raise SolverError(_NO_PROBE)
+    def unwind(self, depth: int) -> None:
+        """Undo the choices of levels depth-1 .. 0, as backtracking would."""
+        while depth > 0:
+            depth -= 1
+            cur = self.choice[depth]
+            if cur < self.last_itm:  # a null move
+                best = cur
+                self.next[self.prev[best]] = best
+                self.prev[self.next[best]] = best
+            else:
+                best = self.itm[cur]
+                self.uncommit_others(cur)
+                if self.bound[best] == 0 and self.slack[best] != 0:
+                    # covered by start_level and made active again only by
+                    # the null move, which the search would have come to
+                    self.next[self.prev[best]] = best
+                    self.prev[self.next[best]] = best
+            self.restore(best, depth)
+
+    @guarded
+    def probe(self, seed: int) -> tuple[float, float, int]:
+        """One random probe (fresh solver), as ``dlxc_mcc_probe``."""
+        self._live()
+        if self.state != MS_NEW:
+            raise ValueError("probe needs a fresh solver")
+        saved = self.updates, self.cleansings
+        rng = seed & MASK64
+        prod, est, sols, level = 1.0, 1.0, 0.0, 0
+        while True:
+            self._grow(level)
+            best, score = self.choose()
+            if score == INFTY:
+                sols = prod
+                break
+            if score <= 0:
+                break
+            est += prod * score
+            prod *= score
+            rng, r = uniform_below(rng, score)
+            self.scor[level] = score
+            cur = self.start_level(level, best)
+            while True:
+                if not self.try_node(best, cur):  # not reached
+                    raise SolverError("a probe found fewer branches than the degree")
+                if not r:
+                    break
+                r -= 1
+                cur = self.choice[level] = self.down[cur]
+            if cur > self.last_itm:
+                self.commit_others(cur)
+            level += 1
+        self.unwind(level)
+        self.updates, self.cleansings = saved
+        return est, sols, level
 
     def sample(self, seed: int):
         raise SolverError(_NO_MEMO)

@@ -53,7 +53,7 @@ ENGINES = {
     "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset({"split"})),
     "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset({"split"})),
     # items with multiplicities (Knuth's DLX3): every problem with bounds, and only those
-    "mcc": Engine("mcc", "MccC", "MccMirror", "dlx3", frozenset({"split"})),
+    "mcc": Engine("mcc", "MccC", "MccMirror", "dlx3", frozenset({"split", "estimate"})),
 }
 STRATEGIES = tuple(ENGINES)
 
