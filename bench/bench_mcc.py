@@ -91,9 +91,9 @@ def sets(n: int) -> str:
 FAMILIES = {
     "pack-5x8-k2": lambda: packing(8, 5, 2),
     "pack-4x10-k2": lambda: packing(10, 4, 2),
-    "rooks-7": lambda: rooks(7),
-    "rooks-8": lambda: rooks(8),
-    "sets-7": lambda: sets(7),
+    "rooks-9": lambda: rooks(9),
+    "rooks-10": lambda: rooks(10),
+    "sets-8": lambda: sets(8),
 }
 
 
