@@ -195,15 +195,17 @@ def _count(path: str, jobs: int = 1):
             data = f.read()
     except (ImportError, OSError):
         return None
-    arrays = read_dlx_arrays(data, views=True)
+    arrays = read_dlx_arrays(data, views=True, bounds=True)
     if arrays is None:
         return None
-    primary, secondary, _, start, items, colors = arrays
+    primary, secondary, _, start, items, colors, bounds = arrays
     del data, arrays
+    if bounds is not None and jobs > 1:
+        return None  # a split count of a problem with multiplicities: the full way
     t0 = time.perf_counter()
     n_primary, n_items = len(primary), len(primary) + len(secondary)
     engine, solver = make_picked_solver(
-        "c", n_primary, n_items, (start, items, colors, None), None, "auto"
+        "c", n_primary, n_items, (start, items, colors, None, bounds), None, "auto"
     )
     # the runner every search uses: slices of 10-20 ms, so that Ctrl-C and
     # SIGTERM are seen within a few hundredths of a second

@@ -65,6 +65,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.xcc.engines.ssxcc",
             "dlxc.xcc.engines.bits",
             "dlxc.xcc.engines.cost",
+            "dlxc.xcc.engines.mcc",
             "dlxc.xcc.engines.zdd",
             "dlxc.lexicon.alphabet",
             "dlxc.lexicon.mirror",

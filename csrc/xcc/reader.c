@@ -14,8 +14,9 @@
  * so every rule below errs on the side of giving up:
  *  - bytes that are not UTF-8 (Python's decoder stops there), a NUL byte
  *    outside a comment line;
- *  - no items line, a '|' twice in it, a ':' or '|' inside an item name,
- *    an item declared twice;
+ *  - no items line, a '|' twice in it, a ':' or '|' inside an item name
+ *    other than a primary item's bounds u:v|name or v|name (decimal, with
+ *    0 <= u <= v, 1 <= v < 2^30), an item declared twice;
  *  - in an option: an unknown item, a colored primary item, an empty
  *    color, a color of several characters holding ':' or '|', an item
  *    twice;
@@ -421,6 +422,7 @@ void dlxc_dlx_free(dlxc_dlx *d)
     free(d->dropped);
     free(d->unused);
     free(d->opt_costs);
+    free(d->bounds);
     free(d);
 }
 
@@ -441,13 +443,41 @@ static int64_t read_cost(const char *tok, int32_t n, int64_t *total)
     return v;
 }
 
+/* The bounds of a primary item written u:v|name or v|name: *u and *v, and
+ * the name's length after the prefix in *skip; 0 when the prefix is not
+ * exactly that (the Python reader then words what is wrong). */
+static int bounds_prefix(const char *tok, int32_t n, int32_t *u, int32_t *v, int32_t *skip)
+{
+    int64_t num[2] = {0, 0};
+    int32_t i = 0, k = 0, digits = 0;
+    for (;; i++) {
+        if (i == n) return 0;
+        if (tok[i] >= '0' && tok[i] <= '9') {
+            num[k] = 10 * num[k] + (tok[i] - '0');
+            if (num[k] >= (INT64_C(1) << 30)) return 0;
+            digits++;
+        } else if (tok[i] == ':' && k == 0 && digits) {
+            k = 1;
+            digits = 0;
+        } else if (tok[i] == '|' && digits) {
+            break;
+        } else return 0;
+    }
+    *v = (int32_t)num[k];
+    *u = k ? (int32_t)num[0] : *v;
+    if (*v < 1 || *u > *v || i + 1 >= n) return 0;
+    *skip = i + 1;
+    return 1;
+}
+
 void dlxc_dlx_free_array(int32_t *array) { free(array); }
 
 int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
 {
     scanner sc;
     name_table items = {NULL, 0, 0}, colors = {NULL, 0, 0};
-    ivec start = {0}, its = {0}, cols = {0}, dropped = {0}, unused = {0};
+    ivec start = {0}, its = {0}, cols = {0}, dropped = {0}, unused = {0}, bounds = {0};
+    int has_bounds = 0;
     int64_t dropped_lines[3] = {0, 0, 0};
     int32_t *stamp = NULL;
     int32_t color1[256]; /* the number plus one of each one-byte color, 0: not seen */
@@ -493,6 +523,20 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
             tok++, n--;
         }
         if (!n) continue;
+        if (!secondary) { /* u and v of each primary item, 1 and 1 unless given */
+            int32_t u = 1, v = 1, skip = 0;
+            if (memchr(tok, '|', (size_t)n)) {
+                if (!bounds_prefix(tok, n, &u, &v, &skip)) goto fail;
+                tok += skip, n -= skip;
+                has_bounds |= u != 1 || v != 1;
+            }
+            if (ivec_reserve(&bounds, 2) != DLXC_DONE) {
+                code = DLXC_ENOMEM;
+                goto fail;
+            }
+            bounds.v[bounds.n++] = u;
+            bounds.v[bounds.n++] = v;
+        }
         if (memchr(tok, ':', (size_t)n) || memchr(tok, '|', (size_t)n)) goto fail;
         if (table_find(&items, tok, n) >= 0) goto fail; /* declared twice */
         if ((code = table_add(&items, tok, n)) != DLXC_DONE) goto fail;
@@ -632,7 +676,7 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
         j++;
     }
     for (i = 0; i < n_primary; i++)
-        if (!used[i]) {
+        if (!used[i] && (!has_bounds || bounds.v[2 * i] > 0)) { /* u = 0 needs no option */
             if (!notes) goto fail;
             if (ivec_reserve(&unused, 1) != DLXC_DONE) {
                 code = DLXC_ENOMEM;
@@ -675,12 +719,17 @@ int dlxc_dlx_read(const char *text, int64_t len, int notes, dlxc_dlx **out)
     d->opt_costs = costs;
     costs = NULL;
     dropped.v = unused.v = NULL;
+    if (has_bounds) {
+        d->bounds = bounds.v;
+        bounds.v = NULL;
+    }
     if (!d->opt_items || !d->opt_colors) {
         code = DLXC_ENOMEM;
         goto fail;
     }
     table_free(&items);
     table_free(&colors);
+    free(bounds.v);
     free(stamp);
     free(used);
     *out = d;
@@ -693,6 +742,7 @@ fail:
     table_free(&colors);
     free(dropped.v);
     free(unused.v);
+    free(bounds.v);
     free(start.v);
     free(its.v);
     free(cols.v);

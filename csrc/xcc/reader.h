@@ -47,6 +47,9 @@ typedef struct {
      * option's first item, added up): n_options of them, or NULL when
      * the file has no cost token */
     int64_t *opt_costs;
+    /* multiplicities: u and v of each primary item in turn (u:v|name in
+     * the items line), or NULL when every item is 1:1 */
+    int32_t *bounds;
 } dlxc_dlx;
 
 #define DLXC_DLX_SLOW 3 /* the input needs the Python reader */

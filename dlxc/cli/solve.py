@@ -95,7 +95,9 @@ def _stats_record(stats) -> dict:
     "only it serves). --jobs and a scheduler split every engine and auto keeps "
     "its choice; a split ssxcc count gives the serial solutions, but its nodes "
     "and updates (the split run's plus its subproblems') may differ from a "
-    "serial run's. The summary and --json name the engine that ran.",
+    "serial run's. A file with multiplicities (u:v|name items) always runs on "
+    "the mcc engine (Knuth's DLX3: its tree and statistics), whatever this says. "
+    "The summary and --json name the engine that ran.",
 )
 @preprocess_option
 @user_errors

@@ -41,7 +41,9 @@ def _check(code: int) -> int:
     return check_status(code, _STATUS)
 
 
-def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, costs: bool = False):
+def read_dlx_arrays(
+    data: bytes, views: bool = False, notes: bool = False, costs: bool = False, bounds: bool = False
+):
     """Knuth's DLX text ``data`` read by csrc/xcc/reader.c: (primary,
     secondary, colors, opt_start, opt_items, opt_colors) with colors[0] = ""
     and the arrays as array('i'), or None when the Python reader must read it
@@ -57,7 +59,11 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, costs
     make_solver: dlxc/_launch.py's short path takes them, since importing the
     array module imports collections too.  With ``costs`` the tuple ends
     with the option costs (an array('q'), or None for a file without cost
-    tokens); without it, a file with costs is left to the Python reader."""
+    tokens); without it, a file with costs is left to the Python reader.
+    With ``bounds`` it ends (after the costs, if asked) with the
+    multiplicities (u, v of each primary item in turn, an int list) or None
+    when every item is 1:1; without it, a file with multiplicities is left
+    to the Python reader (None)."""
     box = data if isinstance(data, list) else None
     if box is not None:
         data = box[0]
@@ -80,7 +86,11 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, costs
 
         opt_costs = array("q")
         opt_costs.frombytes(ffi.buffer(d.opt_costs, 8 * d.n_options))
+    if d.bounds != ffi.NULL and not bounds:
+        lib.dlxc_dlx_free(d)
+        return None
     try:
+        limits = ffi.unpack(d.bounds, 2 * n_primary) if d.bounds != ffi.NULL else None
         if notes:
             found = (
                 ffi.unpack(d.dropped, d.n_dropped) if d.n_dropped else [],
@@ -109,7 +119,7 @@ def read_dlx_arrays(data: bytes, views: bool = False, notes: bool = False, costs
             setattr(d, field, ffi.NULL)
     finally:
         lib.dlxc_dlx_free(d)
-    tail = (opt_costs,) if costs else ()
+    tail = ((opt_costs,) if costs else ()) + ((limits,) if bounds else ())
     if notes:
         return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *found, *tail)
     return (names[:n_primary], names[n_primary:n_items], colors, *arrays, *tail)
@@ -665,3 +675,71 @@ class PreC:
         if self._h is not None:
             ffi.release(self._h)
             self._h = None
+
+
+class MccC(_SideEngine):
+    """A ``dlxc_mcc`` handle (csrc/xcc/mcc.c: items with multiplicities,
+    DLX3's tree)."""
+
+    strategy = "mcc"
+    _handle_type = "dlxc_mcc **"
+    _engine_new, _engine_free, _engine_run = (
+        lib.dlxc_mcc_new,
+        lib.dlxc_mcc_free,
+        lib.dlxc_mcc_run,
+    )
+    _engine_progress, _engine_stats = lib.dlxc_mcc_progress, lib.dlxc_mcc_get_stats
+
+    def __init__(
+        self,
+        n_primary,
+        n_items,
+        opt_start,
+        opt_items,
+        opt_colors,
+        opt_ids=None,
+        seed=0,
+        randomize=False,
+        bounds=None,
+    ):
+        out = ffi.new(self._handle_type)
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        ids = int32_array(opt_ids) if opt_ids is not None else ffi.NULL
+        limits = int32_array(bounds) if bounds is not None else ffi.NULL
+        _check(lib.dlxc_mcc_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids, limits))
+        self._handle = ffi.gc(out[0], lib.dlxc_mcc_free)
+        # a record holds one entry per level: an option or a null move
+        self._buffers(max(n_primary, lib.dlxc_mcc_max_levels(self._handle)))
+
+    def set_split(self, depth):
+        with self._guard:
+            _check(lib.dlxc_mcc_set_split(self._handle, depth))
+
+    def replay(self, path):
+        """Make the choices of ``path`` (option ids, -1 for a null move, as
+        a split run records them) and search the subtree below it from zero."""
+        with self._guard:
+            code = lib.dlxc_mcc_replay(self._handle, ffi.new("int32_t[]", list(path)), len(path))
+        if code == lib.DLXC_EINVAL:
+            raise ValueError(f"path {tuple(path)!r} is not a subproblem of this problem")
+        _check(code)
+
+    def set_memo(self, max_entries):
+        raise _solver_error(_MCC_NO_MEMO)
+
+    def sample(self, seed):
+        raise _solver_error(_MCC_NO_MEMO)
+
+    def probe(self, seed):
+        """One random probe: (nodes estimate, solutions estimate, depth)."""
+        est = ffi.new("double[2]")
+        depth = ffi.new("int32_t *")
+        with self._guard:
+            _check(lib.dlxc_mcc_probe(self._handle, seed & ((1 << 64) - 1), est, est + 1, depth))
+        return est[0], est[1], depth[0]
+
+
+_MCC_NO_MEMO = (
+    "counting with a memo table (--memo) is not available for items with "
+    "multiplicities; count without it"
+)

@@ -153,6 +153,12 @@ class BestSearch:
         if k > MAX_K:
             raise ProblemError(f"k is at most {MAX_K}, not {k}")
         self.backend = resolve(backend)
+        if getattr(problem, "bounds", None):
+            raise ProblemError(
+                f"{problem.name}: the cheapest solutions are searched for exact covers "
+                "only: a primary item with a multiplicity (u:v|name) other than 1 is "
+                "not supported with costs"
+            )
         start, items, colors, ids = problem.live_arrays()
         cls = cost_solver_class(self.backend)
         self._solver = cls(

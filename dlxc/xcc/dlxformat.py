@@ -163,7 +163,7 @@ def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]
     reader's warnings (options without a primary item, primary items in no
     option; ``stacklevel`` makes them point at read_dlx's caller), or None
     when the Python reader must read it."""
-    got = fast(box, notes=True, costs=True)  # it empties the box once the text is read
+    got = fast(box, notes=True, costs=True, bounds=True)  # it empties the box once read
     if got is None:
         return None
     (
@@ -177,9 +177,26 @@ def _read_fast(fast, box: list, file: str, stacklevel: int) -> Optional[Problem]
         lines,
         unused,
         costs,
+        b,
     ) = got
+    limits = None
+    if b is not None:
+        limits = {
+            name: (b[2 * i], b[2 * i + 1])
+            for i, name in enumerate(primary)
+            if (b[2 * i], b[2 * i + 1]) != (1, 1)
+        }
     problem = Problem._from_arrays(
-        primary, secondary, colors, opt_start, opt_items, opt_colors, file, dropped, costs
+        primary,
+        secondary,
+        colors,
+        opt_start,
+        opt_items,
+        opt_colors,
+        file,
+        dropped,
+        costs=costs,
+        bounds=limits,
     )
     if dropped:
         _warn_dropped(file, lines, len(dropped), stacklevel)
@@ -291,8 +308,8 @@ def _read(lines, file: str, locate) -> Problem:
             raise DlxFormatError(f"no items line: {what}", file)
     except UnicodeDecodeError as exc:
         raise _not_utf8(exc, file, lineno, locate) from None
-    primary, secondary = _items_line(toks, file, lineno, line)
-    return _options(numbered, primary, secondary, file, lineno, locate)
+    primary, secondary, bounds = _items_line(toks, file, lineno, line)
+    return _options(numbered, primary, secondary, file, lineno, locate, bounds)
 
 
 def _not_utf8(exc: UnicodeDecodeError, file: str, lineno: int, locate) -> DlxFormatError:
@@ -307,9 +324,13 @@ def _not_utf8(exc: UnicodeDecodeError, file: str, lineno: int, locate) -> DlxFor
 
 
 def _items_line(toks, file, lineno, line):
-    """The primary and secondary items named in the items line."""
+    """The primary and secondary items named in the items line, and the
+    bounds of the primary items written ``u:v|name`` or ``v|name`` (Knuth's
+    DLX3: covered at least u and at most v times; ``v|name`` is v:v), as
+    a dict of the items not 1:1 (None when there is none)."""
     primary: list[str] = []
     secondary: list[str] = []
+    bounds: dict[str, tuple[int, int]] = {}
     seen: set[str] = set()
     target = primary
     for tok in toks:
@@ -320,7 +341,26 @@ def _items_line(toks, file, lineno, line):
             tok = tok[1:]
         if not tok:
             continue
+        pair = None
+        if "|" in tok and target is primary:
+            pair, tok = _bounds_prefix(tok, file, lineno, line)
+        elif "|" in tok:
+            raise DlxFormatError(
+                f"{tok!r}: only primary items have bounds (u:v|name); "
+                f"a secondary item cannot have '|' in its name",
+                file,
+                lineno,
+                line,
+            )
         if ":" in tok:
+            if target is primary and pair is None:
+                raise DlxFormatError(
+                    f"{tok!r} in the items line: a lower bound needs an upper bound "
+                    "(u:v|name); colors belong in options",
+                    file,
+                    lineno,
+                    line,
+                )
             raise DlxFormatError(
                 f"{tok!r} in the items line has a color; colors belong in options, "
                 "the items line only names the items",
@@ -328,16 +368,50 @@ def _items_line(toks, file, lineno, line):
                 lineno,
                 line,
             )
-        if "|" in tok:
-            raise DlxFormatError(f"illegal character '|' in item name {tok!r}", file, lineno, line)
         if tok in seen:
             raise DlxFormatError(f"item {tok!r} declared twice", file, lineno, line)
         seen.add(tok)
         target.append(tok)
-    return primary, secondary
+        if pair is not None and pair != (1, 1):
+            bounds[tok] = pair
+    return primary, secondary, bounds or None
 
 
-def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
+def _bounds_prefix(tok, file, lineno, line):
+    """((u, v), name) of a primary item written ``u:v|name`` or ``v|name``."""
+
+    def fail(reason):
+        raise DlxFormatError(f"{reason} in {tok!r}", file, lineno, line)
+
+    spec, _, name = tok.partition("|")
+    if "|" in name or not all(ch.isascii() and (ch.isdigit() or ch == ":") for ch in spec):
+        raise DlxFormatError(
+            f"illegal character '|' in item name {tok!r} (bounds are written "
+            "u:v|name or v|name, with decimal numbers u and v)",
+            file,
+            lineno,
+            line,
+        )
+    if not name:
+        fail("empty item name after the bounds")
+    lo, colon, hi = spec.rpartition(":") if ":" in spec else ("", "", spec)
+    if ":" in lo:
+        fail("more than one ':' in the bounds")
+    for part in (lo, hi) if colon else (hi,):
+        if not part:
+            fail("a bound is missing")
+    v = int(hi)
+    u = int(lo) if colon else v
+    if v == 0:
+        fail("the upper bound is zero")
+    if u > v:
+        fail(f"the lower bound {u} exceeds the upper bound {v}")
+    if v >= 1 << 30:
+        fail(f"the upper bound {v} is too large")
+    return (u, v), name
+
+
+def _options(numbered, primary, secondary, file, lineno, locate, bounds=None) -> Problem:
     """Read the option lines into compact arrays and build the Problem."""
     n_primary = len(primary)
     index = {name: k for k, name in enumerate(primary + secondary)}
@@ -456,7 +530,8 @@ def _options(numbered, primary, secondary, file, lineno, locate) -> Problem:
         opt_colors,
         file,
         dropped,
-        opt_costs if has_costs else None,
+        costs=opt_costs if has_costs else None,
+        bounds=bounds,
     )
     if dropped:
         _warn_dropped(file, dropped_lines, len(dropped))
@@ -540,7 +615,14 @@ def _warn_unused(problem: Problem, opt_items: array, n_primary: int) -> None:
     used = set(opt_items)
     if len(used) >= n_primary and all(i in used for i in range(n_primary)):
         return
-    unused = [problem.primary[i] for i in range(n_primary) if i not in used]
+    bounds = problem.bounds or {}
+    unused = [
+        name
+        for i, name in enumerate(problem.primary)
+        if i not in used and bounds.get(name, (1, 1))[0] > 0  # u = 0 needs no option
+    ]
+    if not unused:
+        return
     _warn_unused_names(problem.name, unused, 6)
 
 
@@ -688,12 +770,24 @@ def write_dlx(
     return None
 
 
+def _with_bounds(name: str, pair) -> str:
+    """A primary item as the items line writes it: ``u:v|name``, ``v|name``
+    when u = v, or the bare name when it is 1:1."""
+    if pair is None or pair == (1, 1):
+        return name
+    u, v = pair
+    return f"{v}|{name}" if u == v else f"{u}:{v}|{name}"
+
+
 def _write(f, problem: Problem, names, colors, head) -> None:
     n_primary = len(problem.primary)
     write = f.write
     for text in head:
         write(text + "\n")
-    line = " ".join(names[:n_primary])
+    bounds = problem.bounds or {}
+    line = " ".join(
+        _with_bounds(name, bounds.get(old)) for name, old in zip(names, problem.primary)
+    )
     if len(names) > n_primary:
         line += " | " + " ".join(names[n_primary:])
     write(line + "\n")

@@ -21,7 +21,9 @@ nodes.  The probes walk DLX2's tree, which the bits engine walks too, so
 their node estimate holds for both; SSXCC's tree is another, and for it
 the time is the calibration's seconds over the share of its tree that
 the calibration got through (Knuth's monotone estimate, the progress
-bar's).  The rate at the top of the tree stands for the whole search.
+bar's).  A problem with multiplicities is probed and counted on the mcc
+engine, DLX3's tree both times, so its rate times the node estimate holds.
+The rate at the top of the tree stands for the whole search.
 If that short count finishes the search, the figures are exact and say so.
 
 The estimator's variance can be huge on lopsided trees (a few rare paths
@@ -221,7 +223,7 @@ def estimate(
                 exact=True,
                 engine=engine,
             )
-        if engine_row(engine).tree == "dlx2":
+        if engine_row(engine).tree in ("dlx2", "dlx3"):  # the probes walk its tree
             rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
         elif done > 0:
             full = stats.seconds / done

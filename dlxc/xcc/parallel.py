@@ -101,7 +101,10 @@ def split_strategy(problem: Problem, strategy: Optional[str], memo: bool = False
     fastest engine for a slower one where a faster one can split.
     ``EngineRefused`` for a named engine that cannot split (all of it is
     ``dlxc.xcc.engines.pick_strategy``'s choice)."""
-    start = problem.live_arrays()[0]
+    arrays = problem.live_arrays()
+    start = arrays[0]
+    if len(arrays) > 4:  # bounds: items with multiplicities, the mcc engine
+        return pick_strategy("mcc", memo=memo, split=True)
     return pick_strategy(
         strategy,
         len(problem.primary),

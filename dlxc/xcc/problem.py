@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import warnings
 from array import array
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import NamedTuple, Optional, Union
 
 from ..base.args import whole
@@ -60,6 +60,45 @@ def name_problem(name: object, what: str = "item name") -> Optional[str]:
     if any(ch.isspace() or ch in _FORBIDDEN for ch in name):
         return f"{what} {name!r} contains whitespace, '|' or ':'"
     return None
+
+
+def check_bounds(bounds, primary: tuple, secondary: tuple) -> Optional[dict]:
+    """``bounds`` (a mapping from primary item name to (u, v)) checked: each
+    name a primary item, 0 <= u <= v and v >= 1, as Knuth's DLX3 asks.
+    Returns the pairs that are not (1, 1), in the items' order, or None when
+    none is left."""
+    if bounds is None:
+        return None
+    if not isinstance(bounds, Mapping):
+        raise ProblemError(f"bounds must map primary item names to (u, v) pairs, not {bounds!r}")
+    index = {name: i for i, name in enumerate(primary)}
+    found: dict[str, tuple[int, int]] = {}
+    for name, pair in bounds.items():
+        if name not in index:
+            if name in secondary:
+                raise ProblemError(
+                    f"bounds: {name!r} is a secondary item; only primary items have bounds"
+                )
+            raise ProblemError(f"bounds: unknown item {name!r}")
+        try:
+            u, v = pair
+        except (TypeError, ValueError):
+            raise ProblemError(
+                f"bounds of {name!r}: expected a pair (u, v), got {pair!r}"
+            ) from None
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (u, v)):
+            raise ProblemError(f"bounds of {name!r}: u and v must be ints, got {pair!r}")
+        if v < 1:
+            raise ProblemError(f"bounds of {name!r}: the upper bound must be at least 1, got {v}")
+        if u < 0 or u > v:
+            raise ProblemError(f"bounds of {name!r}: need 0 <= u <= v, got u={u}, v={v}")
+        if v >= 1 << 30:
+            raise ProblemError(f"bounds of {name!r}: the upper bound {v} is too large")
+        if (u, v) != (1, 1):
+            found[name] = (u, v)
+    if not found:
+        return None
+    return {name: found[name] for name in primary if name in found}
 
 
 class Options(Sequence):
@@ -120,6 +159,7 @@ class Problem:
         *,
         name: str = "<problem>",
         costs: Optional[Iterable[int]] = None,
+        bounds: Optional[Mapping[str, tuple[int, int]]] = None,
     ) -> None:
         primary = tuple(primary)
         secondary = tuple(secondary)
@@ -176,6 +216,7 @@ class Problem:
         self._init(primary, secondary, tuple(colors), opt_start, opt_items, opt_colors, name)
         if costs is not None:
             self.costs = check_costs(costs, len(opt_start) - 1, name)
+        self.bounds = check_bounds(bounds, primary, secondary)
         self._warn_dropped([f"option {j}" for j in self.dropped[:3]])
         self._warn_unused_primaries()
 
@@ -191,6 +232,7 @@ class Problem:
         name: str = "<problem>",
         dropped=None,
         costs=None,
+        bounds=None,
     ) -> Problem:
         """Build from arrays already validated (the DLX reader's fast path);
         ``dropped`` lists the options without a primary item, if known."""
@@ -206,6 +248,7 @@ class Problem:
             dropped,
         )
         self.costs = costs
+        self.bounds = bounds
         return self
 
     def _init(
@@ -221,6 +264,8 @@ class Problem:
         self.name = name
         #: one non-negative int per option (array('q')), or None: no costs
         self.costs: Optional[array] = None
+        #: {primary item: (u, v)} for the items not 1:1, or None when all are
+        self.bounds: Optional[dict[str, tuple[int, int]]] = None
         if dropped is None:
             # options the search ignores: those without a primary item
             n_primary = len(primary)
@@ -247,7 +292,9 @@ class Problem:
             )
 
     def _warn_unused_primaries(self, stacklevel: int = 3) -> None:
-        unused = self.unused_primaries()
+        bounds = self.bounds or {}
+        # an item that may be covered 0 times needs no option
+        unused = [u for u in self.unused_primaries() if bounds.get(u, (1, 1))[0] > 0]
         if unused:
             shown = ", ".join(repr(u) for u in unused[:5])
             more = f" and {len(unused) - 5} more" if len(unused) > 5 else ""
@@ -293,9 +340,27 @@ class Problem:
             )
         return k
 
+    def bound_array(self) -> Optional[array]:
+        """The bounds as the MCC engine takes them: u and v of each primary
+        item in turn (1 and 1 for an item not in ``bounds``), or None when
+        every item is 1:1."""
+        if not self.bounds:
+            return None
+        out = array("i")
+        for name in self.primary:
+            out.extend(self.bounds.get(name, (1, 1)))
+        return out
+
     def live_arrays(self):
         """(opt_start, opt_items, opt_colors, opt_ids) of the options the search
-        uses, items 0-based, colors 0 = none."""
+        uses, items 0-based, colors 0 = none; with multiplicities, a fifth
+        array follows: ``bound_array()``, which sends every search to the
+        MCC engine."""
+        arrays = self._live_arrays()
+        bounds = self.bound_array()
+        return arrays if bounds is None else (*arrays, bounds)
+
+    def _live_arrays(self):
         if not self.dropped:
             return self.opt_start, self.opt_items, self.opt_colors, None
         try:  # the same arrays, copied in C: a million options in milliseconds

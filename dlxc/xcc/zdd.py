@@ -28,7 +28,13 @@ from typing import IO, TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cas
 
 from ..base.args import whole
 from ..base.backends import resolve
-from ..base.errors import DlxFormatError, MemoLimitError, NoSolutionError, SearchStopped
+from ..base.errors import (
+    DlxFormatError,
+    MemoLimitError,
+    NoSolutionError,
+    ProblemError,
+    SearchStopped,
+)
 from ..base.runner import Limits, Runner
 from .engines.shared import DONE
 from .engines.zdd import DEFAULT_BYTES, summary
@@ -99,6 +105,12 @@ class ZddBuild:
         self.max_bytes = whole(
             DEFAULT_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
         )
+        if getattr(problem, "bounds", None):
+            raise ProblemError(
+                f"{problem.name}: the ZDD is built for exact covers with colors: a "
+                "primary item with a multiplicity (u:v|name) other than 1 is not "
+                "supported yet"
+            )
         start, items, colors, ids = problem.live_arrays()
         self._ids = ids
         self._engine = _engine(self.backend)(

@@ -114,3 +114,22 @@ def test_cli_count_scheduler(cluster, tmp_path):
     for key in ("solutions", "nodes", "updates", "cleansings", "complete", "engine"):
         assert record[key] == serial[key]
     assert record["engine"] == "bits"
+
+
+def test_cluster_count_with_multiplicities(cluster):
+    """A problem with bounds goes to the mcc engine on the workers too."""
+    from dlxc import Problem
+
+    n = 7  # one or two cells per row and column, at most one per diagonal
+    lines = [f"R{i}" for i in range(n)] + [f"C{i}" for i in range(n)]
+    diagonals = [f"{d}{k}" for d in "AB" for k in range(2 * n - 1)]
+    options = [
+        [f"R{r}", f"C{c}", f"A{r + c}", f"B{r - c + n - 1}"] for r in range(n) for c in range(n)
+    ]
+    bounds = {x: (1, 2) for x in lines}
+    bounds.update({x: (0, 1) for x in diagonals})
+    problem = Problem(lines + diagonals, [], options, bounds=bounds)
+    serial = problem.count_stats()
+    stats = problem.count_stats(scheduler=cluster.scheduler_address)
+    assert figures(stats) == figures(serial)
+    assert stats.engine == "mcc" and stats.complete

@@ -45,6 +45,8 @@ def run(code: str, *args: str, env=None):
         "A B | X\nA X:1\nB X:1\nA B\n",
         "A B\nA\n",  # a warning: handed over
         "A B\nA C\n",  # an error with file and line: handed over
+        "A 0:2|B 2:3|C | X\nA B X:1\nB C\nC X:1\nA C\nC\n",  # multiplicities: the mcc engine
+        "A 3:2|B\nA B\n",  # bad bounds: handed over
         "| only a comment\n",
     ],
 )

@@ -19,6 +19,8 @@ from .table import STRATEGIES, can, engine, first_serving, refusal
 
 TYPE_CHECKING = False  # not typing's: dlxc count's short way imports little
 if TYPE_CHECKING:
+    from typing import Any
+
     from .contract import XccEngine, XccEngineClass
 
 __all__ = ["STRATEGIES", "pick_strategy", "solver_class", "make_solver", "make_picked_solver"]
@@ -103,9 +105,10 @@ def solver_class(backend: str, strategy: str) -> XccEngineClass:
         from .. import _cbackend
 
         return getattr(_cbackend, row.c_class)
-    from . import bits, dlx2, ssxcc  # the mirrors: imported by the runs that use one
+    from . import bits, dlx2, mcc, ssxcc  # the mirrors: imported by the runs that use one
 
-    return getattr({"dlx2": dlx2, "ssxcc": ssxcc, "bits": bits}[row.name], row.mirror_class)
+    modules = {"dlx2": dlx2, "ssxcc": ssxcc, "bits": bits, "mcc": mcc}
+    return getattr(modules[row.name], row.mirror_class)
 
 
 def make_solver(
@@ -115,9 +118,15 @@ def make_solver(
     opt_ids), branching as Knuth's DLX2 (``strategy="dlx2"``: dancing links,
     csrc/xcc/dlx2.c), as his SSXCC (``"ssxcc"``: sparse sets, forced moves
     first, csrc/xcc/ssxcc.c) or over bitsets (``"bits"``, csrc/xcc/bits.c)."""
-    start, items, colors, ids = arrays
+    start, items, colors, ids, *rest = arrays
     randomize = seed is not None
+    if rest and rest[0] is not None:  # bounds: multiplicities, only the mcc engine
+        pick_strategy("mcc", seed=seed)
+        mcc: Any = solver_class(backend, "mcc")  # the contract's class, plus bounds
+        return mcc(n_primary, n_items, start, items, colors, ids, 0, False, bounds=rest[0])
     pick_strategy(strategy, seed=seed)  # EngineRefused for a seed it cannot take
+    if strategy == "mcc":  # a plain problem: every item 1:1
+        return solver_class(backend, "mcc")(n_primary, n_items, start, items, colors, ids)
     cls = solver_class(backend, strategy)
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
 
@@ -136,6 +145,9 @@ def make_picked_solver(
     problem (kill lists past 2^27 words, which takes items of thousands of
     colors, or no memory for them), the solver is the engine ``auto`` takes
     when bits is out of the question; the Python mirror has no such bound."""
+    if len(arrays) > 4 and arrays[4] is not None:  # multiplicities: the mcc engine
+        picked = pick_strategy("mcc", seed=seed, memo=memo)
+        return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)
     picked = pick_strategy(strategy, n_primary, n_items, seed, memo, n_options=len(arrays[0]) - 1)
     try:
         return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)

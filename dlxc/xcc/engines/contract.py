@@ -118,9 +118,10 @@ class XccEngineClass(Protocol):
 
 
 if TYPE_CHECKING:  # the check: mypy fails here when a side drifts
-    from .._cbackend import BitsC, Dlx2C, SsxccC
+    from .._cbackend import BitsC, Dlx2C, MccC, SsxccC
     from .bits import BitsMirror
     from .dlx2 import Dlx2Mirror
+    from .mcc import MccMirror
     from .ssxcc import SsxccMirror
 
     _dlx2_c: XccEngineClass = Dlx2C
@@ -129,3 +130,5 @@ if TYPE_CHECKING:  # the check: mypy fails here when a side drifts
     _ssxcc_mirror: XccEngineClass = SsxccMirror
     _bits_c: XccEngineClass = BitsC
     _bits_mirror: XccEngineClass = BitsMirror
+    _mcc_c: XccEngineClass = MccC
+    _mcc_mirror: XccEngineClass = MccMirror

@@ -52,6 +52,8 @@ ENGINES = {
     "dlx2": Engine("dlx2", "Dlx2C", "Dlx2Mirror", "dlx2", frozenset(CAPABILITIES)),
     "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset({"split"})),
     "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset({"split"})),
+    # items with multiplicities (Knuth's DLX3): every problem with bounds, and only those
+    "mcc": Engine("mcc", "MccC", "MccMirror", "dlx3", frozenset({"split", "estimate"})),
 }
 STRATEGIES = tuple(ENGINES)
 
@@ -78,14 +80,15 @@ def can(strategy: str, capability: str) -> bool:
 
 
 def serving(capability: str) -> list[str]:
-    """The strategies that can do ``capability``, in the table's order."""
-    return [name for name in STRATEGIES if can(name, capability)]
+    """The strategies of plain problems that can do ``capability``, in the
+    table's order (the MCC engine takes only problems with bounds)."""
+    return [name for name in STRATEGIES if name != "mcc" and can(name, capability)]
 
 
 def first_serving(*capabilities: str) -> str:
     """The first strategy of the table that can do every one of
     ``capabilities``: the engine that ``auto`` means for such a request."""
-    for name in STRATEGIES:
+    for name in serving(capabilities[0]) if capabilities else STRATEGIES:
         if all(can(name, c) for c in capabilities):
             return name
     raise ValueError(f"no engine can do all of {', '.join(capabilities)}")
@@ -108,4 +111,9 @@ def refusal(strategy: str, capability: str) -> str:
     """The one sentence for an engine asked for what it cannot do: raised
     as ``EngineRefused`` when the engine is chosen, and as ``SolverError``
     by a made solver's method (``set_memo`` on an SSXCC solver)."""
+    if strategy == "mcc":
+        return (
+            f"items with multiplicities (the mcc engine) have no {CAPABILITIES[capability]} "
+            "yet; ask without it"
+        )
     return f"the {strategy} engine has no {CAPABILITIES[capability]}; use {use_instead(capability)}"
