@@ -384,6 +384,10 @@ def _preprocess(path: str, out: str, quiet: bool):
         )
     text = "".join(lines)
     infeasible = figures["infeasible"]
+    try:
+        f = None if out == "-" else open(out, "w", encoding="utf-8", newline="\n")
+    except OSError:
+        return None  # the full command line words it
     if not quiet:
         print(
             summary_line(
@@ -402,13 +406,13 @@ def _preprocess(path: str, out: str, quiet: bool):
             ),
             file=sys.stderr,
         )
+    if f is not None:
+        with f:
+            f.write(text)
+        return 0
     try:
-        if out == "-":
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        else:
-            with open(out, "w", encoding="utf-8", newline="\n") as f:
-                f.write(text)
+        sys.stdout.write(text)
+        sys.stdout.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
