@@ -27,6 +27,13 @@ the file to the full command line, which counts it again.
 short way too, for the same reason: it builds the diagram in C and writes it
 as the full command does (dlxc/cli/zdd.py), and hands everything else over
 (a file the C reader leaves, a memory limit reached, a count past 64 bits).
+
+``dlxc count -q FILE`` (-q or --quiet anywhere, with or without --jobs) is
+``dlxc count FILE`` without the statistics on stderr.  ``dlxc preprocess
+FILE`` (with at most -o OUT and -q) reduces the problem in C and writes it
+as dlxc/cli/preprocess.py does, with the same summary line
+(dlxc.xcc.presummary); a problem left that Knuth's format cannot hold, or an
+OUT that cannot be opened, goes to the full command line, which words it.
 """
 
 from __future__ import annotations
@@ -299,7 +306,9 @@ def _pre_args(args: list):
         else:
             file = a
         i += 1
-    if file is None or "\n" in file or not out or out.startswith("-") and out != "-":
+    if file is None or len(file.splitlines()) != 1 or not out:
+        return None  # (a name of several lines: write_dlx makes it several comment lines)
+    if out.startswith("-") and out != "-":
         return None
     return file, out, quiet
 
@@ -382,10 +391,9 @@ def _preprocess(path: str, out: str, quiet: bool):
             )
             + "\n"
         )
-    text = "".join(lines)
     infeasible = figures["infeasible"]
     try:
-        f = None if out == "-" else open(out, "w", encoding="utf-8", newline="\n")
+        target = None if out == "-" else open(out, "w", encoding="utf-8", newline="\n")
     except OSError:
         return None  # the full command line words it
     if not quiet:
@@ -406,13 +414,16 @@ def _preprocess(path: str, out: str, quiet: bool):
             ),
             file=sys.stderr,
         )
-    if f is not None:
-        with f:
-            f.write(text)
+    if target is not None:
+        with target:
+            target.write("".join(lines))
         return 0
     try:
-        sys.stdout.write(text)
-        sys.stdout.flush()
+        # a few thousand lines a write, as dlxc.cli.common.write_lines: a
+        # reader gone (| head -1) ends the command with 141, as it ends the others
+        for i in range(0, len(lines), 4096):
+            sys.stdout.write("".join(lines[i : i + 4096]))
+            sys.stdout.flush()
     except BrokenPipeError:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
