@@ -33,6 +33,13 @@ a minimum-cost search of a second must not pay 0.2 s of imports.  It runs
 the cost engine in C and prints the K cheapest solutions, the summary and
 the optimum costs as dlxc/cli/solve.py does (Ctrl-C too: the best so far,
 exit 130); a file the C reader leaves goes to the full command line.
+
+``dlxc count -q FILE`` (-q or --quiet anywhere, with or without --jobs) is
+``dlxc count FILE`` without the statistics on stderr.  ``dlxc preprocess
+FILE`` (with at most -o OUT and -q) reduces the problem in C and writes it
+as dlxc/cli/preprocess.py does, with the same summary line
+(dlxc.xcc.presummary); a problem left that Knuth's format cannot hold, or an
+OUT that cannot be opened, goes to the full command line, which words it.
 """
 
 from __future__ import annotations
@@ -48,18 +55,25 @@ import time
 
 def main() -> None:
     args = sys.argv[1:]
-    jobs, file = _split_args(args)
+    jobs, file, quiet = _split_args(args)
     zdd = _zdd_args(args)
     best = _best_args(args)
-    if zdd is not None and _plain_file(zdd[0]):
+    pre = _pre_args(args)
+    if zdd is not None:
         file = zdd[0]
-    elif best is not None and _plain_file(best[0]):
+    elif best is not None:
         file = best[0]
+    elif pre is not None:
+        file = pre[0]
     if file is not None and _plain_file(file):
-        if best is not None:
+        if zdd is not None:
+            status = _zdd(*zdd)
+        elif best is not None:
             status = _best(*best)
+        elif pre is not None:
+            status = _preprocess(*pre)
         else:
-            status = _count(file, jobs) if zdd is None else _zdd(*zdd)
+            status = _count(file, jobs, quiet)
         if status is not None:
             # Done: leave without the interpreter's shutdown (freeing every
             # module and object one by one), which costs a few milliseconds
@@ -76,11 +90,13 @@ def main() -> None:
 
 
 def _split_args(args: list):
-    """(jobs, FILE) of ``count FILE``, ``count --jobs N FILE`` and the like
-    (jobs 1 without --jobs), or (1, None) for any other command line."""
+    """(jobs, FILE, quiet) of ``count FILE``, ``count --jobs N FILE`` and
+    the like, with or without -q/--quiet (jobs 1 without --jobs), or
+    (1, None, False) for any other command line."""
     if not args or args[0] != "count":
-        return 1, None
-    rest = args[1:]
+        return 1, None, False
+    rest = [a for a in args[1:] if a not in ("-q", "--quiet")]
+    quiet = len(rest) < len(args) - 1
     jobs = "1"
     if len(rest) == 3:
         for i in (0, 1):
@@ -91,14 +107,14 @@ def _split_args(args: list):
     elif len(rest) == 2 and rest[0].startswith("--jobs="):
         jobs = rest.pop(0)[len("--jobs=") :]
     if len(rest) != 1 or not jobs.isdigit() or len(jobs) > 6:
-        return 1, None
+        return 1, None, False
     n = int(jobs)
     if n == 0:
         try:
             n = len(os.sched_getaffinity(0))
         except AttributeError:
-            return 1, None
-    return max(1, n), rest[0]
+            return 1, None, False
+    return max(1, n), rest[0], quiet
 
 
 def _zdd_args(args: list):
@@ -182,8 +198,9 @@ def _isatty(stream) -> bool:
         return False
 
 
-def _count(path: str, jobs: int = 1):
-    """Count ``path`` as ``dlxc count`` (``--jobs jobs``) does; None when the
+def _count(path: str, jobs: int = 1, quiet: bool = False):
+    """Count ``path`` as ``dlxc count`` (``--jobs jobs``, ``--quiet`` when
+    ``quiet``) does; None when the
     full command line must (the file cannot be read here, the C engine is
     missing, or a worker process died)."""
     try:
@@ -227,7 +244,9 @@ def _count(path: str, jobs: int = 1):
     finally:
         _signal.signal(_signal.SIGTERM, previous)
     if split:
-        return _split_count(solver, engine, jobs, n_primary, n_items, (start, items, colors), t0)
+        return _split_count(
+            solver, engine, jobs, n_primary, n_items, (start, items, colors), t0, quiet
+        )
     del start, items, colors
     stats = solver.stats()
     seconds = time.perf_counter() - t0
@@ -238,6 +257,8 @@ def _count(path: str, jobs: int = 1):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    if quiet:
+        return 0
     print(_summary(stats, seconds, "Altogether", engine), file=sys.stderr)
     if jobs > 1:
         print("The tree was too small to split: one process counted it.", file=sys.stderr)
@@ -409,6 +430,154 @@ def _best_summary(solver, seconds: float) -> str:
     )
 
 
+def _pre_args(args: list):
+    """(FILE, OUT, quiet) of ``preprocess FILE`` with at most the options
+    -o/--output OUT and -q/--quiet; None for any other command line."""
+    if not args or args[0] != "preprocess":
+        return None
+    file, out, quiet = None, "-", False
+    rest = args[1:]
+    i = 0
+    while i < len(rest):
+        a = rest[i]
+        if a in ("-o", "--output") and i + 1 < len(rest):
+            out = rest[i + 1]
+            i += 2
+            continue
+        if a.startswith("--output="):
+            out = a[len("--output=") :]
+        elif a in ("-q", "--quiet"):
+            quiet = True
+        elif a.startswith("-") or file is not None:
+            return None
+        else:
+            file = a
+        i += 1
+    if file is None or len(file.splitlines()) != 1 or not out:
+        return None  # (a name of several lines: write_dlx makes it several comment lines)
+    if out.startswith("-") and out != "-":
+        return None
+    return file, out, quiet
+
+
+def _preprocess(path: str, out: str, quiet: bool):
+    """``dlxc preprocess FILE`` as the full command line runs it
+    (dlxc/cli/preprocess.py, dlxc.xcc.preprocess.preprocess) on the C
+    engine, without limits; None when the full command line must (the file
+    cannot be read here, OUT cannot be opened, the problem left cannot be
+    written in Knuth's format: it says so in its own words)."""
+    try:
+        from .base.runner import on_sigterm
+        from .xcc._cbackend import PreC, read_dlx_arrays
+        from .xcc.presummary import summary_line
+
+        with open(path, "rb") as f:
+            data = f.read()
+    except (ImportError, OSError):
+        return None
+    arrays = read_dlx_arrays(data, views=True)
+    if arrays is None:
+        return None
+    primary, secondary, color_names, start, items, colors = arrays
+    del data, arrays
+    t0 = time.perf_counter()
+    n_primary, n_items, n_options = len(primary), len(primary) + len(secondary), len(start) - 1
+    previous = _signal.signal(_signal.SIGTERM, on_sigterm)
+    try:
+        engine = PreC(n_primary, n_items, start, items, colors)
+        del start, items, colors
+        # slices of about 20 ms, as dlxc.xcc.preprocess.preprocess's, so
+        # that Ctrl-C and SIGTERM are seen soon
+        budget = 1 << 16
+        while True:
+            began = time.perf_counter()
+            if engine.run(budget):
+                break
+            spent = time.perf_counter() - began
+            if spent < 0.01:
+                budget = min(budget * 4, 1 << 40)
+            elif spent > 0.04:
+                budget = max(1024, budget // 2)
+        engine.settle()
+        figures = engine.stats()
+        _, item_keep = engine.result()
+        r_start, r_items, r_colors, _ = engine.reduced()
+        engine.close()
+    except KeyboardInterrupt:  # as the full command line: no figures to give
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    finally:
+        _signal.signal(_signal.SIGTERM, previous)
+    names = primary + secondary
+    kept = [names[k] for k in range(n_items) if item_keep[k]]
+    k_primary = sum(item_keep[:n_primary])
+    if not k_primary or any(r_start[j] == r_start[j + 1] for j in range(len(r_start) - 1)):
+        return None  # no problem in Knuth's format: the full command line says why
+    seconds = time.perf_counter() - t0
+    # the reduced problem's text, as dlxc.xcc.dlxformat.write_dlx writes it
+    # (the engine numbers the items among those kept)
+    line = " ".join(kept[:k_primary])
+    if len(kept) > k_primary:
+        line += " | " + " ".join(kept[k_primary:])
+    o_out, i_out = figures["options_out"], figures["items_out"]
+    lines = [
+        f"| reduced by dlxc preprocess from {path}: {o_out:,} "
+        f"option{'' if o_out == 1 else 's'} and {i_out:,} "
+        f"item{'' if i_out == 1 else 's'} removed\n",
+        line + "\n",
+    ]
+    for j in range(len(r_start) - 1):
+        lines.append(
+            " ".join(
+                [
+                    kept[r_items[k]]
+                    if not r_colors[k]
+                    else kept[r_items[k]] + ":" + color_names[r_colors[k]]
+                    for k in range(r_start[j], r_start[j + 1])
+                ]
+            )
+            + "\n"
+        )
+    infeasible = figures["infeasible"]
+    try:
+        target = None if out == "-" else open(out, "w", encoding="utf-8", newline="\n")
+    except OSError:
+        return None  # the full command line words it
+    if not quiet:
+        print(
+            summary_line(
+                n_options,
+                n_items,
+                o_out,
+                figures["blocked"],
+                i_out,
+                figures["forced"],
+                figures["rounds"],
+                figures["mems"],
+                seconds,
+                "c",
+                None,
+                None if infeasible < 0 else names[infeasible],
+            ),
+            file=sys.stderr,
+        )
+    if target is not None:
+        with target:
+            target.write("".join(lines))
+        return 0
+    try:
+        # a few thousand lines a write, as dlxc.cli.common.write_lines: a
+        # reader gone (| head -1) ends the command with 141, as it ends the others
+        for i in range(0, len(lines), 4096):
+            sys.stdout.write("".join(lines[i : i + 4096]))
+            sys.stdout.flush()
+    except BrokenPipeError:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
+    return 0
+
+
 # How long a count with --jobs first runs in one process, in CPU seconds
 # (as dlxc.xcc.parallel.TRIAL).  Starting the workers costs a few
 # milliseconds (a fork, an engine each, the split run), and a subproblem
@@ -443,7 +612,7 @@ _PER_JOB = 16  # subproblems per process, as dlxc.xcc.parallel.PER_JOB
 _SLOT = 7
 
 
-def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
+def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0, quiet=False):
     """``dlxc count --jobs N FILE``: dlxc.xcc.parallel.count's split and
     hand-out (see the module's docstring)."""
     import mmap
@@ -544,6 +713,8 @@ def _split_count(solver, engine, jobs, n_primary, n_items, arrays, t0):
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    if quiet:
+        return 0
     print(_summary(total, seconds, "Altogether", engine), file=sys.stderr)
     if paths:
         print(f"Split into {len(paths):,} subproblems for {jobs} processes.", file=sys.stderr)

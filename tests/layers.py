@@ -86,7 +86,7 @@ ORDER: list[tuple[str, list[str]]] = [
     ("engines", ["dlxc.boggle.scoring"]),
     ("engines", ["dlxc.boggle.best", "dlxc.boggle.dask_scoring"]),
     ("engines", ["dlxc.boggle"]),
-    ("services", ["dlxc.xcc.view"]),
+    ("services", ["dlxc.xcc.view", "dlxc.xcc.presummary"]),
     ("services", ["dlxc.xcc.search"]),
     ("services", ["dlxc.xcc.parallel", "dlxc.xcc.estimate"]),
     ("services", ["dlxc.xcc.sampling", "dlxc.xcc.distributed", "dlxc.xcc.zdd"]),

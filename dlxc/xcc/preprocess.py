@@ -39,6 +39,7 @@ from typing import Callable, Optional
 
 from ..base.backends import resolve
 from ..base.errors import ProblemError, RequestError
+from .presummary import summary_line
 
 #: mems of the first call; the next budgets aim at calls of about 20 ms
 _FIRST_BUDGET = {"c": 1 << 16, "python": 1 << 10}
@@ -65,43 +66,20 @@ class PreStats:
 
     def summary(self) -> str:
         """One line: what was removed, and why."""
-        if self.infeasible is not None:
-            return (
-                f"Primary item {self.infeasible} is in no option that can be used: "
-                f"the problem has no solution (removed {self.options_out:,} "
-                f"option{_s(self.options_out)} and {self.items_out:,} "
-                f"item{_s(self.items_out)}), after {self.mems:,} mems, "
-                f"{self.rounds} round{_s(self.rounds)}, {self.seconds:.3f} s."
-            )
-        head = "Removed" if self.complete else f"Stopped by the {self.stopped}; removed"
-        removed = []
-        if self.options_out:
-            why = _reasons(
-                (self.blocked, "that would leave a primary item without options"),
-                (self.options_out - self.blocked, "with a forced item but not the item forcing it"),
-            )
-            removed.append(f"{self.options_out:,} option{_s(self.options_out)} ({why})")
-        if self.items_out:
-            why = _reasons(
-                (self.forced, "forced by another item"),
-                (self.items_out - self.forced, "left in no option"),
-            )
-            removed.append(f"{self.items_out:,} item{_s(self.items_out)} ({why})")
-        return (
-            f"{head} {' and '.join(removed) or 'nothing'}, of {self.options:,} "
-            f"option{_s(self.options)} and {self.items:,} item{_s(self.items)}, after "
-            f"{self.mems:,} mems, {self.rounds} round{_s(self.rounds)}, "
-            f"{self.seconds:.3f} s ({self.backend} backend)."
+        return summary_line(
+            self.options,
+            self.items,
+            self.options_out,
+            self.blocked,
+            self.items_out,
+            self.forced,
+            self.rounds,
+            self.mems,
+            self.seconds,
+            self.backend,
+            self.stopped,
+            self.infeasible,
         )
-
-
-def _reasons(*parts) -> str:
-    """ "3 forced by another item, 1 left in no option", without the zeros."""
-    return ", ".join(f"{n:,} {text}" for n, text in parts if n)
-
-
-def _s(n: int) -> str:
-    return "" if n == 1 else "s"
 
 
 class PrePython:

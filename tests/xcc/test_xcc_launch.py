@@ -230,3 +230,74 @@ def test_solve_best_takes_the_short_way(tmp_path):
     )
     assert res.stdout.splitlines()[-1] == "0"
     assert "solution 2 (cost " in res.stdout
+
+
+# ---- count -q and preprocess on the short way ----------------------------------
+
+PROBE = (
+    "import sys, os; from dlxc import _launch; real = os._exit; "
+    "os._exit = lambda s: (print(sorted(m for m in sys.modules if m.startswith("
+    "('click', 'dlxc.xcc.problem', 'dlxc.xcc.preprocess', 'dataclasses'))), "
+    "file=sys.stderr), real(s)); "
+    "sys.argv = ['dlxc', *sys.argv[1:]]; _launch.main()"
+)
+
+
+def test_quiet_count_says_the_same_and_takes_the_short_way():
+    file = str(PUZZLES / "queens-8.dlx")
+    for args in (
+        ("count", "-q", file),
+        ("count", file, "--quiet"),
+        ("count", "-q", "-j", "2", file),
+    ):
+        assert run(LAUNCH, *args) == run(FULL, *args), args
+    assert run(LAUNCH, "count", "-q", file) == (0, "92\n", "")
+    status, out, err = run(PROBE, "count", "-q", file)
+    assert (status, out, err) == (0, "92\n", "[]\n")
+
+
+PRE_TEXTS = [
+    "A B | X\nA X:1\nB X:1\nA B\n",  # colors
+    "A B C | X Y\nA B X:red\nA C Y\nB\nC X:blue\nA\n",  # options removed
+    "A B C\nA B\nA B C\nC\n",  # B forced by A
+    "A B C\nA B\nB C\n",  # no solution: C left alone
+    "A B\nA\n",  # a warning: handed over
+    "A B\nA C\n",  # an error with file and line: handed over
+]
+
+
+@pytest.mark.parametrize("text", [None, *PRE_TEXTS])
+def test_preprocess_says_the_same(tmp_path, text):
+    """``dlxc preprocess FILE`` (with -o OUT, -q) on the short way: the same
+    text, the same summary line, the same exit status as the full command."""
+    if text is None:
+        names = ("color-example", "langford-7", "queens-8", "wordsearch-6x6")
+        files = [str(PUZZLES / f"{name}.dlx") for name in names]
+    else:
+        path = tmp_path / "x.dlx"
+        path.write_text(text)
+        files = [str(path)]
+    for file in files:
+        assert run(LAUNCH, "preprocess", file) == run(FULL, "preprocess", file), file
+        outs = []
+        for code, name in ((LAUNCH, "short.dlx"), (FULL, "full.dlx")):
+            out = tmp_path / name
+            res = run(code, "preprocess", "-q", "-o", str(out), file)
+            outs.append((res, out.read_bytes() if out.exists() else None))
+        assert outs[0] == outs[1], file
+
+
+def test_preprocess_takes_the_short_way(tmp_path):
+    file = str(PUZZLES / "langford-7.dlx")
+    status, out, err = run(PROBE, "preprocess", file)
+    assert status == 0 and out.startswith("| reduced by dlxc preprocess from ")
+    assert err.splitlines()[-1] == "[]" and err.startswith("Removed ")
+    # other options go to the full command line
+    assert run(LAUNCH, "preprocess", "--origins", file) == run(
+        FULL, "preprocess", "--origins", file
+    )
+    missing = str(tmp_path / "no" / "such.dlx")
+    assert run(LAUNCH, "preprocess", file, "-o", missing) == run(
+        FULL, "preprocess", file, "-o", missing
+    )
+    assert run(LAUNCH, "preprocess", file, "-o", missing)[0] != 0
