@@ -202,8 +202,10 @@ def test_repair_keeps_a_real_fill_and_never_scores_lower(
     start = Filled(grid, slot_words(by_key[0][1]))
     with pytest.MonkeyPatch.context() as mp:
         mp.setattr(fill_module, "REPAIR_WIDEN_AFTER", widen_after)
+        # a node budget ends it (a clock would let a loaded machine end it
+        # before its first attempt); the 10 s are only a safety net
         got, attempts, _nodes = _repair(
-            grid, pool, start, score, time.perf_counter() + 0.05, seed, backend, enough
+            grid, pool, start, score, time.perf_counter() + 10, seed, backend, enough, 300
         )
     # it tries, unless every entry already has the list's best score
     assert attempts >= 1 or min(score[w] for w in start.words) == max(scores)
