@@ -40,6 +40,9 @@ settings.register_profile("ci", max_examples=40, derandomize=True, **_COMMON)
 settings.register_profile("dev", max_examples=40, **_COMMON)
 settings.register_profile("thorough", max_examples=120, **_COMMON)
 settings.register_profile("quick", max_examples=20, **_COMMON)
+# the sanitizer run (.ci/sanitize): fresh examples each run, ten a test,
+# under a runtime that makes each several times dearer
+settings.register_profile("sanitize", max_examples=10, **_COMMON)
 settings.load_profile(
     os.environ.get(
         "HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI", "").lower() == "true" else "dev"
