@@ -198,6 +198,20 @@ def _isatty(stream) -> bool:
         return False
 
 
+def _read_arrays(path: str, **how):
+    """The C reader's arrays of ``path`` (read_dlx_arrays(views=True,
+    **how)), or None when the file cannot be read here or the C reader
+    leaves it to the Python reader: the full command line then words why."""
+    try:
+        from .xcc._cbackend import read_dlx_arrays
+
+        with open(path, "rb") as f:
+            data = f.read()
+    except (ImportError, OSError):
+        return None
+    return read_dlx_arrays(data, views=True, **how)
+
+
 def _count(path: str, jobs: int = 1, quiet: bool = False):
     """Count ``path`` as ``dlxc count`` (``--jobs jobs``, ``--quiet`` when
     ``quiet``) does; None when the
@@ -205,18 +219,14 @@ def _count(path: str, jobs: int = 1, quiet: bool = False):
     missing, or a worker process died)."""
     try:
         from .base.runner import Runner, on_sigterm
-        from .xcc._cbackend import read_dlx_arrays
         from .xcc.engines import make_picked_solver
-
-        with open(path, "rb") as f:
-            data = f.read()
-    except (ImportError, OSError):
+    except ImportError:
         return None
-    arrays = read_dlx_arrays(data, views=True, bounds=True)
+    arrays = _read_arrays(path, bounds=True)
     if arrays is None:
         return None
     primary, secondary, _, start, items, colors, bounds = arrays
-    del data, arrays
+    del arrays
     if bounds is not None and jobs > 1:
         return None  # a split count of a problem with multiplicities: the full way
     t0 = time.perf_counter()
@@ -272,20 +282,17 @@ def _zdd(path: str, out: str, quiet: bool, count: bool, nodes: bool):
     it says so in its own words)."""
     try:
         from .base.runner import Runner, on_sigterm
-        from .xcc._cbackend import ZddC, read_dlx_arrays
+        from .xcc._cbackend import ZddC
         from .xcc.engines.zdd import DEFAULT_BYTES, ELIMIT, summary
-
-        with open(path, "rb") as f:
-            data = f.read()
-    except (ImportError, OSError):
+    except ImportError:
         return None
     if out != "-" and not os.path.isdir(os.path.dirname(os.path.abspath(out))):
         return None  # the full command line says so before it searches
-    arrays = read_dlx_arrays(data, views=True)
+    arrays = _read_arrays(path)
     if arrays is None:
         return None
     primary, secondary, _, start, items, colors = arrays
-    del data, arrays
+    del arrays
     t0 = time.perf_counter()
     z = ZddC(len(primary), len(primary) + len(secondary), start, items, colors, DEFAULT_BYTES)
     del start, items, colors
@@ -339,17 +346,14 @@ def _best(path: str, k: int, quiet: bool):
     here, or its costs add up past the limit: it says so in its words)."""
     try:
         from .base.runner import Runner, on_sigterm
-        from .xcc._cbackend import CostC, read_dlx_arrays
-
-        with open(path, "rb") as f:
-            data = f.read()
-    except (ImportError, OSError):
+        from .xcc._cbackend import CostC
+    except ImportError:
         return None
-    arrays = read_dlx_arrays(data, views=True, costs=True)
+    arrays = _read_arrays(path, costs=True)
     if arrays is None:
         return None
     primary, secondary, colors, start, items, opt_colors, costs = arrays
-    del data, arrays
+    del arrays
     n_options = len(start) - 1
     if costs is not None and sum(costs) >= 1 << 63:
         return None
@@ -468,18 +472,15 @@ def _preprocess(path: str, out: str, quiet: bool):
     written in Knuth's format: it says so in its own words)."""
     try:
         from .base.runner import on_sigterm
-        from .xcc._cbackend import PreC, read_dlx_arrays
+        from .xcc._cbackend import PreC
         from .xcc.presummary import summary_line
-
-        with open(path, "rb") as f:
-            data = f.read()
-    except (ImportError, OSError):
+    except ImportError:
         return None
-    arrays = read_dlx_arrays(data, views=True)
+    arrays = _read_arrays(path)
     if arrays is None:
         return None
     primary, secondary, color_names, start, items, colors = arrays
-    del data, arrays
+    del arrays
     t0 = time.perf_counter()
     n_primary, n_items, n_options = len(primary), len(primary) + len(secondary), len(start) - 1
     previous = _signal.signal(_signal.SIGTERM, on_sigterm)
