@@ -13,7 +13,7 @@ the end of this module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 
@@ -28,6 +28,10 @@ class FillSearch(Protocol):
       the list fit the slot before the search.
     - ``set_quality(quality)``: how much a word's score weighs in the order
       words are tried (0: not at all).
+    - ``restrict(slot, words, keep)``: before the first run, keep only the
+      listed word indices in the slot's candidates (``keep``) or drop them;
+      ``reset()``: back to before the first run, restrictions undone and
+      statistics zeroed (the grid and word list stay).
     - ``run(node_budget) -> status``: search on for at most
       ``node_budget`` nodes; the status is the module's ``FOUND``,
       ``EXHAUSTED`` (no fill exists) or ``BUDGET`` (the budget is spent),
@@ -48,6 +52,10 @@ class FillSearch(Protocol):
     def slots(self) -> list[tuple[int, int, int, int, int]]: ...
 
     def set_quality(self, quality: int) -> None: ...
+
+    def restrict(self, slot: int, words: Iterable[int], keep: bool = True) -> None: ...
+
+    def reset(self) -> None: ...
 
     def run(self, node_budget: int) -> int: ...
 
