@@ -143,6 +143,10 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
+    # the studio: a web application over the models, below the command line
+    ("studio", ["dlxc.studio", "dlxc.studio.guard", "dlxc.studio.jobs"]),
+    ("studio", ["dlxc.studio.rooms"]),
+    ("studio", ["dlxc.studio.app"]),
     ("cli", ["dlxc.cli.options"]),
     ("cli", ["dlxc.cli.common", "dlxc.cli.output"]),
     (
@@ -167,6 +171,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.cli.crossword",
             "dlxc.cli.boggle",
             "dlxc.cli.example",
+            "dlxc.cli.studio",
         ],
     ),
     ("cli", ["dlxc.cli"]),

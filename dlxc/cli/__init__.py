@@ -50,6 +50,11 @@ _COMMANDS = {
     ),
     "sample": ("scale", "Draw solutions of a DLX file uniformly at random."),
     "solve": ("solve", "List the solutions of a DLX file (Knuth's format; - is stdin)."),
+    "studio": (
+        "studio",
+        "Start the studio: a page in your browser to build crosswords, word "
+        "searches and Boggle boards with dlxc's engines.",
+    ),
     "wordrect": (
         "wordrect",
         "Fill an MxN rectangle so that every row is an N-letter word and "

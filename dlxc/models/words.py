@@ -151,6 +151,13 @@ def read_clued_entries(
     ``strict`` (dlxc.base.files.Skips).  A list with no word is an error.
     (Repeats are kept: a word search names them, as a word is hidden once.)"""
     name, lines = read_list(path, ProblemError)
+    return clued_entries(lines, name, strict=strict)
+
+
+def clued_entries(
+    lines: list[str], name: str, *, strict: bool = False
+) -> tuple[list[str], list[str], list[Optional[str]]]:
+    """``read_clued_entries`` of lines already read (``name`` in messages)."""
     skips = Skips(name, ProblemError, strict)
     words, where, clues = [], [], []
     for i, text in entries(lines):

@@ -1,0 +1,216 @@
+"""The studio's web application (Starlette): the page, its static files and
+the JSON API the page calls.
+
+    GET  /?token=T                 the page (sets the token's cookie)
+    GET  /static/NAME              its script, style sheet and icons
+    GET  /api/choices              themes, shapes, direction sets, dice, formats
+    POST /api/wordsearch/preview   a job: the puzzle's page as SVG, and its answers
+    POST /api/wordsearch/export?format=F   a job: the file (GET /api/jobs/ID/file)
+    POST /api/boggle/roll          a board from a dice set
+    POST /api/boggle/solve         a board's words and score
+    POST /api/boggle/export?format=F   the board's page to hand out
+    GET  /api/jobs/ID              a job's state (and result once done)
+    DELETE /api/jobs/ID            stop a job
+    GET  /api/jobs/ID/file         a finished export
+
+Every request passes ``dlxc.studio.guard`` first.  Engine work runs on the
+jobs' threads (``dlxc.studio.jobs``) or, for the short calls (a Boggle
+board), on Starlette's thread pool: never on the event loop, so one slow
+search never freezes the page.  A wrong request gets 400 and ``{"error":
+"..."}``, one line the page shows; an unknown job 404.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import threading
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..base.errors import DlxcError, RequestError
+from . import rooms
+from .guard import COOKIE, BodyTooLarge, Guard, allowed_hosts
+from .jobs import Busy, Jobs
+
+STATIC = Path(str(resources.files("dlxc.studio") / "static"))
+
+
+class Studio:
+    """One running studio: its folder, token, jobs and shared engines."""
+
+    def __init__(self, folder: Path, token: str, host: str, port: int) -> None:
+        self.folder = folder.resolve()
+        self.token = token
+        self.host, self.port = host, port
+        self.jobs = Jobs()
+        self._scorer = None
+        self._scorer_lock = threading.Lock()
+
+    def scorer(self):
+        """The Boggle scorer over the default list, made on first use."""
+        with self._scorer_lock:
+            if self._scorer is None:
+                from ..boggle.scoring import Boggle
+
+                self._scorer = Boggle()
+            return self._scorer
+
+    def close(self) -> None:
+        self.jobs.close()
+        if self._scorer is not None:
+            self._scorer.close()
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _json(request: Request) -> Any:
+    try:
+        body = await request.body()
+    except BodyTooLarge:
+        raise _Refused(413, "the request's body is too large") from None
+    if not body:
+        return {}
+    try:
+        return json.loads(body)
+    except (ValueError, RecursionError):
+        raise _Refused(400, "the request's body is not JSON") from None
+
+
+class _Refused(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+def create_app(studio: Studio) -> Starlette:
+    index = (STATIC / "index.html").read_text(encoding="utf-8")
+
+    async def page(request: Request) -> Response:
+        html = index.replace("{{TOKEN}}", studio.token)
+        response = HTMLResponse(html, headers={"Cache-Control": "no-store"})
+        response.set_cookie(COOKIE, studio.token, httponly=True, samesite="strict")
+        return response
+
+    async def choices(request: Request) -> Response:
+        return JSONResponse(rooms.choices())
+
+    def start(kind: str, work, args: Any) -> Response:
+        try:
+            job = studio.jobs.start(kind, work, user_error=(DlxcError,))
+        except Busy as exc:
+            return _error(429, str(exc))
+        return JSONResponse({"job": job.id}, status_code=202)
+
+    async def ws_preview(request: Request) -> Response:
+        args = await _json(request)
+        rooms.WordSearchRequest(args)  # a wrong request is answered now, not as a job
+
+        def work(job):
+            return rooms.wordsearch_preview(args, job.check, job.left)
+
+        return start("wordsearch", work, args)
+
+    async def ws_export(request: Request) -> Response:
+        args = await _json(request)
+        fmt = request.query_params.get("format", "pdf")
+        if fmt not in rooms.EXPORTS:
+            raise RequestError(f"format {fmt!r}: use one of {', '.join(rooms.EXPORTS)}")
+        rooms.WordSearchRequest(args)
+
+        def work(job):
+            data = rooms.wordsearch_export(args, fmt, job.check, job.left)
+            job.file = (data, rooms.EXPORTS[fmt], f"wordsearch.{fmt}")
+            return {"bytes": len(data), "format": fmt}
+
+        return start("export", work, args)
+
+    async def bg_roll(request: Request) -> Response:
+        args = await _json(request)
+        return JSONResponse(rooms.boggle_roll(args))
+
+    async def bg_solve(request: Request) -> Response:
+        args = await _json(request)
+        scorer = await run_in_threadpool(studio.scorer)
+        return JSONResponse(await run_in_threadpool(rooms.boggle_solve, args, scorer))
+
+    async def bg_export(request: Request) -> Response:
+        args = await _json(request)
+        fmt = request.query_params.get("format", "pdf")
+        scorer = await run_in_threadpool(studio.scorer)
+        data = await run_in_threadpool(rooms.boggle_export, args, fmt, scorer)
+        return _file(data, rooms.EXPORTS.get(fmt, "application/octet-stream"), f"boggle.{fmt}")
+
+    async def job_state(request: Request) -> Response:
+        job = studio.jobs.get(request.path_params["ident"])
+        if job is None:
+            return _error(404, "no such job (finished jobs are forgotten after a while)")
+        return JSONResponse(job.view())
+
+    async def job_stop(request: Request) -> Response:
+        job = studio.jobs.cancel(request.path_params["ident"])
+        if job is None:
+            return _error(404, "no such job")
+        return JSONResponse(job.view())
+
+    async def job_file(request: Request) -> Response:
+        job = studio.jobs.get(request.path_params["ident"])
+        file = job.file if job is not None else None
+        if file is None:
+            return _error(404, "no such file (the export is not finished, or was forgotten)")
+        return _file(*file)
+
+    routes = [
+        Route("/", page),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        Route("/api/choices", choices),
+        Route("/api/wordsearch/preview", ws_preview, methods=["POST"]),
+        Route("/api/wordsearch/export", ws_export, methods=["POST"]),
+        Route("/api/boggle/roll", bg_roll, methods=["POST"]),
+        Route("/api/boggle/solve", bg_solve, methods=["POST"]),
+        Route("/api/boggle/export", bg_export, methods=["POST"]),
+        Route("/api/jobs/{ident}", job_state, methods=["GET"]),
+        Route("/api/jobs/{ident}", job_stop, methods=["DELETE"]),
+        Route("/api/jobs/{ident}/file", job_file, methods=["GET"]),
+    ]
+
+    async def user_error(request: Request, exc: Exception) -> Response:
+        return _error(400, str(exc))
+
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, _Refused)
+        return _error(exc.status, str(exc))
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette):
+        yield
+        studio.close()  # stop the jobs: nothing runs on after the server
+
+    return Starlette(
+        routes=routes,
+        exception_handlers={DlxcError: user_error, _Refused: refused},
+        lifespan=lifespan,
+    )
+
+
+def guarded_app(studio: Studio):
+    """The application behind the guard: what the server runs."""
+    return Guard(create_app(studio), studio.token, allowed_hosts(studio.host, studio.port))
+
+
+def _file(data: bytes, media_type: str, name: str) -> Response:
+    return Response(
+        data,
+        media_type=media_type,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )

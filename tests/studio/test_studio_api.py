@@ -1,0 +1,231 @@
+"""The studio's server in-process (Starlette's test client, through the
+guard): who is let in, what each room answers, and jobs that stop."""
+
+from __future__ import annotations
+
+import io
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx2")
+
+from oracles.boggle import score as brute_score  # noqa: E402
+from oracles.wordsearch import readings  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
+
+from dlxc.boggle.scoring import load_words  # noqa: E402
+from dlxc.studio.app import Studio, guarded_app  # noqa: E402
+from dlxc.studio.guard import MAX_BODY  # noqa: E402
+
+PORT = 8765
+HOST = f"127.0.0.1:{PORT}"
+
+
+@pytest.fixture
+def studio(tmp_path):
+    st = Studio(tmp_path, "sekret", "127.0.0.1", PORT)
+    with TestClient(guarded_app(st), base_url=f"http://{HOST}") as client:
+        client.headers["X-Dlxc-Token"] = "sekret"
+        yield st, client
+    st.close()
+    assert st.jobs.running() == 0
+
+
+def wait(client, job: str, seconds: float = 30.0) -> dict:
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        view = client.get(f"/api/jobs/{job}").json()
+        if view["state"] not in ("waiting", "running"):
+            return view
+        time.sleep(0.02)
+    raise AssertionError(f"job {job} still running after {seconds} s")
+
+
+# ---- the guard ------------------------------------------------------------------
+
+
+def test_the_page_needs_the_token_and_sets_its_cookie(studio):
+    _, client = studio
+    del client.headers["X-Dlxc-Token"]
+    assert client.get("/").status_code == 403
+    assert client.get("/?token=wrong").status_code == 403
+    assert client.get("/static/studio.js").status_code == 403
+    page = client.get("/?token=sekret")
+    assert page.status_code == 200
+    assert 'content="sekret"' in page.text
+    assert page.cookies.get("dlxc_studio") == "sekret"
+    # the cookie alone now opens the static files, and nothing else needs more
+    assert client.get("/static/studio.js").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "headers",
+    [
+        {"Host": "evil.example:8765"},  # a rebound name
+        {"Host": "127.0.0.1:9999"},  # another port
+        {"Origin": "http://evil.example"},  # another site's page
+        {"Origin": "null"},
+        {"X-Dlxc-Token": "wrong"},
+    ],
+)
+def test_requests_not_from_the_page_are_refused_and_change_nothing(studio, headers):
+    st, client = studio
+    r = client.post("/api/wordsearch/preview", json={"words": "CAT\nDOG"}, headers=headers)
+    assert r.status_code == 403
+    assert st.jobs.get("j1") is None  # no job was started
+
+
+def test_own_origin_is_accepted(studio):
+    _, client = studio
+    r = client.get("/api/choices", headers={"Origin": f"http://{HOST}"})
+    assert r.status_code == 200
+    assert "planets" in r.json()["themes"] or r.json()["themes"]
+
+
+def test_bodies_are_bounded_and_must_be_json(studio):
+    _, client = studio
+    big = b'{"words": "' + b"A" * (MAX_BODY + 10) + b'"}'
+    r = client.post("/api/wordsearch/preview", content=big)
+    assert r.status_code == 413
+    r = client.post("/api/boggle/solve", content=b"{not json")
+    assert r.status_code == 400 and "not JSON" in r.json()["error"]
+    r = client.post("/api/boggle/solve", content=b"[" * 100_000)
+    assert r.status_code == 400
+
+
+def test_wrong_values_get_one_line(studio):
+    _, client = studio
+    cases = [
+        ("/api/wordsearch/preview", {"words": ""}),
+        ("/api/wordsearch/preview", {"words": "CAT", "rows": 99, "size": 1}),
+        ("/api/wordsearch/preview", {"theme": "no-such-theme"}),
+        ("/api/wordsearch/preview", {"words": "CAT", "shape": "blob"}),
+        ("/api/boggle/solve", {"board": "ab1d"}),
+        ("/api/boggle/roll", {"dice": "loaded"}),
+    ]
+    for path, body in cases:
+        r = client.post(path, json=body)
+        assert r.status_code == 400, (path, body, r.text)
+        assert "\n" not in r.json()["error"].strip()
+
+
+# ---- the rooms ------------------------------------------------------------------
+
+
+def test_word_search_preview_hides_every_word(studio):
+    _, client = studio
+    words = ["PLANET", "COMET", "ORBIT", "MOON", "STAR"]
+    r = client.post(
+        "/api/wordsearch/preview",
+        json={"words": "\n".join(words), "size": 1, "rows": 8, "cols": 8, "seed": 5},
+    )
+    assert r.status_code == 202
+    view = wait(client, r.json()["job"])
+    assert view["state"] == "done", view
+    result = view["result"]
+    assert result["seed"] == 5 and (result["rows"], result["cols"]) == (8, 8)
+    assert sorted(result["words"]) == sorted(words)
+    assert result["svg"].startswith("<svg") or "<svg" in result["svg"][:200]
+    grid = _grid_of(result["svg"], 8, 8)
+    for w in words:
+        assert readings(grid, w.lower()), w
+
+
+def _grid_of(svg: str, rows: int, cols: int) -> list[str]:
+    """The letters of a word search's SVG, read back from its text nodes in
+    the order drawn (row by row)."""
+    import re
+
+    letters = re.findall(r"<text[^>]*>([A-Za-z])</text>", svg)
+    cells = letters[: rows * cols]
+    assert len(cells) == rows * cols
+    return ["".join(cells[r * cols : (r + 1) * cols]).lower() for r in range(rows)]
+
+
+def test_word_search_pdf_export_has_two_pages_with_the_words(studio):
+    pdfium = pytest.importorskip("pypdfium2")
+    _, client = studio
+    args = {"theme": "planets", "seed": 3}
+    r = client.post("/api/wordsearch/export?format=pdf", json=args)
+    view = wait(client, r.json()["job"])
+    assert view["state"] == "done", view
+    data = client.get(f"/api/jobs/{view['id']}/file").content
+    pdf = pdfium.PdfDocument(io.BytesIO(data))
+    assert len(pdf) == 2
+    text = pdf[0].get_textpage().get_text_range().upper()
+    preview = wait(client, client.post("/api/wordsearch/preview", json=args).json()["job"])
+    for w in preview["result"]["words"]:
+        assert w.upper().replace(" ", "") in text.replace(" ", "").replace("\n", ""), w
+
+
+def test_boggle_roll_and_score_equal_the_brute_force(studio):
+    _, client = studio
+    rolled = client.post("/api/boggle/roll", json={"dice": "new", "seed": 11}).json()
+    solved = client.post("/api/boggle/solve", json={"board": rolled["board"]}).json()
+    words = load_words()
+    assert solved["score"] == brute_score(rolled["board"], 4, 4, words)
+    assert solved["score"] == sum(w["points"] for w in solved["words"])
+    pdf = client.post("/api/boggle/export?format=pdf", json={"board": rolled["board"]})
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_a_job_stops_when_told_and_leaves_no_thread(studio):
+    st, client = studio
+    # thirty long words in a 12x12 grid, one direction: a search that takes long
+    words = [f"{a}{b}{c}QZX" for a in "ABC" for b in "DEF" for c in "GHIJ"][:30]
+    r = client.post(
+        "/api/wordsearch/preview",
+        json={"words": "\n".join(words), "size": 1, "rows": 12, "cols": 12, "directions": "easy"},
+    )
+    job = r.json()["job"]
+    time.sleep(0.3)
+    before = client.get(f"/api/jobs/{job}").json()["state"]
+    t0 = time.monotonic()
+    client.delete(f"/api/jobs/{job}")
+    view = wait(client, job, 5.0)
+    if before == "running":  # it was searching: Stop ends it, within a slice
+        assert view["state"] == "cancelled", view
+        assert time.monotonic() - t0 < 2.0
+    else:
+        assert view["state"] in ("cancelled", "done", "failed"), view
+    assert st.jobs.running() == 0
+
+
+def test_unknown_jobs_and_files_are_404(studio):
+    _, client = studio
+    assert client.get("/api/jobs/j999").status_code == 404
+    assert client.delete("/api/jobs/j999").status_code == 404
+    assert client.get("/api/jobs/j999/file").status_code == 404
+    assert client.get("/static/../../etc/passwd").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+    assert Path(__file__).exists()
+
+
+# ---- the command ------------------------------------------------------------------
+
+
+def test_the_command_refuses_a_remote_address_without_the_flag():
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+
+    r = CliRunner().invoke(main, ["studio", "--host", "0.0.0.0", "--no-browser"])
+    assert r.exit_code == 2
+    assert "--allow-remote" in r.output and "Traceback" not in r.output
+
+
+def test_without_the_extra_the_command_says_what_to_install(monkeypatch):
+    import sys
+
+    from click.testing import CliRunner
+
+    from dlxc.cli import main
+
+    monkeypatch.setitem(sys.modules, "uvicorn", None)  # import uvicorn now fails
+    r = CliRunner().invoke(main, ["studio", "--no-browser"])
+    assert r.exit_code == 1
+    assert "pip install 'dlxc[studio]'" in r.output
+    assert len(r.output.strip().splitlines()) == 1

@@ -1,0 +1,198 @@
+"""The studio end to end: ``dlxc studio`` started as a user starts it, its
+page driven in headless Chromium (Selenium), the files it downloads read
+back, and a screenshot of each room saved for the docs and for a look.
+
+Needs Chromium and its driver (Debian: chromium, chromium-driver; .ci/run
+installs them); without them these tests are skipped, except in CI
+(CI=true), where that is a failure.  Screenshots go to
+$DLXC_SCREENSHOTS (default: a temporary folder), and
+docs/guide/img/studio-*.png is made from them by
+``DLXC_SCREENSHOTS=docs/guide/img pytest -m slow tests/studio``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import processes
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+IN_CI = os.environ.get("CI", "").lower() == "true"
+
+pytestmark = pytest.mark.slow
+
+
+def _need_browser() -> None:
+    missing = []
+    if not (CHROMIUM and DRIVER):
+        missing.append("chromium and chromedriver (Debian: apt install chromium chromium-driver)")
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("selenium (pip install selenium)")
+    if missing:
+        if IN_CI:
+            pytest.fail("the browser tests need " + " and ".join(missing))
+        pytest.skip("needs " + " and ".join(missing))
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """``dlxc studio`` in a folder of its own; (its address, the folder)."""
+    _need_browser()
+    folder = tmp_path_factory.mktemp("studio")
+    proc = processes.start(
+        [sys.executable, "-c", "from dlxc.cli import main; main()", "studio", "--no-browser"],
+        cwd=folder,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        line = proc.stderr.readline()
+        match = re.search(r"(http://\S+)", line)
+        assert match, f"no address in {line!r}"
+        url = match.group(1)
+        yield url, folder
+    finally:
+        proc.send_signal(signal.SIGINT)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stderr.close()
+        assert proc.returncode is not None
+
+
+@pytest.fixture
+def browser(server, tmp_path_factory):
+    """Chromium, one per test: its renderers are processes of the test."""
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    downloads = tmp_path_factory.mktemp("downloads")
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = CHROMIUM
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,860",
+        f"--user-data-dir={tmp_path_factory.mktemp('profile')}",
+    ):
+        opts.add_argument(flag)
+    opts.add_experimental_option(
+        "prefs",
+        {
+            "download.default_directory": str(downloads),
+            "download.prompt_for_download": False,
+            "safebrowsing.enabled": False,
+        },
+    )
+    driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
+    driver.set_page_load_timeout(30)
+    try:
+        yield driver, downloads
+    finally:
+        driver.quit()
+
+
+def _shots() -> Path:
+    where = Path(os.environ.get("DLXC_SCREENSHOTS", "") or "/tmp/dlxc-studio-shots")
+    where.mkdir(parents=True, exist_ok=True)
+    return where
+
+
+def _wait(driver, test, seconds: float = 30.0, what: str = "the page"):
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    return WebDriverWait(driver, seconds, poll_frequency=0.1).until(
+        lambda d: test(d), message=f"waiting for {what}"
+    )
+
+
+def _download(folder: Path, name: str, seconds: float = 30.0) -> Path:
+    path = folder / name
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if path.exists() and not (folder / (name + ".crdownload")).exists() and path.stat().st_size:
+            return path
+        time.sleep(0.1)
+    raise AssertionError(f"{name} was not downloaded; the folder has {os.listdir(folder)}")
+
+
+def test_a_teacher_makes_a_word_search_from_a_theme_and_downloads_its_pdf(server, browser):
+    pdfium = pytest.importorskip("pypdfium2")
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, _ = server
+    driver, downloads = browser
+    driver.get(url)
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    Select(driver.find_element(By.ID, "ws-theme")).select_by_value("planets")
+    driver.find_element(By.ID, "ws-seed").send_keys("4")
+    driver.find_element(By.ID, "ws-make").click()
+    _wait(
+        driver,
+        lambda d: (
+            d.find_elements(By.CSS_SELECTOR, "#ws-words-placed li")
+            and d.find_element(By.ID, "ws-preview").is_displayed()
+        ),
+        what="the preview",
+    )
+    driver.save_screenshot(str(_shots() / "studio-wordsearch.png"))
+    words = [
+        li.get_attribute("textContent")
+        for li in driver.find_elements(By.CSS_SELECTOR, "#ws-words-placed li")
+    ]
+    assert words, driver.find_element(By.ID, "ws-status").text
+    driver.find_element(By.CSS_SELECTOR, '#room-wordsearch .download[data-format="pdf"]').click()
+    pdf = pdfium.PdfDocument(str(_download(downloads, "wordsearch.pdf")))
+    assert len(pdf) == 2
+    text = re.sub(r"\s", "", pdf[0].get_textpage().get_text_range().upper())
+    for w in words:
+        assert re.sub(r"\s", "", w.upper()) in text, w
+
+
+def test_a_rolled_boggle_board_scores_as_the_command_line_does(server, browser):
+    from selenium.webdriver.common.by import By
+
+    from dlxc.cli import main
+
+    url, _ = server
+    driver, _ = browser
+    driver.get(url)
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    driver.find_element(By.ID, "tab-boggle").click()
+    driver.find_element(By.ID, "bg-roll").click()
+    score = _wait(
+        driver,
+        lambda d: d.find_element(By.ID, "bg-score").get_attribute("data-score"),
+        what="the board's score",
+    )
+    board = driver.find_element(By.ID, "bg-board").get_attribute("value")
+    driver.save_screenshot(str(_shots() / "studio-boggle.png"))
+    result = CliRunner().invoke(main, ["boggle", "solve", board.replace(" ", ""), "--json"])
+    assert result.exit_code == 0, result.output
+    assert int(score) == json.loads(result.stdout)["score"]
