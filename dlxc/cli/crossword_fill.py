@@ -13,7 +13,6 @@ import time
 import click
 
 from ..base.errors import EXIT_NONE, EXIT_STOPPED
-from ..base.letters import upper_letter
 from .common import seed_option, strict_option, user_errors
 from .options import (
     engine_option,
