@@ -505,6 +505,7 @@ class Filler:
         self._impl = engine(backend)
         # (slot index, word ids, keep): narrowings applied to every search
         self._restrictions: list[tuple[int, tuple[int, ...], bool]] = []
+        self._rebus_bans = self._rebus_slot_bans()
         self._search = self._new_search(seed)
         info = self._search.slots()
         if len(info) != len(grid.slots):
@@ -531,7 +532,43 @@ class Filler:
             search.set_quality(self.quality)
         for slot, ids, keep in self._restrictions:
             search.restrict(slot, ids, keep)
+        for slot, ids in self._rebus_bans:
+            search.restrict(slot, ids, False)
         return search
+
+    def _rebus_slot_bans(self) -> list[tuple[int, tuple[int, ...]]]:
+        """For each slot, the words through a rebus square (``rebus_pool``)
+        it must not take: those with a rebus square's stand-in where the
+        slot has no rebus square (in an empty cell the stand-in would be
+        one more letter to the search)."""
+        rebus = self.grid.rebus
+        if not rebus:
+            return []
+        from bisect import bisect_right
+
+        p = self.pool
+        codes, starts = p.codes, p.starts
+        places: dict[int, set[int]] = {}  # word id -> the places of its stand-ins
+        for ch in rebus:
+            if ch not in self.alphabet:
+                continue
+            b = bytes([self.alphabet.index(ch)])
+            at = codes.find(b)
+            while at >= 0:
+                i = bisect_right(starts, at) - 1
+                places.setdefault(i, set()).add(at - starts[i])
+                at = codes.find(b, at + 1)
+        bans = []
+        for s in self.grid.slots:
+            own = {k for k, (r, c) in enumerate(s.cells()) if self.grid.rows[r][c] in rebus}
+            ids = tuple(
+                i
+                for i, ks in places.items()
+                if starts[i + 1] - starts[i] == s.length and not ks <= own
+            )
+            if ids:
+                bans.append((s.index, ids))
+        return bans
 
     def restrict(self, slot: Slot, words: Iterable[str], *, keep: bool = True) -> None:
         """Narrow one slot's candidates for every search of this filler:
@@ -549,6 +586,8 @@ class Filler:
         filler, which sorts and indexes the whole pool again)."""
         self._restrictions.clear()
         self._search.reset()
+        for slot, ids in self._rebus_bans:
+            self._search.restrict(slot, ids, False)
         self.complete = False
         self.stopped = None
         self.restarts = 0
@@ -1035,7 +1074,12 @@ def fill_problem(
             (k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells()) if grid.rows[r][c] != EMPTY
         ]
         cands.append(
-            [i for i in by_len.get(s.length, ()) if all(words[i][k] == ch for k, ch in givens)]
+            [
+                i
+                for i in by_len.get(s.length, ())
+                if all(words[i][k] == ch for k, ch in givens)
+                and not (grid.rebus and _stray_rebus(grid, s, words[i]))
+            ]
         )
     # a word item only where two slots could both take the word
     holders: dict[str, int] = {}
@@ -1095,6 +1139,14 @@ def fill_problem(
         return Filled(grid, chosen)
 
     return problem, decode
+
+
+def _stray_rebus(grid: Grid, slot: Slot, word: str) -> bool:
+    """Whether ``word`` puts a rebus square's stand-in where ``slot`` has
+    no rebus square."""
+    return any(
+        ch in grid.rebus and grid.rows[r][c] != ch for ch, (r, c) in zip(word, slot.cells())
+    )
 
 
 def _option_costs(pool: WordPool, option_of: list[tuple[int, int]]) -> array:
@@ -1217,8 +1269,12 @@ def best_fill(
             filler.close()
 
     # 1. the highest lowest score
+    if not grid.slots:  # one fill, of no words
+        best = Filled(grid, [])
+        return result(True, True, None)
     if not values:
-        return result(False, False, None) if grid.slots else result(True, True, None)
+        hi = None
+        return result(False, False, None)
     try:
         got = attempt(values[0])
         if got is None:
