@@ -1,6 +1,7 @@
 """``dlxc crossword fill``: fill a grid with blocks from a word list, by
 the crossword engine's quality search (the default), by a count, or by
-Algorithm C on the XCC model (``--xcc``).  Exit status: 0 done, 3 no fill
+Algorithm C on the XCC model (``--xcc``), or the proved-best fill
+(``--best``).  Exit status: 0 done, 3 no fill
 exists, 4 stopped by ``--node-limit`` or ``--timeout``, 1 bad input, 2
 usage error, 130 interrupted.
 """
@@ -138,7 +139,8 @@ def fill(
     strict: bool = False,
 ):
     """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
-    shown to the solver, (.) a circled square) from LIST."""
+    shown to the solver, (.) a circled square, [HEART] a rebus square of
+    several letters) from LIST."""
     from ..crossword.wordlist import (
         banned_words,
         default_word_list,
