@@ -1144,9 +1144,7 @@ def fill_problem(
 def _stray_rebus(grid: Grid, slot: Slot, word: str) -> bool:
     """Whether ``word`` puts a rebus square's stand-in where ``slot`` has
     no rebus square."""
-    return any(
-        ch in grid.rebus and grid.rows[r][c] != ch for ch, (r, c) in zip(word, slot.cells())
-    )
+    return any(ch in grid.rebus and grid.rows[r][c] != ch for ch, (r, c) in zip(word, slot.cells()))
 
 
 def _option_costs(pool: WordPool, option_of: list[tuple[int, int]]) -> array:
@@ -1321,7 +1319,7 @@ def best_fill(
     if found.solutions:
         cand = decode(found.solutions[0][1])
         fs = FillScore.of(cand, score)
-        if (fs.lowest, fs.mean) > (best_score.lowest, best_score.mean):
+        if (fs.lowest, fs.mean) >= (best_score.lowest, best_score.mean):  # ties: the model's
             best, best_score = cand, fs
     if not found.complete:
         return result(False, True, found.stopped or "timeout")
