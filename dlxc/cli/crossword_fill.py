@@ -312,15 +312,27 @@ def _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, 
 
     if timeout is not None:
         timeout = max(0.0, timeout - (time.perf_counter() - t0))
-    res = best_fill(
-        grid,
-        pool,
-        min_score=min_score,
-        node_limit=node_limit,
-        timeout=timeout,
-        backend=backend,
-        progress=progress,
-    )
+    try:
+        res = best_fill(
+            grid,
+            pool,
+            min_score=min_score,
+            node_limit=node_limit,
+            timeout=timeout,
+            backend=backend,
+            progress=progress,
+        )
+    except KeyboardInterrupt as exc:
+        so_far = getattr(exc, "best", None)
+        if so_far is not None and so_far.filled is not None:
+            _report_best(so_far, how, quiet, t0)
+        raise
+    _report_best(res, how, quiet, t0)
+
+
+def _report_best(res, how, quiet, t0) -> None:
+    """The fill of ``best_fill``'s result and what is proved of it; exit 3
+    (no fill) or 4 (a limit ended it) where so."""
     took = f"{res.searches} searches, {res.nodes} nodes, {time.perf_counter() - t0:.3f} s"
     if res.filled is None:
         if res.complete:
@@ -350,7 +362,7 @@ def _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, 
             f"{verdict} ({took}).",
             err=True,
         )
-    if not res.complete:
+    if not res.complete and res.stopped != "interrupt":
         raise click.exceptions.Exit(EXIT_STOPPED)
 
 

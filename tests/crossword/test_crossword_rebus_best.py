@@ -6,6 +6,9 @@ package and tests/oracles/ipuz.py, PDF, SVG, HTML)."""
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
 
 import pytest
 from click.testing import CliRunner
@@ -14,6 +17,7 @@ from hypothesis import strategies as st
 from oracles.crossword import _slots as oracle_slots
 from oracles.crossword import brute_best, brute_fills, brute_rebus_fills
 from oracles.ipuz import problems as ipuz_problems
+from processes import start
 
 from dlxc.base.errors import CrosswordError
 from dlxc.cli import main
@@ -297,3 +301,30 @@ def test_cli_best(tmp_path):
     assert res.exit_code == 4 and "node limit" in res.output
     res = run("crossword", "fill", grid, "-w", words, "--best", "--count")
     assert res.exit_code == 2 and "--best" in res.output
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
+def test_cli_best_ctrl_c_prints_the_best_so_far(tmp_path):
+    """An open 5x5 from the default list takes many seconds to prove: Ctrl-C
+    once a fill is known prints it and what is proved, and exits 130."""
+    grid = tmp_path / "g.txt"
+    grid.write_text("#....\n.....\n.....\n.....\n....#\n")
+    out = tmp_path / "out.txt"
+    launch = [sys.executable, "-c", "from dlxc.cli import main; main()"]
+    with (
+        open(out, "wb") as sink,
+        start(
+            launch + ["crossword", "fill", str(grid), "--best"], stdout=sink, stderr=subprocess.PIPE
+        ) as p,
+    ):
+        assert p.stderr is not None
+        line = p.stderr.readline().decode()
+        assert line.startswith("best: a fill"), line
+        p.send_signal(signal.SIGINT)
+        err = p.stderr.read().decode()
+        code = p.wait(timeout=120)
+    assert code == 130, err
+    assert "Traceback" not in err and "(interrupt)" in err
+    rows = out.read_text().split()
+    assert len(rows) == 5 and rows[0].startswith("#")

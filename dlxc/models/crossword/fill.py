@@ -1155,6 +1155,9 @@ def _option_costs(pool: WordPool, option_of: list[tuple[int, int]]) -> array:
 # ---------------------------------------------------------------- the best fill
 
 
+PROGRESS_SECONDS = 5.0  # best_fill: seconds between progress lines of one long search
+
+
 @dataclass
 class BestFill:
     """The result of ``best_fill``.
@@ -1206,7 +1209,10 @@ def best_fill(
 
     ``node_limit`` counts the nodes of every search together, ``timeout``
     from the call; at a limit the result holds the best fill found so far
-    and the bound proved so far.  ``progress(line)`` hears each step.  The
+    and the bound proved so far (``stopped`` "interrupt" on Ctrl-C: the
+    KeyboardInterrupt goes on, carrying that result as its ``best``).
+    ``progress(line)`` hears each step, and every ``PROGRESS_SECONDS`` of
+    the minimum-cost search.  The
     fill returned is checked again (a word of the list in every slot, the
     crossings agreeing, the grid's letters kept, no word twice, the scores
     recomputed) before it is returned."""
@@ -1266,64 +1272,86 @@ def best_fill(
             stop[0] = filler.stopped
             filler.close()
 
-    # 1. the highest lowest score
-    if not grid.slots:  # one fill, of no words
-        best = Filled(grid, [])
-        return result(True, True, None)
-    if not values:
-        hi = None
-        return result(False, False, None)
-    try:
-        got = attempt(values[0])
-        if got is None:
+    lowest_done = [False]  # step 1 is over: the lowest score is proved
+
+    def search() -> BestFill:
+        nonlocal best, best_score, hi, nodes, searches
+        # 1. the highest lowest score
+        if not grid.slots:  # one fill, of no words
+            best = Filled(grid, [])
+            return result(True, True, None)
+        if not values:
             hi = None
             return result(False, False, None)
-        best, best_score = got, FillScore.of(got, score)
-        say(f"a fill: lowest score {best_score.lowest}, mean {best_score.mean:.2f}")
-        lo = best_score.lowest
-        while True:
-            assert hi is not None
-            above = [v for v in values if lo < v <= hi]
-            if not above:
-                break
-            t = above[len(above) // 2]
-            got = attempt(t)
+        try:
+            got = attempt(values[0])
             if got is None:
-                hi = max(v for v in values if v < t)
-                say(f"no fill of words scored {t} or more: the lowest score is at most {hi}")
-            else:
-                fs = FillScore.of(got, score)
-                best, best_score, lo = got, fs, fs.lowest
-                say(f"a fill of words scored {t} or more: lowest {lo}, mean {fs.mean:.2f}")
-    except FillStopped:
-        return result(False, False, stop[0] or "timeout")
-    hi = lo
-    # 2. the highest mean among the fills of lowest score lo
-    room, rest = left()
-    if rest is not None and rest <= 0:
-        return result(False, True, "timeout")
-    deadline = None if rest is None else time.perf_counter() + rest
+                hi = None
+                return result(False, False, None)
+            best, best_score = got, FillScore.of(got, score)
+            say(f"a fill: lowest score {best_score.lowest}, mean {best_score.mean:.2f}")
+            lo = best_score.lowest
+            while True:
+                assert hi is not None
+                above = [v for v in values if lo < v <= hi]
+                if not above:
+                    break
+                t = above[len(above) // 2]
+                got = attempt(t)
+                if got is None:
+                    hi = max(v for v in values if v < t)
+                    say(f"no fill of words scored {t} or more: the lowest score is at most {hi}")
+                else:
+                    fs = FillScore.of(got, score)
+                    best, best_score, lo = got, fs, fs.lowest
+                    say(f"a fill of words scored {t} or more: lowest {lo}, mean {fs.mean:.2f}")
+        except FillStopped:
+            return result(False, False, stop[0] or "timeout")
+        hi = lo
+        lowest_done[0] = True
+        # 2. the highest mean among the fills of lowest score lo
+        room, rest = left()
+        if rest is not None and rest <= 0:
+            return result(False, True, "timeout")
+        deadline = None if rest is None else time.perf_counter() + rest
+        try:
+            problem, decode = fill_problem(grid, pool, min_score=lo, deadline=deadline, costs=True)
+        except BuildStopped:
+            return result(False, True, "timeout")
+        room, rest = left()
+        say(f"the lowest score {lo} is proved; the highest mean: {len(problem.options)} options")
+        clock = [time.perf_counter()]
+
+        def tick() -> None:
+            now = time.perf_counter()
+            if now - clock[0] >= PROGRESS_SECONDS:
+                clock[0] = now
+                st = cost.stats
+                say(f"minimum-cost search: {st.nodes} nodes, {st.solutions} better fills")
+
+        cost = BestSearch(problem, 1, backend, node_limit=room, timeout=rest, progress=tick)
+        try:
+            found = cost.run()
+        finally:
+            nodes += cost.stats.nodes
+            searches += 1
+            cost.close()
+        if found.solutions:
+            cand = decode(found.solutions[0][1])
+            fs = FillScore.of(cand, score)
+            # ties go to the model's fill, which the fill engine does not sway
+            if best_score is None or (fs.lowest, fs.mean) >= (best_score.lowest, best_score.mean):
+                best, best_score = cand, fs
+        if not found.complete:
+            return result(False, True, found.stopped or "timeout")
+        return result(True, True, None)
+
     try:
-        problem, decode = fill_problem(grid, pool, min_score=lo, deadline=deadline, costs=True)
-    except BuildStopped:
-        return result(False, True, "timeout")
-    room, rest = left()
-    say(f"the lowest score {lo} is proved; the highest mean: {len(problem.options)} options")
-    search = BestSearch(problem, 1, backend, node_limit=room, timeout=rest)
-    try:
-        found = search.run()
-    finally:
-        nodes += search.stats.nodes
-        searches += 1
-        search.close()
-    if found.solutions:
-        cand = decode(found.solutions[0][1])
-        fs = FillScore.of(cand, score)
-        if (fs.lowest, fs.mean) >= (best_score.lowest, best_score.mean):  # ties: the model's
-            best, best_score = cand, fs
-    if not found.complete:
-        return result(False, True, found.stopped or "timeout")
-    return result(True, True, None)
+        return search()
+    except KeyboardInterrupt as exc:
+        # the caller may print the best so far: it rides on the exception
+        exc.best = result(False, lowest_done[0], "interrupt")  # type: ignore[attr-defined]
+        raise
 
 
 def _checked(grid: Grid, filled: Filled, score: dict[str, int], min_score: Optional[int]):
