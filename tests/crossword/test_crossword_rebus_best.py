@@ -328,3 +328,22 @@ def test_cli_best_ctrl_c_prints_the_best_so_far(tmp_path):
     assert "Traceback" not in err and "(interrupt)" in err
     rows = out.read_text().split()
     assert len(rows) == 5 and rows[0].startswith("#")
+
+
+def test_best_fill_through_rebus_squares(backend):
+    """The proved-best fill of a grid with rebus squares, against the brute
+    force over its fills (each answer spelled out and scored)."""
+    cells = [["ab", ".", "."], [".", ".", "."], [".", ".", "ca"]]
+    first = [["ab", "a", "b"], ["c", "a", "a"], ["b", "c", "ca"]]
+    second = [["ab", "b", "c"], ["a", "c", "b"], ["a", "a", "ca"]]
+    words = list(dict.fromkeys(slot_words(first) + slot_words(second) + ["abca", "abac"]))
+    scores = [(7 * k) % 10 for k in range(len(words))]
+    score = dict(zip(words, scores))
+    keys = []
+    for fill in brute_rebus_fills(cells, words):
+        values = [score[w] for w in slot_words([list(row) for row in fill])]
+        keys.append((min(values), sum(values) / len(values)))
+    assert len(keys) >= 2
+    res = best_fill(parse_grid(grid_text(cells)), pool_from_words(words, scores), backend=backend)
+    assert res.proved
+    assert (res.score.lowest, res.score.mean) == pytest.approx(max(keys))
