@@ -385,22 +385,22 @@ def rebus_pool(grid: Grid, pool: WordPool) -> WordPool:
     if len(alphabet) > 256:
         raise CrosswordError(f"{grid.source}: more than 256 different letters with the rebus")
     words, scores = pool.words, pool.scores
-    by_len: dict[int, list[int]] = {}
-    for i, w in enumerate(words):
-        by_len.setdefault(len(w), []).append(i)
-    added: dict[str, int] = {}
+    # each slot through a rebus square: its cells, each cell's place in the
+    # spelled-out word, and the squares (cell, place, letters)
+    wanted: dict[int, list[tuple[list[str], list[int], list]]] = {}
     for s in grid.slots:
         pattern = [grid.rows[r][c] for r, c in s.cells()]
         if not any(ch in rebus for ch in pattern):
             continue
-        # each cell's place in the spelled-out word
         places, at = [], 0
         for ch in pattern:
             places.append(at)
             at += len(rebus.get(ch, "x"))
         squares = [(k, places[k], rebus[ch]) for k, ch in enumerate(pattern) if ch in rebus]
-        for i in by_len.get(at, ()):
-            w = words[i]
+        wanted.setdefault(at, []).append((pattern, places, squares))
+    added: dict[str, int] = {}
+    for i, w in enumerate(words):
+        for pattern, places, squares in wanted.get(len(w), ()):
             if all(w.startswith(text, p) for _, p, text in squares):
                 cells = [w[p] for p in places]
                 for k, _, _ in squares:
