@@ -77,8 +77,8 @@ class WordPool:
             else:
                 # each code a character of latin-1, mapped to its letter at once
                 # (a word at a time took seconds for 190,000 words)
-                table = dict(enumerate(self.alphabet))
-                text = bytes(self.codes).decode("latin-1").translate(table)
+                letters = dict(enumerate(self.alphabet))
+                text = bytes(self.codes).decode("latin-1").translate(letters)
                 s = self.starts
                 self._words = [text[a:b] for a, b in zip(s, s[1:])]
         return self._words
