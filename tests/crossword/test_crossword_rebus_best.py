@@ -263,6 +263,7 @@ def test_rebus_grid_errors_name_file_line_and_column(tmp_path):
         ("...\n[a]..\n", ":2:1:", "two or more letters"),
         ("...\n[a.b]..\n", ":2:1:", "two or more letters"),
         ("...\n..{[ab]\n", ":2:3:", "needs '}'"),
+        ("[ab].\n.\ue000.\n", ":2:2:", "is not '#'"),  # a stand-in is no letter
     ):
         bad.write_text(text)
         with pytest.raises(CrosswordError, match=f"bad.txt{where}.*{what}"):

@@ -156,6 +156,12 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
                 raise CrosswordError(f"{source}:{number}: a blank line inside the grid")
             continue
         lead = len(raw) - len(raw.lstrip())
+        odd = next((k for k, ch in enumerate(line) if _is_rebus(ch)), None)
+        if odd is not None:  # the stand-ins of rebus squares are dlxc's own
+            raise CrosswordError(
+                f"{source}:{number}:{lead + odd + 1}: {line[odd]!r} is not '#' (a block), "
+                f"'.' (an empty cell) or a letter: {raw.rstrip()!r}"
+            )
         line = _unmark(line, len(rows), givens, circles, rebus, f"{source}:{number}", raw, lead)
         for ch in line:
             if ch not in (BLOCK, EMPTY) and not ch.isalpha() and not _is_rebus(ch):
