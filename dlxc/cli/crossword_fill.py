@@ -304,7 +304,13 @@ def _no_candidates(grid, empty, count) -> None:
 def _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, t0) -> None:
     """``--best``: the proved-best fill (``best_fill``), or the best found
     and the bound proved when a limit ends the search (exit 4)."""
-    from ..models.crossword.fill import best_fill
+    from ..models.crossword.fill import Filler, best_fill
+
+    probe = Filler(grid, pool, min_score=min_score, backend=backend)
+    empty = probe.empty_slots()
+    probe.close()
+    if empty:  # name the slots no word fits, as the other modes do
+        _no_candidates(grid, empty, False)
 
     def progress(line: str) -> None:
         if not quiet:

@@ -302,6 +302,9 @@ def test_cli_best(tmp_path):
     assert res.exit_code == 4 and "node limit" in res.output
     res = run("crossword", "fill", grid, "-w", words, "--best", "--count")
     assert res.exit_code == 2 and "--best" in res.output
+    grid.write_text("qzx\n...\n...\n")
+    res = run("crossword", "fill", grid, "-w", words, "--best")
+    assert res.exit_code == 3 and "1-Across (3 letters, QZX)" in res.output
 
 
 @pytest.mark.slow
