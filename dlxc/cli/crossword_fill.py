@@ -1,6 +1,7 @@
 """``dlxc crossword fill``: fill a grid with blocks from a word list, by
 the crossword engine's quality search (the default), by a count, or by
-Algorithm C on the XCC model (``--xcc``).  Exit status: 0 done, 3 no fill
+Algorithm C on the XCC model (``--xcc``), or the proved-best fill
+(``--best``).  Exit status: 0 done, 3 no fill
 exists, 4 stopped by ``--node-limit`` or ``--timeout``, 1 bad input, 2
 usage error, 130 interrupted.
 """
@@ -13,7 +14,6 @@ import time
 import click
 
 from ..base.errors import EXIT_NONE, EXIT_STOPPED
-from ..base.letters import upper_letter
 from .common import seed_option, strict_option, user_errors
 from .options import (
     engine_option,
@@ -92,6 +92,14 @@ NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
 )
 @click.option("--count", "count", is_flag=True, help="Count the fills (small grids).")
 @click.option(
+    "--best",
+    "best",
+    is_flag=True,
+    help="Find the fill whose lowest word score is highest, then the highest mean "
+    "score among those, and prove it (small grids; at a limit, the best found and "
+    "the bound proved so far, exit 4).",
+)
+@click.option(
     "--xcc",
     is_flag=True,
     help="Search the XCC model (slots primary, cells colored by letter) with "
@@ -117,6 +125,7 @@ def fill(
     seed,
     clue_file,
     count,
+    best,
     xcc,
     fmt,
     output,
@@ -130,7 +139,8 @@ def fill(
     strict: bool = False,
 ):
     """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
-    shown to the solver, (.) a circled square) from LIST."""
+    shown to the solver, (.) a circled square, [HEART] a rebus square of
+    several letters) from LIST."""
     from ..crossword.wordlist import (
         banned_words,
         default_word_list,
@@ -148,6 +158,11 @@ def fill(
         name for name, v in (("--budget", budget), ("--nodes", node_budget)) if v is not None
     ]
     other = [name for name, v in (("--count", count), ("--xcc", xcc)) if v]
+    if best and (chooser or other):
+        raise click.UsageError(
+            f"--best searches for the best fill on its own terms: leave out "
+            f"{' and '.join(chooser + other)}."
+        )
     if chooser and other:
         what = "counts every fill" if other[0] == "--count" else "takes Algorithm C's first fill"
         names = " and ".join(chooser)
@@ -174,6 +189,8 @@ def fill(
 
         clues = read_clue_list(clue_file, strict=strict).clues
     how = (fmt, output, paper, font, title, clues)
+    if best:
+        return _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, t0)
     if xcc:
         return _fill_xcc(
             grid,
@@ -270,7 +287,7 @@ def fill(
 
 def _no_candidates(grid, empty, count) -> None:
     def pattern(slot):
-        return "".join(upper_letter(grid.rows[r][c]) for r, c in slot.cells())
+        return "".join(grid.show(grid.rows[r][c]) for r, c in slot.cells())
 
     names = ", ".join(f"{s.name} ({s.length} letters, {pattern(s)})" for s in empty[:10])
     more = f" and {len(empty) - 10} more" if len(empty) > 10 else ""
@@ -284,7 +301,78 @@ def _no_candidates(grid, empty, count) -> None:
     raise click.exceptions.Exit(EXIT_NONE)
 
 
-def _print_fill(found, how, score=None) -> None:
+def _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, t0) -> None:
+    """``--best``: the proved-best fill (``best_fill``), or the best found
+    and the bound proved when a limit ends the search (exit 4)."""
+    from ..models.crossword.fill import Filler, best_fill
+
+    probe = Filler(grid, pool, min_score=min_score, backend=backend)
+    empty = probe.empty_slots()
+    probe.close()
+    if empty:  # name the slots no word fits, as the other modes do
+        _no_candidates(grid, empty, False)
+
+    def progress(line: str) -> None:
+        if not quiet:
+            click.echo(f"best: {line}", err=True)
+
+    if timeout is not None:
+        timeout = max(0.0, timeout - (time.perf_counter() - t0))
+    try:
+        res = best_fill(
+            grid,
+            pool,
+            min_score=min_score,
+            node_limit=node_limit,
+            timeout=timeout,
+            backend=backend,
+            progress=progress,
+        )
+    except KeyboardInterrupt as exc:
+        so_far = getattr(exc, "best", None)
+        if so_far is not None and so_far.filled is not None:
+            _report_best(so_far, how, quiet, t0)
+        raise
+    _report_best(res, how, quiet, t0)
+
+
+def _report_best(res, how, quiet, t0) -> None:
+    """The fill of ``best_fill``'s result and what is proved of it; exit 3
+    (no fill) or 4 (a limit ended it) where so."""
+    took = f"{res.searches} searches, {res.nodes} nodes, {time.perf_counter() - t0:.3f} s"
+    if res.filled is None:
+        if res.complete:
+            click.echo(f"No fill exists: the complete search proved it ({took}).", err=True)
+            raise click.exceptions.Exit(EXIT_NONE)
+        click.echo(f"The search stopped at its {res.stopped}, before it found a fill.", err=True)
+        raise click.exceptions.Exit(EXIT_STOPPED)
+    sc = res.score
+    assert sc is not None  # a fill found has its score
+    extra = {
+        "proved": res.proved,
+        "lowest_proved": res.lowest_proved,
+        "lowest_bound": res.lowest_bound,
+        "stopped": res.stopped,
+    }
+    _print_fill(res.filled, how, sc, extra)
+    if res.proved:
+        verdict = "proved optimal"
+    elif res.lowest_proved:
+        verdict = f"the lowest score is proved the highest; the mean is not proved ({res.stopped})"
+    else:
+        verdict = f"not proved ({res.stopped}): no fill's lowest score is above {res.lowest_bound}"
+    if not quiet or not res.complete:
+        lowest = ", ".join(sc.lowest_words[:5]).upper()
+        click.echo(
+            f"Best fill: lowest score {sc.lowest} ({lowest}), mean {sc.mean:.2f}; "
+            f"{verdict} ({took}).",
+            err=True,
+        )
+    if not res.complete and res.stopped != "interrupt":
+        raise click.exceptions.Exit(EXIT_STOPPED)
+
+
+def _print_fill(found, how, score=None, best=None) -> None:
     """The fill as text (the grid), as the fill's own JSON (grid and
     entries, with their clues when given, and its score when known), or as a
     page in any other format of ``dlxc.render``."""
@@ -297,6 +385,8 @@ def _print_fill(found, how, score=None) -> None:
                 "lowest": score.lowest,
                 "lowest_words": score.lowest_words,
             }
+        if best is not None:
+            doc["best"] = best
         write_result(json.dumps(doc, indent=1), output)
     elif fmt in (None, "text"):
         write_result(found.render(), output)

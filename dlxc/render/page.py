@@ -156,6 +156,15 @@ class Page:
         return out
 
 
+def letter_size(letter: str) -> float:
+    """The font size of a square's letters, as a share of the square's side:
+    one letter large, two (Qu, a short rebus) smaller, and a longer rebus
+    (HEART) small enough that its capitals fit across the square."""
+    if len(letter) < 2:
+        return 0.55
+    return min(0.42, 1.25 / len(letter))
+
+
 def check_page(page: Page) -> None:
     """``RenderError`` when a page is not well formed: a ragged or empty
     grid, a word whose path leaves the grid or runs over a block or a

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import BinaryIO, Optional, Union
 
 from ..base.errors import RenderError
-from .page import PAPERS, Page, outline
+from .page import PAPERS, Page, letter_size, outline
 from .svg import MARK_COLORS
 from .text import word_lines
 
@@ -317,7 +317,7 @@ def _grid(
             if sq is None or sq.block or not sq.letter or not (sq.given or answers):
                 continue
             faded = answers and page.kind == "wordsearch" and (r, c) not in used and not sq.shaded
-            size = cell * (0.55 if len(sq.letter) < 2 else 0.42) / PT
+            size = cell * letter_size(sq.letter) / PT
             sheet.text(
                 x0 + (c + 0.5) * cell,
                 y0 + (r + 0.5) * cell + size * PT * ASCENT,

@@ -13,7 +13,7 @@ import textwrap
 from html import escape
 from typing import Any
 
-from .page import Page, outline
+from .page import Page, letter_size, outline
 
 #: The colors of the answer marks, one per word in turn (tints that keep
 #: the letters readable under them).
@@ -108,7 +108,7 @@ def page_svg(page: Page, *, answers: bool = False, cell: float = 32.0, title: bo
                     f'font-size="{cell * 0.28:g}">{sq.number}</text>'
                 )
             if not sq.block and sq.letter and (sq.given or answers):
-                size = cell * (0.55 if len(sq.letter) < 2 else 0.42)
+                size = cell * letter_size(sq.letter)
                 out.append(
                     f'<text x="{x + cell / 2:g}" y="{y + cell * 0.7:g}" '
                     f'font-size="{size:g}" text-anchor="middle">'

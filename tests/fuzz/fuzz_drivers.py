@@ -276,6 +276,11 @@ _FRAGMENTS = {
         b"[",
         b"]",
         b"[ab]",
+        b"[HEART]",
+        b"{[ab]}",
+        b"([ab])",
+        b"[a]",
+        b"\xee\x80\x80",  # a private-use character, as rebus squares are held inside
         b"....",
         b"#.#",
     ],
@@ -346,6 +351,7 @@ _SEEDS: dict[str, list[Callable[[], bytes]]] = {
         lambda: b"...\n.#.\n...\n",
         lambda: b"{c}a(t)\n.#.\n(.)..\n",
         lambda: b"#....\n.....\n..#..\n.....\n....#\n",
+        lambda: b"..[ab]\n.#.\n([cd])..\n",
     ],
     "clues": [lambda: b"CAT;50;A pet\nDOG;;Another; with a semicolon\nT-SHIRT;A top\n"],
     "cgp": [

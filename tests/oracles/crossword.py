@@ -142,3 +142,67 @@ def brute_fills(rows, words) -> Iterator[tuple[str, ...]]:
                 grid[rc] = ch
 
     yield from go(0)
+
+
+def brute_rebus_fills(rows, words) -> Iterator[tuple[tuple[str, ...], ...]]:
+    """Each fill of a grid with rebus squares, as rows of cells (lower
+    case): ``rows`` are lists of cells, each '#', '.', a letter or several
+    letters (a rebus square).  A slot's word is its cells' letters read in
+    order, an empty cell taking one letter; no word twice."""
+    grid = {(r, c): ch.lower() for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    h, w = len(rows), len(rows[0])
+    slots = _slots(["".join("#" if ch == "#" else "." for ch in row) for row in rows])
+    words = list(dict.fromkeys(x.lower() for x in words))
+    used: set[str] = set()
+
+    def place(cells, word):
+        """The letters the word puts in the empty cells, or None."""
+        at, out = 0, []
+        for rc in cells:
+            have = grid[rc]
+            if have == ".":
+                if at >= len(word):
+                    return None
+                out.append((rc, word[at]))
+                at += 1
+            elif word.startswith(have, at):
+                at += len(have)
+            else:
+                return None
+        return out if at == len(word) else None
+
+    def go(k):
+        if k == len(slots):
+            yield tuple(tuple(grid[(r, c)] for c in range(w)) for r in range(h))
+            return
+        for word in words:
+            if word in used:
+                continue
+            put = place(slots[k], word)
+            if put is None:
+                continue
+            for rc, ch in put:
+                grid[rc] = ch
+            used.add(word)
+            yield from go(k + 1)
+            used.discard(word)
+            for rc, _ in put:
+                grid[rc] = "."
+
+    yield from go(0)
+
+
+def brute_best(rows, words, scores):
+    """(lowest score, mean score) of the best fill by brute force (the
+    highest lowest, then the highest mean), or None without a fill."""
+    score = {w.lower(): s for w, s in zip(words, scores)}
+    best = None
+    for fill in brute_fills(rows, words):
+        answers = []
+        for cells in _slots(list(fill)):
+            answers.append("".join(fill[r][c] for r, c in cells))
+        values = [score[a] for a in answers]
+        key = (min(values), sum(values) / len(values)) if values else (0, 0.0)
+        if best is None or key > best:
+            best = key
+    return best

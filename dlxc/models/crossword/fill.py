@@ -4,7 +4,9 @@ A grid is text, one row a line: ``#`` a block, ``.`` an empty cell, a
 letter a letter fixed in the grid (a theme entry: an answer like the others,
 not shown to the solver).  Two marks wrap one cell: ``{a}`` a letter shown
 to the solver on the printed puzzle (a given), ``(a)`` or ``(.)`` a circled
-square.  A slot is an across or down run of two or more
+square.  ``[heart]`` is a rebus square: one cell holding several letters,
+which every slot through it spells at that place (it may be given,
+``{[heart]}``, or circled, ``([heart])``).  A slot is an across or down run of two or more
 open cells; a fill puts a word of the list into every slot, no word twice,
 crossing slots agreeing on their shared letter.  Slots are numbered as
 crosswords number them (row by row, a number for each cell that starts a
@@ -28,7 +30,7 @@ from __future__ import annotations
 import os
 import time
 from array import array
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Optional, Union
 
@@ -43,6 +45,10 @@ from ...render.ipuz import page_ipuz
 from ...render.kinds import crossword_page
 
 BLOCK, EMPTY = "#", "."
+#: a rebus square is one cell of the grid's rows holding a stand-in
+#: character (Unicode's private use area, never a letter of a list): the
+#: first rebus text of a grid gets this one, the next text the next one
+REBUS_BASE = 0xE000
 
 
 @dataclass(frozen=True)
@@ -73,11 +79,14 @@ class Grid:
         *,
         givens: frozenset[tuple[int, int]] = frozenset(),
         circles: frozenset[tuple[int, int]] = frozenset(),
+        rebus: Optional[Mapping[str, str]] = None,
     ) -> None:
         self.rows = rows
         self.source = source
         self.givens = givens  # (row, col) of the letters shown to the solver
         self.circles = circles  # (row, col) of the circled squares
+        # a rebus square's stand-in character -> its letters (lower case)
+        self.rebus: dict[str, str] = dict(rebus or {})
         self.height = len(rows)
         self.width = len(rows[0]) if rows else 0
         self.slots = self._slots()
@@ -112,7 +121,20 @@ class Grid:
         return {(s.row, s.col): s.number for s in self.slots}
 
     def __str__(self) -> str:
-        return "\n".join(upper(row) for row in self.rows)
+        return "\n".join("".join(self.show(ch) for ch in row) for row in self.rows)
+
+    def spell(self, word: str) -> str:
+        """``word`` (a slot's letters, a rebus square's stand-in among them)
+        with each rebus square's letters written out."""
+        if not self.rebus:
+            return word
+        return "".join(self.rebus.get(ch, ch) for ch in word)
+
+    def show(self, ch: str) -> str:
+        """A cell as the grid file writes it, in upper case (``[HEART]``
+        for a rebus square)."""
+        text = self.rebus.get(ch)
+        return upper_letter(ch) if text is None else f"[{upper(text)}]"
 
 
 def parse_grid(text: str, source: str = "<grid>") -> Grid:
@@ -122,6 +144,7 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
     rows: list[str] = []
     givens: set[tuple[int, int]] = set()
     circles: set[tuple[int, int]] = set()
+    rebus: dict[str, str] = {}  # a rebus square's letters -> its stand-in
     first_line = 0
     lines = text.split("\n")
     while lines and not lines[-1].strip():
@@ -132,9 +155,16 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
             if rows:
                 raise CrosswordError(f"{source}:{number}: a blank line inside the grid")
             continue
-        line = _unmark(line, len(rows), givens, circles, f"{source}:{number}", raw)
+        lead = len(raw) - len(raw.lstrip())
+        odd = next((k for k, ch in enumerate(line) if _is_rebus(ch)), None)
+        if odd is not None:  # the stand-ins of rebus squares are dlxc's own
+            raise CrosswordError(
+                f"{source}:{number}:{lead + odd + 1}: {line[odd]!r} is not '#' (a block), "
+                f"'.' (an empty cell) or a letter: {raw.rstrip()!r}"
+            )
+        line = _unmark(line, len(rows), givens, circles, rebus, f"{source}:{number}", raw, lead)
         for ch in line:
-            if ch not in (BLOCK, EMPTY) and not ch.isalpha():
+            if ch not in (BLOCK, EMPTY) and not ch.isalpha() and not _is_rebus(ch):
                 raise CrosswordError(
                     f"{source}:{number}: {ch!r} is not '#' (a block), '.' "
                     f"(an empty cell) or a letter: {raw.rstrip()!r}"
@@ -149,44 +179,96 @@ def parse_grid(text: str, source: str = "<grid>") -> Grid:
         rows.append(line)
     if not rows:
         raise CrosswordError(f"{source}: the grid has no rows")
-    return Grid(rows, source, givens=frozenset(givens), circles=frozenset(circles))
+    stand_in = {ch: text for text, ch in rebus.items()}
+    return Grid(rows, source, givens=frozenset(givens), circles=frozenset(circles), rebus=stand_in)
 
 
 _MARKS = {"{": "}", "(": ")"}
+#: the most rebus squares' different texts in one grid
+MAX_REBUS = 64
 
 
-def _unmark(line: str, r: int, givens: set, circles: set, where: str, raw: str) -> str:
+def _is_rebus(ch: str) -> bool:
+    return REBUS_BASE <= ord(ch) < REBUS_BASE + MAX_REBUS
+
+
+def _unmark(
+    line: str,
+    r: int,
+    givens: set,
+    circles: set,
+    rebus: dict[str, str],
+    where: str,
+    raw: str,
+    lead: int = 0,
+) -> str:
     """The row's cells with the marks taken off, noting the given and the
-    circled squares of row ``r``."""
-    if "{" not in line and "(" not in line:
+    circled squares of row ``r`` and giving each new rebus text (``[heart]``)
+    its stand-in character in ``rebus``.  ``lead``: the blanks before the
+    row's first cell on its line (for the column of an error)."""
+    if not any(m in line for m in "{([])}"):
         return line
+    shown = raw.rstrip()
+
+    def at(k: int) -> str:
+        return f"{where}:{lead + k + 1}"
+
+    def cell_at(k: int) -> tuple[str, int]:
+        """The cell starting at ``line[k]`` and the index after it."""
+        if k >= len(line):
+            return "", k
+        if line[k] == "]":
+            raise CrosswordError(f"{at(k)}: ']' closes no rebus square: {shown!r}")
+        if line[k] != "[":
+            return line[k], k + 1
+        end = line.find("]", k + 1)
+        if end < 0:
+            raise CrosswordError(
+                f"{at(k)}: '[' opens a rebus square and needs ']' to close it: {shown!r}"
+            )
+        text = line[k + 1 : end]
+        if len(text) < 2 or not text.isalpha():
+            raise CrosswordError(
+                f"{at(k)}: a rebus square ([heart]) holds two or more letters, "
+                f"not {text!r}: {shown!r}"
+            )
+        if text not in rebus:
+            if len(rebus) >= MAX_REBUS:
+                raise CrosswordError(
+                    f"{at(k)}: more than {MAX_REBUS} different rebus squares: {shown!r}"
+                )
+            rebus[text] = chr(REBUS_BASE + len(rebus))
+        return rebus[text], end + 1
+
     out: list[str] = []
     k = 0
     while k < len(line):
         ch = line[k]
         if ch in _MARKS:
             close = _MARKS[ch]
-            if k + 2 >= len(line) or line[k + 2] != close:
+            cell, after = cell_at(k + 1)
+            if not cell or after >= len(line) or line[after] != close:
                 raise CrosswordError(
-                    f"{where}: {ch!r} opens a mark of one cell and needs {close!r} "
-                    f"right after it: {raw.rstrip()!r}"
+                    f"{at(k)}: {ch!r} opens a mark of one cell and needs {close!r} "
+                    f"right after it: {shown!r}"
                 )
-            cell = line[k + 1]
             if ch == "{":
-                if not cell.isalpha():
+                if not (cell.isalpha() or _is_rebus(cell)):
                     raise CrosswordError(
-                        f"{where}: a given ({{a}}) holds a letter, not {cell!r}: {raw.rstrip()!r}"
+                        f"{at(k)}: a given ({{a}}) holds a letter, not {cell!r}: {shown!r}"
                     )
                 givens.add((r, len(out)))
             else:
                 if cell == BLOCK:
-                    raise CrosswordError(f"{where}: a block cannot be circled: {raw.rstrip()!r}")
+                    raise CrosswordError(f"{at(k)}: a block cannot be circled: {shown!r}")
                 circles.add((r, len(out)))
             out.append(cell)
-            k += 3
+            k = after + 1
+        elif ch in "})":
+            raise CrosswordError(f"{at(k)}: {ch!r} closes no mark: {shown!r}")
         else:
-            out.append(ch)
-            k += 1
+            cell, k = cell_at(k)
+            out.append(cell)
     return "".join(out)
 
 
@@ -196,7 +278,9 @@ def read_grid(path: Union[str, os.PathLike[str]]) -> Grid:
 
 
 class Filled:
-    """A filled grid: the word of each slot."""
+    """A filled grid: the word of each slot.  ``words`` are the slots'
+    letters as the search sees them (a rebus square's stand-in in the words
+    through it); ``answers`` spells them out."""
 
     def __init__(self, grid: Grid, words: list[str]) -> None:
         self.grid = grid
@@ -207,21 +291,44 @@ class Filled:
                 cells[r][c] = ch
         self.cells = cells
 
+    @property
+    def answers(self) -> list[str]:
+        """The entries by slot index, rebus squares written out."""
+        return [self.grid.spell(w) for w in self.words]
+
+    def repeats(self) -> bool:
+        """Whether an answer comes twice (only a rebus can make the search
+        place one word twice: once through a rebus square, once spelled out)."""
+        answers = self.answers
+        return len(set(answers)) < len(answers)
+
     def render(self) -> str:
-        return "\n".join("".join(upper_letter(ch) for ch in row) for row in self.cells)
+        show = self.grid.show
+        return "\n".join("".join(show(ch) for ch in row) for row in self.cells)
 
     __str__ = render
+
+    def rebus_squares(self) -> list[tuple[int, int, str]]:
+        """(row, col, letters) of each rebus square, in reading order."""
+        rebus = self.grid.rebus
+        return [
+            (r, c, rebus[ch])
+            for r, row in enumerate(self.cells)
+            for c, ch in enumerate(row)
+            if ch in rebus
+        ]
 
     def entries(self) -> list[tuple[Slot, str]]:
         order = sorted(
             range(len(self.words)),
             key=lambda i: (self.grid.slots[i].direction, self.grid.slots[i].number),
         )
-        return [(self.grid.slots[i], self.words[i]) for i in order]
+        return [(self.grid.slots[i], self.grid.spell(self.words[i])) for i in order]
 
     def to_json(self, clues: Optional[Mapping[str, str]] = None) -> dict:
         """The grid and its entries (with the clue of each entry that
-        ``clues`` gives one)."""
+        ``clues`` gives one); a rebus square shows as ``[HEART]`` in the
+        grid's rows and is listed under ``rebus``."""
         entries = []
         for s, w in self.entries():
             entry: dict = {
@@ -234,20 +341,27 @@ class Filled:
             if clues and clues.get(w):
                 entry["clue"] = clues[w]
             entries.append(entry)
-        return {
+        show = self.grid.show
+        doc = {
             "width": self.grid.width,
             "height": self.grid.height,
-            "grid": ["".join(upper_letter(ch) for ch in row) for row in self.cells],
+            "grid": ["".join(show(ch) for ch in row) for row in self.cells],
             "entries": entries,
         }
+        squares = self.rebus_squares()
+        if squares:
+            doc["rebus"] = [{"row": r, "col": c, "letters": upper(t)} for r, c, t in squares]
+        return doc
 
     def page(self, title: str = "Crossword", clues: Optional[Mapping[str, str]] = None) -> Page:
         """The fill as a printable page (``dlxc.render``): the numbered grid
         with its givens (``{a}`` in the grid; the other letters fixed in the
-        grid are answers) and circles, and one clue an entry (``clues`` maps a word
+        grid are answers), circles and rebus squares (a square of several
+        letters), and one clue an entry (``clues`` maps a word
         to its clue; otherwise the clue names the answer's length)."""
         # a cell no slot crosses has no letter: an open square without answer
-        rows = [["" if ch == EMPTY else upper_letter(ch) for ch in row] for row in self.cells]
+        spell = self.grid.spell
+        rows = [["" if ch == EMPTY else upper(spell(ch)) for ch in row] for row in self.cells]
         return crossword_page(
             rows,
             clues,
@@ -259,6 +373,59 @@ class Filled:
     def to_ipuz(self, clues: Optional[Mapping[str, str]] = None) -> dict:
         """The ipuz document (http://ipuz.org, crossword kind) of ``page()``."""
         return page_ipuz(self.page(clues=clues))
+
+
+def rebus_pool(grid: Grid, pool: WordPool) -> WordPool:
+    """``pool`` with the words that spell through the grid's rebus squares:
+    for each slot through one, every word of the list whose letters at the
+    square's place are the square's letters, written as the slot's cells
+    hold it (the square's stand-in character for its letters, so the word
+    has one letter a cell) and scored as the word.  The search needs
+    nothing else: a rebus square is a fixed letter of its own.  A grid
+    without rebus squares, or a pool that has them already, comes back as
+    it is."""
+    rebus = grid.rebus
+    if not rebus or all(ch in pool.alphabet for ch in rebus):
+        return pool
+    alphabet = pool.alphabet + "".join(sorted(set(rebus) - set(pool.alphabet)))
+    if len(alphabet) > 256:
+        raise CrosswordError(f"{grid.source}: more than 256 different letters with the rebus")
+    words, scores = pool.words, pool.scores
+    # each slot through a rebus square: its cells, each cell's place in the
+    # spelled-out word, and the squares (cell, place, letters)
+    wanted: dict[int, list[tuple[list[str], list[int], list]]] = {}
+    for s in grid.slots:
+        pattern = [grid.rows[r][c] for r, c in s.cells()]
+        if not any(ch in rebus for ch in pattern):
+            continue
+        places, at = [], 0
+        for ch in pattern:
+            places.append(at)
+            at += len(rebus.get(ch, "x"))
+        squares = [(k, places[k], rebus[ch]) for k, ch in enumerate(pattern) if ch in rebus]
+        wanted.setdefault(at, []).append((pattern, places, squares))
+    added: dict[str, int] = {}
+    for i, w in enumerate(words):
+        for pattern, places, squares in wanted.get(len(w), ()):
+            if all(w.startswith(text, p) for _, p, text in squares):
+                cells = [w[p] for p in places]
+                for k, _, _ in squares:
+                    cells[k] = pattern[k]
+                added.setdefault("".join(cells), scores[i])
+    index = {ch: i for i, ch in enumerate(alphabet)}
+    extra = [bytes(index[ch] for ch in w) for w in added]
+    starts = array("i", pool.starts)
+    at = len(pool.codes)
+    for codes in extra:
+        at += len(codes)
+        starts.append(at)
+    return WordPool(
+        alphabet,
+        pool.codes + b"".join(extra),
+        starts,
+        array("i", list(pool.scores) + list(added.values())),
+        source=pool.source,
+    )
 
 
 class FillStopped(CrosswordError):
@@ -319,6 +486,7 @@ class Filler:
                 f"{grid.source}: slot {long[0].name} has {long[0].length} "
                 "cells; the fill handles slots of at most 64"
             )
+        pool = rebus_pool(grid, pool)
         if min_score is not None:
             pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
         self.pool = pool
@@ -343,6 +511,7 @@ class Filler:
         self._impl = engine(backend)
         # (slot index, word ids, keep): narrowings applied to every search
         self._restrictions: list[tuple[int, tuple[int, ...], bool]] = []
+        self._rebus_bans = self._rebus_slot_bans()
         self._search = self._new_search(seed)
         info = self._search.slots()
         if len(info) != len(grid.slots):
@@ -369,7 +538,43 @@ class Filler:
             search.set_quality(self.quality)
         for slot, ids, keep in self._restrictions:
             search.restrict(slot, ids, keep)
+        for slot, ids in self._rebus_bans:
+            search.restrict(slot, ids, False)
         return search
+
+    def _rebus_slot_bans(self) -> list[tuple[int, tuple[int, ...]]]:
+        """For each slot, the words through a rebus square (``rebus_pool``)
+        it must not take: those with a rebus square's stand-in where the
+        slot has no rebus square (in an empty cell the stand-in would be
+        one more letter to the search)."""
+        rebus = self.grid.rebus
+        if not rebus:
+            return []
+        from bisect import bisect_right
+
+        p = self.pool
+        codes, starts = p.codes, p.starts
+        places: dict[int, set[int]] = {}  # word id -> the places of its stand-ins
+        for ch in rebus:
+            if ch not in self.alphabet:
+                continue
+            b = bytes([self.alphabet.index(ch)])
+            at = codes.find(b)
+            while at >= 0:
+                i = bisect_right(starts, at) - 1
+                places.setdefault(i, set()).add(at - starts[i])
+                at = codes.find(b, at + 1)
+        bans = []
+        for s in self.grid.slots:
+            own = {k for k, (r, c) in enumerate(s.cells()) if self.grid.rows[r][c] in rebus}
+            ids = tuple(
+                i
+                for i, ks in places.items()
+                if starts[i + 1] - starts[i] == s.length and not ks <= own
+            )
+            if ids:
+                bans.append((s.index, ids))
+        return bans
 
     def restrict(self, slot: Slot, words: Iterable[str], *, keep: bool = True) -> None:
         """Narrow one slot's candidates for every search of this filler:
@@ -387,6 +592,8 @@ class Filler:
         filler, which sorts and indexes the whole pool again)."""
         self._restrictions.clear()
         self._search.reset()
+        for slot, ids in self._rebus_bans:
+            self._search.restrict(slot, ids, False)
         self.complete = False
         self.stopped = None
         self.restarts = 0
@@ -448,7 +655,9 @@ class Filler:
         while True:
             status = self._drive(runner, None, "fill search")
             if status == self._impl.FOUND:
-                yield Filled(self.grid, [word(w) for w in self._search.solution()])
+                filled = Filled(self.grid, [word(w) for w in self._search.solution()])
+                if not (self.grid.rebus and filled.repeats()):
+                    yield filled
             else:
                 self.complete = True
                 return
@@ -472,7 +681,10 @@ class Filler:
             cap = RESTART_NODES * luby(attempt + 1) if restarts else None
             status = self._drive(runner, cap, "fill search")
             if status == self._impl.FOUND:
-                return Filled(self.grid, [self.pool.word(w) for w in self._search.solution()])
+                filled = Filled(self.grid, [self.pool.word(w) for w in self._search.solution()])
+                if self.grid.rebus and filled.repeats():
+                    continue  # one word twice through a rebus square: search on
+                return filled
             if status == self._impl.EXHAUSTED:
                 self.complete = True
                 return None
@@ -511,7 +723,7 @@ class FillScore:
         return FillScore(
             sum(values) / len(values) if values else 0.0,
             low,
-            sorted({w for w in filled.words if score[w] == low}),
+            sorted({filled.grid.spell(w) for w in filled.words if score[w] == low}),
             sum(capped) / len(capped) if capped else 0.0,
         )
 
@@ -601,6 +813,7 @@ def quality_fill(
     from ...base.rng import MASK64, splitmix64
 
     t0 = time.perf_counter()
+    pool = rebus_pool(grid, pool)
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     score = dict(zip(pool.words, pool.scores))
@@ -785,7 +998,7 @@ def _repair(
         kept = sorted({index[w] for j, w in enumerate(words) if j not in region and score[w] < t})
         sub_pool = _joined(top(t), pool.filtered(kept))
         sub = Filler(
-            Grid(rows, grid.source),
+            Grid(rows, grid.source, rebus=grid.rebus),
             sub_pool,
             seed=r | 1,
             quality=QUALITY,
@@ -827,9 +1040,13 @@ def fill_problem(
     *,
     min_score: Optional[int] = None,
     deadline: Optional[float] = None,
+    costs: bool = False,
 ):
     """The XCC problem whose solutions are the fills of ``grid``: (problem,
     decode) where ``decode(solution)`` gives the ``Filled`` of a solution.
+    ``costs``: each option costs the list's top score less its word's score,
+    so the cheapest solution is the fill of the highest total (every fill
+    has one word a slot) for ``Problem.best``.
     ``deadline`` (a ``time.perf_counter()`` value): ``BuildStopped`` when
     the model is not built by then (a timeout covers the build too)."""
     from ...xcc.problem import Problem
@@ -840,9 +1057,13 @@ def fill_problem(
         if limits.reached(0) is not None:
             raise BuildStopped("the timeout came while the XCC model was being built")
 
+    pool = rebus_pool(grid, pool)
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     words = pool.words
+    # one word item per answer (spelled out: a word through a rebus square
+    # and the same word spelled in full are one word)
+    answer = [grid.spell(w) for w in words] if grid.rebus else words
     by_len: dict[int, list[int]] = {}
     for i, w in enumerate(words):
         by_len.setdefault(len(w), []).append(i)
@@ -859,21 +1080,30 @@ def fill_problem(
             (k, grid.rows[r][c]) for k, (r, c) in enumerate(s.cells()) if grid.rows[r][c] != EMPTY
         ]
         cands.append(
-            [i for i in by_len.get(s.length, ()) if all(words[i][k] == ch for k, ch in givens)]
+            [
+                i
+                for i in by_len.get(s.length, ())
+                if all(words[i][k] == ch for k, ch in givens)
+                and not (grid.rebus and _stray_rebus(grid, s, words[i]))
+            ]
         )
     # a word item only where two slots could both take the word
-    holders: dict[int, int] = {}
+    holders: dict[str, int] = {}
     for lst in cands:
         for i in lst:
-            holders[i] = holders.get(i, 0) + 1
+            holders[answer[i]] = holders.get(answer[i], 0) + 1
     word_item: dict[int, int] = {}
+    item_of: dict[str, int] = {}
     names: list[str] = []
     first_word = len(slots) + len(cell_item)
     for lst in cands:
         for i in lst:
-            if holders[i] > 1 and i not in word_item:
-                word_item[i] = first_word + len(names)
-                names.append("w:" + words[i])
+            a = answer[i]
+            if holders[a] > 1 and i not in word_item:
+                if a not in item_of:
+                    item_of[a] = first_word + len(names)
+                    names.append("w:" + a)
+                word_item[i] = item_of[a]
     colors = [""] + sorted({ch for w in words for ch in w})
     color_of = {ch: k for k, ch in enumerate(colors)}
     opt_start, opt_items, opt_colors = array("i", [0]), array("i"), array("i")
@@ -904,6 +1134,7 @@ def fill_problem(
         opt_colors,
         name="crossword fill",
         dropped=[],
+        costs=_option_costs(pool, option_of) if costs else None,
     )
 
     def decode(solution) -> Filled:
@@ -914,3 +1145,239 @@ def fill_problem(
         return Filled(grid, chosen)
 
     return problem, decode
+
+
+def _stray_rebus(grid: Grid, slot: Slot, word: str) -> bool:
+    """Whether ``word`` puts a rebus square's stand-in where ``slot`` has
+    no rebus square."""
+    return any(ch in grid.rebus and grid.rows[r][c] != ch for ch, (r, c) in zip(word, slot.cells()))
+
+
+def _option_costs(pool: WordPool, option_of: list[tuple[int, int]]) -> array:
+    top = max(pool.scores, default=0)
+    return array("q", [top - pool.scores[i] for _, i in option_of])
+
+
+# ---------------------------------------------------------------- the best fill
+
+
+PROGRESS_SECONDS = 5.0  # best_fill: seconds between progress lines of one long search
+
+
+@dataclass
+class BestFill:
+    """The result of ``best_fill``.
+
+    ``filled`` is the best fill found (None: none found), ``score`` its
+    score.  ``lowest_bound`` is proved: no fill's lowest score is above it
+    (None: nothing proved yet, the budget ended at the first search).
+    ``proved`` says the fill is optimal: its lowest score is the highest
+    there is, and no fill with that lowest score has a higher mean.
+    ``lowest_proved`` says the first half alone is proved.  ``complete``
+    with no fill: no fill exists.  ``stopped``: "node limit" or "timeout"
+    when a limit ended the search."""
+
+    filled: Optional[Filled]
+    score: Optional[FillScore]
+    lowest_bound: Optional[int]
+    lowest_proved: bool
+    proved: bool
+    complete: bool
+    stopped: Optional[str]
+    searches: int
+    nodes: int
+
+
+def best_fill(
+    grid: Grid,
+    pool: WordPool,
+    *,
+    min_score: Optional[int] = None,
+    node_limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    backend: Optional[str] = None,
+    progress: Optional[Callable[[str], object]] = None,
+) -> BestFill:
+    """The fill whose lowest word score is highest and, among those, whose
+    mean score is highest, with a proof, in two steps:
+
+    1. The highest lowest score, by thresholds: a fill from the whole list
+       (complete searches of ``Filler.first``), then a binary search over
+       the list's scores above the best fill's lowest: a fill from the words
+       scored ``t`` or more raises the best lowest score to that fill's; a
+       search over them that ends without a fill proves that no fill's
+       lowest score reaches ``t``.
+    2. The highest mean among the fills of that lowest score: the XCC model
+       of the fill from the words scored at least that, each option costing
+       the top score less its word's (``fill_problem(costs=True)``), solved
+       by the minimum-cost search (``dlxc.xcc.best``), which proves its
+       answer when it finishes.
+
+    ``node_limit`` counts the nodes of every search together, ``timeout``
+    from the call; at a limit the result holds the best fill found so far
+    and the bound proved so far (``stopped`` "interrupt" on Ctrl-C: the
+    KeyboardInterrupt goes on, carrying that result as its ``best``).
+    ``progress(line)`` hears each step, and every ``PROGRESS_SECONDS`` of
+    the minimum-cost search.  The
+    fill returned is checked again (a word of the list in every slot, the
+    crossings agreeing, the grid's letters kept, no word twice, the scores
+    recomputed) before it is returned."""
+    from ...xcc.best import BestSearch
+
+    t0 = time.perf_counter()
+    pool = rebus_pool(grid, pool)
+    lengths = {s.length for s in grid.slots}
+    pool = pool.filtered(
+        i
+        for i in range(len(pool))
+        if pool.starts[i + 1] - pool.starts[i] in lengths
+        and (min_score is None or pool.scores[i] >= min_score)
+    )
+    score = dict(zip(pool.words, pool.scores))
+    say = progress or (lambda line: None)
+    searches = nodes = 0
+    best: Optional[Filled] = None
+    best_score: Optional[FillScore] = None
+    values = sorted(set(pool.scores))
+    hi = values[-1] if values else None  # no fill's lowest score is above hi (proved)
+
+    def left() -> tuple[Optional[int], Optional[float]]:
+        room = None if node_limit is None else max(1, node_limit - nodes)
+        rest = None if timeout is None else max(0.0, timeout - (time.perf_counter() - t0))
+        return room, rest
+
+    def result(proved: bool, lowest_proved: bool, stopped: Optional[str]) -> BestFill:
+        fs = None
+        if best is not None:
+            fs = _checked(grid, best, score, min_score)
+        return BestFill(
+            best,
+            fs,
+            None if best is None and not values else hi,
+            lowest_proved,
+            proved,
+            stopped is None,
+            stopped,
+            searches,
+            nodes,
+        )
+
+    stop: list[Optional[str]] = [None]
+
+    def attempt(t: int) -> Optional[Filled]:
+        nonlocal searches, nodes
+        searches += 1
+        filler = Filler(grid, pool, min_score=t, seed=1, quality=QUALITY, backend=backend)
+        try:
+            if filler.empty_slots():
+                return None
+            room, rest = left()
+            return filler.first(node_limit=room, timeout=rest)
+        finally:
+            nodes += filler.stats()["nodes"]
+            stop[0] = filler.stopped
+            filler.close()
+
+    lowest_done = [False]  # step 1 is over: the lowest score is proved
+
+    def search() -> BestFill:
+        nonlocal best, best_score, hi, nodes, searches
+        # 1. the highest lowest score
+        if not grid.slots:  # one fill, of no words
+            best = Filled(grid, [])
+            return result(True, True, None)
+        if not values:
+            hi = None
+            return result(False, False, None)
+        try:
+            got = attempt(values[0])
+            if got is None:
+                hi = None
+                return result(False, False, None)
+            best, best_score = got, FillScore.of(got, score)
+            say(f"a fill: lowest score {best_score.lowest}, mean {best_score.mean:.2f}")
+            lo = best_score.lowest
+            while True:
+                assert hi is not None
+                above = [v for v in values if lo < v <= hi]
+                if not above:
+                    break
+                t = above[len(above) // 2]
+                got = attempt(t)
+                if got is None:
+                    hi = max(v for v in values if v < t)
+                    say(f"no fill of words scored {t} or more: the lowest score is at most {hi}")
+                else:
+                    fs = FillScore.of(got, score)
+                    best, best_score, lo = got, fs, fs.lowest
+                    say(f"a fill of words scored {t} or more: lowest {lo}, mean {fs.mean:.2f}")
+        except FillStopped:
+            return result(False, False, stop[0] or "timeout")
+        hi = lo
+        lowest_done[0] = True
+        # 2. the highest mean among the fills of lowest score lo
+        room, rest = left()
+        if rest is not None and rest <= 0:
+            return result(False, True, "timeout")
+        deadline = None if rest is None else time.perf_counter() + rest
+        try:
+            problem, decode = fill_problem(grid, pool, min_score=lo, deadline=deadline, costs=True)
+        except BuildStopped:
+            return result(False, True, "timeout")
+        room, rest = left()
+        say(f"the lowest score {lo} is proved; the highest mean: {len(problem.options)} options")
+        clock = [time.perf_counter()]
+
+        def tick() -> None:
+            now = time.perf_counter()
+            if now - clock[0] >= PROGRESS_SECONDS:
+                clock[0] = now
+                st = cost.stats
+                say(f"minimum-cost search: {st.nodes} nodes, {st.solutions} better fills")
+
+        cost = BestSearch(problem, 1, backend, node_limit=room, timeout=rest, progress=tick)
+        try:
+            found = cost.run()
+        finally:
+            nodes += cost.stats.nodes
+            searches += 1
+            cost.close()
+        if found.solutions:
+            cand = decode(found.solutions[0][1])
+            fs = FillScore.of(cand, score)
+            # ties go to the model's fill, which the fill engine does not sway
+            if best_score is None or (fs.lowest, fs.mean) >= (best_score.lowest, best_score.mean):
+                best, best_score = cand, fs
+        if not found.complete:
+            return result(False, True, found.stopped or "timeout")
+        return result(True, True, None)
+
+    try:
+        return search()
+    except KeyboardInterrupt as exc:
+        # the caller may print the best so far: it rides on the exception
+        exc.best = result(False, lowest_done[0], "interrupt")  # type: ignore[attr-defined]
+        raise
+
+
+def _checked(grid: Grid, filled: Filled, score: dict[str, int], min_score: Optional[int]):
+    """``filled``'s score, recomputed after checking it is a fill of ``grid``
+    from the words of ``score``: CrosswordError (an internal error) if not."""
+
+    def bad(why: str) -> CrosswordError:
+        return CrosswordError(f"internal error: the best fill is not a fill: {why}")
+
+    if len(filled.words) != len(grid.slots):
+        raise bad("a slot without a word")
+    for s, w in zip(grid.slots, filled.words):
+        if w not in score or (min_score is not None and score[w] < min_score):
+            raise bad(f"{grid.spell(w)!r} is not a word of the list")
+        letters = "".join(filled.cells[r][c] for r, c in s.cells())
+        if letters != w:
+            raise bad(f"{s.name} reads {grid.spell(letters)!r}, not {grid.spell(w)!r}")
+        for (r, c), ch in zip(s.cells(), w):
+            if grid.rows[r][c] not in (EMPTY, ch):
+                raise bad(f"{s.name} changes a letter of the grid")
+    if filled.repeats():
+        raise bad("a word twice")
+    return FillScore.of(filled, score)
