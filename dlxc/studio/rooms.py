@@ -465,7 +465,9 @@ def crossword_open(folder, name: str) -> dict:
         return {k: doc.get(k) for k in ("title", "rows", "givens", "circles", "clues")}
     grid = read_grid(path)
     if grid.width > MAX_XW_SIDE or grid.height > MAX_XW_SIDE:
-        raise RequestError(f"{name}: the studio edits grids of at most {MAX_XW_SIDE} squares a side")
+        raise RequestError(
+            f"{name}: the studio edits grids of at most {MAX_XW_SIDE} squares a side"
+        )
     return {
         "title": path.stem,
         "rows": grid.rows,

@@ -7,7 +7,7 @@
 const TOKEN = document.querySelector('meta[name="dlxc-token"]').content;
 const $ = (id) => document.getElementById(id);
 
-async function api(method, path, body) {
+async function api(method, path, body, asFile = false) {
   const opts = { method, headers: { "X-Dlxc-Token": TOKEN } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
@@ -19,7 +19,7 @@ async function api(method, path, body) {
     const text = type.includes("json") ? (await res.json()).error : await res.text();
     throw new Error(text || res.statusText);
   }
-  return type.includes("json") ? res.json() : res.blob();
+  return asFile || !type.includes("json") ? res.blob() : res.json();
 }
 
 // A job: started by a POST that answers {job}, polled until it ends.
@@ -168,7 +168,7 @@ for (const b of document.querySelectorAll("#room-wordsearch .download")) {
     try {
       const view = await ws.runner.run(`/api/wordsearch/export?format=${fmt}`, ws.last,
         `writing ${fmt}`);
-      save(await api("GET", `/api/jobs/${view.id}/file`), `wordsearch.${fmt}`);
+      save(await api("GET", `/api/jobs/${view.id}/file`, undefined, true), `wordsearch.${fmt}`);
       say($("ws-status"), `wordsearch.${fmt} saved (${view.result.bytes} bytes).`);
     } catch (e) {
       say($("ws-status"), e.message, true);
@@ -237,7 +237,8 @@ for (const b of document.querySelectorAll(".bg-download")) {
   b.addEventListener("click", async () => {
     const fmt = b.dataset.format;
     try {
-      save(await api("POST", `/api/boggle/export?format=${fmt}`, bgRequest()), `boggle.${fmt}`);
+      save(await api("POST", `/api/boggle/export?format=${fmt}`, bgRequest(), true),
+        `boggle.${fmt}`);
       say($("bg-status"), `boggle.${fmt} saved.`);
     } catch (e) {
       say($("bg-status"), e.message, true);
@@ -364,7 +365,7 @@ function xwClues(slots) {
     const label = document.createElement("label");
     const name = document.createElement("span");
     const word = s.cells.map(([r, c]) => xw.rows[r][c]).join("").toUpperCase();
-    name.textContent = `${s.name}`;
+    name.textContent = `${s.number}${s.dir === "across" ? "A" : "D"}`;
     name.title = word;
     const input = document.createElement("input");
     input.dataset.slot = s.name;
@@ -398,7 +399,8 @@ async function xwCandidates() {
   try {
     const r = await api("POST", "/api/crossword/candidates", body);
     if (asked !== xwSnapshot() + (xwSelected(xwSlots().slots) || {}).name) return; // stale
-    $("xw-pattern-text").textContent = `${r.pattern.toUpperCase()}: ${r.count} words fit`;
+    $("xw-pattern-text").textContent =
+      `${r.pattern.toUpperCase()}: ${r.count} word${r.count === 1 ? "" : "s"} fit${r.count === 1 ? "s" : ""}`;
     list.innerHTML = "";
     for (const w of r.words) {
       const li = document.createElement("li");
@@ -552,7 +554,7 @@ for (const b of document.querySelectorAll(".xw-export")) {
   b.addEventListener("click", async () => {
     const fmt = b.dataset.format;
     try {
-      save(await api("POST", `/api/crossword/export?format=${fmt}`, xwGridBody()),
+      save(await api("POST", `/api/crossword/export?format=${fmt}`, xwGridBody(), true),
         `crossword.${fmt}`);
       say($("xw-status"), `crossword.${fmt} saved.`);
     } catch (e) {
