@@ -16,7 +16,7 @@ from typing import Optional
 
 import click
 
-from ..base.errors import NoLayout, SearchStopped
+from ..base.errors import BoardError, NoLayout, SearchStopped
 from .common import edition_names, output_options, progress_bar, user_errors, watch
 from .options import engine_option, timeout_option
 
@@ -160,7 +160,7 @@ def odds(
     if leave is not None and any(rack):
         over = [c for c in range(64) if kept[c] > rack[c]]
         if over:
-            raise click.UsageError(f"--leave {leave!r} is not within the rack {position.rack!r}")
+            raise BoardError(f"--leave {leave!r} is not within the rack {position.rack!r}")
         pool = unseen(finder, board, rack)
     else:
         pool = unseen(finder, board, kept)

@@ -322,7 +322,7 @@ class DrawOdds:
         leave = self.leave
         last = start
         for i, (drawn, weight) in enumerate(draws(self.pool, self.draw)):
-            if i % _CHECK_EVERY == 0 and i:
+            if i % _CHECK_EVERY == 0:
                 if limits is not None and limits.reached(0):
                     break
                 now = time.perf_counter()
@@ -575,7 +575,7 @@ class LeaveInference:
         start = last = time.perf_counter()
         found = []
         for i, (leave, weight) in enumerate(draws(self.pool, self.leave_size)):
-            if i % _CHECK_EVERY == 0 and i:
+            if i % _CHECK_EVERY == 0:
                 if limits is not None and limits.reached(0):
                     break
                 now = time.perf_counter()
