@@ -121,6 +121,14 @@ def _stopped(what: str, seen: int, total: int, timeout) -> SearchStopped:
     "when it has one.",
 )
 @click.option(
+    "--play",
+    "play_text",
+    default=None,
+    metavar="MOVE",
+    help="A move of the rack in GCG's notation ('8D WORD' across, 'D8 WORD' down): "
+    "the leave is what it keeps, and the board figures are on the board after it.",
+)
+@click.option(
     "--no-board",
     is_flag=True,
     help="Only the rack figure (a word of all its tiles): no move generation.",
@@ -137,6 +145,7 @@ def odds(
     edition,
     rules,
     leave,
+    play_text,
     no_board: bool,
     max_racks: int,
     timeout,
@@ -152,17 +161,28 @@ def odds(
     tiles (the distribution less the board and the rack) is weighed by the
     number of ways to draw it; the figures are exact fractions."""
     from ..base.runner import Limits
-    from ..models.odds import AnagramTable, DrawOdds, unseen
+    from ..models.odds import AnagramTable, DrawOdds, after, minus, parse_move, unseen
 
     finder, position, board = _setup(lexicon_file, cgp_text, edition, rules, backend)
     rack = finder.rack(position.rack)
-    kept = rack if leave is None else finder.rack(leave)
-    if leave is not None and any(rack):
+    if play_text is not None:
+        if leave is not None:
+            raise click.UsageError("give --leave or --play, not both")
+        if not any(rack):
+            raise click.UsageError("--play needs the CGP's rack")
+        move = parse_move(finder, board, play_text)
+        leave = ""  # the rack less the move: checked and set below
+        kept = minus(rack, move.tiles, f"the rack {position.rack!r}")
+        pool = unseen(finder, board, rack)
+        board = after(finder, board, move)
+    else:
+        kept = rack if leave is None else finder.rack(leave)
+    if play_text is None and leave is not None and any(rack):
         over = [c for c in range(64) if kept[c] > rack[c]]
         if over:
             raise BoardError(f"--leave {leave!r} is not within the rack {position.rack!r}")
         pool = unseen(finder, board, rack)
-    else:
+    elif play_text is None:
         pool = unseen(finder, board, kept)
     job = DrawOdds(
         finder,

@@ -404,7 +404,7 @@ def parse_move(finder: MoveFinder, board: bytes, text: str) -> PlayedMove:
         on = board[r * rules.cols + c]
         if ch == ".":
             if not on:
-                raise BoardError(f"move {text!r}: '.' stands on an empty square ({r},{c})")
+                raise BoardError(f"move {text!r}: '.' stands on the empty square {_name(r, c)}")
             continue
         letter = fold_letter(ch)
         if len(letter) != 1 or letter not in codes:
@@ -412,7 +412,9 @@ def parse_move(finder: MoveFinder, board: bytes, text: str) -> PlayedMove:
         code = codes[letter] | (128 if ch.islower() else 0)
         if on:
             if on & 127 != code & 127:
-                raise BoardError(f"move {text!r}: square ({r},{c}) already holds another letter")
+                raise BoardError(
+                    f"move {text!r}: square {_name(r, c)} already holds another letter"
+                )
             continue
         squares.add((r, c, code))
         used.append(0 if code & 128 else code)
@@ -427,6 +429,30 @@ def parse_move(finder: MoveFinder, board: bytes, text: str) -> PlayedMove:
         if _squares(rec) == squares:
             return PlayedMove(frozenset(squares), rec[0], tiles)
     raise BoardError(f"move {text!r} is not a legal move on this board")
+
+
+def after(finder: MoveFinder, board: bytes, move: PlayedMove) -> bytes:
+    """The board once ``move`` is played on it."""
+    out = bytearray(board)
+    cols = finder.rules.cols
+    for r, c, code in move.squares:
+        out[r * cols + c] = code
+    return bytes(out)
+
+
+def minus(rack: bytes, tiles: Sequence[int], what: str = "the rack") -> bytes:
+    """``rack`` (64 counts) less ``tiles`` (codes), which it must hold."""
+    out = bytearray(rack)
+    for c in tiles:
+        if not out[c]:
+            raise BoardError(f"the move plays tiles that {what} does not hold")
+        out[c] -= 1
+    return bytes(out)
+
+
+def _name(row: int, col: int) -> str:
+    """A square as GCG names it: row number, column letter (``8D``)."""
+    return f"{row + 1}{chr(ord('A') + col)}"
 
 
 def _squares(rec: tuple) -> set:

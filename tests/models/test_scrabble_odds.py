@@ -366,6 +366,15 @@ def test_cli_odds_json_matches_the_api(game_files):
     got = tuple(Fraction(out[k]["fraction"]) for k in ("anagram", "bingo", "best_score"))
     assert got == want
     assert out["draw"] == 3 and out["unseen"] == sum(pool) and out["complete"]
+    # --play: the leave is the rack less the move, the board the one after it
+    r = run("odds", *game_files, "--cgp", "5/5/1BAT1/5/5 DEE/ 0/0 0", "--play", "4B ED", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    pool = odds.unseen(finder, board, finder.rack("DEE"))
+    after = finder.board([".....", ".....", ".BAT.", ".ED..", "....."])
+    want = brute_odds(finder, after, [e], pool, 3)
+    got = tuple(Fraction(out[k]["fraction"]) for k in ("anagram", "bingo", "best_score"))
+    assert got == want and out["leave"] == "E"
     r = run("odds", *game_files, "--cgp", SMALL_CGP, "--no-board")
     assert r.exit_code == 0 and "anagram" in r.stdout and "bingo" not in r.stdout
 
@@ -381,6 +390,10 @@ def test_cli_errors(game_files):
     assert "partial" in r.stdout
     r = run("odds", *game_files, "--cgp", "5/5/1BBB1/5/5 DE/ 0/0 0")
     assert r.exit_code == 1 and "distribution" in r.output
+    r = run("odds", *game_files, "--cgp", SMALL_CGP, "--play", "3B BAT")
+    assert r.exit_code == 1 and "covers no empty square" in r.output
+    r = run("odds", *game_files, "--cgp", SMALL_CGP, "--play", "2B AB")
+    assert r.exit_code == 1 and "does not hold" in r.output
     r = run("infer", *game_files, "--cgp", SMALL_CGP, "--move", "1A AB")
     assert r.exit_code == 1 and "not a legal move" in r.output
     r = run("infer", *game_files, "--cgp", SMALL_CGP, "--move", "4B AB", "-q")
