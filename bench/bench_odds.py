@@ -36,10 +36,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+import dlxc  # noqa: E402
 from dlxc.lexicon import Lexicon  # noqa: E402
 from dlxc.models import cgp, odds  # noqa: E402
 from dlxc.models.scrabble import MoveFinder  # noqa: E402
-import dlxc  # noqa: E402
 
 CGP = (
     "11RAZE/13E1/8R4D1/7PACKERS1/7IT6/7BAY5/6FANE5/6AL1N5/6C8/5HE8/5IT8/5M9/15/15/15 "
