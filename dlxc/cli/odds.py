@@ -21,7 +21,7 @@ from .common import edition_names, output_options, progress_bar, user_errors, wa
 from .options import engine_option, timeout_option
 
 
-def _position_options(f):
+def _position_options(f, cgp_required: bool = True):
     f = click.option(
         "--rules",
         default=None,
@@ -38,7 +38,7 @@ def _position_options(f):
     f = click.option(
         "--cgp",
         "cgp_text",
-        required=True,
+        required=cgp_required,
         metavar="CGP",
         help="The position as one CGP line (board, racks, scores, zero turns, operations).",
     )(f)
@@ -65,8 +65,9 @@ def _max_racks_option(f):
     )(f)
 
 
-def _setup(lexicon_file: str, cgp_text: str, edition, rules, backend):
-    """(finder, position, board codes) of a command's options."""
+def _setup(lexicon_file: str, cgp_text: Optional[str], edition, rules, backend):
+    """(finder, position, board codes) of a command's options; without a
+    CGP line, the rules' empty board and no position."""
     from ..models import cgp
     from ..models.game import _open_word_list
     from ..models.scrabble import MoveFinder, Rules
@@ -76,10 +77,15 @@ def _setup(lexicon_file: str, cgp_text: str, edition, rules, backend):
         the_rules = Rules.from_file(rules, edition)
     elif edition:
         the_rules = Rules.edition(edition)
-    position = cgp.parse(cgp_text, the_rules)
-    the_rules = cgp.rules_for(position, the_rules)
+    position = None
+    if cgp_text is not None:
+        position = cgp.parse(cgp_text, the_rules)
+        the_rules = cgp.rules_for(position, the_rules)
+    the_rules = the_rules or Rules()
     lex = _open_word_list(lexicon_file, backend, the_rules)
     finder = MoveFinder(lex, the_rules)
+    if position is None:
+        return finder, None, bytes(the_rules.rows * the_rules.cols)
     board = finder.board("\n".join(position.board), "cgp")
     return finder, position, board
 
@@ -235,15 +241,34 @@ def odds(
         raise _stopped("racks", res.seen, res.racks, timeout)
 
 
+def _infer_position_options(f):
+    return _position_options(f, cgp_required=False)
+
+
 @click.command()
-@_position_options
+@_infer_position_options
+@click.option(
+    "--gcg",
+    "gcg_file",
+    default=None,
+    metavar="FILE",
+    help="A game record in GCG, instead of --cgp, with --turn: the move and the "
+    "board before it come from the record.",
+)
+@click.option(
+    "--turn",
+    type=click.IntRange(min=1),
+    default=None,
+    metavar="N",
+    help="With --gcg: the record's N-th turn (event lines counted from 1), a play.",
+)
 @click.option(
     "--move",
     "move_text",
-    required=True,
+    default=None,
     metavar="MOVE",
-    help="The opponent's move in GCG's notation: '8D WORD' across, 'D8 WORD' down, "
-    "lower case a blank, . or the letter for a square already covered.",
+    help="With --cgp: the opponent's move in GCG's notation: '8D WORD' across, "
+    "'D8 WORD' down, lower case a blank, . or the letter for a square already covered.",
 )
 @click.option(
     "--by",
@@ -276,10 +301,12 @@ def odds(
 @user_errors
 def infer(
     lexicon_file: str,
-    cgp_text: str,
+    cgp_text,
     edition,
     rules,
-    move_text: str,
+    gcg_file,
+    turn,
+    move_text,
     by: str,
     leaves_file,
     top: int,
@@ -301,10 +328,27 @@ def infer(
     from ..models.leaves import Leaves
     from ..models.odds import LeaveInference, counts_of, parse_move, unseen
 
+    if (cgp_text is None) == (gcg_file is None):
+        raise click.UsageError("give the position as --cgp LINE or as --gcg FILE (one of them)")
+    if cgp_text is not None and (move_text is None or turn is not None):
+        raise click.UsageError("--cgp goes with --move (and not --turn)")
+    if gcg_file is not None and (turn is None or move_text is not None):
+        raise click.UsageError("--gcg goes with --turn (and not --move: the record has it)")
     finder, position, board = _setup(lexicon_file, cgp_text, edition, rules, backend)
+    other = ""
+    if gcg_file is not None:
+        from ..base.files import read_text
+        from ..models.odds import gcg_turn
+
+        name, text = read_text(gcg_file, "record", BoardError)
+        recorded = gcg_turn(finder, text, turn, name)
+        board, move_text, other = recorded.board, recorded.move, recorded.other_rack
+    elif position is not None and len(position.racks) > 1:
+        other = position.racks[1]
+    assert move_text is not None
     move = parse_move(finder, board, move_text)
     size = finder.rules.rack_size
-    mine = finder.rack(position.racks[1]) if len(position.racks) > 1 else bytes(64)
+    mine = finder.rack(other)
     before = unseen(finder, board, mine)
     bag = max(0, sum(before) - size - (0 if any(mine) else size))
     pool = unseen(finder, board, mine, counts_of(move.tiles))

@@ -36,6 +36,7 @@ figure).
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -463,6 +464,90 @@ def _squares(rec: tuple) -> set:
         for k, code in enumerate(word)
         if fresh[k]
     }
+
+
+@dataclass(frozen=True)
+class RecordedTurn:
+    """A play of a game record: the board before it, the move as GCG
+    writes it (``8D WORD``), who made it, the other player's rack at that
+    time when the record shows it (else ""), and its line."""
+
+    board: bytes
+    move: str
+    nick: str
+    other_rack: str
+    line: int
+
+
+_GCG_SQUARE = re.compile(r"^(\d+[A-Za-z]|[A-Za-z]\d+)$")
+
+
+def gcg_turn(finder: MoveFinder, text: str, turn: int, source: str = "<gcg>") -> RecordedTurn:
+    """Turn ``turn`` (from 1, counting every event line ``>nick: ...``) of a
+    GCG record, which must be a play, with the board the plays before it
+    make (a play withdrawn, ``--``, is taken back)."""
+    rules = finder.rules
+    codes = finder.lexicon.alphabet.codes
+    events = []
+    for number, line in enumerate(text.splitlines(), 1):
+        body = line.strip()
+        if body.startswith(">"):
+            nick, _, rest = body[1:].partition(":")
+            events.append((number, nick.strip(), rest.split()))
+    if not 1 <= turn <= len(events):
+        raise BoardError(f"{source}: turn {turn}: the record has {len(events)} turns")
+    board = bytearray(rules.rows * rules.cols)
+    placed: list[list[int]] = []
+
+    def is_play(fields: list[str]) -> bool:
+        return len(fields) >= 3 and bool(_GCG_SQUARE.match(fields[1]))
+
+    for number, _, fields in events[: turn - 1]:
+        where = f"{source}, line {number}"
+        if is_play(fields):
+            squares = []
+            for r, c, ch in _gcg_cells(rules, fields[1], fields[2], where):
+                k = r * rules.cols + c
+                if ch == "." or board[k]:
+                    continue
+                letter = fold_letter(ch)
+                if len(letter) != 1 or letter not in codes:
+                    raise BoardError(f"{where}: {ch!r} is not a letter of the lexicon")
+                board[k] = codes[letter] | (128 if ch.islower() else 0)
+                squares.append(k)
+            placed.append(squares)
+        elif len(fields) >= 2 and fields[1] == "--" and placed:
+            for k in placed.pop():
+                board[k] = 0
+    number, nick, fields = events[turn - 1]
+    if not is_play(fields):
+        raise BoardError(
+            f"{source}, line {number}: turn {turn} is not a play: {' '.join(fields)!r}"
+        )
+    other = ""
+    for _, later, more in events[turn:]:
+        if later != nick:
+            if more and not more[0].startswith("("):
+                other = more[0]
+            break
+    return RecordedTurn(bytes(board), f"{fields[1]} {fields[2]}", nick, other, number)
+
+
+def _gcg_cells(rules, where: str, word: str, place: str):
+    """(row, col, tile) of each square a GCG play's word spans."""
+    up = where.upper()
+    if up[0].isdigit():
+        row, col, down = int(up[:-1]) - 1, ord(up[-1]) - ord("A"), False
+    else:
+        row, col, down = int(up[1:]) - 1, ord(up[0]) - ord("A"), True
+    cells = rules.split(word, place)
+    out = []
+    for k, ch in enumerate(cells):
+        r, c = (row + k, col) if down else (row, col + k)
+        if not (0 <= r < rules.rows and 0 <= c < rules.cols):
+            raise BoardError(f"{place}: {where} {word} runs off the board")
+        out.append((r, c, ch))
+    return out
 
 
 @dataclass

@@ -417,3 +417,32 @@ def test_cli_infer(game_files):
     }
     got = {t["leave"]: Fraction(t["probability"]["fraction"]) for t in out["top"]}
     assert got == named
+
+
+GCG = """#player1 a Ann
+#player2 b Bob
+>a: ABT 3B BAT +10 10
+>b: DEET 5A DE +3 3
+>b: DEET -- -3 0
+>b: DEET 4B ED +9 9
+>a: AAE? - +0 10
+"""
+
+
+def test_cli_infer_from_a_record(game_files, tmp_path):
+    """The fourth turn of a record (after a play taken back) is the move
+    and board of the CGP line, and the next rack of the other player the
+    rack of the one inferring."""
+    record = tmp_path / "game.gcg"
+    record.write_text(GCG)
+    r = run("infer", *game_files, "--gcg", str(record), "--turn", "4", "--json", "-q")
+    assert r.exit_code == 0, r.output
+    cgp = "5/5/1BAT1/5/5 /AAE? 0/0 0"
+    r2 = run("infer", *game_files, "--cgp", cgp, "--move", "4B ED", "--json", "-q")
+    assert r2.exit_code == 0, r2.output
+    a, b = json.loads(r.stdout), json.loads(r2.stdout)
+    assert a["top"] == b["top"] and a["leaves"] == b["leaves"] < 15  # AAE? is out of the pool
+    r = run("infer", *game_files, "--gcg", str(record), "--turn", "5")
+    assert r.exit_code == 1 and "line 7: turn 5 is not a play" in r.output
+    r = run("infer", *game_files, "--gcg", str(record), "--turn", "4", "--move", "4B ED")
+    assert r.exit_code == 2
