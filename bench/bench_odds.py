@@ -120,7 +120,7 @@ def main() -> None:
                 for _ in range(SAMPLE):
                     r = tuple(sorted(leave + rng.sample(tiles, draw)))
                     if r not in memo:
-                        memo[r] = job._board_figures(r)[1]
+                        memo[r] = job.board_figures(board, r)[1]
                     hits += memo[r]
                 errs.append(abs(hits / SAMPLE - q))
             row["board_sample_err_mean"] = round(statistics.fmean(errs), 4)

@@ -282,14 +282,13 @@ class DrawOdds:
     def stats(self) -> OddsResult:
         return self.result
 
-    def _board_figures(self, rack: tuple[int, ...]) -> tuple[int, bool]:
-        """The best move's score (0 without a move) and whether some move
-        plays every tile of a full rack."""
+    def board_figures(self, board: bytes, rack: tuple[int, ...]) -> tuple[int, bool]:
+        """The best move's score on ``board`` (0 without a move) and whether
+        some move plays every tile of ``rack`` (sorted codes), when full."""
         gen = self.finder.generator
         rules = self.finder.rules
         counts = counts_of(rack)
-        assert self.board is not None
-        if not gen.best(self.board, counts, 1):
+        if not gen.best(board, counts, 1):
             return 0, False
         best = gen.records(1)[0]
         full = len(rack) == rules.rack_size
@@ -299,7 +298,7 @@ class DrawOdds:
             return best[0], True
         if best[0] < rules.bingo_bonus:  # a move of every tile scores the bonus at least
             return best[0], False
-        gen.run(self.board, counts)
+        gen.run(board, counts)
         gen.sort()
         for rec in gen.records():
             if rec[0] < rules.bingo_bonus:
@@ -318,26 +317,28 @@ class DrawOdds:
         res = self.result
         start = time.perf_counter()
         anagram = bingo = score = 0
-        with_board = self.board is not None
+        board = self.board
         table = self.table
         leave = self.leave
         last = start
+        # a rack costs a move generation with the board (about 0.1 ms in C,
+        # some ms in the mirror): the clock is read before each; a look-up
+        # alone costs microseconds: every _CHECK_EVERY racks
+        every = 1 if board is not None else _CHECK_EVERY
         for i, (drawn, weight) in enumerate(draws(self.pool, self.draw)):
-            if i % _CHECK_EVERY == 0:
+            if i % every == 0:
                 if limits is not None and limits.reached(0):
                     break
                 now = time.perf_counter()
                 if progress is not None and now - last >= 0.1:
                     progress(i / self.racks)
                     last = now
-                res.anagram = Fraction(anagram, res.ways)
-                res.seen = i
                 res.seconds = now - start
             rack = tuple(sorted(leave + drawn))
             if table.has(rack):
                 anagram += weight
-            if with_board:
-                best, full = self._board_figures(rack)
+            if board is not None:
+                best, full = self.board_figures(board, rack)
                 score += weight * best
                 if full:
                     bingo += weight
@@ -346,7 +347,7 @@ class DrawOdds:
         else:
             res.complete = True
         res.anagram = Fraction(anagram, res.ways)
-        if with_board:
+        if board is not None:
             res.bingo = Fraction(bingo, res.ways)
             res.best_score = Fraction(score, res.ways)
         res.seconds = time.perf_counter() - start
@@ -581,7 +582,8 @@ class LeaveInference:
     move played), each weighted by how likely it was drawn and by the
     likelihood that the move was the opponent's best (``by``: "score",
     the best score among plays; "equity", score plus the leave's value
-    among plays, exchanges when the bag allowed them, and the pass)."""
+    among plays, exchanges when the bag allowed them, and the pass; with
+    the bag empty a leave is worth nothing, so equity is the score)."""
 
     def __init__(
         self,
@@ -685,15 +687,15 @@ class LeaveInference:
         res = self.result
         start = last = time.perf_counter()
         found = []
+        # each leave costs a move generation: the clock is read before each
         for i, (leave, weight) in enumerate(draws(self.pool, self.leave_size)):
-            if i % _CHECK_EVERY == 0:
-                if limits is not None and limits.reached(0):
-                    break
-                now = time.perf_counter()
-                if progress is not None and now - last >= 0.1:
-                    progress(i / self.racks)
-                    last = now
-                res.seen = i
+            if limits is not None and limits.reached(0):
+                break
+            now = time.perf_counter()
+            res.seconds = now - start
+            if progress is not None and now - last >= 0.1:
+                progress(i / self.racks)
+                last = now
             lik = self.likelihood(leave)
             if lik:
                 found.append((leave, weight, lik))
