@@ -653,29 +653,33 @@ class LeaveInference:
                     return Fraction(1, tied)
                 top *= 4
         mine = self.move.score + self._adjust(bytes(leave))
+        # the pass and the exchanges first; then the plays best score first,
+        # up to the first whose score plus the best any leave of the rack
+        # is worth falls short of the best so far (no later play can reach
+        # or tie it)
+        keeps = list(_kept_after_exchanges(rack))
+        options = [self._adjust(bytes(rack))]  # the pass
+        if self.bag >= self.finder.rules.rack_size:
+            options += [self._adjust(kept) for kept in keeps]
+        best = max(options)
+        tied = options.count(best)
+        top_adjust = max(self._adjust(kept) for kept in keeps)
         n = gen.run(self.board, counts)
-        best = None
-        tied = 0
+        gen.sort()
         memo: dict[bytes, float] = {}
         for rec in gen.records(n):
+            if rec[0] + top_adjust < best:
+                break
             used = bytes(sorted(0 if c & 128 else c for c, f in zip(rec[4], rec[5]) if f))
             adj = memo.get(used)
             if adj is None:
                 adj = memo[used] = self._adjust(_minus(rack, used))
             eq = rec[0] + adj
-            if best is None or eq > best:
+            if eq > best:
                 best, tied = eq, 1
             elif eq == best:
                 tied += 1
-        others = [self._adjust(bytes(rack))]  # the pass
-        if self.bag >= self.finder.rules.rack_size:
-            others += [self._adjust(kept) for kept in _kept_after_exchanges(rack)]
-        for eq in others:
-            if best is None or eq > best:
-                best, tied = eq, 1
-            elif eq == best:
-                tied += 1
-        if best is None or mine < best:
+        if mine < best:
             return Fraction(0)
         return Fraction(1, tied)
 
