@@ -28,6 +28,37 @@ DEFAULT_FILL_BUDGET = 3.0  # fill's --budget, seconds
 NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
 
 
+def region_options(f):
+    """--slots, --region and --ban: fill part of the grid, keep the rest."""
+    f = click.option(
+        "--ban",
+        "bans",
+        multiple=True,
+        metavar="SLOT=WORD,...",
+        help="Keep these words out of one slot (17A=ERNE,ETUI), or out of every "
+        "slot without SLOT= (ERNE,ETUI); repeatable.",
+    )(f)
+    f = click.option(
+        "--region",
+        "rectangles",
+        multiple=True,
+        metavar="R1,C1:R2,C2",
+        help="Fill only the open squares of this rectangle (two opposite corners, "
+        "rows and columns counted from 1: 1,1:5,5 is the top left 5x5) and keep "
+        "every other letter of GRID; repeatable, and with --slots the squares add up.",
+    )(f)
+    f = click.option(
+        "--slots",
+        "slot_names",
+        multiple=True,
+        metavar="SLOT,...",
+        help="Fill only these slots' squares (17A,5D or 17-Across) and keep every "
+        "other letter of GRID; complete slots outside keep their words even when "
+        "the list lacks them.",
+    )(f)
+    return f
+
+
 @click.command(
     epilog="Exit status: 0 a fill was found (or counted), 3 no fill exists, "
     "4 stopped by a limit, 1 bad input, 2 usage error, 130 interrupted."
@@ -97,6 +128,7 @@ NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
     help="Search the XCC model (slots primary, cells colored by letter) with "
     "Algorithm C instead of the crossword engine.",
 )
+@region_options
 @output_format_options
 @timeout_option(
     "Stop the search after this long (exit 4); with --xcc the time counts "
@@ -118,6 +150,9 @@ def fill(
     clue_file,
     count,
     xcc,
+    slot_names,
+    rectangles,
+    bans,
     fmt,
     output,
     paper,
@@ -174,6 +209,16 @@ def fill(
 
         clues = read_clue_list(clue_file, strict=strict).clues
     how = (fmt, output, paper, font, title, clues)
+    if xcc and (slot_names or rectangles or bans):
+        raise click.UsageError(
+            "--xcc fills the whole grid from the whole list: leave out --xcc, or "
+            "--slots, --region and --ban"
+        )
+    plan = None
+    if slot_names or rectangles or bans:
+        plan = _region_plan(grid, pool, min_score, slot_names, rectangles, bans)
+        pool, min_score, grid = plan.pool, None, plan.grid
+    restrictions = plan.restrictions if plan else []
     if xcc:
         return _fill_xcc(
             grid,
@@ -187,11 +232,13 @@ def fill(
             quiet,
             t0,
         )
-    filler = Filler(grid, pool, min_score=min_score, seed=seed, backend=backend)
+    filler = Filler(
+        grid, pool, min_score=min_score, seed=seed, backend=backend, restrictions=restrictions
+    )
     t1 = time.perf_counter()
     empty = filler.empty_slots()
     if empty:
-        _no_candidates(grid, empty, count)
+        _no_candidates(plan.shown() if plan else grid, empty, count)
     try:
         if count:
             n = 0
@@ -221,6 +268,7 @@ def fill(
                 timeout=timeout,
                 backend=backend,
                 node_budget=node_budget,
+                restrictions=restrictions,
             )
             cut = budget if timeout is None else min(budget, timeout)
             if (
@@ -242,12 +290,17 @@ def fill(
                     err=True,
                 )
                 raise click.exceptions.Exit(EXIT_NONE)
-            _print_fill(best.filled, how, best.score)
             sc = best.score
+            shown = best.filled
+            if plan is not None:
+                shown = plan.filled(best.filled)
+                sc = plan.score(best.filled)
+            _print_fill(shown, how, sc)
             if not quiet and sc is not None:
                 lowest = ", ".join(sc.lowest_words[:5]).upper()
+                n_words = len(filler.pool) if plan is None else plan.list_size
                 click.echo(
-                    f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed "
+                    f"{len(grid.slots)} slots, {n_words} words; read and indexed "
                     f"in {t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
                     f"({best.attempts} searches, {best.nodes} nodes). Score: mean "
                     f"{sc.mean:.1f}, lowest {sc.lowest} ({lowest}); "
@@ -266,6 +319,22 @@ def fill(
             f"({st['nodes']} nodes, {st['revisions']} revisions).",
             err=True,
         )
+
+
+def _region_plan(grid, pool, min_score, slot_names, rectangles, bans):
+    """The engine's question for --slots, --region and --ban (the list
+    less the words under ``min_score`` and those banned everywhere)."""
+    from ..crossword.wordlist import without
+    from ..models.crossword.region import parse_bans, plan, region_of
+
+    names = [n for v in slot_names for n in v.split(",") if n.strip()]
+    region = region_of(grid, names, rectangles)
+    per_slot, everywhere = parse_bans(grid, bans)
+    if min_score is not None:
+        pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
+    if everywhere:
+        pool, _ = without(pool, everywhere)
+    return plan(grid, pool, region=region, bans=per_slot)
 
 
 def _no_candidates(grid, empty, count) -> None:

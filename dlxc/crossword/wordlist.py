@@ -69,8 +69,9 @@ class WordPool:
     @property
     def words(self) -> list[str]:
         if self._words is None:
-            if self.alphabet == ASCII:
-                table = bytes.maketrans(bytes(range(26)), ASCII.encode())
+            a = self.alphabet
+            if a.isascii():  # a..z, and any other ASCII letter or mark after them
+                table = bytes.maketrans(bytes(range(len(a))), a.encode())
                 text = self.codes.translate(table).decode("ascii")
                 s = self.starts
                 self._words = [text[a:b] for a, b in zip(s, s[1:])]

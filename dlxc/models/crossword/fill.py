@@ -271,6 +271,36 @@ class FillStopped(CrosswordError):
 
 RESTART_NODES = 2000  # the first attempt's node cap when looking for one fill
 
+#: a narrowing of one slot's candidates for every search of a ``Filler``:
+#: (the slot's index, words, keep: only these words, or all but them).  A word
+#: names every copy of it in the pool; ``word#k`` names one, k as a Python
+#: index into the copies in the pool's order (``word#-1``: the last)
+Restriction = tuple[int, tuple[str, ...], bool]
+
+
+def word_ids(pool: WordPool, words: Iterable[str]) -> dict[str, list[int]]:
+    """The ids in ``pool`` of each of ``words`` it holds (several where the
+    pool holds a word more than once)."""
+    wanted = {w.partition(BLOCK)[0] for w in words}
+    out: dict[str, list[int]] = {}
+    for i, w in enumerate(pool.words):
+        if w in wanted:
+            out.setdefault(w, []).append(i)
+    return out
+
+
+def _resolve(index: dict[str, list[int]], words: Iterable[str]) -> tuple[int, ...]:
+    """The ids of ``words`` (see ``Restriction``) in ``word_ids``'s index."""
+    ids: set[int] = set()
+    for w in words:
+        base, sep, k = fold(w).partition(BLOCK)
+        got = index.get(base, [])
+        if not sep:
+            ids.update(got)
+        elif -len(got) <= int(k) < len(got):
+            ids.add(got[int(k)])
+    return tuple(sorted(ids))
+
 
 def luby(i: int) -> int:
     """The i-th term (from 1) of Luby, Sinclair and Zuckerman's restart
@@ -310,6 +340,7 @@ class Filler:
         seed: int = 0,
         quality: int = 0,
         backend: Optional[str] = None,
+        restrictions: Iterable[Restriction] = (),
     ) -> None:
         self.grid = grid
         self.quality = quality
@@ -343,6 +374,12 @@ class Filler:
         self._impl = engine(backend)
         # (slot index, word ids, keep): narrowings applied to every search
         self._restrictions: list[tuple[int, tuple[int, ...], bool]] = []
+        restrictions = list(restrictions)
+        if restrictions:  # one pass over the pool for all of them
+            ids = word_ids(self.pool, (fold(w) for _, ws, _ in restrictions for w in ws))
+            self._restrictions = [
+                (slot, _resolve(ids, ws), keep) for slot, ws, keep in restrictions
+            ]
         self._search = self._new_search(seed)
         info = self._search.slots()
         if len(info) != len(grid.slots):
@@ -376,10 +413,15 @@ class Filler:
         only ``words`` (``keep``) or all but them (``keep=False``).  Words
         the pool lacks are ignored.  Call it before the first search, or
         after ``reset()``."""
-        index = self._word_index()
-        ids = tuple(sorted({index[w] for w in (fold(x) for x in words) if w in index}))
+        ids = self._ids(words)
         self._search.restrict(slot.index, ids, keep)
         self._restrictions.append((slot.index, ids, keep))
+
+    def _ids(self, words: Iterable[str]) -> tuple[int, ...]:
+        """The pool's ids of ``words`` (every copy of a word the pool holds
+        more than once; none of a word it lacks)."""
+        words = [fold(w) for w in words]
+        return _resolve(word_ids(self.pool, words), words)
 
     def reset(self) -> None:
         """Forget the restrictions and the search so far: the next search
@@ -391,13 +433,6 @@ class Filler:
         self.stopped = None
         self.restarts = 0
         self._spent = 0
-
-    def _word_index(self) -> dict[str, int]:
-        index = getattr(self, "_index", None)
-        if index is None:
-            index = {w: i for i, w in enumerate(self.pool.words)}
-            self._index = index
-        return index
 
     def empty_slots(self) -> list[Slot]:
         """The slots no word of the list fits (given letters and length)."""
@@ -567,6 +602,7 @@ def quality_fill(
     timeout: Optional[float] = None,
     backend: Optional[str] = None,
     node_budget: Optional[int] = None,
+    restrictions: Iterable[Restriction] = (),
 ) -> QualityResult:
     """The best-scored fill found within ``budget`` seconds, as Crossfire's
     and Ingrid's quality searches do, in two phases:
@@ -596,11 +632,15 @@ def quality_fill(
     time that is never reached and no ``timeout``, the fill depends on the
     seed alone, on any machine (``crossword grid`` checks its 21x21s so).
 
+    ``restrictions`` (see ``Filler``) narrow the slots in every search of
+    every phase: per-slot bans and region fills hold throughout.
+
     The engine is unchanged (each attempt is one of ``Filler.first``), so
     every fill is checked by the same tests as any other."""
     from ...base.rng import MASK64, splitmix64
 
     t0 = time.perf_counter()
+    restrictions = list(restrictions)
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     score = dict(zip(pool.words, pool.scores))
@@ -620,7 +660,14 @@ def quality_fill(
         nonlocal attempts, nodes
         attempts += 1
         quality = FIRST_QUALITY if last else QUALITY
-        filler = Filler(grid, pool_at(t), seed=s, quality=quality, backend=backend)
+        filler = Filler(
+            grid,
+            pool_at(t),
+            seed=s,
+            quality=quality,
+            backend=backend,
+            restrictions=restrictions,
+        )
         try:
             if filler.empty_slots():
                 if last:  # no word fits a slot: a proof too
@@ -679,7 +726,16 @@ def quality_fill(
     if time.perf_counter() < end and best[1].lowest < top and (left is None or left > 0):
         rng, s = splitmix64(rng)
         repaired, tried, spent = _repair(
-            grid, pool, best[0], score, end, s, backend, enough, max_nodes=left
+            grid,
+            pool,
+            best[0],
+            score,
+            end,
+            s,
+            backend,
+            enough,
+            max_nodes=left,
+            restrictions=restrictions,
         )
         attempts += tried
         nodes += spent
@@ -714,6 +770,7 @@ def _repair(
     backend: Optional[str],
     enough: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    restrictions: Iterable[Restriction] = (),
 ) -> tuple[Filled, int, int]:
     """Improve ``filled`` until ``end`` (a ``time.perf_counter()`` value) by
     large-neighbourhood repair: take one of the ``REPAIR_LOWEST`` weakest
@@ -728,9 +785,11 @@ def _repair(
     gets room to change, and a success returns to the small rings.  A
     refill whose ``FillScore.key`` (scores capped at ``enough``) is at
     least the current one's replaces it.  Stops at ``end`` or once the refills
-    have visited ``max_nodes`` nodes.  Returns (the best fill, attempts, nodes)."""
+    have visited ``max_nodes`` nodes.  ``restrictions`` narrow every
+    refill's slots.  Returns (the best fill, attempts, nodes)."""
     from ...base.rng import MASK64, splitmix64
 
+    restrictions = list(restrictions)
     slots = grid.slots
     cells = [s.cells() for s in slots]
     holders: dict[tuple[int, int], list[int]] = {}
@@ -790,6 +849,7 @@ def _repair(
             seed=r | 1,
             quality=QUALITY,
             backend=backend,
+            restrictions=restrictions,
         )
         attempts += 1
         try:
