@@ -28,6 +28,11 @@ DEFAULT_FILL_BUDGET = 3.0  # fill's --budget, seconds
 NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
 
 
+def stats_option(text: str):
+    """--stats: the grid's statistics and the American checks."""
+    return click.option("--stats", "stats", is_flag=True, help=text)
+
+
 def region_options(f):
     """--slots, --region and --ban: fill part of the grid, keep the rest."""
     f = click.option(
@@ -129,6 +134,10 @@ def region_options(f):
     "Algorithm C instead of the crossword engine.",
 )
 @region_options
+@stats_option(
+    "The fill's statistics and the American checks, as text on stderr "
+    '(with --format json, also under "stats" in the document).'
+)
 @output_format_options
 @timeout_option(
     "Stop the search after this long (exit 4); with --xcc the time counts "
@@ -153,6 +162,7 @@ def fill(
     slot_names,
     rectangles,
     bans,
+    stats,
     fmt,
     output,
     paper,
@@ -208,7 +218,9 @@ def fill(
         from ..models.crossword.clues import read_clue_list
 
         clues = read_clue_list(clue_file, strict=strict).clues
-    how = (fmt, output, paper, font, title, clues)
+    how = (fmt, output, paper, font, title, clues, stats)
+    if stats and count:
+        raise click.UsageError("--stats describes a fill, which --count does not print")
     if xcc and (slot_names or rectangles or bans):
         raise click.UsageError(
             "--xcc fills the whole grid from the whole list: leave out --xcc, or "
@@ -357,9 +369,17 @@ def _print_fill(found, how, score=None) -> None:
     """The fill as text (the grid), as the fill's own JSON (grid and
     entries, with their clues when given, and its score when known), or as a
     page in any other format of ``dlxc.render``."""
-    fmt, output, paper, font, title, clues = how
+    fmt, output, paper, font, title, clues, stats = how
+    figures = None
+    if stats:
+        from ..models.crossword.stats import grid_stats
+
+        figures = grid_stats(found.cells)
+        click.echo(figures.text(), err=True)
     if fmt == "json":
         doc = found.to_json(clues)
+        if figures is not None:
+            doc["stats"] = figures.to_json()
         if score is not None:
             doc["score"] = {
                 "mean": round(score.mean, 3),
