@@ -77,9 +77,10 @@ def region_options(f):
     metavar="LIST",
     help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
     "crossword list: words, phrases and names scored 0-77 by word frequency). "
-    "Given more than once, the lists stack: every word of each, scored by the last "
-    "list that holds it (your own words over the default list: -w "
-    '"$(dlxc example crossword-scored --path)" -w mine.txt).',
+    "Given more than once, the lists stack: every word of each, scored by the FIRST "
+    "list that holds it, as Crossfire and Ingrid rank their lists (your own words "
+    'before the default list: -w mine.txt -w "$(dlxc example crossword-scored --path)"). '
+    "Crossfire, Ingrid and XWord Info lists (WORD;score) and plain lists (Qxw's) read as they are.",
 )
 @click.option(
     "--min-score",
@@ -326,7 +327,8 @@ def fill(
     if not quiet:
         st = filler.stats()
         click.echo(
-            f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed in "
+            f"{len(grid.slots)} slots, {len(filler.pool) if plan is None else plan.list_size} "
+            f"words; read and indexed in "
             f"{t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
             f"({st['nodes']} nodes, {st['revisions']} revisions).",
             err=True,
