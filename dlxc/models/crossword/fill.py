@@ -278,28 +278,80 @@ RESTART_NODES = 2000  # the first attempt's node cap when looking for one fill
 Restriction = tuple[int, tuple[str, ...], bool]
 
 
-def word_ids(pool: WordPool, words: Iterable[str]) -> dict[str, list[int]]:
-    """The ids in ``pool`` of each of ``words`` it holds (several where the
-    pool holds a word more than once)."""
-    wanted = {w.partition(BLOCK)[0] for w in words}
-    out: dict[str, list[int]] = {}
-    for i, w in enumerate(pool.words):
-        if w in wanted:
-            out.setdefault(w, []).append(i)
-    return out
+class Restrictions:
+    """Restrictions (see ``Restriction``) read once, and their word ids in
+    each pool they meet, kept: the quality search builds many fillers over
+    the same few pools, and a region's restrictions name thousands of
+    words."""
 
+    def __init__(self, restrictions: Iterable[Restriction]) -> None:
+        self.items: list[tuple[int, list[tuple[str, Optional[int]]], bool]] = []
+        for slot, words, keep in restrictions:
+            named = []
+            for w in words:
+                w = w.lower() if w.isascii() else fold(w)
+                base, sep, k = w.partition(BLOCK)
+                named.append((base, int(k) if sep else None))
+            self.items.append((slot, named, keep))
+        self.bases = {base for _, named, _ in self.items for base, _ in named}
+        self._seen: dict[int, tuple[WordPool, list[tuple[int, tuple[int, ...], bool]]]] = {}
 
-def _resolve(index: dict[str, list[int]], words: Iterable[str]) -> tuple[int, ...]:
-    """The ids of ``words`` (see ``Restriction``) in ``word_ids``'s index."""
-    ids: set[int] = set()
-    for w in words:
-        base, sep, k = fold(w).partition(BLOCK)
-        got = index.get(base, [])
-        if not sep:
-            ids.update(got)
-        elif -len(got) <= int(k) < len(got):
-            ids.add(got[int(k)])
-    return tuple(sorted(ids))
+    @staticmethod
+    def of(restrictions: Union[Restrictions, Iterable[Restriction]]) -> Restrictions:
+        return (
+            restrictions if isinstance(restrictions, Restrictions) else Restrictions(restrictions)
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def ids(self, pool: WordPool) -> list[tuple[int, tuple[int, ...], bool]]:
+        """(slot, word ids, keep) of each restriction in ``pool``."""
+        hit = self._seen.get(id(pool))
+        if hit is not None and hit[0] is pool:
+            return hit[1]
+        parts = getattr(pool, "_parts", None)
+        if parts is not None:  # a repair's pool: its two parts (the first kept)
+            head, tail = parts
+            shift = len(head)
+            return [
+                (slot, tuple(sorted(set(a) | {shift + i for i in b})), keep)
+                for (slot, a, keep), (_, b, _) in zip(self.ids(head), self._plain_ids(tail))
+            ]
+        index: dict[str, list[int]] = {}
+        bases = self.bases
+        for i, w in enumerate(pool.words):
+            if w in bases:
+                index.setdefault(w, []).append(i)
+        out = []
+        for slot, named, keep in self.items:
+            ids: set[int] = set()
+            for base, k in named:
+                got = index.get(base)
+                if not got:
+                    continue
+                if k is None:
+                    ids.update(got)
+                elif -len(got) <= k < len(got):
+                    ids.add(got[k])
+            out.append((slot, tuple(sorted(ids)), keep))
+        if len(self._seen) >= 32:  # the pools of one search are few; forget old ones
+            self._seen.clear()
+        self._seen[id(pool)] = (pool, out)
+        return out
+
+    def _plain_ids(self, pool: WordPool) -> list[tuple[int, tuple[int, ...], bool]]:
+        """As ``ids``, not kept, and with every copy a word names: the small
+        second part of a repair's pool (the weak words the fill keeps), which
+        holds no numbered copy."""
+        index: dict[str, list[int]] = {}
+        for i, w in enumerate(pool.words):
+            if w in self.bases:
+                index.setdefault(w, []).append(i)
+        return [
+            (slot, tuple(i for base, _ in named for i in index.get(base, ())), keep)
+            for slot, named, keep in self.items
+        ]
 
 
 def luby(i: int) -> int:
@@ -340,7 +392,7 @@ class Filler:
         seed: int = 0,
         quality: int = 0,
         backend: Optional[str] = None,
-        restrictions: Iterable[Restriction] = (),
+        restrictions: Union[Restrictions, Iterable[Restriction]] = (),
     ) -> None:
         self.grid = grid
         self.quality = quality
@@ -373,13 +425,8 @@ class Filler:
         )
         self._impl = engine(backend)
         # (slot index, word ids, keep): narrowings applied to every search
-        self._restrictions: list[tuple[int, tuple[int, ...], bool]] = []
-        restrictions = list(restrictions)
-        if restrictions:  # one pass over the pool for all of them
-            ids = word_ids(self.pool, (fold(w) for _, ws, _ in restrictions for w in ws))
-            self._restrictions = [
-                (slot, _resolve(ids, ws), keep) for slot, ws, keep in restrictions
-            ]
+        narrowed = Restrictions.of(restrictions)
+        self._restrictions = list(narrowed.ids(self.pool)) if narrowed else []
         self._search = self._new_search(seed)
         info = self._search.slots()
         if len(info) != len(grid.slots):
@@ -420,8 +467,7 @@ class Filler:
     def _ids(self, words: Iterable[str]) -> tuple[int, ...]:
         """The pool's ids of ``words`` (every copy of a word the pool holds
         more than once; none of a word it lacks)."""
-        words = [fold(w) for w in words]
-        return _resolve(word_ids(self.pool, words), words)
+        return Restrictions([(0, tuple(words), True)]).ids(self.pool)[0][1]
 
     def reset(self) -> None:
         """Forget the restrictions and the search so far: the next search
@@ -602,7 +648,7 @@ def quality_fill(
     timeout: Optional[float] = None,
     backend: Optional[str] = None,
     node_budget: Optional[int] = None,
-    restrictions: Iterable[Restriction] = (),
+    restrictions: Union[Restrictions, Iterable[Restriction]] = (),
 ) -> QualityResult:
     """The best-scored fill found within ``budget`` seconds, as Crossfire's
     and Ingrid's quality searches do, in two phases:
@@ -640,7 +686,7 @@ def quality_fill(
     from ...base.rng import MASK64, splitmix64
 
     t0 = time.perf_counter()
-    restrictions = list(restrictions)
+    restrictions = Restrictions.of(restrictions)
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     score = dict(zip(pool.words, pool.scores))
@@ -757,7 +803,9 @@ def _joined(a: WordPool, b: WordPool) -> WordPool:
     """The words of ``a`` then those of ``b`` (one alphabet)."""
     starts = array("i", a.starts)
     starts.extend(len(a.codes) + x for x in b.starts[1:])
-    return WordPool(a.alphabet, a.codes + b.codes, starts, a.scores + b.scores, source=a.source)
+    out = WordPool(a.alphabet, a.codes + b.codes, starts, a.scores + b.scores, source=a.source)
+    out._parts = (a, b)  # type: ignore[attr-defined]  # for Restrictions.ids
+    return out
 
 
 def _repair(
@@ -770,7 +818,7 @@ def _repair(
     backend: Optional[str],
     enough: Optional[int] = None,
     max_nodes: Optional[int] = None,
-    restrictions: Iterable[Restriction] = (),
+    restrictions: Union[Restrictions, Iterable[Restriction]] = (),
 ) -> tuple[Filled, int, int]:
     """Improve ``filled`` until ``end`` (a ``time.perf_counter()`` value) by
     large-neighbourhood repair: take one of the ``REPAIR_LOWEST`` weakest
@@ -789,7 +837,7 @@ def _repair(
     refill's slots.  Returns (the best fill, attempts, nodes)."""
     from ...base.rng import MASK64, splitmix64
 
-    restrictions = list(restrictions)
+    restrictions = Restrictions.of(restrictions)
     slots = grid.slots
     cells = [s.cells() for s in slots]
     holders: dict[tuple[int, int], list[int]] = {}

@@ -251,7 +251,13 @@ def plan(
     for s in plain:
         # neither the kept words (nor the list's copies of them) nor the
         # added entries (which hold WILD, so would fit an empty square)
-        no = banned.get(s.index, set()) | shapes.get(s.length, set())
+        pattern = "".join(rows[r][c] for r, c in s.cells())
+        no = set(banned.get(s.index, set()))
+        no.update(
+            e
+            for e in shapes.get(s.length, ())
+            if all(p in (EMPTY, ch) for p, ch in zip(pattern, e))  # one that would fit
+        )
         if no:
             restrictions.append((s.index, tuple(sorted(no)), False))
     return Plan(
