@@ -166,3 +166,52 @@ def test_cli_region_slots_bans_and_errors(tmp_path):
         assert res.exit_code == 1 and what in res.output, (args, res.output)
     res = run(main, base + ["--slots", "4A", "--xcc"])
     assert res.exit_code == 2 and "--xcc" in res.output
+
+
+@given(
+    rows=grids(),
+    words=words_st,
+    ban_picks=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=3),
+)
+def test_bans_on_a_whole_grid_are_the_filtered_brute_force_fills(backend, rows, words, ban_picks):
+    grid = parse_grid("\n".join(rows))
+    words = sorted(set(words))
+    bans: dict[int, set[str]] = {}
+    for s, n in ban_picks:
+        if grid.slots and words:
+            bans.setdefault(grid.slots[s % len(grid.slots)].index, set()).add(words[n % len(words)])
+    found, _ = region_fills(rows, None, words, backend, bans)
+
+    def ok(fill):
+        return all(
+            "".join(fill[r][c] for r, c in slot.cells()) not in bans.get(slot.index, ())
+            for slot in grid.slots
+        )
+
+    assert sorted(found) == sorted(x for x in brute_fills(rows, words) if ok(x))
+
+
+def test_the_quality_search_honours_bans(backend):
+    """The best-scored word of a slot, banned, never comes back, whatever
+    the phase (first fill, climb, repairs) that makes the fill kept."""
+    rows = ["...", "...", "..."]
+    grid = parse_grid("\n".join(rows))
+    fills = list(brute_fills(rows, WORDS9))
+    assert fills
+    top = grid.slots[0]
+    words_at_top = {f[0] for f in fills}
+    banned = sorted(words_at_top)[:-1]  # all but one of 1-Across's words
+    p = plan(grid, pool_from_words(WORDS9, range(len(WORDS9))), bans={top.index: banned})
+    assert banned
+    for seed in (1, 2):
+        res = quality_fill(
+            p.grid, p.pool, budget=0.1, seed=seed, backend=backend, restrictions=p.restrictions
+        )
+        assert res.filled is not None and res.filled.words[top.index] not in banned
+
+
+# a few 3x3 squares' words, so that the grid has several fills
+WORDS9 = [
+    "cat", "ore", "wed", "cow", "are", "ted", "den", "cod", "ten", "wen", "gel", "cog",
+    "tel", "bat", "bog", "ado", "tee", "oat", "rat", "arc", "toe", "eta",
+]  # fmt: skip
