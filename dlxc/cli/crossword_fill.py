@@ -44,6 +44,14 @@ def region_options(f):
         "slot without SLOT= (ERNE,ETUI); repeatable.",
     )(f)
     f = click.option(
+        "--ban-file",
+        "ban_files",
+        multiple=True,
+        metavar="FILE",
+        help="Bans read from FILE, one --ban value a line (SLOT=WORD,... or WORD,...; "
+        "# starts a comment line); repeatable.",
+    )(f)
+    f = click.option(
         "--region",
         "rectangles",
         multiple=True,
@@ -163,6 +171,7 @@ def fill(
     slot_names,
     rectangles,
     bans,
+    ban_files,
     stats,
     fmt,
     output,
@@ -222,14 +231,14 @@ def fill(
     how = (fmt, output, paper, font, title, clues, stats)
     if stats and count:
         raise click.UsageError("--stats describes a fill, which --count does not print")
-    if xcc and (slot_names or rectangles or bans):
+    if xcc and (slot_names or rectangles or bans or ban_files):
         raise click.UsageError(
             "--xcc fills the whole grid from the whole list: leave out --xcc, or "
             "--slots, --region and --ban"
         )
     plan = None
-    if slot_names or rectangles or bans:
-        plan = _region_plan(grid, pool, min_score, slot_names, rectangles, bans)
+    if slot_names or rectangles or bans or ban_files:
+        plan = _region_plan(grid, pool, min_score, slot_names, rectangles, bans, ban_files)
         pool, min_score, grid = plan.pool, None, plan.grid
     restrictions = plan.restrictions if plan else []
     if xcc:
@@ -335,7 +344,7 @@ def fill(
         )
 
 
-def _region_plan(grid, pool, min_score, slot_names, rectangles, bans):
+def _region_plan(grid, pool, min_score, slot_names, rectangles, bans, ban_files=()):
     """The engine's question for --slots, --region and --ban (the list
     less the words under ``min_score`` and those banned everywhere)."""
     from ..crossword.wordlist import without
@@ -343,7 +352,7 @@ def _region_plan(grid, pool, min_score, slot_names, rectangles, bans):
 
     names = [n for v in slot_names for n in v.split(",") if n.strip()]
     region = region_of(grid, names, rectangles)
-    per_slot, everywhere = parse_bans(grid, bans)
+    per_slot, everywhere = parse_bans(grid, bans, ban_files)
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     if everywhere:

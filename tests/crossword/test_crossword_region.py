@@ -164,6 +164,10 @@ def test_cli_region_slots_bans_and_errors(tmp_path):
     ):
         res = run(main, base + args)
         assert res.exit_code == 1 and what in res.output, (args, res.output)
+    bans = tmp_path / "bans.txt"
+    bans.write_text("# mine\n4A=act\n\n4A=c4t\n")
+    res = run(main, base + ["--ban-file", str(bans)])
+    assert res.exit_code == 1 and "bans.txt:4:" in res.output and "not a word" in res.output
     res = run(main, base + ["--slots", "4A", "--xcc"])
     assert res.exit_code == 2 and "--xcc" in res.output
 

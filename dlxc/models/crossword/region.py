@@ -38,7 +38,9 @@ from itertools import accumulate
 from typing import Optional
 
 from ...base.errors import CrosswordError
+from ...base.files import utf8_text
 from ...base.letters import fold, upper
+from ...base.wordlist import entries, read_list_bytes
 from ...crossword.wordlist import WordPool
 from .fill import BLOCK, EMPTY, Filled, FillScore, Grid, Restriction, Slot
 
@@ -306,22 +308,40 @@ def region_of(
     return cells
 
 
-def parse_bans(grid: Grid, specs: Iterable[str]) -> tuple[dict[int, set[str]], set[str]]:
+def parse_bans(
+    grid: Grid, specs: Iterable[str], files: Iterable[str] = ()
+) -> tuple[dict[int, set[str]], set[str]]:
     """``--ban`` values: ``SLOT=WORD[,WORD...]`` bans the words from one
-    slot, ``WORD[,WORD...]`` from every slot.  Returns (slot index -> words,
-    words banned everywhere)."""
+    slot, ``WORD[,WORD...]`` from every slot; ``files`` hold one such value
+    a line (blank lines and ``#`` lines skipped; an error names the file
+    and line).  Returns (slot index -> words, words banned everywhere)."""
     per_slot: dict[int, set[str]] = {}
     everywhere: set[str] = set()
-    for spec in specs:
+
+    def add(spec: str, where: str) -> None:
         head, sep, tail = spec.partition("=")
         listed = tail if sep else head
         ws = [fold(w.strip()) for w in listed.split(",") if w.strip()]
         bad = next((w for w in ws if not w.isalpha()), None)
         if not ws or bad is not None:
             what = f"{bad!r} is not a word" if bad else "no word"
-            raise CrosswordError(f"--ban {spec!r}: {what} (SLOT=WORD[,WORD...] or WORD[,WORD...])")
+            raise CrosswordError(
+                f"{where} {spec!r}: {what} (SLOT=WORD[,WORD...] or WORD[,WORD...])"
+            )
         if sep:
-            per_slot.setdefault(slot_named(grid, head).index, set()).update(ws)
+            try:
+                slot = slot_named(grid, head)
+            except CrosswordError as exc:
+                raise CrosswordError(f"{where} {spec!r}: {exc}") from None
+            per_slot.setdefault(slot.index, set()).update(ws)
         else:
             everywhere.update(ws)
+
+    for spec in specs:
+        add(spec, "--ban")
+    for path in files:
+        name, blob = read_list_bytes(path, CrosswordError, "ban file")
+        lines = utf8_text(blob, name, CrosswordError).split("\n")
+        for number, text in entries(lines):
+            add(text, f"{name}:{number}:")
     return per_slot, everywhere
