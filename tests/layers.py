@@ -126,10 +126,14 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.crossword.fill",
         ],
     ),
-    ("models", ["dlxc.models.crossword.design", "dlxc.models.scrabble"]),
+    (
+        "models",
+        ["dlxc.models.crossword.design", "dlxc.models.scrabble", "dlxc.models.crossword.region"],
+    ),
     (
         "models",
         [
+            "dlxc.models.crossword.stats",
             "dlxc.models.wordrect",
             "dlxc.models.cgp",
             "dlxc.models.leaves",
