@@ -32,7 +32,6 @@ from ..base.errors import (
     DlxFormatError,
     MemoLimitError,
     NoSolutionError,
-    ProblemError,
     SearchStopped,
 )
 from ..base.runner import Limits, Runner
@@ -85,6 +84,16 @@ def _engine(backend: str):
     return ZddMirror
 
 
+def _mcc_engine(backend: str):
+    if backend == "c":
+        from ._cbackend import ZddmC
+
+        return ZddmC
+    from .engines.zddm import ZddmMirror
+
+    return ZddmMirror
+
+
 class ZddBuild:
     """A ZDD search in progress: ``run()`` builds the diagram within the
     limits and returns the ``Zdd``; ``stats`` says how far it got (what
@@ -105,17 +114,24 @@ class ZddBuild:
         self.max_bytes = whole(
             DEFAULT_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
         )
-        if getattr(problem, "bounds", None):
-            raise ProblemError(
-                f"{problem.name}: the ZDD is built for exact covers with colors: a "
-                "primary item with a multiplicity (u:v|name) other than 1 is not "
-                "supported yet"
-            )
-        start, items, colors, ids = problem.live_arrays()
+        arrays = problem.live_arrays()
+        start, items, colors, ids = arrays[:4]
+        bounds = arrays[4] if len(arrays) > 4 else None
         self._ids = ids
-        self._engine = _engine(self.backend)(
-            len(problem.primary), len(problem.items), start, items, colors, self.max_bytes
-        )
+        if bounds is not None:  # multiplicities: the search by options in order
+            self._engine = _mcc_engine(self.backend)(
+                len(problem.primary),
+                len(problem.items),
+                start,
+                items,
+                colors,
+                bounds,
+                self.max_bytes,
+            )
+        else:
+            self._engine = _engine(self.backend)(
+                len(problem.primary), len(problem.items), start, items, colors, self.max_bytes
+            )
         self.progress = progress
         self._seconds = 0.0
         self._runner = Runner(
