@@ -490,6 +490,7 @@ int dlxc_zddm_run(dlxc_zddm *z, uint64_t node_budget)
             if (j == 0) {
                 z->memos = z->n_entries;
                 z->root = result;
+                z->level = 0;
                 z->state = ZM_DONE;
                 free(z->slots); /* the memo is done with */
                 free(z->arena);

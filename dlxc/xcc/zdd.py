@@ -37,6 +37,7 @@ from ..base.errors import (
 from ..base.runner import Limits, Runner
 from .engines.shared import DONE
 from .engines.zdd import DEFAULT_BYTES, summary
+from .search import MemoInfo, Stats
 
 if TYPE_CHECKING:
     from .view import ProblemView as Problem
@@ -150,6 +151,11 @@ class ZddBuild:
     def stats(self) -> ZddStats:
         nodes, memos, hits, size, zn, _root, _level, max_level, done = self._engine.info()
         return ZddStats(nodes, memos, hits, size, zn, max_level, self._seconds, self.backend, done)
+
+    @property
+    def stopped(self) -> Optional[str]:
+        """The limit that stopped the search ("node limit", "timeout"), else None."""
+        return self._runner.stopped
 
     def _call(self, budget: int) -> int:
         t0 = time.perf_counter()
@@ -452,3 +458,74 @@ class Zdd:
         if root is None:
             raise DlxFormatError("no root line 'R: (~0?0:T)'", name, None)
         return cls(problem, var, lo, hi, root, live)
+
+
+class _ZddCount:
+    """A memoized count of a problem with multiplicities in progress: the
+    ZDD search of dlxc.xcc.zdd (csrc/xcc/zddm.c), whose table is keyed by
+    each item's cover count so far, read as a count.  ``stats`` are its
+    figures as a count's (what Ctrl-C reports)."""
+
+    def __init__(self, build) -> None:
+        self.build = build
+        self.zdd: Optional[Zdd] = None
+
+    @property
+    def stats(self) -> Stats:
+        z = self.build.stats
+        solutions = 0 if self.zdd is None else self.zdd.count()
+        return Stats(
+            solutions,
+            z.nodes,
+            0,
+            0,
+            z.seconds,
+            z.complete,
+            z.backend,
+            max_level=z.max_level,
+            memo=MemoInfo(z.memos, z.hits, z.bytes, False),
+            stopped=self.build.stopped,
+            engine="zddm",
+        )
+
+
+def memo_count_bounds(
+    problem: Problem,
+    *,
+    backend: Optional[str] = None,
+    memo_limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    progress=None,
+    started: Optional[Callable] = None,
+) -> Stats:
+    """``count(memo=True)`` of a problem with multiplicities: the options
+    are decided in order and every residual problem (the level and the
+    cover count or color of each item options on both sides of it hold) is
+    counted once, by building the ZDD of the solutions (``dlxc.xcc.zdd``)
+    and counting its paths.  A stop by a limit returns the figures with
+    ``complete`` False and no solutions counted (the diagram counts only
+    once it is whole); a diagram past ``memo_limit`` bytes raises
+    ``MemoLimitError``."""
+    job = _ZddCount(None)
+
+    def report(fraction: float, _stats) -> None:
+        if progress is not None:
+            progress(fraction, job.stats)
+
+    build = ZddBuild(
+        problem,
+        backend,
+        memo_limit=memo_limit,
+        node_limit=node_limit,
+        timeout=timeout,
+        progress=report if progress is not None else None,
+    )
+    job.build = build
+    if started is not None:
+        started(job)
+    try:
+        job.zdd = build.run()
+    except SearchStopped:
+        pass
+    return job.stats

@@ -263,6 +263,7 @@ class ZddmMirror:
                     self.table = {}
                     self.zref = []
                     self.root = result
+                    self.level = 0
                     self.state = "done"
                     return DONE
                 j -= 1
