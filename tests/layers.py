@@ -68,6 +68,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.xcc.engines.mcc",
             "dlxc.xcc.engines.zdd",
             "dlxc.xcc.engines.zddm",
+            "dlxc.xcc.prebounds",
             "dlxc.lexicon.alphabet",
             "dlxc.lexicon.mirror",
         ],

@@ -139,6 +139,7 @@ def count(files, backend, seed, as_json, quiet, strategy, preprocess, **how) -> 
                     show_progress=how["show_progress"],
                     timeout=how["timeout"],
                     label=label,
+                    costs_kept=False,
                 )
                 run_how = {**how, "timeout": time_left(how["timeout"], started)}
             stats = run_count(

@@ -561,7 +561,9 @@ class Problem:
         of its option j in this problem, ``to_original`` maps its solutions
         back, and ``preprocessing`` (a ``PreStats``) says what was removed.
         ``timeout`` and ``mem_limit`` stop the work early (the problem is
-        still reduced soundly, less than it could be).
+        still reduced soundly, less than it could be).  With multiplicities
+        only the reductions that stay sound with bounds are made
+        (``dlxc.xcc.prebounds``).
 
         >>> p = Problem(["A", "B", "C"], ["X", "Y"], [
         ...     ["A", "B", Colored("X", "0"), Colored("Y", "0")],

@@ -186,7 +186,6 @@ def test_knuths_example_through_the_cli(tmp_path):
     "args, text, words",
     [
         (("solve", "--best", "2"), "2:3|A B\nA |1\nA B |2\nB |3\n", "multiplicity"),
-        (("preprocess",), "2:3|A B\nA\nA B\nB\n", "multiplicity"),
     ],
 )
 def test_searches_without_multiplicities_refuse_them(tmp_path, args, text, words):

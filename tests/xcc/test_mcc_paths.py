@@ -146,3 +146,47 @@ def test_cli(tmp_path):
     assert r.exit_code == 0 and r.stdout.count("A C X:1 Y:1\nB X:1\nC Y:1\n") == 2
     r = run_cli("count", "--memo", "--jobs", "2", path)
     assert r.exit_code != 0 and "one process" in r.output and "Traceback" not in r.output
+
+
+# ---- preprocessing -----------------------------------------------------------
+
+
+@given(problem=mcc_problems())
+def test_preprocessing_keeps_every_solution(problem):
+    """The reduced problem's solutions, mapped back, are the oracle's; the
+    reductions run on bitsets, the same on both backends."""
+    from dlxc.xcc.preprocess import preprocess
+
+    reduced, stats = preprocess(problem, "python")
+    assert {frozenset(reduced.to_original(s)) for s in reduced.solutions()} == oracle(problem)
+    assert reduced.count(memo=True) == len(oracle(problem))
+
+
+def test_preprocessing_removes_what_bounds_rule_out(backend):
+    problem = small()
+    reduced, stats = problem.preprocess(backend=backend), problem.preprocess().preprocessing
+    assert stats.blocked == 2 and len(reduced.options) == 8
+    assert reduced.bounds == problem.bounds
+    assert {frozenset(reduced.to_original(s)) for s in reduced.solutions()} == oracle(problem)
+    # an item that can no longer be covered u times: no solution, the item alone
+    p = Problem(["A", "B", "C"], [], [["A", "B"], ["A", "B", "C"], ["C"]], bounds={"A": (2, 2)})
+    r = p.preprocess(backend=backend)
+    assert r.primary == ("A",) and not r.options and r.count() == 0 == len(oracle(p))
+
+
+def test_preprocess_cli_and_count_with_costs(tmp_path):
+    from examples import run_cli
+
+    path = tmp_path / "m.dlx"
+    path.write_text(SMALL)
+    r = run_cli("preprocess", path)
+    assert r.exit_code == 0 and "2 options" in r.stderr
+    assert r.stdout.splitlines()[1] == "1:2|A 0:2|B 1:3|C 2|D | X"
+    again = tmp_path / "r.dlx"
+    again.write_text(r.stdout)
+    assert run_cli("count", again).stdout == run_cli("count", "--preprocess", path).stdout
+    assert run_cli("count", path).stdout == "23\n"
+    costs = tmp_path / "c.dlx"
+    costs.write_text("A B C\nA B |3\nC |1\nA |2\nB C |4\n")
+    r = run_cli("count", "--preprocess", costs)
+    assert r.exit_code == 0 and r.stdout == "2\n", r.output
