@@ -182,25 +182,6 @@ def test_knuths_example_through_the_cli(tmp_path):
     assert r.exit_code == 0 and r.stdout == "1\n", r.output
 
 
-@pytest.mark.parametrize(
-    "args, text, words",
-    [
-        (("solve", "--best", "2"), "2:3|A B\nA |1\nA B |2\nB |3\n", "multiplicity"),
-    ],
-)
-def test_searches_without_multiplicities_refuse_them(tmp_path, args, text, words):
-    """The ZDD, the cheapest solutions and preprocessing are built for exact
-    covers: a file with bounds is refused in a sentence, not miscounted."""
-    from examples import run_cli
-
-    path = tmp_path / "m.dlx"
-    path.write_text(text)
-    r = run_cli(*args, path)
-    assert r.exit_code == 1, r.output
-    assert words in r.stderr and "Traceback" not in r.output
-    assert r.stdout == ""
-
-
 def _rooks(n: int) -> Problem:
     """One or two marked cells in every row and column, at most one on each
     diagonal: a covering with u < v."""

@@ -190,3 +190,40 @@ def test_preprocess_cli_and_count_with_costs(tmp_path):
     costs.write_text("A B C\nA B |3\nC |1\nA |2\nB C |4\n")
     r = run_cli("count", "--preprocess", costs)
     assert r.exit_code == 0 and r.stdout == "2\n", r.output
+
+
+# ---- costs -------------------------------------------------------------------
+
+
+@given(problem=mcc_problems(), k=st.integers(1, 4), data=st.data())
+def test_k_best_against_brute_force(backend, problem, k, data):
+    """The k cheapest costs are the brute force's k smallest, and each
+    solution listed is a solution of that cost."""
+    assume(problem.bounds)
+    n = len(problem.options)
+    problem.costs = data.draw(st.lists(st.integers(0, 5), min_size=n, max_size=n))
+    solutions = oracle(problem)
+    want = sorted(sum(problem.costs[j] for j in s) for s in solutions)[:k]
+    got = problem.best(k, backend=backend)
+    assert got.complete and [c for c, _ in got] == want
+    for cost, options in got:
+        assert frozenset(options) in solutions
+        assert cost == sum(problem.costs[j] for j in options)
+    assert len({frozenset(o) for _, o in got}) == len(got)
+
+
+def test_best_cli_with_bounds(tmp_path):
+    from examples import run_cli
+
+    path = tmp_path / "mc.dlx"
+    path.write_text("2:3|A B | X\nA X:a |3\nA B |2\nB |1\nA |4\nA X:b |1\nB X:a |2\n")
+    problem = read_dlx(str(path))
+    costs = sorted(sum(problem.costs[j] for j in s) for s in oracle(problem))
+    r = run_cli("solve", "--best", "3", path)
+    assert r.exit_code == 0, r.output
+    assert [
+        int(line.split("cost ")[1][:-2]) for line in r.stdout.splitlines() if "cost" in line
+    ] == costs[:3]
+    assert "zddm engine" in r.stderr
+    r = run_cli("solve", "--best", "2", "--node-limit", "3", path)
+    assert r.exit_code == 4 and "Traceback" not in r.output
