@@ -166,6 +166,11 @@ def preprocess(
     option is.  If a primary item is left without options, the problem has
     no solution, and the output is that item alone.  One line on stderr
     (not with --quiet) says what was removed and why.
+    With multiplicities (u:v|name items) only the reductions that stay
+    sound are made: an option goes when choosing it leaves some primary
+    item fewer options than its lower bound u; no item is removed as
+    forced.  A file with option costs is refused (the output would lose
+    them); count --preprocess takes it.
     """
     from ..xcc.dlxformat import write_dlx
 

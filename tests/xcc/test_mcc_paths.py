@@ -51,7 +51,7 @@ def threshold(df: int) -> float:
     return hi
 
 
-@given(problem=mcc_problems())
+@given(problem=mcc_problems(max_options=7))
 def test_zdd_paths_are_the_oracles_solutions(backend, problem):
     z = problem.zdd(backend=backend)
     paths = [frozenset(s) for s in z]
@@ -66,7 +66,7 @@ def test_zdd_paths_are_the_oracles_solutions(backend, problem):
     assert problem.count(backend=backend) == len(want)
 
 
-@given(problem=mcc_problems(), budget=st.integers(1, 5))
+@given(problem=mcc_problems(max_options=7), budget=st.integers(1, 5))
 def test_c_and_mirror_make_the_same_diagram(c_backend, problem, budget):
     """Node for node, with the same figures, however the search is cut."""
     assume(problem.bounds)
@@ -151,7 +151,7 @@ def test_cli(tmp_path):
 # ---- preprocessing -----------------------------------------------------------
 
 
-@given(problem=mcc_problems())
+@given(problem=mcc_problems(max_options=7))
 def test_preprocessing_keeps_every_solution(problem):
     """The reduced problem's solutions, mapped back, are the oracle's; the
     reductions run on bitsets, the same on both backends."""
@@ -195,7 +195,7 @@ def test_preprocess_cli_and_count_with_costs(tmp_path):
 # ---- costs -------------------------------------------------------------------
 
 
-@given(problem=mcc_problems(), k=st.integers(1, 4), data=st.data())
+@given(problem=mcc_problems(max_options=7), k=st.integers(1, 4), data=st.data())
 def test_k_best_against_brute_force(backend, problem, k, data):
     """The k cheapest costs are the brute force's k smallest, and each
     solution listed is a solution of that cost."""
