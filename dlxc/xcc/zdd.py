@@ -1,4 +1,6 @@
-"""A ZDD of all the solutions of a problem, built as Knuth's DLX6 builds it.
+"""A ZDD of all the solutions of a problem, built as Knuth's DLX6 builds it
+(or, for a problem with multiplicities, by deciding the options in order:
+dlxc/xcc/engines/zddm.py, whose memo keys hold each item's cover count).
 
 ``build(problem)`` (or ``problem.zdd()``) runs the search of csrc/xcc/zdd.c
 (or its Python mirror, dlxc/xcc/engines/zdd.py, which makes the same
