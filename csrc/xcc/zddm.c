@@ -21,8 +21,8 @@
  * primary item's cover count so far, a secondary item's color (0 unused,
  * the color, or PLAIN when an option without a color took it).  Items held
  * only by later options are untouched; items held only by earlier ones are
- * finished.  A primary item is checked as its options pass: its count plus
- * the options of it still to come must reach u, and a take may not pass v.
+ * finished.  Each primary item counts its live options (section 5): when a
+ * move lowers that count, the item's cover count plus it must reach u.
  *
  * Each level's key is looked up first: a residual problem met again costs
  * one look-up.  A level whose take leads to a solution makes one node
@@ -42,13 +42,21 @@ enum { ZM_NEW, ZM_ENTER, ZM_AFTER_LO, ZM_AFTER_HI, ZM_RETURN, ZM_DONE, ZM_ERROR 
 
 struct dlxc_zddm {
     int32_t n_primary, n_items, n_options;
-    int32_t *start, *items, *colors; /* the options (copied) */
-    int32_t *rem;                    /* per primary entry: its item's options after this one */
-    int32_t *lo_b, *hi_b;            /* bounds of the primary items */
-    int32_t *fr_start, *fr_items;    /* per level j: the items of its key */
-    int32_t *st;                     /* per item: count or color */
-    int32_t *set_stack, n_set;       /* secondary items a take set, to undo */
-    int32_t *phase, *undo;           /* per level: 0 entered, 1 lo done, 2 in hi; takes' sets */
+    int32_t *start, *items, *colors;     /* the options (copied) */
+    int32_t *of_start, *of_opt, *of_col; /* per item: its options in order, its color in each */
+    int32_t *live;                       /* per primary item: options neither decided nor blocked */
+    int32_t *blocked;                    /* per option: the reasons it cannot be taken */
+    int32_t *blk_stack;                  /* options whose reasons a take added, to undo */
+    int64_t n_blk, cap_blk;
+    int64_t *blk_n;   /* per level: reasons its take added */
+    int32_t *touched; /* scratch: primary items whose live options a take dropped */
+    int64_t n_touched, cap_touched;
+    uint8_t *left;                /* per level: whether its leave changed live */
+    int32_t *lo_b, *hi_b;         /* bounds of the primary items */
+    int32_t *fr_start, *fr_items; /* per level j: the items of its key */
+    int32_t *st;                  /* per item: count or color */
+    int32_t *set_stack, n_set;    /* secondary items a take set, to undo */
+    int32_t *phase, *undo;        /* per level: 0 entered, 1 lo done, 2 in hi; takes' sets */
     uint32_t *lo_res, *memo_at;
     int hopeless, state;
     int32_t level, max_level;
@@ -76,7 +84,15 @@ void dlxc_zddm_free(dlxc_zddm *z)
     free(z->start);
     free(z->items);
     free(z->colors);
-    free(z->rem);
+    free(z->of_start);
+    free(z->of_opt);
+    free(z->of_col);
+    free(z->live);
+    free(z->blocked);
+    free(z->blk_stack);
+    free(z->blk_n);
+    free(z->touched);
+    free(z->left);
     free(z->lo_b);
     free(z->hi_b);
     free(z->fr_start);
@@ -133,7 +149,13 @@ int dlxc_zddm_new(dlxc_zddm **out, int32_t n_primary, int32_t n_items, int32_t n
     z->start = malloc(((size_t)n_options + 1) * sizeof(int32_t));
     z->items = malloc(((size_t)n_entries + 1) * sizeof(int32_t));
     z->colors = malloc(((size_t)n_entries + 1) * sizeof(int32_t));
-    z->rem = calloc((size_t)n_entries + 1, sizeof(int32_t));
+    z->of_start = calloc((size_t)n_items + 2, sizeof(int32_t));
+    z->of_opt = malloc(((size_t)n_entries + 1) * sizeof(int32_t));
+    z->of_col = malloc(((size_t)n_entries + 1) * sizeof(int32_t));
+    z->live = calloc((size_t)n_primary + 1, sizeof(int32_t));
+    z->blocked = calloc((size_t)n_options + 1, sizeof(int32_t));
+    z->blk_n = calloc((size_t)n_options + 1, sizeof(int64_t));
+    z->left = calloc((size_t)n_options + 1, 1);
     z->lo_b = malloc(((size_t)n_primary + 1) * sizeof(int32_t));
     z->hi_b = malloc(((size_t)n_primary + 1) * sizeof(int32_t));
     z->st = calloc((size_t)n_items + 1, sizeof(int32_t));
@@ -147,7 +169,8 @@ int dlxc_zddm_new(dlxc_zddm **out, int32_t n_primary, int32_t n_items, int32_t n
     first = malloc(((size_t)n_items + 1) * sizeof(int32_t));
     last = malloc(((size_t)n_items + 1) * sizeof(int32_t));
     seen = calloc((size_t)n_items + 1, sizeof(int32_t));
-    if (!z->start || !z->items || !z->colors || !z->rem || !z->lo_b || !z->hi_b || !z->st ||
+    if (!z->start || !z->items || !z->colors || !z->of_start || !z->of_opt || !z->of_col ||
+        !z->live || !z->blocked || !z->blk_n || !z->left || !z->lo_b || !z->hi_b || !z->st ||
         !z->set_stack || !z->phase || !z->undo || !z->lo_res || !z->memo_at || !z->fr_start ||
         !z->scratch || !first || !last || !seen)
         goto nomem;
@@ -171,16 +194,21 @@ int dlxc_zddm_new(dlxc_zddm **out, int32_t n_primary, int32_t n_items, int32_t n
         }
         if (!has_primary) goto invalid;
     }
-    /* rem, and whether some item must be covered more often than it can be */
+    /* per item its options in order; live counts; whether some item must
+     * be covered more often than its options allow */
+    for (k = 0; k < n_entries; k++) z->of_start[opt_items[k] + 1]++;
+    for (i = 0; i < n_items; i++) z->of_start[i + 1] += z->of_start[i];
     memset(seen, 0, ((size_t)n_items + 1) * sizeof(int32_t));
-    for (j = n_options - 1; j >= 0; j--) {
-        for (k = opt_start[j]; k < opt_start[j + 1]; k++)
-            if (opt_items[k] < n_primary) z->rem[k] = seen[opt_items[k]];
-        for (k = opt_start[j]; k < opt_start[j + 1]; k++)
-            if (opt_items[k] < n_primary) seen[opt_items[k]]++;
+    for (j = 0; j < n_options; j++)
+        for (k = opt_start[j]; k < opt_start[j + 1]; k++) {
+            int32_t x = opt_items[k], at = z->of_start[x] + seen[x]++;
+            z->of_opt[at] = j;
+            z->of_col[at] = opt_colors[k];
+        }
+    for (i = 0; i < n_primary; i++) {
+        z->live[i] = z->of_start[i + 1] - z->of_start[i];
+        if (z->live[i] < z->lo_b[i]) z->hopeless = 1;
     }
-    for (i = 0; i < n_primary; i++)
-        if (seen[i] < z->lo_b[i]) z->hopeless = 1;
     /* the keys' items: x belongs to the levels first[x]+1 .. last[x] */
     for (i = 0; i < n_items; i++) first[i] = last[i] = -1;
     for (j = 0; j < n_options; j++)
@@ -357,49 +385,132 @@ static int make_node(dlxc_zddm *z, int32_t j, uint32_t lo, uint32_t hi, uint32_t
     return DLXC_DONE;
 }
 
-/* ==== 5. The moves ======================================================= */
+/* ==== 5. The moves =======================================================
+ *
+ * live[p] counts the options of primary item p not yet decided and not
+ * blocked; an option is blocked while some reason holds (a primary item
+ * of it at its upper bound, a secondary item of it set to a color it does
+ * not give).  Leaving out or taking option j takes it out of live; a take
+ * adds the reasons it makes, and the items whose live options dropped must
+ * still reach their lower bounds.
+ */
 static int can_leave(const dlxc_zddm *z, int32_t j)
 {
     int32_t k;
+    if (z->blocked[j]) return 1; /* j was not counted live */
     for (k = z->start[j]; k < z->start[j + 1]; k++) {
         int32_t x = z->items[k];
-        if (x < z->n_primary && z->st[x] + z->rem[k] < z->lo_b[x]) return 0;
+        if (x < z->n_primary && z->st[x] + z->live[x] - 1 < z->lo_b[x]) return 0;
     }
     return 1;
 }
 
-static int can_take(const dlxc_zddm *z, int32_t j)
+static void leave(dlxc_zddm *z, int32_t j)
 {
     int32_t k;
-    for (k = z->start[j]; k < z->start[j + 1]; k++) {
-        int32_t x = z->items[k], s = z->st[x];
-        if (x < z->n_primary) {
-            if (s + 1 > z->hi_b[x] || s + 1 + z->rem[k] < z->lo_b[x]) return 0;
-        } else if (s && (s != z->colors[k] || s == PLAIN)) return 0;
-    }
-    return 1;
+    z->left[j] = !z->blocked[j];
+    if (z->left[j])
+        for (k = z->start[j]; k < z->start[j + 1]; k++)
+            if (z->items[k] < z->n_primary) z->live[z->items[k]]--;
 }
 
-static void take(dlxc_zddm *z, int32_t j)
+static void unleave(dlxc_zddm *z, int32_t j)
 {
-    int32_t k, n_set = 0;
+    int32_t k;
+    if (z->left[j])
+        for (k = z->start[j]; k < z->start[j + 1]; k++)
+            if (z->items[k] < z->n_primary) z->live[z->items[k]]++;
+}
+
+static int push_touched(dlxc_zddm *z, int32_t x)
+{
+    if (z->n_touched == z->cap_touched) {
+        int64_t cap = z->cap_touched ? 2 * z->cap_touched : 1024;
+        int32_t *t = realloc(z->touched, (size_t)cap * sizeof(int32_t));
+        if (!t) return DLXC_ENOMEM;
+        z->touched = t;
+        z->cap_touched = cap;
+    }
+    z->touched[z->n_touched++] = x;
+    return DLXC_DONE;
+}
+
+/* one more reason why option o cannot be taken */
+static int block(dlxc_zddm *z, int32_t o)
+{
+    int32_t k;
+    if (z->n_blk == z->cap_blk) {
+        int64_t cap = z->cap_blk ? 2 * z->cap_blk : 1024;
+        int32_t *b = realloc(z->blk_stack, (size_t)cap * sizeof(int32_t));
+        if (!b) return DLXC_ENOMEM;
+        z->blk_stack = b;
+        z->cap_blk = cap;
+    }
+    z->blk_stack[z->n_blk++] = o;
+    if (++z->blocked[o] == 1)
+        for (k = z->start[o]; k < z->start[o + 1]; k++) {
+            int32_t x = z->items[k];
+            if (x < z->n_primary) {
+                z->live[x]--;
+                if (push_touched(z, x) < 0) return DLXC_ENOMEM;
+            }
+        }
+    return DLXC_DONE;
+}
+
+/* take option j (not blocked): 1 when every item whose live options
+ * dropped can still reach its lower bound, 0 when not, or DLXC_ENOMEM
+ * (the take is made in every case: untake undoes it) */
+static int take(dlxc_zddm *z, int32_t j)
+{
+    int32_t k, n_set = 0, p;
+    int64_t before = z->n_blk, t;
+    int status = DLXC_DONE;
+    z->n_touched = 0;
     for (k = z->start[j]; k < z->start[j + 1]; k++) {
         int32_t x = z->items[k];
-        if (x < z->n_primary) z->st[x]++;
-        else if (!z->st[x]) {
-            z->st[x] = z->colors[k] ? z->colors[k] : PLAIN;
+        if (x < z->n_primary) {
+            z->st[x]++;
+            z->live[x]--;
+            if (status == DLXC_DONE) status = push_touched(z, x);
+            if (z->st[x] == z->hi_b[x])
+                for (p = z->of_start[x]; p < z->of_start[x + 1]; p++)
+                    if (z->of_opt[p] > j && status == DLXC_DONE) status = block(z, z->of_opt[p]);
+        } else if (!z->st[x]) {
+            int32_t s = z->colors[k] ? z->colors[k] : PLAIN;
+            z->st[x] = s;
             z->set_stack[z->n_set++] = x;
             n_set++;
+            for (p = z->of_start[x]; p < z->of_start[x + 1]; p++)
+                if (z->of_opt[p] > j && (s == PLAIN || z->of_col[p] != s) && status == DLXC_DONE)
+                    status = block(z, z->of_opt[p]);
         }
     }
     z->undo[j] = n_set;
+    z->blk_n[j] = z->n_blk - before;
+    if (status < 0) return status;
+    for (t = 0; t < z->n_touched; t++) {
+        int32_t q = z->touched[t];
+        if (z->st[q] + z->live[q] < z->lo_b[q]) return 0;
+    }
+    return 1;
 }
 
 static void untake(dlxc_zddm *z, int32_t j)
 {
     int32_t k;
+    int64_t b;
+    for (b = 0; b < z->blk_n[j]; b++) {
+        int32_t o = z->blk_stack[--z->n_blk];
+        if (--z->blocked[o] == 0)
+            for (k = z->start[o]; k < z->start[o + 1]; k++)
+                if (z->items[k] < z->n_primary) z->live[z->items[k]]++;
+    }
     for (k = z->start[j]; k < z->start[j + 1]; k++)
-        if (z->items[k] < z->n_primary) z->st[z->items[k]]--;
+        if (z->items[k] < z->n_primary) {
+            z->st[z->items[k]]--;
+            z->live[z->items[k]]++;
+        }
     for (k = 0; k < z->undo[j]; k++) z->st[z->set_stack[--z->n_set]] = 0;
 }
 
@@ -460,19 +571,29 @@ int dlxc_zddm_run(dlxc_zddm *z, uint64_t node_budget)
             z->memo_at[j] = (uint32_t)(z->n_entries - 1);
             z->phase[j] = 0;
             if (can_leave(z, j)) {
+                leave(z, j);
                 j++;
                 continue;
             }
+            z->left[j] = 0;
             result = 0;
             step = ZM_AFTER_LO;
         } else if (step == ZM_AFTER_LO) {
+            unleave(z, j);
             z->lo_res[j] = result;
             z->phase[j] = 1;
-            if (can_take(z, j)) {
-                take(z, j);
-                j++;
-                step = ZM_ENTER;
-                continue;
+            if (!z->blocked[j]) {
+                int ok = take(z, j);
+                if (ok == 1) {
+                    j++;
+                    step = ZM_ENTER;
+                    continue;
+                }
+                untake(z, j);
+                if (ok < 0) {
+                    status = ok;
+                    goto error;
+                }
             }
             result = 0;
             step = ZM_AFTER_HI;

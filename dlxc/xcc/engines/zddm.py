@@ -11,9 +11,13 @@ options before j are decided, and the residual problem is j together with
 the state of every item that options on both sides of j hold (a primary
 item's cover count so far, a secondary item's color: unused, one color, or
 taken by an option without a color).  Items that only later options hold
-are untouched; items that only earlier options hold are finished, and a
-primary item is checked as its options pass: the count so far plus the
-options of it still to come must reach u, and a take may not pass v.
+are untouched; items that only earlier options hold are finished.  Each
+primary item keeps a count of its *live* options (undecided, and not
+blocked: an option is blocked while one of its primary items is at its
+upper bound v, or one of its secondary items is set to a color it does not
+give); whenever a move lowers an item's live count, its cover count plus
+the live count must still reach u.  These counts are a function of the
+key, so the memo stays exact.
 
 Every level looks its key up in a table first, so a residual problem met
 again costs one look-up.  A level whose take leads to a solution makes one
@@ -78,20 +82,21 @@ class ZddmMirror:
         self.start = list(opt_start)
         self.items = list(opt_items)
         self.colors = list(opt_colors)
-        # rem[k]: for a primary entry k of option j, its item's options after j
-        seen = [0] * n_primary
-        self.rem = [0] * len(self.items)
-        for j in range(n - 1, -1, -1):
+        # per item its options in order, with its color in each
+        self.opts_of: list = [[] for _ in range(n_items)]
+        self.col_of: list = [[] for _ in range(n_items)]
+        for j in range(n):
             for k in range(opt_start[j], opt_start[j + 1]):
-                x = opt_items[k]
-                if x < n_primary:
-                    self.rem[k] = seen[x]
-            for k in range(opt_start[j], opt_start[j + 1]):
-                x = opt_items[k]
-                if x < n_primary:
-                    seen[x] += 1
-        # an item that must be covered but that no option holds: no solution
-        self.hopeless = any(seen[p] < self.lo_b[p] for p in range(n_primary))
+                self.opts_of[opt_items[k]].append(j)
+                self.col_of[opt_items[k]].append(opt_colors[k])
+        # live[p]: the options of primary item p neither decided nor blocked
+        self.live = [len(self.opts_of[p]) for p in range(n_primary)]
+        self.blocked = [0] * n  # per option: the reasons it cannot be taken
+        self.blk_stack: list = []  # options whose reasons a take added, to undo
+        self.blk_n = [0] * (n + 1)
+        self.left = bytearray(n + 1)  # whether level j's leave changed live
+        # an item that must be covered more often than its options allow
+        self.hopeless = any(self.live[p] < self.lo_b[p] for p in range(n_primary))
         self.frontier = frontier_items(n_items, opt_start, opt_items)
         self.st = [0] * n_items
         self.table: dict = {}
@@ -121,53 +126,83 @@ class ZddmMirror:
 
     # ---- the moves ----
     def _can_leave(self, j):
-        st, lo_b, rem, items = self.st, self.lo_b, self.rem, self.items
+        """Leaving out option j keeps every item of j within reach of u."""
+        if self.blocked[j]:
+            return True  # j was not counted live
+        st, lo_b, live, items = self.st, self.lo_b, self.live, self.items
         for k in range(self.start[j], self.start[j + 1]):
             x = items[k]
-            if x < self.n_primary and st[x] + rem[k] < lo_b[x]:
+            if x < self.n_primary and st[x] + live[x] - 1 < lo_b[x]:
                 return False
         return True
 
-    def _can_take(self, j):
-        st, lo_b, hi_b, rem, items, colors = (
-            self.st,
-            self.lo_b,
-            self.hi_b,
-            self.rem,
-            self.items,
-            self.colors,
-        )
-        for k in range(self.start[j], self.start[j + 1]):
-            x = items[k]
-            if x < self.n_primary:
-                c = st[x] + 1
-                if c > hi_b[x] or c + rem[k] < lo_b[x]:
-                    return False
-            else:
-                s = st[x]
-                if s and (s != colors[k] or s == PLAIN):
-                    return False
-        return True
+    def _leave(self, j):
+        self.left[j] = not self.blocked[j]
+        if self.left[j]:
+            for k in range(self.start[j], self.start[j + 1]):
+                if self.items[k] < self.n_primary:
+                    self.live[self.items[k]] -= 1
+
+    def _unleave(self, j):
+        if self.left[j]:
+            for k in range(self.start[j], self.start[j + 1]):
+                if self.items[k] < self.n_primary:
+                    self.live[self.items[k]] += 1
+
+    def _block(self, o, touched):
+        """One more reason why option o cannot be taken."""
+        self.blocked[o] += 1
+        self.blk_stack.append(o)
+        if self.blocked[o] == 1:
+            for k in range(self.start[o], self.start[o + 1]):
+                x = self.items[k]
+                if x < self.n_primary:
+                    self.live[x] -= 1
+                    touched.append(x)
 
     def _take(self, j):
-        st, items, colors = self.st, self.items, self.colors
+        """Take option j (not blocked): True when every item whose live
+        options dropped can still reach its lower bound."""
+        st, items, colors, live = self.st, self.items, self.colors, self.live
         n_set = 0
+        before = len(self.blk_stack)
+        touched: list = []
         for k in range(self.start[j], self.start[j + 1]):
             x = items[k]
             if x < self.n_primary:
                 st[x] += 1
+                live[x] -= 1
+                touched.append(x)
+                if st[x] == self.hi_b[x]:
+                    for o in self.opts_of[x]:
+                        if o > j:
+                            self._block(o, touched)
             elif st[x] == 0:
-                st[x] = colors[k] or PLAIN
+                s = st[x] = colors[k] or PLAIN
                 self.set_stack.append(x)
                 n_set += 1
+                for o, c in zip(self.opts_of[x], self.col_of[x]):
+                    if o > j and (s == PLAIN or c != s):
+                        self._block(o, touched)
         self.undo[j] = n_set
+        self.blk_n[j] = len(self.blk_stack) - before
+        lo_b = self.lo_b
+        return all(st[q] + live[q] >= lo_b[q] for q in touched)
 
     def _untake(self, j):
-        st, items = self.st, self.items
+        st, items, live, blocked = self.st, self.items, self.live, self.blocked
+        for _ in range(self.blk_n[j]):
+            o = self.blk_stack.pop()
+            blocked[o] -= 1
+            if blocked[o] == 0:
+                for k in range(self.start[o], self.start[o + 1]):
+                    if items[k] < self.n_primary:
+                        live[items[k]] += 1
         for k in range(self.start[j], self.start[j + 1]):
             x = items[k]
             if x < self.n_primary:
                 st[x] -= 1
+                live[x] += 1
         for _ in range(self.undo[j]):
             st[self.set_stack.pop()] = 0
 
@@ -236,18 +271,22 @@ class ZddmMirror:
                 memo_at[j] = e
                 phase[j] = 0
                 if self._can_leave(j):
+                    self._leave(j)
                     j += 1
                     continue
+                self.left[j] = 0
                 result = 0
                 step = "after_lo"
             elif step == "after_lo":
+                self._unleave(j)
                 lo_res[j] = result
                 phase[j] = 1
-                if self._can_take(j):
-                    self._take(j)
-                    j += 1
-                    step = "enter"
-                    continue
+                if not self.blocked[j]:
+                    if self._take(j):
+                        j += 1
+                        step = "enter"
+                        continue
+                    self._untake(j)
                 result = 0
                 step = "after_hi"
             elif step == "after_hi":
