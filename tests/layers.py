@@ -126,7 +126,10 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.crossword.fill",
         ],
     ),
-    ("models", ["dlxc.models.crossword.design", "dlxc.models.scrabble"]),
+    (
+        "models",
+        ["dlxc.models.crossword.design", "dlxc.models.crossword.suggest", "dlxc.models.scrabble"],
+    ),
     (
         "models",
         [
@@ -150,6 +153,7 @@ ORDER: list[tuple[str, list[str]]] = [
         [
             "dlxc.cli.puzzles",
             "dlxc.cli.crossword_fill",
+            "dlxc.cli.crossword_suggest",
             "dlxc.cli.wordsearch_make",
             "dlxc.cli.preprocess",
         ],
