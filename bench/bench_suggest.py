@@ -34,6 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+DLXC = str(Path(sys.executable).parent / "dlxc")  # the command of this venv
 sys.path.insert(0, str(ROOT))
 
 from dlxc.crossword.wordlist import (  # noqa: E402
@@ -79,7 +80,7 @@ def themed(pool, backend):
 
 def designed(seed: int):
     out = subprocess.run(
-        [sys.executable, "-m", "dlxc", "crossword", "grid", "15x15", "--seed", str(seed), "-q"],
+        [DLXC, "crossword", "grid", "15x15", "--seed", str(seed), "-q"],
         capture_output=True,
         text=True,
         check=True,
@@ -125,7 +126,7 @@ def as_command(name, grid, word_file, slots, backend):
         path.write_text("\n".join(grid.rows) + "\n")
         walls, decided = [], []
         for slot in slots:
-            cmd = [sys.executable, "-m", "dlxc", "crossword", "suggest", str(path)]
+            cmd = [DLXC, "crossword", "suggest", str(path)]
             cmd += ["--slot", f"{slot.number}{slot.direction[0].upper()}", "--json"]
             if word_file:
                 cmd += ["-w", word_file]
