@@ -320,3 +320,26 @@ def test_suggester_reused_across_slots(backend):
                 assert s.count_complete and s.count == n
     finally:
         sg.close()
+
+
+@pytest.mark.parametrize("radius", [0, 1])
+def test_words_proved_near_another_fill(backend, monkeypatch, radius):
+    """With the near tries reaching the slots of a small grid, the fills
+    they find are fills of the whole grid with the word in place."""
+    import dlxc.models.crossword.suggest as mod
+
+    monkeypatch.setattr(mod, "NEAR_RADIUS", radius)
+    rows = ["...", "...", "..."]
+    names = sorted({a + b + c for a in "ab" for b in "ab" for c in "ab"}) + ["cab", "abc"]
+    grid = parse_grid("\n".join(rows))
+    slot = grid.slots[0]
+    res = suggest(grid, pool_from_words(names), slot, top=6, budget=60, backend=backend)
+    assert res.stopped is None
+    hows = {s.how for s in res.suggestions}
+    assert "near" in hows or radius == 0
+    for s in res.suggestions:
+        fills = set(brute_fills(_with_word(rows, slot, s.word), names))
+        assert s.count == len(fills) and s.count_complete
+        assert (s.status == FILLABLE) == bool(fills)
+        if s.witness is not None:
+            assert tuple(r.lower() for r in s.witness.render().split("\n")) in fills

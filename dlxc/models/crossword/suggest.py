@@ -41,6 +41,7 @@ from typing import Callable, Optional
 
 from ...base.errors import CrosswordError
 from ...base.letters import upper_letter
+from ...crossword import mirror
 from ...crossword.wordlist import WordPool
 from .fill import EMPTY, Filled, Filler, Grid, Slot
 
@@ -49,8 +50,9 @@ FILLABLE, UNFILLABLE, UNKNOWN = "fillable", "unfillable", "unknown"
 #: the node cap of each word in the first round (each next round's is fourfold)
 FIRST_CAP = 1000
 #: a first try for each word keeps the slots more than this many crossings
-#: away from the slot as the last fill found has them, for this many nodes
-NEAR_RADIUS, NEAR_CAP = 3, 300
+#: away from the slot as a fill found already has them, for this many nodes,
+#: near at most this many fills in turn
+NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 300, 1
 #: nodes per engine call between checks of the clock (C, mirror)
 CHUNK = {"c": 64, "python": 4}
 
@@ -125,6 +127,9 @@ class Suggestion:
     count_complete: bool = False
     witness: Optional[Filled] = None
     nodes: int = 0
+    seconds: Optional[float] = None  # when it was decided, from the start of the call
+    cpu: Optional[float] = None  # the same in CPU seconds of the process
+    how: str = ""  # "near" (near another fill), "search" (the whole grid), "slot" (no fill)
 
     def count_text(self) -> str:
         if self.count_complete:
@@ -139,6 +144,7 @@ class Suggestion:
             "count": self.count,
             "count_complete": self.count_complete,
             "nodes": self.nodes,
+            "seconds": None if self.seconds is None else round(self.seconds, 4),
         }
         if witness and self.witness is not None:
             doc["witness"] = self.witness.to_json()["grid"]
@@ -236,6 +242,12 @@ class _Clock:
         self.stop_name = stop_name  # what the deadline is: "budget" or "timeout"
         self.nodes = 0
         self.stopped: Optional[str] = None
+        self.t0, self.c0 = time.perf_counter(), time.process_time()
+
+    def mark(self, s: Suggestion, how: str) -> None:
+        s.seconds = time.perf_counter() - self.t0
+        s.cpu = time.process_time() - self.c0
+        s.how = how
 
     def out(self) -> bool:
         if self.stopped is not None:
@@ -273,7 +285,7 @@ def _run_word(
     for other, w in fixed:
         filler.restrict(other, [w])
     search = filler._search
-    chunk = CHUNK["python" if filler._impl.__name__.endswith("mirror") else "c"]
+    chunk = CHUNK["python" if filler._impl is mirror else "c"]
     fills = 0
     first: Optional[Filled] = None
     used = 0
@@ -472,6 +484,16 @@ def _far_slots(grid: Grid, slot: Slot, radius: int) -> list[Slot]:
     return [s for s in grid.slots if s.index not in near]
 
 
+def _closest(fills: list[Filled], slot: Slot, word: str, n: int) -> list[Filled]:
+    """The ``n`` fills whose words in ``slot`` have the most letters of
+    ``word`` in place (the latest first among ties), each word once."""
+    ranked: dict[str, tuple[int, int, Filled]] = {}
+    for k, f in enumerate(fills):
+        w = f.words[slot.index]
+        ranked[w] = (sum(a == b for a, b in zip(w, word)), k, f)
+    return [f for _, _, f in sorted(ranked.values(), key=lambda t: (-t[0], -t[1]))[:n]]
+
+
 def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
     """Mark ``sugg`` in rounds (see the module's docstring); set the
     result's ``grid_fillable`` where a proof came."""
@@ -489,6 +511,7 @@ def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
             progress(what, k, len(sugg))
 
     far = _far_slots(sg.grid, slot, NEAR_RADIUS)
+    seen: list[Filled] = [] if sg._witness is None else [sg._witness]
     r = 0
     while True:
         left = [s for s in sugg if s.status == UNKNOWN]
@@ -497,29 +520,37 @@ def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
         cap = FIRST_CAP * 4**r
         for k, s in enumerate(left):
             note("checking", len(sugg) - len(left) + k)
-            witness = sg._witness
-            if r == 0 and witness is not None and far:
-                # first near the last fill found: the slots far from this
-                # one keep its words (a fill found so is a fill all the same)
+            near = _closest(seen, slot, s.word, NEAR_TRIES) if r == 0 and far else []
+            for witness in near:
+                # first near fills found already, those whose word here
+                # shares the most letters with this one: the slots far from
+                # this one keep its words (a fill found so is a fill all the same)
                 fixed = [(sl, witness.words[sl.index]) for sl in far]
                 status, _fills, first, _done = _run_word(
                     filler, slot, s.word, NEAR_CAP, clock, False, fixed
                 )
                 s.nodes += filler.stats()["nodes"]
-                if first is not None:
-                    s.status, s.witness = FILLABLE, first
-                    s.count = 1
-                    continue
-                if status == "stopped":
+                if first is not None or status == "stopped":
                     break
+            if near and first is not None:
+                s.status, s.witness = FILLABLE, first
+                s.count = 1
+                seen.append(first)
+                clock.mark(s, "near")
+                continue
+            if near and status == "stopped":
+                break
             status, fills, first, done = _run_word(filler, slot, s.word, cap, clock, False)
             s.nodes += filler.stats()["nodes"]
             if first is not None:
                 s.status, s.witness = FILLABLE, first
                 s.count = max(s.count, 1)
                 sg._witness = first
+                seen.append(first)
+                clock.mark(s, "search")
             elif done:
                 s.status, s.count, s.count_complete = UNFILLABLE, 0, True
+                clock.mark(s, "search")
             if status == "stopped":
                 break
         r += 1
