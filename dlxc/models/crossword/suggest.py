@@ -221,6 +221,8 @@ class SuggestResult:
             lines.append(f"{upper_word(s.word):<{width}}  {s.score:>4}  {s.status:<10}{count}")
         for slot, pat in self.empty_slots:
             lines.append(f"no word fits {slot.name} ({pat})")
+        if self.grid_fillable is False and self.blocking is None:
+            lines.append("blocking set: none smaller than the grid found within the budget")
         if self.blocking is not None:
             b = self.blocking
             names = ", ".join(f"{s.name} ({p})" for s, p in zip(b.slots, b.patterns))
@@ -746,8 +748,8 @@ def blocking_set(
             return None
     while True:
         got = _has_fill(model, core, clock, backend)
-        if got is None:
-            return None
+        if got is None:  # core + rest is known to have no fill
+            return _finish(grid, model, core + rest, clock, backend) if core else None
         if got is False:
             break
         # the shortest prefix of rest that, with core, has no fill
@@ -756,6 +758,8 @@ def blocking_set(
             mid = (lo + hi) // 2
             got = _has_fill(model, core + rest[:mid], clock, backend)
             if got is None:
+                if not core and hi == len(rest):
+                    return None  # nothing smaller than the whole grid yet
                 return _finish(grid, model, core + rest[:hi], clock, backend)
             if got is False:
                 hi = mid
