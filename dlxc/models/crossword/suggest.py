@@ -418,6 +418,8 @@ class Suggester:
                 )
         except KeyboardInterrupt:
             clock.stopped = "interrupt"
+            if any(s.status == FILLABLE for s in sugg):
+                result.grid_fillable = True
         result.stopped = clock.stopped
         result.nodes = clock.nodes
         result.seconds = time.perf_counter() - t0
