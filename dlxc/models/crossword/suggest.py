@@ -95,10 +95,6 @@ def pattern(grid: Grid, slot: Slot) -> str:
     )
 
 
-def _fits(grid: Grid, slot: Slot, word: str) -> bool:
-    return all(grid.rows[r][c] in (EMPTY, ch) for (r, c), ch in zip(slot.cells(), word))
-
-
 def complete_words(grid: Grid, skip: Optional[Slot] = None) -> dict[str, Slot]:
     """The words already written whole in the grid, by word (the slot
     ``skip`` aside)."""
