@@ -131,7 +131,12 @@ ORDER: list[tuple[str, list[str]]] = [
     ),
     (
         "models",
-        ["dlxc.models.crossword.design", "dlxc.models.scrabble", "dlxc.models.crossword.region"],
+        [
+            "dlxc.models.crossword.design",
+            "dlxc.models.crossword.suggest",
+            "dlxc.models.scrabble",
+            "dlxc.models.crossword.region",
+        ],
     ),
     (
         "models",
@@ -161,6 +166,7 @@ ORDER: list[tuple[str, list[str]]] = [
         [
             "dlxc.cli.puzzles",
             "dlxc.cli.crossword_fill",
+            "dlxc.cli.crossword_suggest",
             "dlxc.cli.wordsearch_make",
             "dlxc.cli.preprocess",
         ],

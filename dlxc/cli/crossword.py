@@ -21,6 +21,7 @@ import click
 from ..base.errors import EXIT_NONE
 from .common import progress_bar, seed_option, strict_option, user_errors
 from .crossword_fill import fill, stats_option
+from .crossword_suggest import suggest
 from .options import engine_option, quiet_option, write_result
 from .output import emit, output_format_options
 
@@ -55,6 +56,7 @@ def crossword() -> None:
 
 
 crossword.add_command(fill)
+crossword.add_command(suggest)
 
 
 @crossword.command(

@@ -671,8 +671,27 @@ class Filler:
 
     def _ids(self, words: Iterable[str]) -> tuple[int, ...]:
         """The pool's ids of ``words`` (every copy of a word the pool holds
-        more than once; none of a word it lacks)."""
-        return Restrictions([(0, tuple(words), True)]).ids(self.pool)[0][1]
+        more than once; none of a word it lacks; ``word#k`` its k-th copy)."""
+        words = tuple(words)
+        if any(BLOCK in w for w in words):
+            return Restrictions([(0, words, True)]).ids(self.pool)[0][1]
+        index = self._word_index()
+        ids: set[int] = set()
+        for w in words:
+            ids.update(index.get(w.lower() if w.isascii() else fold(w), ()))
+        return tuple(sorted(ids))
+
+    def _word_index(self) -> dict[str, list[int]]:
+        """Each word of the pool and its ids, built once: a filler that is
+        restricted again and again (the suggestions try word after word)
+        must not read the whole pool each time."""
+        index = getattr(self, "_index", None)
+        if index is None:
+            index = {}
+            for i, w in enumerate(self.pool.words):
+                index.setdefault(w, []).append(i)
+            self._index = index
+        return index
 
     def reset(self) -> None:
         """Forget the restrictions and the search so far: the next search
