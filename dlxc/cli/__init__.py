@@ -38,11 +38,24 @@ _COMMANDS = {
         "The sample files shipped with dlxc: without NAME the list, with NAME "
         "the file on stdout (or its path with --path).",
     ),
+    "infer": (
+        "odds",
+        "Infer the opponent's leave from his move: the CGP is the position "
+        "before it, the opponent to move (his rack may be empty; the second "
+        "rack is the one inferring, if known).",
+    ),
     "lexicon": ("lexicon", "Build lexicon files (a minimal DAWG and a GADDAG) and query them."),
     "moves": (
         "lexicon",
         "Every legal Scrabble move, best first, one a line: score, first "
         "square (row,col from 0), direction, word (blanks in lower case).",
+    ),
+    "odds": (
+        "odds",
+        "Exact odds of the draw after keeping a leave: the chance that the "
+        "rack drawn spells a word with all its tiles, the chance that the board "
+        "offers a bingo with it (through-board words included), and the mean "
+        "score of the best move.",
     ),
     "preprocess": (
         "preprocess",

@@ -20,7 +20,8 @@ import click
 
 from ..base.errors import EXIT_NONE
 from .common import progress_bar, seed_option, strict_option, user_errors
-from .crossword_fill import fill
+from .crossword_fill import fill, stats_option
+from .crossword_suggest import suggest
 from .options import engine_option, quiet_option, write_result
 from .output import emit, output_format_options
 
@@ -55,6 +56,7 @@ def crossword() -> None:
 
 
 crossword.add_command(fill)
+crossword.add_command(suggest)
 
 
 @crossword.command(
@@ -217,10 +219,18 @@ _GRID_SIZE = re.compile(r"^\s*(\d+)\s*(?:[xX\u00d7]\s*(\d+))?\s*$")
     "quality fill also keeps at most 3 words scored under 20.",
 )
 @click.option("-o", "--output", default=None, metavar="FILE", help="Write the pattern here.")
+@stats_option("The pattern's statistics and the American checks, as text on stderr.")
+@click.option(
+    "--json",
+    "as_json",
+    is_flag=True,
+    help='Print JSON instead of rows: {"grid": [rows], "stats": {...}}, the '
+    "statistics of --stats and each check's result.",
+)
 @engine_option
 @quiet_option()
 @user_errors
-def grid(size, seed, blocks, check, output, backend, quiet):
+def grid(size, seed, blocks, check, output, stats, as_json, backend, quiet):
     """Design an American block pattern of WxH squares (15x15, 21x21 ...):
     rows of '#' (a block) and '.' (an open square), the grid format that
     'dlxc crossword fill' reads."""
@@ -256,7 +266,18 @@ def grid(size, seed, blocks, check, output, backend, quiet):
     except CrosswordError as exc:
         click.echo(str(exc), err=True)
         raise click.exceptions.Exit(EXIT_NONE) from None
-    write_result("\n".join(g.rows), output)
+    figures = None
+    if stats or as_json:
+        from ..models.crossword.stats import grid_stats
+
+        figures = grid_stats(g.rows)
+    if as_json and figures is not None:
+        doc = {"grid": list(g.rows), "stats": figures.to_json()}
+        write_result(json.dumps(doc, indent=1), output)
+    else:
+        write_result("\n".join(g.rows), output)
+    if stats and figures is not None:
+        click.echo(figures.text(), err=True)
     if not quiet:
         n_blocks = sum(row.count("#") for row in g.rows)
         checked = ""

@@ -28,6 +28,50 @@ DEFAULT_FILL_BUDGET = 3.0  # fill's --budget, seconds
 NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
 
 
+def stats_option(text: str):
+    """--stats: the grid's statistics and the American checks."""
+    return click.option("--stats", "stats", is_flag=True, help=text)
+
+
+def region_options(f):
+    """--slots, --region and --ban: fill part of the grid, keep the rest."""
+    f = click.option(
+        "--ban",
+        "bans",
+        multiple=True,
+        metavar="SLOT=WORD,...",
+        help="Keep these words out of one slot (17A=ERNE,ETUI), or out of every "
+        "slot without SLOT= (ERNE,ETUI); repeatable.",
+    )(f)
+    f = click.option(
+        "--ban-file",
+        "ban_files",
+        multiple=True,
+        metavar="FILE",
+        help="Bans read from FILE, one --ban value a line (SLOT=WORD,... or WORD,...; "
+        "# starts a comment line); repeatable.",
+    )(f)
+    f = click.option(
+        "--region",
+        "rectangles",
+        multiple=True,
+        metavar="R1,C1:R2,C2",
+        help="Fill only the open squares of this rectangle (two opposite corners, "
+        "rows and columns counted from 1: 1,1:5,5 is the top left 5x5) and keep "
+        "every other letter of GRID; repeatable, and with --slots the squares add up.",
+    )(f)
+    f = click.option(
+        "--slots",
+        "slot_names",
+        multiple=True,
+        metavar="SLOT,...",
+        help="Fill only these slots' squares (17A,5D or 17-Across) and keep every "
+        "other letter of GRID; complete slots outside keep their words even when "
+        "the list lacks them.",
+    )(f)
+    return f
+
+
 @click.command(
     epilog="Exit status: 0 a fill was found (or counted), 3 no fill exists, "
     "4 stopped by a limit, 1 bad input, 2 usage error, 130 interrupted."
@@ -41,9 +85,10 @@ NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
     metavar="LIST",
     help="The word list: one a line, word or word;score, UTF-8 (default: dlxc's "
     "crossword list: words, phrases and names scored 0-77 by word frequency). "
-    "Given more than once, the lists stack: every word of each, scored by the last "
-    "list that holds it (your own words over the default list: -w "
-    '"$(dlxc example crossword-scored --path)" -w mine.txt).',
+    "Given more than once, the lists stack: every word of each, scored by the FIRST "
+    "list that holds it, as Crossfire and Ingrid rank their lists (your own words "
+    'before the default list: -w mine.txt -w "$(dlxc example crossword-scored --path)"). '
+    "Crossfire, Ingrid and XWord Info lists (WORD;score) and plain lists (Qxw's) read as they are.",
 )
 @click.option(
     "--min-score",
@@ -105,6 +150,11 @@ NODES_FILL_BUDGET = 60.0  # and with --nodes: a safety net, not the limit
     help="Search the XCC model (slots primary, cells colored by letter) with "
     "Algorithm C instead of the crossword engine.",
 )
+@region_options
+@stats_option(
+    "The fill's statistics and the American checks, as text on stderr "
+    '(with --format json, also under "stats" in the document).'
+)
 @output_format_options
 @timeout_option(
     "Stop the search after this long (exit 4); with --xcc the time counts "
@@ -127,6 +177,11 @@ def fill(
     count,
     best,
     xcc,
+    slot_names,
+    rectangles,
+    bans,
+    ban_files,
+    stats,
     fmt,
     output,
     paper,
@@ -188,9 +243,27 @@ def fill(
         from ..models.crossword.clues import read_clue_list
 
         clues = read_clue_list(clue_file, strict=strict).clues
-    how = (fmt, output, paper, font, title, clues)
+    how = (fmt, output, paper, font, title, clues, stats)
+    if stats and count:
+        raise click.UsageError("--stats describes a fill, which --count does not print")
+    regional = slot_names or rectangles or bans or ban_files
+    if xcc and regional:
+        raise click.UsageError(
+            "--xcc fills the whole grid from the whole list: leave out --xcc, or "
+            "--slots, --region and --ban"
+        )
+    if best and regional:
+        raise click.UsageError(
+            "--best proves the best fill of the whole grid: leave out --best, or "
+            "--slots, --region and --ban"
+        )
     if best:
         return _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, t0)
+    plan = None
+    if regional:
+        plan = _region_plan(grid, pool, min_score, slot_names, rectangles, bans, ban_files)
+        pool, min_score, grid = plan.pool, None, plan.grid
+    restrictions = plan.restrictions if plan else []
     if xcc:
         return _fill_xcc(
             grid,
@@ -204,11 +277,13 @@ def fill(
             quiet,
             t0,
         )
-    filler = Filler(grid, pool, min_score=min_score, seed=seed, backend=backend)
+    filler = Filler(
+        grid, pool, min_score=min_score, seed=seed, backend=backend, restrictions=restrictions
+    )
     t1 = time.perf_counter()
     empty = filler.empty_slots()
     if empty:
-        _no_candidates(grid, empty, count)
+        _no_candidates(plan.shown() if plan else grid, empty, count)
     try:
         if count:
             n = 0
@@ -238,6 +313,7 @@ def fill(
                 timeout=timeout,
                 backend=backend,
                 node_budget=node_budget,
+                restrictions=restrictions,
             )
             cut = budget if timeout is None else min(budget, timeout)
             if (
@@ -259,12 +335,17 @@ def fill(
                     err=True,
                 )
                 raise click.exceptions.Exit(EXIT_NONE)
-            _print_fill(best.filled, how, best.score)
             sc = best.score
+            shown = best.filled
+            if plan is not None:
+                shown = plan.filled(best.filled)
+                sc = plan.score(best.filled)
+            _print_fill(shown, how, sc)
             if not quiet and sc is not None:
                 lowest = ", ".join(sc.lowest_words[:5]).upper()
+                n_words = len(filler.pool) if plan is None else plan.list_size
                 click.echo(
-                    f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed "
+                    f"{len(grid.slots)} slots, {n_words} words; read and indexed "
                     f"in {t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
                     f"({best.attempts} searches, {best.nodes} nodes). Score: mean "
                     f"{sc.mean:.1f}, lowest {sc.lowest} ({lowest}); "
@@ -278,11 +359,28 @@ def fill(
     if not quiet:
         st = filler.stats()
         click.echo(
-            f"{len(grid.slots)} slots, {len(filler.pool)} words; read and indexed in "
+            f"{len(grid.slots)} slots, {len(filler.pool) if plan is None else plan.list_size} "
+            f"words; read and indexed in "
             f"{t1 - t0:.3f} s, searched in {time.perf_counter() - t1:.3f} s "
             f"({st['nodes']} nodes, {st['revisions']} revisions).",
             err=True,
         )
+
+
+def _region_plan(grid, pool, min_score, slot_names, rectangles, bans, ban_files=()):
+    """The engine's question for --slots, --region and --ban (the list
+    less the words under ``min_score`` and those banned everywhere)."""
+    from ..crossword.wordlist import without
+    from ..models.crossword.region import parse_bans, plan, region_of
+
+    names = [n for v in slot_names for n in v.split(",") if n.strip()]
+    region = region_of(grid, names, rectangles)
+    per_slot, everywhere = parse_bans(grid, bans, ban_files)
+    if min_score is not None:
+        pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
+    if everywhere:
+        pool, _ = without(pool, everywhere)
+    return plan(grid, pool, region=region, bans=per_slot)
 
 
 def _no_candidates(grid, empty, count) -> None:
@@ -376,9 +474,17 @@ def _print_fill(found, how, score=None, best=None) -> None:
     """The fill as text (the grid), as the fill's own JSON (grid and
     entries, with their clues when given, and its score when known), or as a
     page in any other format of ``dlxc.render``."""
-    fmt, output, paper, font, title, clues = how
+    fmt, output, paper, font, title, clues, stats = how
+    figures = None
+    if stats:
+        from ..models.crossword.stats import grid_stats
+
+        figures = grid_stats(found.cells)
+        click.echo(figures.text(), err=True)
     if fmt == "json":
         doc = found.to_json(clues)
+        if figures is not None:
+            doc["stats"] = figures.to_json()
         if score is not None:
             doc["score"] = {
                 "mean": round(score.mean, 3),

@@ -76,9 +76,12 @@ def reduce(
     mem_limit: Optional[int] = None,
     max_rounds: Optional[int] = None,
     label: Optional[str] = None,
+    costs_kept: bool = True,
 ):
     """(reduced problem, PreStats), with a progress line when wanted and the
-    summary line on stderr unless quiet."""
+    summary line on stderr unless quiet.  ``costs_kept`` False: the caller
+    reads no option costs (a count), so a problem with costs is reduced
+    too, without them."""
     from ..xcc.preprocess import preprocess
 
     bar = _Progress(len(problem.items), show_progress or wanted(sys.stderr, quiet))
@@ -90,6 +93,7 @@ def reduce(
             mem_limit=mem_limit,
             max_rounds=max_rounds,
             progress=bar,
+            costs_kept=costs_kept,
         )
     finally:
         bar.close()
@@ -162,6 +166,11 @@ def preprocess(
     option is.  If a primary item is left without options, the problem has
     no solution, and the output is that item alone.  One line on stderr
     (not with --quiet) says what was removed and why.
+    With multiplicities (u:v|name items) only the reductions that stay
+    sound are made: an option goes when choosing it leaves some primary
+    item fewer options than its lower bound u; no item is removed as
+    forced.  A file with option costs is refused (the output would lose
+    them); count --preprocess takes it.
     """
     from ..xcc.dlxformat import write_dlx
 

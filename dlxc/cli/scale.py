@@ -143,7 +143,8 @@ def sample(
     with a memo table, then walks down from the root, choosing each option
     in proportion to the solutions below it.  Only DLX2's engine keeps
     memo tables and draws samples, so it is the engine here, whatever
-    the file.  Draws are independent, so a
+    the file; a file with multiplicities (u:v|name items) is drawn from
+    its ZDD instead (dlxc zdd's search).  Draws are independent, so a
     solution can come twice.  If the table does not fit in --memo-limit,
     dlxc says so rather than draw with a bias.
     \b

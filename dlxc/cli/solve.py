@@ -76,7 +76,9 @@ def _stats_record(stats) -> dict:
 @memo_option(
     "Memoized counting: residual problems met again are not searched again "
     "(fewer nodes, the same count). Only DLX2's engine keeps memo tables: "
-    "--memo counts on it, with --jobs too."
+    "--memo counts on it, with --jobs too. A file with multiplicities "
+    "(u:v|name items) counts the paths of its ZDD instead (the zddm engine, "
+    "dlxc zdd's search), in one process."
 )
 @memo_limit_option(MEMO_LIMIT_HELP)
 @scheduler_option
@@ -139,6 +141,7 @@ def count(files, backend, seed, as_json, quiet, strategy, preprocess, **how) -> 
                     show_progress=how["show_progress"],
                     timeout=how["timeout"],
                     label=label,
+                    costs_kept=False,
                 )
                 run_how = {**how, "timeout": time_left(how["timeout"], started)}
             stats = run_count(
@@ -203,7 +206,8 @@ def count(files, backend, seed, as_json, quiet, strategy, preprocess, **how) -> 
     metavar="K",
     help="The K cheapest solutions, cheapest first, each with its cost (options cost "
     "what their '|n' entries say, as in Knuth's DLX5; 0 without one). Ties go to the "
-    "solutions the search finds first.",
+    "solutions the search finds first. A file with multiplicities (u:v|name "
+    "items) takes the K cheapest paths of its ZDD (the zddm engine).",
 )
 @seed_option(_SEED_HELP)
 @backend_option

@@ -72,6 +72,9 @@ def zdd(
     bounds the memory of the memo and the diagram: a diagram that would pass
     it is an error, not a partial diagram.  --timeout and --node-limit stop
     the search with exit status 4 and write no diagram.
+    A file with multiplicities (u:v|name items), which DLX6 does not read,
+    gets an ordered diagram in the same format (options decided in their
+    order, the zddm engine): its paths are the solutions dlxc solve lists.
     """
     problem = read_problem(file)
     if out != "-":

@@ -69,8 +69,9 @@ class WordPool:
     @property
     def words(self) -> list[str]:
         if self._words is None:
-            if self.alphabet == ASCII:
-                table = bytes.maketrans(bytes(range(26)), ASCII.encode())
+            a = self.alphabet
+            if a.isascii():  # a..z, and any other ASCII letter or mark after them
+                table = bytes.maketrans(bytes(range(len(a))), a.encode())
                 text = self.codes.translate(table).decode("ascii")
                 s = self.starts
                 self._words = [text[a:b] for a, b in zip(s, s[1:])]
@@ -237,14 +238,16 @@ def read_word_list(
 
 def stacked(pools: Iterable[WordPool], backend: Optional[str] = None) -> WordPool:
     """One pool from several lists, as a constructor stacks them (a personal
-    list over the default one): every word of every list, in the order of
-    its first appearance, with its score from the last list that holds it."""
+    list before the default one): every word of every list, in the order of
+    its first appearance, with its score from the first list that holds it
+    (the rule of Crossfire's and Ingrid's list priorities)."""
     pools = list(pools)
     if len(pools) == 1:
         return pools[0]
     merged: dict[str, int] = {}
     for pool in pools:
-        merged.update(zip(pool.words, pool.scores))
+        for w, s in zip(pool.words, pool.scores):
+            merged.setdefault(w, s)
     blob = "".join(f"{w};{s}\n" for w, s in merged.items()).encode("utf-8")
     source = " + ".join(p.source for p in pools)
     out = parse_word_list(blob, source, backend, strict=True)

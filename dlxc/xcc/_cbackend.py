@@ -743,3 +743,72 @@ _MCC_NO_MEMO = (
     "counting with a memo table (--memo) is not available for items with "
     "multiplicities; count without it"
 )
+
+
+class ZddmC:
+    """A ``dlxc_zddm`` handle (csrc/xcc/zddm.c: the ZDD of a problem with
+    multiplicities), the shape of ``dlxc.xcc.engines.zddm.ZddmMirror``."""
+
+    atomic_run = True
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, bounds, max_bytes):
+        out = ffi.new("dlxc_zddm **")
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors, bounds)]
+        check_status(
+            lib.dlxc_zddm_new(
+                out,
+                n_primary,
+                n_items,
+                len(opt_start) - 1,
+                *arrays,
+                min(max_bytes, _UINT64_MAX),
+            ),
+            _ZDD_STATUS,
+        )
+        self._handle = ffi.gc(out[0], lib.dlxc_zddm_free)
+        self._info = ffi.new("dlxc_zdd_info *")
+        self._guard = Guard("this ZDD search")
+
+    def run(self, node_budget):
+        """Search on (dlxc_zddm_run): DONE, BUDGET, or ELIMIT (-6)."""
+        with self._guard:
+            code = lib.dlxc_zddm_run(self._handle, min(node_budget, _UINT64_MAX))
+        if code == lib.DLXC_ZDD_ELIMIT:
+            return code
+        return check_status(code, _ZDD_STATUS)
+
+    def info(self):
+        """(search nodes, memos, hits, bytes, zdd nodes, root, level, max level, done)"""
+        lib.dlxc_zddm_get_info(self._handle, self._info)
+        i = self._info
+        return (
+            i.search_nodes,
+            i.memos,
+            i.hits,
+            i.bytes,
+            i.zdd_nodes,
+            i.root,
+            i.level,
+            i.max_level,
+            bool(i.done),
+        )
+
+    def progress(self):
+        return lib.dlxc_zddm_progress(self._handle)
+
+    def diagram(self):
+        """(var, lo, hi) arrays of the branch nodes, node k at index k-2."""
+        from array import array
+
+        n = self.info()[4]
+        var = array("i", bytes(4 * n))
+        lo = array("I", bytes(4 * n))
+        hi = array("I", bytes(4 * n))
+        if n:
+            lib.dlxc_zddm_nodes(
+                self._handle,
+                ffi.from_buffer("int32_t[]", var),
+                ffi.from_buffer("uint32_t[]", lo),
+                ffi.from_buffer("uint32_t[]", hi),
+            )
+        return var, lo, hi

@@ -22,16 +22,18 @@ returns the best solutions found so far with ``complete`` False.
 
 from __future__ import annotations
 
+import time
 from array import array
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable, Optional
 
 from ..base.args import whole
 from ..base.backends import resolve
-from ..base.errors import ProblemError
+from ..base.errors import ProblemError, SearchStopped
 from ..base.runner import Limits, Runner
 from .engines import cost_solver_class
 from .engines.shared import DONE
+from .zdd import ZddBuild
 
 if TYPE_CHECKING:
     from .view import ProblemView
@@ -103,7 +105,7 @@ class BestStats:
         return (
             f"{head} {self.solutions} improving solution{'s' if self.solutions != 1 else ''}, "
             f"{self.updates} updates, {self.cleansings} cleansings, {self.nodes} nodes, "
-            f"{self.seconds:.3f} s ({self.backend} backend, cost engine)."
+            f"{self.seconds:.3f} s ({self.backend} backend, {self.engine} engine)."
         )
 
 
@@ -146,19 +148,18 @@ class BestSearch:
         progress: Optional[Callable[[], object]] = None,
         bound: bool = True,
     ) -> None:
-        import time
-
         self.problem = problem
         self.k = k = whole(k, "k", 1)
         if k > MAX_K:
             raise ProblemError(f"k is at most {MAX_K}, not {k}")
         self.backend = resolve(backend)
-        if getattr(problem, "bounds", None):
-            raise ProblemError(
-                f"{problem.name}: the cheapest solutions are searched for exact covers "
-                "only: a primary item with a multiplicity (u:v|name) other than 1 is "
-                "not supported with costs"
-            )
+        self._seconds = 0.0
+        self._done = False
+        self._clock = time.perf_counter
+        self._zdd: Optional[ZddBest] = None
+        if getattr(problem, "bounds", None):  # multiplicities: over the ZDD
+            self._zdd = ZddBest(problem, k, self.backend, node_limit, timeout, progress)
+            return
         start, items, colors, ids = problem.live_arrays()
         cls = cost_solver_class(self.backend)
         self._solver = cls(
@@ -179,9 +180,6 @@ class BestSearch:
             Limits(node_limit, timeout),
             progress,
         )
-        self._seconds = 0.0
-        self._done = False
-        self._clock = time.perf_counter
 
     def _call(self, budget: int) -> int:
         t0 = self._clock()
@@ -195,15 +193,21 @@ class BestSearch:
 
     def run(self) -> BestSolutions:
         """Search on to the end or to a limit; the result so far."""
+        if self._zdd is not None:
+            return self._zdd.run()
         if not self._done:
             self._runner.run(self._call)
         return self.result()
 
     def result(self) -> BestSolutions:
+        if self._zdd is not None:
+            return self._zdd.result()
         return BestSolutions(list(self._solver.results()), self._done, self.stats)
 
     @property
     def stats(self) -> BestStats:
+        if self._zdd is not None:
+            return self._zdd.stats
         solutions, nodes, updates, cleansings, max_level, _ = self._solver.stats()
         return BestStats(
             solutions=solutions,
@@ -218,13 +222,98 @@ class BestSearch:
         )
 
     def close(self) -> None:
-        self._solver.close()
+        if self._zdd is None:
+            self._solver.close()
 
     def __enter__(self) -> BestSearch:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
+
+
+class ZddBest:
+    """The k cheapest solutions of a problem with multiplicities: its ZDD
+    (``dlxc.xcc.zdd``, csrc/xcc/zddm.c), then, node by node from the sinks
+    up, the k cheapest paths below each node (those through lo and those
+    through hi plus the option's cost, merged).  Ties go to lo: the order
+    in which ``Zdd`` lists its solutions.  A limit that stops the diagram
+    leaves no solution found (the result is empty, ``complete`` False)."""
+
+    def __init__(self, problem, k, backend, node_limit, timeout, progress) -> None:
+        self.problem = problem
+        self.k = k
+        self._build = ZddBuild(
+            problem,
+            backend,
+            node_limit=node_limit,
+            timeout=timeout,
+            progress=None if progress is None else (lambda _f, _s: progress()),
+        )
+        self._found: Optional[list] = None
+        self._seconds = 0.0
+
+    def run(self) -> BestSolutions:
+        if self._found is None:
+            t0 = time.perf_counter()
+            try:
+                zdd = self._build.run()
+            except SearchStopped:
+                self._seconds += time.perf_counter() - t0
+                return self.result()
+            self._found = self._k_best(zdd)
+            self._seconds += time.perf_counter() - t0
+        return self.result()
+
+    def _k_best(self, zdd) -> list:
+        k = self.k
+        costs = live_costs(self.problem)
+        var, lo, hi, live = zdd.var, zdd.lo, zdd.hi, zdd.live_var
+        # per node: up to k (cost, via hi, index in the child's list), cheapest first
+        table: list = [[], [(0, False, -1)]]
+        for n in range(len(var)):
+            below_lo = table[lo[n]]
+            below_hi = table[hi[n]]
+            c = costs[live[n]]
+            merged = [(e[0], False, i) for i, e in enumerate(below_lo[:k])]
+            merged += [(e[0] + c, True, i) for i, e in enumerate(below_hi[:k])]
+            merged.sort(key=lambda e: e[0])  # stable: lo first on ties
+            table.append(merged[:k])
+        out = []
+        for i in range(len(table[zdd.root])):
+            cost = table[zdd.root][i][0]
+            options = []
+            node, at = zdd.root, i
+            while node >= 2:
+                _, via_hi, nxt = table[node][at]
+                if via_hi:
+                    options.append(var[node - 2])
+                    node = hi[node - 2]
+                else:
+                    node = lo[node - 2]
+                at = nxt
+            out.append((cost, tuple(options)))
+        return out
+
+    def result(self) -> BestSolutions:
+        return BestSolutions(list(self._found or []), self._found is not None, self.stats)
+
+    @property
+    def stats(self) -> BestStats:
+        z = self._build.stats
+        done = self._found is not None
+        return BestStats(
+            solutions=len(self._found or []),
+            nodes=z.nodes,
+            updates=0,
+            cleansings=0,
+            seconds=self._seconds,
+            complete=done,
+            backend=z.backend,
+            max_level=z.max_level,
+            stopped=None if done else self._build.stopped,
+            engine="zddm",
+        )
 
 
 def best(

@@ -33,7 +33,14 @@ from ..base.args import optional_whole, seconds
 from ..base.errors import RequestError, SearchStopped
 from ..base.pool import resolve_jobs
 from .engines import pick_strategy
-from .search import Search, Stats, check_masks, check_memo_seed, memo_entries_for, stop_message
+from .search import (
+    Search,
+    Stats,
+    check_masks,
+    check_memo_seed,
+    memo_entries_for,
+    stop_message,
+)
 
 if TYPE_CHECKING:
     from .view import ProblemView
@@ -121,6 +128,23 @@ def count(
         scheduler=scheduler,
         overlap=overlap,
     )
+    if memo and getattr(problem, "bounds", None):
+        if jobs != 1 or scheduler is not None:
+            raise RequestError(
+                "a memoized count of a problem with multiplicities (u:v|name items) "
+                "builds its diagram in one process: drop --jobs or --scheduler, or --memo"
+            )
+        from .zdd import memo_count_bounds
+
+        return memo_count_bounds(
+            problem,
+            backend=backend,
+            memo_limit=memo_limit,
+            timeout=timeout,
+            node_limit=node_limit,
+            progress=progress,
+            started=started,
+        )
     if jobs != 1 or scheduler is not None:
         pick_strategy(strategy, split=True)  # EngineRefused for one that cannot split
     timeout = seconds(timeout)  # inf: no limit

@@ -25,9 +25,12 @@ removed so far cannot be in a solution).
 
 The reduced problem is a ``Problem`` whose ``origin`` maps each of its
 options to the original option's number, so its solutions map back
-(``reduced.to_original(solution)``).  Problems with multiplicities or
-costs are refused: these reductions assume each primary item is covered
-exactly once, and the reduced problem would have to carry the costs.
+(``reduced.to_original(solution)``).  Problems with costs are refused
+(the reduced problem would have to carry them) unless the caller reads no
+costs (a count: ``costs_kept=False``).  Problems with multiplicities get
+the reductions that stay sound with bounds (dlxc.xcc.prebounds: blocked
+options tested against each item's lower bound, no forced items), on
+bitsets in Python whatever the backend.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ from __future__ import annotations
 import time
 from array import array
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Any, Callable, Optional
 
 from ..base.backends import resolve
 from ..base.errors import ProblemError, RequestError
@@ -536,17 +539,11 @@ def _engine(backend: str):
     return PrePython
 
 
-def check_preprocessable(problem) -> None:
-    """ProblemError when ``problem`` has what the reductions cannot keep
-    sound: multiplicities other than 1 or option costs."""
-    bounds = getattr(problem, "bounds", None)
-    if bounds:
-        raise ProblemError(
-            f"{problem.name}: preprocessing handles exact covers only: a primary "
-            "item with a multiplicity (u:v|name) other than 1 would make its "
-            "reductions unsound"
-        )
-    if getattr(problem, "costs", None) is not None:
+def check_preprocessable(problem, costs_kept: bool = True) -> None:
+    """ProblemError when ``problem`` has option costs that the reduced
+    problem should keep (it does not carry them): ``costs_kept`` False for
+    a count, which does not read them."""
+    if costs_kept and getattr(problem, "costs", None) is not None:
         raise ProblemError(
             f"{problem.name}: preprocessing does not keep option costs: "
             "solve the problem with costs without --preprocess"
@@ -562,6 +559,7 @@ def preprocess(
     max_rounds: Optional[int] = None,
     progress: Optional[Callable[[dict], None]] = None,
     way: int = 0,
+    costs_kept: bool = True,
 ):
     """(reduced problem, PreStats): ``problem`` with the options no solution
     can use and the forced items removed, see the module's comment.
@@ -570,7 +568,7 @@ def preprocess(
     five times a second with the engine's figures (a dict).  ``way`` picks
     how options are tested (1 by counts, 2 by witnesses, 0 the cheaper way
     for each; csrc/xcc/pre.c, blocker): the same reduction, other mems."""
-    check_preprocessable(problem)
+    check_preprocessable(problem, costs_kept=costs_kept)
     backend = resolve(backend)
     if timeout is not None and timeout < 0:
         raise RequestError(f"timeout must be >= 0, got {timeout}")
@@ -580,11 +578,21 @@ def preprocess(
         raise RequestError(f"rounds must be at least 1, got {max_rounds}")
     start_clock = time.perf_counter()
     deadline = None if timeout is None else start_clock + timeout
-    opt_start, opt_items, opt_colors, ids = problem.live_arrays()
+    arrays = problem.live_arrays()
+    opt_start, opt_items, opt_colors, ids = arrays[:4]
     n_primary, n_items = len(problem.primary), len(problem.items)
-    engine = _engine(backend)(
-        n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds or 0, way
-    )
+    engine: Any
+    bounded = len(arrays) > 4
+    if bounded:  # multiplicities: the reductions that stay sound with them
+        from .prebounds import PreBounds
+
+        engine = PreBounds(
+            n_primary, n_items, opt_start, opt_items, opt_colors, arrays[4], max_rounds or 0
+        )
+    else:
+        engine = _engine(backend)(
+            n_primary, n_items, opt_start, opt_items, opt_colors, max_rounds or 0, way
+        )
     stopped = None
     try:
         budget = _FIRST_BUDGET[backend]
@@ -629,7 +637,7 @@ def preprocess(
         rounds=figures["rounds"],
         mems=figures["mems"],
         seconds=time.perf_counter() - start_clock,
-        backend=backend,
+        backend="python" if bounded else backend,  # bounds: prebounds.py
         complete=stopped is None,
         stopped=stopped,
         infeasible=None if infeasible < 0 else problem.items[infeasible],
@@ -649,8 +657,19 @@ def _reduced(problem, item_keep, arrays, ids):
     start, items, colors, origin = arrays
     if ids is not None:
         origin = array("i", [ids[j] for j in origin])
+    bounds = getattr(problem, "bounds", None)
+    if bounds:
+        bounds = {name: bounds[name] for name in primary if name in bounds} or None
     reduced = type(problem)._from_arrays(
-        primary, secondary, problem.colors, start, items, colors, name=problem.name, dropped=[]
+        primary,
+        secondary,
+        problem.colors,
+        start,
+        items,
+        colors,
+        name=problem.name,
+        dropped=[],
+        bounds=bounds,
     )
     reduced.origin = origin
     reduced.source = problem

@@ -514,6 +514,7 @@ class Problem:
         first, by Knuth's DLX5 search (``dlxc.xcc.best``; ``bound=False``
         drops dlxc's extra cut-off and gives DLX5's tree exactly); ties go to
         the solutions found first.  Without costs every solution costs 0.
+        With multiplicities, the k cheapest paths of the problem's ZDD.
 
         >>> p = Problem(["A", "B"], [], [["A"], ["B"], ["A", "B"]], costs=[2, 2, 3])
         >>> p.best(2).solutions
@@ -534,7 +535,9 @@ class Problem:
         (``dlxc.xcc.zdd.Zdd``: count, sample, min_cost, iteration, write).
         ``memo_limit`` bounds the memory of the memo and the diagram
         (default 1 GiB): past it, ``MemoLimitError``; a node limit or
-        timeout stops it with ``SearchStopped``."""
+        timeout stops it with ``SearchStopped``.  With multiplicities the
+        diagram is an ordered one, built by deciding the options in order
+        (csrc/xcc/zddm.c)."""
         from .zdd import build
 
         return build(
@@ -561,7 +564,9 @@ class Problem:
         of its option j in this problem, ``to_original`` maps its solutions
         back, and ``preprocessing`` (a ``PreStats``) says what was removed.
         ``timeout`` and ``mem_limit`` stop the work early (the problem is
-        still reduced soundly, less than it could be).
+        still reduced soundly, less than it could be).  With multiplicities
+        only the reductions that stay sound with bounds are made
+        (``dlxc.xcc.prebounds``).
 
         >>> p = Problem(["A", "B", "C"], ["X", "Y"], [
         ...     ["A", "B", Colored("X", "0"), Colored("Y", "0")],

@@ -65,6 +65,10 @@ class Sampler(Closing):
     ) -> None:
         self.problem = problem
         self.memo_limit = memo_limit
+        self._zdd = None
+        if getattr(problem, "bounds", None):
+            self._sample_bounds(backend, memo_limit, progress, timeout, node_limit)
+            return
         entries = memo_entries_for(problem, memo_limit)
         self._search = Search(
             problem,
@@ -98,6 +102,31 @@ class Sampler(Closing):
                 "be exactly uniform; allow more memory (--memo-limit)"
             )
 
+    def _sample_bounds(self, backend, memo_limit, progress, timeout, node_limit) -> None:
+        """Multiplicities: the counts are those of the problem's ZDD
+        (``dlxc.xcc.zdd``, whose memo keys hold each item's cover count), and
+        a draw walks down the diagram in proportion to them."""
+        from .zdd import memo_count_bounds
+
+        holder: list = []
+        self.stats = memo_count_bounds(
+            self.problem,
+            backend=backend,
+            memo_limit=memo_limit,
+            timeout=timeout,
+            node_limit=node_limit,
+            progress=progress,
+            started=holder.append,
+        )
+        if not self.stats.complete:
+            raise SearchStopped(
+                f"{self.problem.name}: the count that uniform samples need "
+                f"was stopped by the {self.stats.stopped}",
+                self.stats,
+                self.stats.stopped,
+            )
+        self._zdd = holder[0].zdd
+
     @property
     def count(self) -> int:
         """The number of solutions, each of which is drawn with probability 1/count."""
@@ -107,6 +136,8 @@ class Sampler(Closing):
         """One uniform solution (option indices, in level order) for this seed."""
         if self.count == 0:
             raise NoSolutionError(f"{self.problem.name} has no solution to sample")
+        if self._zdd is not None:
+            return self._zdd.sample(seed)
         return self._search.sample(seed)
 
     def sample(self, k: int, seed: Optional[int] = None) -> list[tuple[int, ...]]:
@@ -118,7 +149,8 @@ class Sampler(Closing):
         return [self.draw(s) for s in draw_seeds(seed, k)]
 
     def close(self) -> None:
-        self._search.close()
+        if self._zdd is None:
+            self._search.close()
 
 
 def _bytes(limit: Optional[int]) -> str:

@@ -1,4 +1,6 @@
-"""A ZDD of all the solutions of a problem, built as Knuth's DLX6 builds it.
+"""A ZDD of all the solutions of a problem, built as Knuth's DLX6 builds it
+(or, for a problem with multiplicities, by deciding the options in order:
+dlxc/xcc/engines/zddm.py, whose memo keys hold each item's cover count).
 
 ``build(problem)`` (or ``problem.zdd()``) runs the search of csrc/xcc/zdd.c
 (or its Python mirror, dlxc/xcc/engines/zdd.py, which makes the same
@@ -32,12 +34,12 @@ from ..base.errors import (
     DlxFormatError,
     MemoLimitError,
     NoSolutionError,
-    ProblemError,
     SearchStopped,
 )
 from ..base.runner import Limits, Runner
 from .engines.shared import DONE
 from .engines.zdd import DEFAULT_BYTES, summary
+from .search import MemoInfo, Stats
 
 if TYPE_CHECKING:
     from .view import ProblemView as Problem
@@ -85,6 +87,16 @@ def _engine(backend: str):
     return ZddMirror
 
 
+def _mcc_engine(backend: str):
+    if backend == "c":
+        from ._cbackend import ZddmC
+
+        return ZddmC
+    from .engines.zddm import ZddmMirror
+
+    return ZddmMirror
+
+
 class ZddBuild:
     """A ZDD search in progress: ``run()`` builds the diagram within the
     limits and returns the ``Zdd``; ``stats`` says how far it got (what
@@ -105,17 +117,24 @@ class ZddBuild:
         self.max_bytes = whole(
             DEFAULT_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
         )
-        if getattr(problem, "bounds", None):
-            raise ProblemError(
-                f"{problem.name}: the ZDD is built for exact covers with colors: a "
-                "primary item with a multiplicity (u:v|name) other than 1 is not "
-                "supported yet"
-            )
-        start, items, colors, ids = problem.live_arrays()
+        arrays = problem.live_arrays()
+        start, items, colors, ids = arrays[:4]
+        bounds = arrays[4] if len(arrays) > 4 else None
         self._ids = ids
-        self._engine = _engine(self.backend)(
-            len(problem.primary), len(problem.items), start, items, colors, self.max_bytes
-        )
+        if bounds is not None:  # multiplicities: the search by options in order
+            self._engine = _mcc_engine(self.backend)(
+                len(problem.primary),
+                len(problem.items),
+                start,
+                items,
+                colors,
+                bounds,
+                self.max_bytes,
+            )
+        else:
+            self._engine = _engine(self.backend)(
+                len(problem.primary), len(problem.items), start, items, colors, self.max_bytes
+            )
         self.progress = progress
         self._seconds = 0.0
         self._runner = Runner(
@@ -134,6 +153,11 @@ class ZddBuild:
     def stats(self) -> ZddStats:
         nodes, memos, hits, size, zn, _root, _level, max_level, done = self._engine.info()
         return ZddStats(nodes, memos, hits, size, zn, max_level, self._seconds, self.backend, done)
+
+    @property
+    def stopped(self) -> Optional[str]:
+        """The limit that stopped the search ("node limit", "timeout"), else None."""
+        return self._runner.stopped
 
     def _call(self, budget: int) -> int:
         t0 = time.perf_counter()
@@ -436,3 +460,74 @@ class Zdd:
         if root is None:
             raise DlxFormatError("no root line 'R: (~0?0:T)'", name, None)
         return cls(problem, var, lo, hi, root, live)
+
+
+class _ZddCount:
+    """A memoized count of a problem with multiplicities in progress: the
+    ZDD search of dlxc.xcc.zdd (csrc/xcc/zddm.c), whose table is keyed by
+    each item's cover count so far, read as a count.  ``stats`` are its
+    figures as a count's (what Ctrl-C reports)."""
+
+    def __init__(self, build) -> None:
+        self.build = build
+        self.zdd: Optional[Zdd] = None
+
+    @property
+    def stats(self) -> Stats:
+        z = self.build.stats
+        solutions = 0 if self.zdd is None else self.zdd.count()
+        return Stats(
+            solutions,
+            z.nodes,
+            0,
+            0,
+            z.seconds,
+            z.complete,
+            z.backend,
+            max_level=z.max_level,
+            memo=MemoInfo(z.memos, z.hits, z.bytes, False),
+            stopped=self.build.stopped,
+            engine="zddm",
+        )
+
+
+def memo_count_bounds(
+    problem: Problem,
+    *,
+    backend: Optional[str] = None,
+    memo_limit: Optional[int] = None,
+    timeout: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    progress=None,
+    started: Optional[Callable] = None,
+) -> Stats:
+    """``count(memo=True)`` of a problem with multiplicities: the options
+    are decided in order and every residual problem (the level and the
+    cover count or color of each item options on both sides of it hold) is
+    counted once, by building the ZDD of the solutions (``dlxc.xcc.zdd``)
+    and counting its paths.  A stop by a limit returns the figures with
+    ``complete`` False and no solutions counted (the diagram counts only
+    once it is whole); a diagram past ``memo_limit`` bytes raises
+    ``MemoLimitError``."""
+    job = _ZddCount(None)
+
+    def report(fraction: float, _stats) -> None:
+        if progress is not None:
+            progress(fraction, job.stats)
+
+    build = ZddBuild(
+        problem,
+        backend,
+        memo_limit=memo_limit,
+        node_limit=node_limit,
+        timeout=timeout,
+        progress=report if progress is not None else None,
+    )
+    job.build = build
+    if started is not None:
+        started(job)
+    try:
+        job.zdd = build.run()
+    except SearchStopped:
+        pass
+    return job.stats

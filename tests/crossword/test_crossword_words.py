@@ -114,9 +114,9 @@ scored_st = st.lists(st.tuples(st.text("abcé", min_size=1, max_size=4), st.inte
 
 
 @given(lists=st.lists(scored_st, min_size=1, max_size=4))
-def test_stacked_lists_take_the_last_score(backend, lists):
+def test_stacked_lists_take_the_first_score(backend, lists):
     """Stacked lists hold every word of each, in the order of its first
-    appearance, scored by the last list that holds it."""
+    appearance, scored by the first list that holds it."""
     pools = [pool_from_words([w for w, _ in ws], [s for _, s in ws]) for ws in lists]
     pools = [p for p in pools if len(p)] or [pool_from_words(["a"])]
     out = stacked(pools, backend)
@@ -126,13 +126,13 @@ def test_stacked_lists_take_the_last_score(backend, lists):
         for w, s in zip(p.words, p.scores):
             if w not in score:
                 order.append(w)
-            score[w] = s
+                score[w] = s
     assert out.words == order
     assert list(out.scores) == [score[w] for w in order]
 
 
 def test_cli_fill_stacks_word_lists(tmp_path):
-    """``fill -w A -w B``: B's scores override A's; the quality fill follows."""
+    """``fill -w A -w B``: A's scores override B's; the quality fill follows."""
     import json
 
     from click.testing import CliRunner
@@ -155,5 +155,5 @@ def test_cli_fill_stacks_word_lists(tmp_path):
         return {e["word"] for e in json.loads(res.stdout)["entries"]}
 
     assert fill(a) == set(x)
-    assert fill(a, b) == set(y)
-    assert fill(b, a) == set(x)
+    assert fill(b, a) == set(y)
+    assert fill(a, b) == set(x)

@@ -206,3 +206,67 @@ def brute_best(rows, words, scores):
         if best is None or key > best:
             best = key
     return best
+
+
+def brute_region_fills(rows, region, words, bans=None) -> set[tuple[str, ...]]:
+    """Every fill of the squares ``region`` ((row, col) pairs) of a grid,
+    the rest kept, by plain recursion: the region's squares are cleared; a
+    slot with no square in the region is left alone (its letters, complete
+    or not, stay); a slot with one takes a word of ``words`` (less
+    ``bans[slot's first cell and direction]``) that agrees with the grid's
+    letters, an empty square outside the region agreeing with any letter
+    and staying empty.  Complete words (the kept ones and those chosen for
+    slots with no empty square outside the region) are all different.  Each
+    fill is the grid's rows (lower case, '#' and '.' kept; a square of the
+    region in no slot stays empty)."""
+    rows = [r.lower() for r in rows]
+    grid = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row)}
+    region = {rc for rc in region if grid.get(rc, "#") != "#"}
+    for rc in region:
+        grid[rc] = "?"  # a square to fill
+    words = list(dict.fromkeys(w.lower() for w in words))
+    bans = bans or {}
+    chosen: list[tuple[list, bool, set]] = []
+    used: set[str] = set()
+    for cells in _slots(rows):
+        if not any(rc in region for rc in cells):
+            text = "".join(grid[rc] for rc in cells)
+            if "." not in text:
+                if text in used:
+                    return set()
+                used.add(text)
+            continue
+        complete = all(rc in region or grid[rc] != "." for rc in cells)
+        direction = "across" if len(cells) > 1 and cells[1][0] == cells[0][0] else "down"
+        chosen.append((cells, complete, set(bans.get((cells[0], direction), ()))))
+    out: set[tuple[str, ...]] = set()
+
+    def go(k):
+        if k == len(chosen):
+            out.add(
+                tuple(
+                    "".join(grid[(r, c)] for c in range(len(rows[0]))).replace("?", ".")
+                    for r in range(len(rows))
+                )
+            )
+            return
+        cells, complete, banned = chosen[k]
+        for word in words:
+            if len(word) != len(cells) or word in banned or (complete and word in used):
+                continue
+            if any(grid[rc] not in (".", "?", ch) for rc, ch in zip(cells, word)):
+                continue
+            old = [grid[rc] for rc in cells]
+            for rc, ch in zip(cells, word):
+                if rc in region:
+                    grid[rc] = ch
+            if complete:
+                used.add(word)
+            go(k + 1)
+            if complete:
+                used.discard(word)
+            for rc, ch in zip(cells, old):
+                grid[rc] = ch
+
+    go(0)
+    return out

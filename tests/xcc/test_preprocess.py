@@ -175,12 +175,8 @@ def test_a_mem_limit_stops_early_and_soundly(backend):
     assert _mapped_solutions(one_round) == expected
 
 
-def test_problems_with_bounds_or_costs_are_refused():
+def test_problems_with_costs_are_refused():
     problem = _problem(["A"], [], [["A"]])
-    problem.bounds = {"A": (0, 2)}  # as a problem with multiplicities holds them
-    with pytest.raises(ProblemError, match="multiplicity"):
-        problem.preprocess()
-    problem.bounds = None
     problem.costs = [3]  # as a problem with option costs holds them
     with pytest.raises(ProblemError, match="costs"):
         problem.preprocess()

@@ -438,6 +438,88 @@ class FillStopped(CrosswordError):
 
 RESTART_NODES = 2000  # the first attempt's node cap when looking for one fill
 
+#: a narrowing of one slot's candidates for every search of a ``Filler``:
+#: (the slot's index, words, keep: only these words, or all but them).  A word
+#: names every copy of it in the pool; ``word#k`` names one, k as a Python
+#: index into the copies in the pool's order (``word#-1``: the last)
+Restriction = tuple[int, tuple[str, ...], bool]
+
+
+class Restrictions:
+    """Restrictions (see ``Restriction``) read once, and their word ids in
+    each pool they meet, kept: the quality search builds many fillers over
+    the same few pools, and a region's restrictions name thousands of
+    words."""
+
+    def __init__(self, restrictions: Iterable[Restriction]) -> None:
+        self.items: list[tuple[int, list[tuple[str, Optional[int]]], bool]] = []
+        for slot, words, keep in restrictions:
+            named = []
+            for w in words:
+                w = w.lower() if w.isascii() else fold(w)
+                base, sep, k = w.partition(BLOCK)
+                named.append((base, int(k) if sep else None))
+            self.items.append((slot, named, keep))
+        self.bases = {base for _, named, _ in self.items for base, _ in named}
+        self._seen: dict[int, tuple[WordPool, list[tuple[int, tuple[int, ...], bool]]]] = {}
+
+    @staticmethod
+    def of(restrictions: Union[Restrictions, Iterable[Restriction]]) -> Restrictions:
+        return (
+            restrictions if isinstance(restrictions, Restrictions) else Restrictions(restrictions)
+        )
+
+    def __bool__(self) -> bool:
+        return bool(self.items)
+
+    def ids(self, pool: WordPool) -> list[tuple[int, tuple[int, ...], bool]]:
+        """(slot, word ids, keep) of each restriction in ``pool``."""
+        hit = self._seen.get(id(pool))
+        if hit is not None and hit[0] is pool:
+            return hit[1]
+        parts = getattr(pool, "_parts", None)
+        if parts is not None:  # a repair's pool: its two parts (the first kept)
+            head, tail = parts
+            shift = len(head)
+            return [
+                (slot, tuple(sorted(set(a) | {shift + i for i in b})), keep)
+                for (slot, a, keep), (_, b, _) in zip(self.ids(head), self._plain_ids(tail))
+            ]
+        index: dict[str, list[int]] = {}
+        bases = self.bases
+        for i, w in enumerate(pool.words):
+            if w in bases:
+                index.setdefault(w, []).append(i)
+        out = []
+        for slot, named, keep in self.items:
+            ids: set[int] = set()
+            for base, k in named:
+                got = index.get(base)
+                if not got:
+                    continue
+                if k is None:
+                    ids.update(got)
+                elif -len(got) <= k < len(got):
+                    ids.add(got[k])
+            out.append((slot, tuple(sorted(ids)), keep))
+        if len(self._seen) >= 32:  # the pools of one search are few; forget old ones
+            self._seen.clear()
+        self._seen[id(pool)] = (pool, out)
+        return out
+
+    def _plain_ids(self, pool: WordPool) -> list[tuple[int, tuple[int, ...], bool]]:
+        """As ``ids``, not kept, and with every copy a word names: the small
+        second part of a repair's pool (the weak words the fill keeps), which
+        holds no numbered copy."""
+        index: dict[str, list[int]] = {}
+        for i, w in enumerate(pool.words):
+            if w in self.bases:
+                index.setdefault(w, []).append(i)
+        return [
+            (slot, tuple(i for base, _ in named for i in index.get(base, ())), keep)
+            for slot, named, keep in self.items
+        ]
+
 
 def luby(i: int) -> int:
     """The i-th term (from 1) of Luby, Sinclair and Zuckerman's restart
@@ -477,6 +559,7 @@ class Filler:
         seed: int = 0,
         quality: int = 0,
         backend: Optional[str] = None,
+        restrictions: Union[Restrictions, Iterable[Restriction]] = (),
     ) -> None:
         self.grid = grid
         self.quality = quality
@@ -510,7 +593,8 @@ class Filler:
         )
         self._impl = engine(backend)
         # (slot index, word ids, keep): narrowings applied to every search
-        self._restrictions: list[tuple[int, tuple[int, ...], bool]] = []
+        narrowed = Restrictions.of(restrictions)
+        self._restrictions = list(narrowed.ids(self.pool)) if narrowed else []
         self._rebus_bans = self._rebus_slot_bans()
         self._search = self._new_search(seed)
         info = self._search.slots()
@@ -581,10 +665,33 @@ class Filler:
         only ``words`` (``keep``) or all but them (``keep=False``).  Words
         the pool lacks are ignored.  Call it before the first search, or
         after ``reset()``."""
-        index = self._word_index()
-        ids = tuple(sorted({index[w] for w in (fold(x) for x in words) if w in index}))
+        ids = self._ids(words)
         self._search.restrict(slot.index, ids, keep)
         self._restrictions.append((slot.index, ids, keep))
+
+    def _ids(self, words: Iterable[str]) -> tuple[int, ...]:
+        """The pool's ids of ``words`` (every copy of a word the pool holds
+        more than once; none of a word it lacks; ``word#k`` its k-th copy)."""
+        words = tuple(words)
+        if any(BLOCK in w for w in words):
+            return Restrictions([(0, words, True)]).ids(self.pool)[0][1]
+        index = self._word_index()
+        ids: set[int] = set()
+        for w in words:
+            ids.update(index.get(w.lower() if w.isascii() else fold(w), ()))
+        return tuple(sorted(ids))
+
+    def _word_index(self) -> dict[str, list[int]]:
+        """Each word of the pool and its ids, built once: a filler that is
+        restricted again and again (the suggestions try word after word)
+        must not read the whole pool each time."""
+        index = getattr(self, "_index", None)
+        if index is None:
+            index = {}
+            for i, w in enumerate(self.pool.words):
+                index.setdefault(w, []).append(i)
+            self._index = index
+        return index
 
     def reset(self) -> None:
         """Forget the restrictions and the search so far: the next search
@@ -598,13 +705,6 @@ class Filler:
         self.stopped = None
         self.restarts = 0
         self._spent = 0
-
-    def _word_index(self) -> dict[str, int]:
-        index = getattr(self, "_index", None)
-        if index is None:
-            index = {w: i for i, w in enumerate(self.pool.words)}
-            self._index = index
-        return index
 
     def empty_slots(self) -> list[Slot]:
         """The slots no word of the list fits (given letters and length)."""
@@ -779,6 +879,7 @@ def quality_fill(
     timeout: Optional[float] = None,
     backend: Optional[str] = None,
     node_budget: Optional[int] = None,
+    restrictions: Union[Restrictions, Iterable[Restriction]] = (),
 ) -> QualityResult:
     """The best-scored fill found within ``budget`` seconds, as Crossfire's
     and Ingrid's quality searches do, in two phases:
@@ -808,12 +909,16 @@ def quality_fill(
     time that is never reached and no ``timeout``, the fill depends on the
     seed alone, on any machine (``crossword grid`` checks its 21x21s so).
 
+    ``restrictions`` (see ``Filler``) narrow the slots in every search of
+    every phase: per-slot bans and region fills hold throughout.
+
     The engine is unchanged (each attempt is one of ``Filler.first``), so
     every fill is checked by the same tests as any other."""
     from ...base.rng import MASK64, splitmix64
 
     t0 = time.perf_counter()
     pool = rebus_pool(grid, pool)
+    restrictions = Restrictions.of(restrictions)
     if min_score is not None:
         pool = pool.filtered(i for i in range(len(pool)) if pool.scores[i] >= min_score)
     score = dict(zip(pool.words, pool.scores))
@@ -833,7 +938,14 @@ def quality_fill(
         nonlocal attempts, nodes
         attempts += 1
         quality = FIRST_QUALITY if last else QUALITY
-        filler = Filler(grid, pool_at(t), seed=s, quality=quality, backend=backend)
+        filler = Filler(
+            grid,
+            pool_at(t),
+            seed=s,
+            quality=quality,
+            backend=backend,
+            restrictions=restrictions,
+        )
         try:
             if filler.empty_slots():
                 if last:  # no word fits a slot: a proof too
@@ -892,7 +1004,16 @@ def quality_fill(
     if time.perf_counter() < end and best[1].lowest < top and (left is None or left > 0):
         rng, s = splitmix64(rng)
         repaired, tried, spent = _repair(
-            grid, pool, best[0], score, end, s, backend, enough, max_nodes=left
+            grid,
+            pool,
+            best[0],
+            score,
+            end,
+            s,
+            backend,
+            enough,
+            max_nodes=left,
+            restrictions=restrictions,
         )
         attempts += tried
         nodes += spent
@@ -914,7 +1035,9 @@ def _joined(a: WordPool, b: WordPool) -> WordPool:
     """The words of ``a`` then those of ``b`` (one alphabet)."""
     starts = array("i", a.starts)
     starts.extend(len(a.codes) + x for x in b.starts[1:])
-    return WordPool(a.alphabet, a.codes + b.codes, starts, a.scores + b.scores, source=a.source)
+    out = WordPool(a.alphabet, a.codes + b.codes, starts, a.scores + b.scores, source=a.source)
+    out._parts = (a, b)  # type: ignore[attr-defined]  # for Restrictions.ids
+    return out
 
 
 def _repair(
@@ -927,6 +1050,7 @@ def _repair(
     backend: Optional[str],
     enough: Optional[int] = None,
     max_nodes: Optional[int] = None,
+    restrictions: Union[Restrictions, Iterable[Restriction]] = (),
 ) -> tuple[Filled, int, int]:
     """Improve ``filled`` until ``end`` (a ``time.perf_counter()`` value) by
     large-neighbourhood repair: take one of the ``REPAIR_LOWEST`` weakest
@@ -941,9 +1065,11 @@ def _repair(
     gets room to change, and a success returns to the small rings.  A
     refill whose ``FillScore.key`` (scores capped at ``enough``) is at
     least the current one's replaces it.  Stops at ``end`` or once the refills
-    have visited ``max_nodes`` nodes.  Returns (the best fill, attempts, nodes)."""
+    have visited ``max_nodes`` nodes.  ``restrictions`` narrow every
+    refill's slots.  Returns (the best fill, attempts, nodes)."""
     from ...base.rng import MASK64, splitmix64
 
+    restrictions = Restrictions.of(restrictions)
     slots = grid.slots
     cells = [s.cells() for s in slots]
     holders: dict[tuple[int, int], list[int]] = {}
@@ -1003,6 +1129,7 @@ def _repair(
             seed=r | 1,
             quality=QUALITY,
             backend=backend,
+            restrictions=restrictions,
         )
         attempts += 1
         try:
