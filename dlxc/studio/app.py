@@ -12,6 +12,8 @@ the JSON API the page calls.
     POST /api/crossword/pattern    a designed block pattern
     POST /api/crossword/candidates the words that fit the selected entry
     POST /api/crossword/fill       a job: autofill, the letters typed kept
+    POST /api/crossword/stats      the grid's statistics and American checks
+    POST /api/crossword/suggest    a job: the entry's words marked fillable or not
     POST /api/crossword/export?format=F   .puz, ipuz, PDF, HTML of the filled grid
     POST /api/crossword/save       the puzzle as NAME.json in the folder
     GET  /api/crossword/open?name=N   a saved puzzle or a grid file of the folder
@@ -212,6 +214,20 @@ def create_app(studio: Studio) -> Starlette:
         pool = await run_in_threadpool(studio.pool, args.get("lists"))
         return JSONResponse(await run_in_threadpool(rooms.crossword_candidates, args, pool))
 
+    async def xw_stats(request: Request) -> Response:
+        args = await _json(request)
+        return JSONResponse(await run_in_threadpool(rooms.crossword_stats, args))
+
+    async def xw_suggest(request: Request) -> Response:
+        args = await _json(request)
+        rooms.crossword_grid(args)
+        pool = await run_in_threadpool(studio.pool, args.get("lists"))
+
+        def work(job):
+            return rooms.crossword_suggest(args, pool, job.check, job.left)
+
+        return start("suggest", work, args)
+
     async def xw_fill(request: Request) -> Response:
         args = await _json(request)
         rooms.crossword_grid(args)
@@ -271,6 +287,8 @@ def create_app(studio: Studio) -> Starlette:
         Route("/api/crossword/pattern", xw_pattern, methods=["POST"]),
         Route("/api/crossword/candidates", xw_candidates, methods=["POST"]),
         Route("/api/crossword/fill", xw_fill, methods=["POST"]),
+        Route("/api/crossword/stats", xw_stats, methods=["POST"]),
+        Route("/api/crossword/suggest", xw_suggest, methods=["POST"]),
         Route("/api/crossword/export", xw_export, methods=["POST"]),
         Route("/api/crossword/save", xw_save, methods=["POST"]),
         Route("/api/crossword/open", xw_open, methods=["GET"]),

@@ -475,3 +475,46 @@ def crossword_open(folder, name: str) -> dict:
         "circles": sorted(map(list, grid.circles)),
         "clues": {},
     }
+
+
+def crossword_stats(args: dict) -> dict:
+    """The grid's statistics and the American checks (``crossword grid --stats``)."""
+    from ..models.crossword.stats import grid_stats
+
+    grid = crossword_grid(args)
+    return grid_stats(grid.rows).to_json()
+
+
+def crossword_suggest(args: dict, pool, check: Callable[..., None], seconds: float) -> dict:
+    """The selected entry's best words, each marked fillable (a fill keeps
+    it), unfillable (none does) or unknown, with the fills it leaves where
+    counted (``crossword suggest``)."""
+    from ..models.crossword.suggest import Suggester
+
+    grid = crossword_grid(args)
+    slot = _slot_of(grid, args)
+    top = _int(args, "top", 1, 100, 30)
+    check()
+    suggester = Suggester(grid, pool)
+    try:
+        result = suggester.suggest(
+            slot,
+            top=top,
+            budget=max(0.2, min(seconds, 3.0)),
+            blocking=False,
+            progress=lambda *_: check(),
+        )
+    finally:
+        suggester.close()
+    return {
+        "slot": slot.name,
+        "words": [
+            {
+                "word": s.word,
+                "score": s.score,
+                "status": s.status,
+                "count": s.count_text(),
+            }
+            for s in result.suggestions
+        ],
+    }

@@ -256,6 +256,7 @@ const xw = {
   r: 0, c: 0, dir: "across",
   undo: [], redo: [],
   runner: new JobRunner($("xw-status"), $("xw-stop")),
+  suggestRunner: new JobRunner($("xw-check"), $("xw-check-stop")),
   timer: null,
 };
 
@@ -344,17 +345,23 @@ function xwDraw() {
   }
   $("xw-slot").textContent = sel ? `${sel.name} (${sel.cells.length})` : "Choose a square";
   xwClues(slots);
-  xwStats(slots);
   clearTimeout(xw.timer);
-  xw.timer = setTimeout(xwCandidates, 150); // suggestions follow the grid
+  xw.timer = setTimeout(() => { xwCandidates(); xwStats(); }, 120); // they follow the grid
 }
 
-function xwStats(slots) {
-  let blocks = 0, open = 0;
-  for (const row of xw.rows) for (const ch of row) ch === "#" ? blocks++ : open++;
-  const mean = slots.length ? slots.reduce((a, s) => a + s.cells.length, 0) / slots.length : 0;
-  $("xw-stats").textContent = `${slots.length} entries, ${blocks} blocks, ` +
-    `mean length ${mean.toFixed(2)}`;
+async function xwStats() {
+  const asked = xwSnapshot();
+  try {
+    const st = await api("POST", "/api/crossword/stats", xwGridBody());
+    if (asked !== xwSnapshot()) return;
+    const failed = st.checks.filter((c) => !c.passed).map((c) => c.name);
+    $("xw-stats").textContent = `${st.entries} entries, ${st.blocks} blocks, mean length ` +
+      `${st.mean_length.toFixed(2)}, ${st.unchecked} unchecked` +
+      (st.filled_squares === st.open_squares ? `, Scrabble score ${st.scrabble}` : "") +
+      (failed.length ? `; fails: ${failed.join(", ")}` : "; passes the American checks");
+  } catch (e) {
+    $("xw-stats").textContent = "";
+  }
 }
 
 function xwClues(slots) {
@@ -413,8 +420,35 @@ async function xwCandidates() {
       li.addEventListener("click", () => xwPlace(sel, w.word));
       list.appendChild(li);
     }
+    xwViability(body, asked);
   } catch (e) {
     say($("xw-pattern-text"), e.message, true);
+  }
+}
+
+// the top words marked fillable (a fill keeps it), unfillable or unknown,
+// a job the next change of grid or selection replaces
+const MARKS = { fillable: "\u2713", unfillable: "\u2717", unknown: "?" };
+async function xwViability(body, asked) {
+  try {
+    const view = await xw.suggestRunner.run("/api/crossword/suggest", body, "checking");
+    if (asked !== xwSnapshot() + (xwSelected(xwSlots().slots) || {}).name) return;
+    const marks = new Map(view.result.words.map((w) => [w.word, w]));
+    for (const li of document.querySelectorAll("#xw-candidates li")) {
+      const w = marks.get(li.dataset.word);
+      if (!w) continue;
+      li.dataset.status = w.status;
+      let m = li.querySelector(".mark");
+      if (!m) {
+        m = document.createElement("span");
+        m.className = "mark";
+        li.appendChild(m);
+      }
+      m.textContent = ` ${MARKS[w.status]}` + (w.status === "fillable" ? ` fills ${w.count}` : "");
+    }
+    say($("xw-check"), "");
+  } catch (e) {
+    if (!/replaced|stopped/.test(e.message)) say($("xw-check"), e.message, true);
   }
 }
 
