@@ -239,7 +239,7 @@ def test_a_constructor_builds_fills_clues_and_exports_a_15x15(server, browser):
         driver.find_element(By.CSS_SELECTOR, f'.xw-export[data-format="{fmt}"]').click()
         _wait(
             driver,
-            lambda d: (
+            lambda d, fmt=fmt: (
                 f"crossword.{fmt} saved" in d.find_element(By.ID, "xw-status").text
                 or d.find_element(By.ID, "xw-status").get_attribute("class").endswith("error")
             ),
