@@ -9,6 +9,15 @@ the JSON API the page calls.
     POST /api/boggle/roll          a board from a dice set
     POST /api/boggle/solve         a board's words and score
     POST /api/boggle/export?format=F   the board's page to hand out
+    POST /api/crossword/pattern    a designed block pattern
+    POST /api/crossword/candidates the words that fit the selected entry
+    POST /api/crossword/fill       a job: autofill, the letters typed kept
+    POST /api/crossword/stats      the grid's statistics and American checks
+    POST /api/crossword/suggest    a job: the entry's words marked fillable or not
+    POST /api/crossword/export?format=F   .puz, ipuz, PDF, HTML of the filled grid
+    POST /api/crossword/save       the puzzle as NAME.json in the folder
+    GET  /api/crossword/open?name=N   a saved puzzle or a grid file of the folder
+    GET  /api/files                the folder's puzzles and word lists
     GET  /api/jobs/ID              a job's state (and result once done)
     DELETE /api/jobs/ID            stop a job
     GET  /api/jobs/ID/file         a finished export
@@ -54,6 +63,8 @@ class Studio:
         self.jobs = Jobs()
         self._scorer = None
         self._scorer_lock = threading.Lock()
+        self._pools: dict[tuple, Any] = {}
+        self._pool_lock = threading.Lock()
 
     def scorer(self):
         """The Boggle scorer over the default list, made on first use."""
@@ -63,6 +74,49 @@ class Studio:
 
                 self._scorer = Boggle()
             return self._scorer
+
+    def pool(self, lists) -> Any:
+        """The word pool of the lists named (``default``: dlxc's list less
+        its ban list; any other name: a word list in the folder), stacked
+        as ``dlxc crossword fill -w`` stacks them; kept while the files
+        are unchanged."""
+        from ..crossword.wordlist import (
+            banned_words,
+            default_word_list,
+            read_word_list,
+            stacked,
+            without,
+        )
+
+        if lists in (None, "", []):
+            lists = ["default"]
+        if not isinstance(lists, list) or not all(isinstance(x, str) for x in lists):
+            raise RequestError("lists must be a list of word list names")
+        if len(lists) > 5:
+            raise RequestError("at most 5 word lists at once")
+        key = []
+        for name in lists:
+            if name == "default":
+                key.append((name, 0.0))
+            else:
+                path = rooms.inside(self.folder, name)
+                if not path.is_file():
+                    raise rooms.NotFound(f"no word list {name!r} in the studio's folder")
+                key.append((name, path.stat().st_mtime))
+        with self._pool_lock:
+            pool = self._pools.get(tuple(key))
+            if pool is None:
+                parts = []
+                for name, _ in key:
+                    if name == "default":
+                        parts.append(without(default_word_list(), banned_words())[0])
+                    else:
+                        parts.append(read_word_list(rooms.inside(self.folder, name)))
+                pool = stacked(parts)
+                if len(self._pools) >= 4:
+                    self._pools.pop(next(iter(self._pools)))
+                self._pools[tuple(key)] = pool
+            return pool
 
     def close(self) -> None:
         self.jobs.close()
@@ -151,6 +205,57 @@ def create_app(studio: Studio) -> Starlette:
         data = await run_in_threadpool(rooms.boggle_export, args, fmt, scorer)
         return _file(data, rooms.EXPORTS.get(fmt, "application/octet-stream"), f"boggle.{fmt}")
 
+    async def xw_pattern(request: Request) -> Response:
+        args = await _json(request)
+        return JSONResponse(await run_in_threadpool(rooms.crossword_pattern, args))
+
+    async def xw_candidates(request: Request) -> Response:
+        args = await _json(request)
+        pool = await run_in_threadpool(studio.pool, args.get("lists"))
+        return JSONResponse(await run_in_threadpool(rooms.crossword_candidates, args, pool))
+
+    async def xw_stats(request: Request) -> Response:
+        args = await _json(request)
+        return JSONResponse(await run_in_threadpool(rooms.crossword_stats, args))
+
+    async def xw_suggest(request: Request) -> Response:
+        args = await _json(request)
+        rooms.crossword_grid(args)
+        pool = await run_in_threadpool(studio.pool, args.get("lists"))
+
+        def work(job):
+            return rooms.crossword_suggest(args, pool, job.check, job.left)
+
+        return start("suggest", work, args)
+
+    async def xw_fill(request: Request) -> Response:
+        args = await _json(request)
+        rooms.crossword_grid(args)
+        pool = await run_in_threadpool(studio.pool, args.get("lists"))
+
+        def work(job):
+            return rooms.crossword_fill(args, pool, job.check, job.left)
+
+        return start("fill", work, args)
+
+    async def xw_export(request: Request) -> Response:
+        args = await _json(request)
+        fmt = request.query_params.get("format", "puz")
+        data = await run_in_threadpool(rooms.crossword_export, args, fmt)
+        types = dict(rooms.EXPORTS, puz="application/octet-stream")
+        return _file(data, types.get(fmt, "application/octet-stream"), f"crossword.{fmt}")
+
+    async def xw_save(request: Request) -> Response:
+        args = await _json(request)
+        return JSONResponse(await run_in_threadpool(rooms.crossword_save, studio.folder, args))
+
+    async def xw_open(request: Request) -> Response:
+        name = request.query_params.get("name", "")
+        return JSONResponse(await run_in_threadpool(rooms.crossword_open, studio.folder, name))
+
+    async def files(request: Request) -> Response:
+        return JSONResponse({"files": await run_in_threadpool(rooms.list_files, studio.folder)})
+
     async def job_state(request: Request) -> Response:
         job = studio.jobs.get(request.path_params["ident"])
         if job is None:
@@ -179,13 +284,22 @@ def create_app(studio: Studio) -> Starlette:
         Route("/api/boggle/roll", bg_roll, methods=["POST"]),
         Route("/api/boggle/solve", bg_solve, methods=["POST"]),
         Route("/api/boggle/export", bg_export, methods=["POST"]),
+        Route("/api/crossword/pattern", xw_pattern, methods=["POST"]),
+        Route("/api/crossword/candidates", xw_candidates, methods=["POST"]),
+        Route("/api/crossword/fill", xw_fill, methods=["POST"]),
+        Route("/api/crossword/stats", xw_stats, methods=["POST"]),
+        Route("/api/crossword/suggest", xw_suggest, methods=["POST"]),
+        Route("/api/crossword/export", xw_export, methods=["POST"]),
+        Route("/api/crossword/save", xw_save, methods=["POST"]),
+        Route("/api/crossword/open", xw_open, methods=["GET"]),
+        Route("/api/files", files, methods=["GET"]),
         Route("/api/jobs/{ident}", job_state, methods=["GET"]),
         Route("/api/jobs/{ident}", job_stop, methods=["DELETE"]),
         Route("/api/jobs/{ident}/file", job_file, methods=["GET"]),
     ]
 
     async def user_error(request: Request, exc: Exception) -> Response:
-        return _error(400, str(exc))
+        return _error(404 if isinstance(exc, rooms.NotFound) else 400, str(exc))
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, _Refused)

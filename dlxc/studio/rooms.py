@@ -214,3 +214,307 @@ def boggle_export(args: dict, fmt: str, scorer) -> bytes:
         title=title,
     )
     return render([page], fmt)[0]
+
+
+# ---- crossword ----------------------------------------------------------------------
+
+MAX_XW_SIDE = 25  # rows or columns of a crossword grid
+MAX_CANDIDATES = 200  # words listed for a slot
+FILE_KINDS = (".txt", ".json", ".dict")  # what the studio opens from its folder
+
+
+class NotFound(RequestError):
+    """A file the studio will not show: outside its folder, or absent (404)."""
+
+
+def _cells(args: dict, key: str) -> set[tuple[int, int]]:
+    value = args.get(key) or []
+    if not isinstance(value, list) or len(value) > MAX_XW_SIDE * MAX_XW_SIDE:
+        raise RequestError(f"{key} must be a list of [row, col] pairs")
+    out = set()
+    for cell in value:
+        if (
+            not isinstance(cell, list)
+            or len(cell) != 2
+            or not all(isinstance(x, int) and 0 <= x < MAX_XW_SIDE for x in cell)
+        ):
+            raise RequestError(f"{key} must be a list of [row, col] pairs")
+        out.add((cell[0], cell[1]))
+    return out
+
+
+def crossword_grid(args: dict):
+    """The studio's grid (``rows`` of ``#``, ``.`` and letters; ``givens``
+    and ``circles`` as [row, col] lists) as dlxc's ``Grid``."""
+    from ..models.crossword.fill import parse_grid
+
+    if not isinstance(args, dict):
+        raise RequestError("the request must be a JSON object")
+    rows = args.get("rows")
+    if (
+        not isinstance(rows, list)
+        or not rows
+        or len(rows) > MAX_XW_SIDE
+        or not all(isinstance(r, str) and 0 < len(r) <= MAX_XW_SIDE for r in rows)
+    ):
+        raise RequestError(f"rows must be 1 to {MAX_XW_SIDE} strings of 1 to {MAX_XW_SIDE} squares")
+    givens, circles = _cells(args, "givens"), _cells(args, "circles")
+    lines = []
+    for r, row in enumerate(rows):
+        out = []
+        for c, ch in enumerate(row):
+            if ch != "#" and ch != "." and not ch.isalpha():
+                raise RequestError(f"row {r + 1}, square {c + 1}: {ch!r} is not #, . or a letter")
+            if (r, c) in circles and ch != "#":
+                out.append(f"({ch})")
+            elif (r, c) in givens and ch.isalpha():
+                out.append("{" + ch + "}")
+            else:
+                out.append(ch)
+        lines.append("".join(out))
+    return parse_grid("\n".join(lines), "the studio's grid")
+
+
+def crossword_pattern(args: dict) -> dict:
+    """A designed American pattern of ``width`` x ``height`` from ``seed``."""
+    from ..models.crossword.design import design
+
+    width = _int(args, "width", 3, MAX_XW_SIDE, 15)
+    height = _int(args, "height", 3, MAX_XW_SIDE, width)
+    seed = _int(args, "seed", 0, (1 << 31) - 1, random.randrange(1 << 31))
+    grid, _ = design(width, height, seed, tries=40)
+    return {"rows": grid.rows, "seed": seed}
+
+
+def _slot_of(grid, args: dict):
+    r, c = _int(args, "row", 0, MAX_XW_SIDE - 1), _int(args, "col", 0, MAX_XW_SIDE - 1)
+    direction = _text(args, "direction", 10) or "across"
+    if direction not in ("across", "down"):
+        raise RequestError("direction must be across or down")
+    for slot in grid.slots:
+        if slot.direction == direction and (r, c) in slot.cells():
+            return slot
+    raise RequestError(f"no {direction} entry runs through row {r + 1}, square {c + 1}")
+
+
+def crossword_candidates(args: dict, pool) -> dict:
+    """The words of ``pool`` that fit the selected slot's letters, best
+    score first (at most MAX_CANDIDATES), the words the grid holds already
+    left out."""
+    import re as _re
+
+    grid = crossword_grid(args)
+    slot = _slot_of(grid, args)
+    pattern = "".join(grid.rows[r][c] for r, c in slot.cells())
+    placed = set()
+    for other in grid.slots:
+        word = "".join(grid.rows[r][c] for r, c in other.cells())
+        if "." not in word and other is not slot:
+            placed.add(word)
+    regex = _re.compile("".join("." if ch == "." else _re.escape(ch) for ch in pattern) + r"\Z")
+    found = [
+        (s, w)
+        for w, s in zip(pool.words, pool.scores)
+        if len(w) == slot.length and w not in placed and regex.match(w)
+    ]
+    found.sort(key=lambda x: (-x[0], x[1]))
+    return {
+        "slot": slot.name,
+        "row": slot.row,
+        "col": slot.col,
+        "direction": slot.direction,
+        "pattern": pattern,
+        "count": len(found),
+        "words": [{"word": w, "score": s} for s, w in found[:MAX_CANDIDATES]],
+    }
+
+
+def crossword_fill(args: dict, pool, check: Callable[..., None], seconds: float) -> dict:
+    """Autofill: every empty square, the letters typed kept (the quality
+    search of ``dlxc crossword fill``, its budget within ``seconds``)."""
+    from ..models.crossword.fill import quality_fill
+
+    grid = crossword_grid(args)
+    check()
+    budget = min(3.0, max(0.2, seconds / 2))
+    result = quality_fill(grid, pool, budget=budget, timeout=seconds, seed=_seed(args))
+    check()
+    if result.filled is None:
+        return {"filled": False, "complete": result.complete}
+    score = result.score
+    return {
+        "filled": True,
+        "rows": ["".join(row) for row in result.filled.cells],
+        "mean": round(score.mean, 1) if score else None,
+        "lowest": score.lowest if score else None,
+    }
+
+
+def _seed(args: dict) -> int:
+    return _int(args, "seed", 0, (1 << 31) - 1, 0)
+
+
+def crossword_export(args: dict, fmt: str) -> bytes:
+    """The filled grid with its clues, as ``fmt`` (puz, ipuz, pdf, html, svg)."""
+    from ..models.crossword.fill import Filled
+
+    if fmt not in ("puz", "ipuz", "pdf", "html", "svg", "text", "json"):
+        raise RequestError(f"format {fmt!r}: use puz, ipuz, pdf, html or svg")
+    grid = crossword_grid(args)
+    words = []
+    for slot in grid.slots:
+        word = "".join(grid.rows[r][c] for r, c in slot.cells())
+        if "." in word:
+            raise RequestError(f"{slot.name} is not filled yet: fill the grid first")
+        words.append(word)
+    clues_in = args.get("clues") or {}
+    if not isinstance(clues_in, dict):
+        raise RequestError("clues must map an entry (1-Across) to its clue")
+    clues = {}
+    for slot, word in zip(grid.slots, words):
+        clue = clues_in.get(slot.name)
+        if isinstance(clue, str) and clue.strip():
+            clues[word] = clue.strip()[:300]
+    title = _text(args, "title", 80).strip() or "Crossword"
+    page = Filled(grid, words).page(title=title, clues=clues)
+    return render([page], fmt, answers=fmt == "svg")[0] if fmt != "pdf" else render([page], fmt)[0]
+
+
+# ---- the folder ---------------------------------------------------------------------
+
+
+def inside(folder, name: str):
+    """``name`` in the studio's folder, or NotFound: no path that leaves it
+    (``..``, an absolute path, a link pointing out), no hidden file."""
+    from pathlib import Path
+
+    if not isinstance(name, str) or not name or len(name) > 200:
+        raise NotFound("no such file")
+    if "/" in name or "\\" in name or name.startswith(".") or "\0" in name:
+        raise NotFound("no such file in the studio's folder")
+    path = (Path(folder) / name).resolve()
+    if path.parent != Path(folder).resolve():
+        raise NotFound("no such file in the studio's folder")
+    return path
+
+
+def list_files(folder) -> list[str]:
+    from pathlib import Path
+
+    out = []
+    for p in sorted(Path(folder).iterdir()):
+        if p.name.startswith(".") or p.suffix not in FILE_KINDS:
+            continue
+        try:
+            if p.is_file() and p.resolve().parent == Path(folder).resolve():
+                out.append(p.name)
+        except OSError:
+            continue
+    return out[:500]
+
+
+MAX_SAVED = 256 * 1024  # bytes of a saved puzzle
+
+
+def crossword_save(folder, args: dict) -> dict:
+    """Write the puzzle (grid, marks, clues, title) as NAME.json in the folder."""
+    import json as _json
+
+    name = _text(args, "name", 100).strip()
+    if not name.endswith(".json"):
+        name += ".json"
+    path = inside(folder, name)
+    crossword_grid(args)  # a grid the studio can open again
+    doc = {
+        "dlxc-studio": 1,
+        "kind": "crossword",
+        "title": _text(args, "title", 80),
+        "rows": args["rows"],
+        "givens": sorted(_cells(args, "givens")),
+        "circles": sorted(_cells(args, "circles")),
+        "clues": {k: v for k, v in (args.get("clues") or {}).items() if isinstance(v, str)},
+    }
+    data = _json.dumps(doc, indent=1).encode()
+    if len(data) > MAX_SAVED:
+        raise RequestError("the puzzle is too large to save")
+    tmp = path.with_name(path.name + ".part")
+    tmp.write_bytes(data)
+    tmp.replace(path)
+    return {"saved": path.name}
+
+
+def crossword_open(folder, name: str) -> dict:
+    """A puzzle saved by the studio (.json) or a grid file (.txt)."""
+    import json as _json
+
+    from ..models.crossword.fill import read_grid
+
+    path = inside(folder, name)
+    if not path.is_file():
+        raise NotFound("no such file in the studio's folder")
+    if path.stat().st_size > MAX_SAVED:
+        raise RequestError(f"{name} is too large to open here")
+    if path.suffix == ".json":
+        try:
+            doc = _json.loads(path.read_text(encoding="utf-8"))
+        except (ValueError, UnicodeDecodeError, RecursionError):
+            raise RequestError(f"{name}: not a puzzle saved by the studio") from None
+        if not isinstance(doc, dict) or doc.get("kind") != "crossword":
+            raise RequestError(f"{name}: not a crossword saved by the studio")
+        crossword_grid(doc)
+        return {k: doc.get(k) for k in ("title", "rows", "givens", "circles", "clues")}
+    grid = read_grid(path)
+    if grid.width > MAX_XW_SIDE or grid.height > MAX_XW_SIDE:
+        raise RequestError(
+            f"{name}: the studio edits grids of at most {MAX_XW_SIDE} squares a side"
+        )
+    return {
+        "title": path.stem,
+        "rows": grid.rows,
+        "givens": sorted(map(list, grid.givens)),
+        "circles": sorted(map(list, grid.circles)),
+        "clues": {},
+    }
+
+
+def crossword_stats(args: dict) -> dict:
+    """The grid's statistics and the American checks (``crossword grid --stats``)."""
+    from ..models.crossword.stats import grid_stats
+
+    grid = crossword_grid(args)
+    return grid_stats(grid.rows).to_json()
+
+
+def crossword_suggest(args: dict, pool, check: Callable[..., None], seconds: float) -> dict:
+    """The selected entry's best words, each marked fillable (a fill keeps
+    it), unfillable (none does) or unknown, with the fills it leaves where
+    counted (``crossword suggest``)."""
+    from ..models.crossword.suggest import Suggester
+
+    grid = crossword_grid(args)
+    slot = _slot_of(grid, args)
+    top = _int(args, "top", 1, 100, 30)
+    check()
+    suggester = Suggester(grid, pool)
+    try:
+        result = suggester.suggest(
+            slot,
+            top=top,
+            budget=max(0.2, min(seconds, 3.0)),
+            blocking=False,
+            progress=lambda *_: check(),
+        )
+    finally:
+        suggester.close()
+    return {
+        "slot": slot.name,
+        "words": [
+            {
+                "word": s.word,
+                "score": s.score,
+                "status": s.status,
+                "count": s.count_text(),
+            }
+            for s in result.suggestions
+        ],
+    }

@@ -229,3 +229,81 @@ def test_without_the_extra_the_command_says_what_to_install(monkeypatch):
     assert r.exit_code == 1
     assert "pip install 'dlxc[studio]'" in r.output
     assert len(r.output.strip().splitlines()) == 1
+
+
+# ---- the crossword room ------------------------------------------------------------
+
+SMALL = ["...#", "....", "....", "#..."]
+
+
+def test_crossword_candidates_fit_the_pattern_and_skip_placed_words(studio):
+    _, client = studio
+    rows = ["c...", "a...", "t...", "...."]
+    r = client.post(
+        "/api/crossword/candidates", json={"rows": rows, "row": 0, "col": 0, "direction": "down"}
+    ).json()
+    assert r["pattern"] == "cat."
+    words = [w["word"] for w in r["words"]]
+    assert words and all(len(w) == 4 and w.startswith("cat") for w in words)
+    scores = [w["score"] for w in r["words"]]
+    assert scores == sorted(scores, reverse=True)
+
+
+def test_crossword_suggest_marks_agree_with_the_fill(studio, tmp_path):
+    from dlxc.crossword.wordlist import read_word_list
+    from dlxc.models.crossword.fill import Filler, parse_grid
+
+    st, client = studio
+    (tmp_path / "mine.txt").write_text("\n".join(["abc", "bca", "cab", "acb", "bac", "cba"]))
+    args = {"rows": ["...", "...", "..."], "row": 0, "col": 0, "direction": "across"}
+    args["lists"] = ["mine.txt"]
+    view = wait(client, client.post("/api/crossword/suggest", json=args).json()["job"])
+    assert view["state"] == "done", view
+    pool = read_word_list(tmp_path / "mine.txt")
+    for w in view["result"]["words"]:
+        if w["status"] == "unknown":
+            continue
+        grid = parse_grid("\n".join([w["word"], "...", "..."]))
+        filled = Filler(grid, pool).first()
+        assert (filled is not None) == (w["status"] == "fillable"), w
+
+
+def test_crossword_stats_and_export_read_back(studio):
+    puz = pytest.importorskip("puz")
+    _, client = studio
+    stats = client.post("/api/crossword/stats", json={"rows": SMALL}).json()
+    assert stats["blocks"] == 2 and stats["entries"] == 8
+    filled = ["cat#", "area", "test", "#ear"]
+    r = client.post("/api/crossword/export?format=puz", json={"rows": filled, "title": "T"})
+    assert r.status_code == 200
+    p = puz.load(r.content)
+    assert p.solution.replace(".", "#") == "".join(filled).upper()
+    r = client.post("/api/crossword/export?format=puz", json={"rows": SMALL})
+    assert r.status_code == 400 and "not filled" in r.json()["error"]
+
+
+@pytest.mark.parametrize("name", ["../x.json", "/etc/passwd", ".hidden.json", "a/b.json", ""])
+def test_files_outside_the_folder_are_404_and_nothing_is_written(studio, tmp_path, name):
+    st, client = studio
+    before = sorted(p.name for p in tmp_path.parent.iterdir())
+    r = client.post("/api/crossword/save", json={"rows": SMALL, "name": name})
+    assert r.status_code in (400, 404), r.text
+    r = client.get("/api/crossword/open", params={"name": name})
+    assert r.status_code in (400, 404)
+    assert sorted(p.name for p in tmp_path.parent.iterdir()) == before
+    assert not any(tmp_path.iterdir())
+
+
+def test_save_and_open_a_puzzle_in_the_folder(studio, tmp_path):
+    _, client = studio
+    doc = {"rows": SMALL, "givens": [[0, 0]], "circles": [[1, 1]], "clues": {"1-Across": "x"}}
+    assert client.post("/api/crossword/save", json=dict(doc, name="mine")).json() == {
+        "saved": "mine.json"
+    }
+    assert (tmp_path / "mine.json").is_file()
+    assert "mine.json" in client.get("/api/files").json()["files"]
+    back = client.get("/api/crossword/open", params={"name": "mine.json"}).json()
+    assert back["rows"] == SMALL and back["givens"] == [[0, 0]] and back["clues"]["1-Across"] == "x"
+    (tmp_path / "grid.txt").write_text("#..\n...\n..#\n")
+    back = client.get("/api/crossword/open", params={"name": "grid.txt"}).json()
+    assert back["rows"] == ["#..", "...", "..#"]

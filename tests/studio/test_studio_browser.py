@@ -107,6 +107,8 @@ def browser(server, tmp_path_factory):
             "download.default_directory": str(downloads),
             "download.prompt_for_download": False,
             "safebrowsing.enabled": False,
+            # a second download from the page would otherwise wait for a click
+            "profile.default_content_setting_values.automatic_downloads": 1,
         },
     )
     driver = webdriver.Chrome(service=Service(DRIVER), options=opts)
@@ -141,6 +143,122 @@ def _download(folder: Path, name: str, seconds: float = 30.0) -> Path:
     raise AssertionError(f"{name} was not downloaded; the folder has {os.listdir(folder)}")
 
 
+def _cell(driver, r: int, c: int):
+    from selenium.webdriver.common.by import By
+
+    return driver.find_element(By.CSS_SELECTOR, f'#xw-grid td[data-r="{r}"][data-c="{c}"]')
+
+
+def _grid_rows(driver) -> list[str]:
+    return driver.execute_script("return xw.rows.map((row) => row.join(''));")
+
+
+def _candidates_for(driver, slot) -> list:
+    """The studio's list of words for ``slot`` once it shows that slot's
+    pattern (the list follows the selection after a short pause)."""
+    from selenium.webdriver.common.by import By
+
+    def ready(d):
+        pattern = "".join(_grid_rows(d)[r][c] for r, c in slot["cells"]).upper()
+        if not d.find_element(By.ID, "xw-slot").text.startswith(slot["name"] + " "):
+            return False
+        if not d.find_element(By.ID, "xw-pattern-text").text.startswith(pattern + ":"):
+            return False
+        return d.find_elements(By.CSS_SELECTOR, "#xw-candidates li")
+
+    return _wait(driver, ready, what=f"the words of {slot['name']}")
+
+
+def _select(driver, slot) -> None:
+    r, c = slot["cells"][0]
+    _cell(driver, r, c).click()
+    if driver.execute_script("return xw.dir;") != slot["dir"]:
+        _cell(driver, r, c).click()
+
+
+def test_a_constructor_builds_fills_clues_and_exports_a_15x15(server, browser):
+    import ipuz
+    import puz
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    url, _ = server
+    driver, downloads = browser
+    driver.get(url)
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    driver.find_element(By.ID, "xw-pattern").click()
+    _wait(driver, lambda d: "#" in "".join(_grid_rows(d)), what="a designed pattern")
+    rows = _grid_rows(driver)
+    assert len(rows) == 15 and all(len(r) == 15 for r in rows)
+
+    # the theme entry: the longest across entry of the top row that holds one,
+    # typed from the candidates the studio lists for it
+    slots = driver.execute_script("return xwSlots().slots;")
+    across = [s for s in slots if s["dir"] == "across"]
+    theme = max(across, key=lambda s: (len(s["cells"]), -s["cells"][0][0]))
+    _select(driver, theme)
+    first = _candidates_for(driver, theme)
+    word = first[min(4, len(first) - 1)].get_attribute("data-word")
+    grid = driver.find_element(By.ID, "xw-grid")
+    grid.send_keys(word)
+    rows = _grid_rows(driver)
+    assert "".join(rows[r][c] for r, c in theme["cells"]) == word
+
+    # a crossing slot's suggested word, picked from the list
+    down = next(
+        s for s in slots if s["dir"] == "down" and any(x in theme["cells"] for x in s["cells"])
+    )
+    _select(driver, down)
+    picks = _candidates_for(driver, down)
+    picked = picks[0].get_attribute("data-word")
+    picks[0].click()
+    rows = _grid_rows(driver)
+    assert "".join(rows[r][c] for r, c in down["cells"]) == picked
+
+    driver.find_element(By.ID, "xw-fill").click()
+    _wait(
+        driver,
+        lambda d: (
+            d.find_element(By.ID, "xw-status").text.startswith("filled")
+            or "no fill" in d.find_element(By.ID, "xw-status").text
+        ),
+        seconds=90,
+        what="autofill",
+    )
+    assert driver.find_element(By.ID, "xw-status").text.startswith("filled")
+    rows = _grid_rows(driver)
+    assert "." not in "".join(rows)
+    assert "".join(rows[r][c] for r, c in theme["cells"]) == word  # kept
+    assert "".join(rows[r][c] for r, c in down["cells"]) == picked
+
+    clue = driver.find_element(By.CSS_SELECTOR, f'#xw-clues input[data-slot="{theme["name"]}"]')
+    clue.send_keys("Our theme entry", Keys.TAB)
+    driver.save_screenshot(str(_shots() / "studio-crossword.png"))
+
+    for fmt in ("puz", "ipuz"):
+        driver.find_element(By.CSS_SELECTOR, f'.xw-export[data-format="{fmt}"]').click()
+        _wait(
+            driver,
+            lambda d, fmt=fmt: (
+                f"crossword.{fmt} saved" in d.find_element(By.ID, "xw-status").text
+                or d.find_element(By.ID, "xw-status").get_attribute("class").endswith("error")
+            ),
+            what=f"the {fmt} export",
+        )
+        assert f"crossword.{fmt} saved" in driver.find_element(By.ID, "xw-status").text, (
+            driver.find_element(By.ID, "xw-status").text
+        )
+        _download(downloads, f"crossword.{fmt}")
+    p = puz.read(str(downloads / "crossword.puz"))
+    assert (p.width, p.height) == (15, 15)
+    solution = [p.solution[k * 15 : (k + 1) * 15] for k in range(15)]
+    assert [row.replace(".", "#") for row in solution] == [r.upper() for r in rows]
+    assert "Our theme entry" in p.clues
+    doc = ipuz.read((downloads / "crossword.ipuz").read_text())
+    assert doc["dimensions"] == {"width": 15, "height": 15}
+    assert any("Our theme entry" in str(c) for c in doc["clues"]["Across"])
+
+
 def test_a_teacher_makes_a_word_search_from_a_theme_and_downloads_its_pdf(server, browser):
     pdfium = pytest.importorskip("pypdfium2")
     from selenium.webdriver.common.by import By
@@ -150,6 +268,7 @@ def test_a_teacher_makes_a_word_search_from_a_theme_and_downloads_its_pdf(server
     driver, downloads = browser
     driver.get(url)
     _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    driver.find_element(By.ID, "tab-wordsearch").click()
     Select(driver.find_element(By.ID, "ws-theme")).select_by_value("planets")
     driver.find_element(By.ID, "ws-seed").send_keys("4")
     driver.find_element(By.ID, "ws-make").click()

@@ -7,7 +7,7 @@
 const TOKEN = document.querySelector('meta[name="dlxc-token"]').content;
 const $ = (id) => document.getElementById(id);
 
-async function api(method, path, body) {
+async function api(method, path, body, asFile = false) {
   const opts = { method, headers: { "X-Dlxc-Token": TOKEN } };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
@@ -19,7 +19,7 @@ async function api(method, path, body) {
     const text = type.includes("json") ? (await res.json()).error : await res.text();
     throw new Error(text || res.statusText);
   }
-  return type.includes("json") ? res.json() : res.blob();
+  return asFile || !type.includes("json") ? res.blob() : res.json();
 }
 
 // A job: started by a POST that answers {job}, polled until it ends.
@@ -168,7 +168,7 @@ for (const b of document.querySelectorAll("#room-wordsearch .download")) {
     try {
       const view = await ws.runner.run(`/api/wordsearch/export?format=${fmt}`, ws.last,
         `writing ${fmt}`);
-      save(await api("GET", `/api/jobs/${view.id}/file`), `wordsearch.${fmt}`);
+      save(await api("GET", `/api/jobs/${view.id}/file`, undefined, true), `wordsearch.${fmt}`);
       say($("ws-status"), `wordsearch.${fmt} saved (${view.result.bytes} bytes).`);
     } catch (e) {
       say($("ws-status"), e.message, true);
@@ -237,13 +237,401 @@ for (const b of document.querySelectorAll(".bg-download")) {
   b.addEventListener("click", async () => {
     const fmt = b.dataset.format;
     try {
-      save(await api("POST", `/api/boggle/export?format=${fmt}`, bgRequest()), `boggle.${fmt}`);
+      save(await api("POST", `/api/boggle/export?format=${fmt}`, bgRequest(), true),
+        `boggle.${fmt}`);
       say($("bg-status"), `boggle.${fmt} saved.`);
     } catch (e) {
       say($("bg-status"), e.message, true);
     }
   });
 }
+
+
+// ---- crossword ----
+const xw = {
+  rows: [], // arrays of "#", "." or a lower-case letter
+  givens: new Set(), // "r,c"
+  circles: new Set(),
+  clues: {}, // "1-Across": clue
+  r: 0, c: 0, dir: "across",
+  undo: [], redo: [],
+  runner: new JobRunner($("xw-status"), $("xw-stop")),
+  suggestRunner: new JobRunner($("xw-check"), $("xw-check-stop")),
+  timer: null,
+};
+
+function xwSnapshot() {
+  return JSON.stringify([xw.rows, [...xw.givens], [...xw.circles]]);
+}
+function xwRestore(snap) {
+  const [rows, givens, circles] = JSON.parse(snap);
+  xw.rows = rows; xw.givens = new Set(givens); xw.circles = new Set(circles);
+}
+function xwEdit(change) { // every edit goes through here, for undo
+  const before = xwSnapshot();
+  change();
+  if (xwSnapshot() !== before) {
+    xw.undo.push(before);
+    if (xw.undo.length > 500) xw.undo.shift();
+    xw.redo = [];
+  }
+  xwDraw();
+}
+function xwNew(rows) {
+  xw.rows = rows.map((row) => [...row.toLowerCase()]);
+  xw.givens = new Set(); xw.circles = new Set();
+  xw.undo = []; xw.redo = [];
+  xw.r = 0; xw.c = 0;
+  xwDraw();
+}
+const H = () => xw.rows.length;
+const W = () => (xw.rows[0] || []).length;
+const isBlock = (r, c) => r < 0 || c < 0 || r >= H() || c >= W() || xw.rows[r][c] === "#";
+
+// the slots as crosswords number them: [{number, dir, cells: [[r, c]...]}]
+function xwSlots() {
+  const out = [], numbers = {};
+  let n = 0;
+  for (let r = 0; r < H(); r++) for (let c = 0; c < W(); c++) {
+    if (isBlock(r, c)) continue;
+    const across = isBlock(r, c - 1) && !isBlock(r, c + 1);
+    const down = isBlock(r - 1, c) && !isBlock(r + 1, c);
+    if (across || down) numbers[`${r},${c}`] = ++n;
+  }
+  for (const dir of ["across", "down"]) {
+    const [dr, dc] = dir === "across" ? [0, 1] : [1, 0];
+    for (let r = 0; r < H(); r++) for (let c = 0; c < W(); c++) {
+      if (isBlock(r, c) || !isBlock(r - dr, c - dc) || isBlock(r + dr, c + dc)) continue;
+      const cells = [];
+      for (let k = 0; !isBlock(r + k * dr, c + k * dc); k++) cells.push([r + k * dr, c + k * dc]);
+      out.push({ number: numbers[`${r},${c}`], dir, cells,
+        name: `${numbers[`${r},${c}`]}-${dir === "across" ? "Across" : "Down"}` });
+    }
+  }
+  return { slots: out, numbers };
+}
+function xwSelected(slots) {
+  return slots.find((s) => s.dir === xw.dir && s.cells.some(([r, c]) => r === xw.r && c === xw.c));
+}
+
+function xwDraw() {
+  const { slots, numbers } = xwSlots();
+  const sel = xwSelected(slots);
+  const inSel = new Set(sel ? sel.cells.map(([r, c]) => `${r},${c}`) : []);
+  const table = $("xw-grid");
+  table.innerHTML = "";
+  for (let r = 0; r < H(); r++) {
+    const tr = document.createElement("tr");
+    for (let c = 0; c < W(); c++) {
+      const td = document.createElement("td");
+      const ch = xw.rows[r][c], key = `${r},${c}`;
+      td.dataset.r = r; td.dataset.c = c;
+      if (ch === "#") td.className = "block";
+      else {
+        if (inSel.has(key)) td.classList.add("slot");
+        if (r === xw.r && c === xw.c) td.classList.add("sel");
+        if (xw.givens.has(key)) td.classList.add("given");
+        if (xw.circles.has(key)) td.classList.add("circle");
+        if (numbers[key]) {
+          const num = document.createElement("span");
+          num.className = "num"; num.textContent = numbers[key];
+          td.appendChild(num);
+        }
+        td.appendChild(document.createTextNode(ch === "." ? "" : ch));
+      }
+      tr.appendChild(td);
+    }
+    table.appendChild(tr);
+  }
+  $("xw-slot").textContent = sel ? `${sel.name} (${sel.cells.length})` : "Choose a square";
+  xwClues(slots);
+  clearTimeout(xw.timer);
+  xw.timer = setTimeout(() => { xwCandidates(); xwStats(); }, 120); // they follow the grid
+}
+
+async function xwStats() {
+  const asked = xwSnapshot();
+  try {
+    const st = await api("POST", "/api/crossword/stats", xwGridBody());
+    if (asked !== xwSnapshot()) return;
+    const failed = st.checks.filter((c) => !c.passed).map((c) => c.name);
+    $("xw-stats").textContent = `${st.entries} entries, ${st.blocks} blocks, mean length ` +
+      `${st.mean_length.toFixed(2)}, ${st.unchecked} unchecked` +
+      (st.filled_squares === st.open_squares ? `, Scrabble score ${st.scrabble}` : "") +
+      (failed.length ? `; fails: ${failed.join(", ")}` : "; passes the American checks");
+  } catch (e) {
+    $("xw-stats").textContent = "";
+  }
+}
+
+function xwClues(slots) {
+  const box = $("xw-clues");
+  const focused = document.activeElement && document.activeElement.dataset.slot;
+  box.innerHTML = "";
+  for (const s of slots) {
+    const label = document.createElement("label");
+    const name = document.createElement("span");
+    const word = s.cells.map(([r, c]) => xw.rows[r][c]).join("").toUpperCase();
+    name.textContent = `${s.number}${s.dir === "across" ? "A" : "D"}`;
+    name.title = word;
+    const input = document.createElement("input");
+    input.dataset.slot = s.name;
+    input.value = xw.clues[s.name] || "";
+    input.placeholder = word.replace(/\./g, "_");
+    input.addEventListener("input", () => { xw.clues[s.name] = input.value; });
+    label.appendChild(name); label.appendChild(input);
+    box.appendChild(label);
+    if (focused === s.name) input.focus();
+  }
+}
+
+function xwGridBody() {
+  const cells = (set) => [...set].map((k) => k.split(",").map(Number));
+  return {
+    rows: xw.rows.map((row) => row.join("")),
+    givens: cells(xw.givens), circles: cells(xw.circles),
+    lists: $("xw-lists").value.split(",").map((x) => x.trim()).filter(Boolean),
+    clues: xw.clues, title: $("xw-title").value,
+  };
+}
+
+async function xwCandidates() {
+  const { slots } = xwSlots();
+  const sel = xwSelected(slots);
+  const list = $("xw-candidates");
+  if (!sel) { list.innerHTML = ""; return; }
+  const body = Object.assign(xwGridBody(), { row: sel.cells[0][0], col: sel.cells[0][1],
+    direction: sel.dir });
+  const asked = xwSnapshot() + sel.name;
+  try {
+    const r = await api("POST", "/api/crossword/candidates", body);
+    if (asked !== xwSnapshot() + (xwSelected(xwSlots().slots) || {}).name) return; // stale
+    $("xw-pattern-text").textContent =
+      `${r.pattern.toUpperCase()}: ${r.count} word${r.count === 1 ? "" : "s"} fit${r.count === 1 ? "s" : ""}`;
+    list.innerHTML = "";
+    for (const w of r.words) {
+      const li = document.createElement("li");
+      li.dataset.word = w.word;
+      li.innerHTML = "";
+      li.appendChild(document.createTextNode(w.word.toUpperCase()));
+      const sc = document.createElement("span");
+      sc.className = "score"; sc.textContent = w.score;
+      li.appendChild(sc);
+      li.addEventListener("click", () => xwPlace(sel, w.word));
+      list.appendChild(li);
+    }
+    xwViability(body, asked);
+  } catch (e) {
+    say($("xw-pattern-text"), e.message, true);
+  }
+}
+
+// the top words marked fillable (a fill keeps it), unfillable or unknown,
+// a job the next change of grid or selection replaces
+const MARKS = { fillable: "\u2713", unfillable: "\u2717", unknown: "?" };
+async function xwViability(body, asked) {
+  try {
+    const view = await xw.suggestRunner.run("/api/crossword/suggest", body, "checking");
+    if (asked !== xwSnapshot() + (xwSelected(xwSlots().slots) || {}).name) return;
+    const marks = new Map(view.result.words.map((w) => [w.word, w]));
+    for (const li of document.querySelectorAll("#xw-candidates li")) {
+      const w = marks.get(li.dataset.word);
+      if (!w) continue;
+      li.dataset.status = w.status;
+      let m = li.querySelector(".mark");
+      if (!m) {
+        m = document.createElement("span");
+        m.className = "mark";
+        li.appendChild(m);
+      }
+      m.textContent = ` ${MARKS[w.status]}` + (w.status === "fillable" ? ` fills ${w.count}` : "");
+    }
+    say($("xw-check"), "");
+  } catch (e) {
+    if (!/replaced|stopped/.test(e.message)) say($("xw-check"), e.message, true);
+  }
+}
+
+function xwPlace(slot, word) {
+  xwEdit(() => slot.cells.forEach(([r, c], i) => { xw.rows[r][c] = word[i]; }));
+}
+
+function xwMirror(r, c) {
+  const mode = $("xw-symmetry").value;
+  if (mode === "rotational") return [H() - 1 - r, W() - 1 - c];
+  if (mode === "mirror") return [r, W() - 1 - c];
+  return null;
+}
+
+function xwToggleBlock(r, c) {
+  xwEdit(() => {
+    const to = xw.rows[r][c] === "#" ? "." : "#";
+    const cells = [[r, c]];
+    const m = xwMirror(r, c);
+    if (m) cells.push(m);
+    for (const [a, b] of cells) {
+      xw.rows[a][b] = to;
+      xw.givens.delete(`${a},${b}`); xw.circles.delete(`${a},${b}`);
+    }
+  });
+}
+
+function xwMove(dr, dc) {
+  let r = xw.r + dr, c = xw.c + dc;
+  if (r < 0 || c < 0 || r >= H() || c >= W()) return;
+  xw.r = r; xw.c = c;
+  xwDraw();
+}
+function xwStep(back) {
+  const [dr, dc] = xw.dir === "across" ? [0, 1] : [1, 0];
+  const s = back ? -1 : 1;
+  const r = xw.r + s * dr, c = xw.c + s * dc;
+  if (!isBlock(r, c)) { xw.r = r; xw.c = c; }
+}
+
+$("xw-grid").addEventListener("click", (ev) => {
+  const td = ev.target.closest("td");
+  if (!td) return;
+  const r = Number(td.dataset.r), c = Number(td.dataset.c);
+  if (r === xw.r && c === xw.c) xw.dir = xw.dir === "across" ? "down" : "across";
+  xw.r = r; xw.c = c;
+  $("xw-grid").focus();
+  xwDraw();
+});
+
+$("xw-grid").addEventListener("keydown", (ev) => {
+  const k = ev.key;
+  if ((ev.ctrlKey || ev.metaKey) && (k === "z" || k === "y")) {
+    ev.preventDefault();
+    (k === "z" ? xwUndo : xwRedo)();
+    return;
+  }
+  if (ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (/^[a-zA-Z]$/.test(k)) {
+    if (isBlock(xw.r, xw.c)) return;
+    xwEdit(() => { xw.rows[xw.r][xw.c] = k.toLowerCase(); xwStep(false); });
+  } else if (k === "." ) {
+    xwToggleBlock(xw.r, xw.c);
+  } else if (k === "Backspace" || k === "Delete") {
+    xwEdit(() => {
+      if (!isBlock(xw.r, xw.c) && xw.rows[xw.r][xw.c] !== ".") xw.rows[xw.r][xw.c] = ".";
+      else if (k === "Backspace") { xwStep(true); if (!isBlock(xw.r, xw.c)) xw.rows[xw.r][xw.c] = "."; }
+    });
+  } else if (k === " " || k === "Tab") {
+    xw.dir = xw.dir === "across" ? "down" : "across";
+    xwDraw();
+  } else if (k.startsWith("Arrow")) {
+    const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[k];
+    xwMove(...d);
+  } else return;
+  ev.preventDefault();
+});
+
+function xwUndo() {
+  if (!xw.undo.length) return;
+  xw.redo.push(xwSnapshot());
+  xwRestore(xw.undo.pop());
+  xwDraw();
+}
+function xwRedo() {
+  if (!xw.redo.length) return;
+  xw.undo.push(xwSnapshot());
+  xwRestore(xw.redo.pop());
+  xwDraw();
+}
+$("xw-undo").addEventListener("click", xwUndo);
+$("xw-redo").addEventListener("click", xwRedo);
+$("xw-given").addEventListener("click", () => xwEdit(() => {
+  const key = `${xw.r},${xw.c}`;
+  if (xw.givens.has(key)) xw.givens.delete(key); else if (!isBlock(xw.r, xw.c)) xw.givens.add(key);
+}));
+$("xw-circle").addEventListener("click", () => xwEdit(() => {
+  const key = `${xw.r},${xw.c}`;
+  if (xw.circles.has(key)) xw.circles.delete(key); else if (!isBlock(xw.r, xw.c)) xw.circles.add(key);
+}));
+
+$("xw-blank").addEventListener("click", () => {
+  const w = Number($("xw-width").value) || 15, h = Number($("xw-height").value) || w;
+  xwNew(Array.from({ length: h }, () => ".".repeat(w)));
+  say($("xw-status"), `a blank ${w}x${h} grid.`);
+});
+$("xw-pattern").addEventListener("click", async () => {
+  try {
+    const w = Number($("xw-width").value) || 15, h = Number($("xw-height").value) || w;
+    const r = await api("POST", "/api/crossword/pattern", { width: w, height: h });
+    xwNew(r.rows);
+    say($("xw-status"), `a designed ${w}x${h} pattern (seed ${r.seed}).`);
+  } catch (e) {
+    say($("xw-status"), e.message, true);
+  }
+});
+$("xw-fill").addEventListener("click", async () => {
+  const body = xwGridBody();
+  const snap = xwSnapshot();
+  try {
+    const view = await xw.runner.run("/api/crossword/fill", body, "filling");
+    const r = view.result;
+    if (!r.filled) {
+      say($("xw-status"), r.complete ? "no fill exists with these words" :
+        "no fill found in the time", true);
+      return;
+    }
+    if (xwSnapshot() !== snap) { say($("xw-status"), "the grid changed: autofill again"); return; }
+    xwEdit(() => { xw.rows = r.rows.map((row) => [...row]); });
+    say($("xw-status"), `filled in ${view.seconds.toFixed(1)} s: mean score ${r.mean}, ` +
+      `lowest ${r.lowest}.`);
+  } catch (e) {
+    say($("xw-status"), e.message, true);
+  }
+});
+for (const b of document.querySelectorAll(".xw-export")) {
+  b.addEventListener("click", async () => {
+    const fmt = b.dataset.format;
+    try {
+      save(await api("POST", `/api/crossword/export?format=${fmt}`, xwGridBody(), true),
+        `crossword.${fmt}`);
+      say($("xw-status"), `crossword.${fmt} saved.`);
+    } catch (e) {
+      say($("xw-status"), e.message, true);
+    }
+  });
+}
+async function xwFiles() {
+  try {
+    const { files } = await api("GET", "/api/files");
+    const sel = $("xw-files");
+    sel.innerHTML = '<option value="">(choose)</option>';
+    fillSelect(sel, files);
+  } catch (e) { /* the list stays as it was */ }
+}
+$("xw-save").addEventListener("click", async () => {
+  try {
+    const r = await api("POST", "/api/crossword/save",
+      Object.assign(xwGridBody(), { name: $("xw-name").value || "puzzle" }));
+    say($("xw-status"), `saved as ${r.saved} in the studio's folder.`);
+    xwFiles();
+  } catch (e) {
+    say($("xw-status"), e.message, true);
+  }
+});
+$("xw-open").addEventListener("click", async () => {
+  const name = $("xw-files").value;
+  if (!name) return;
+  try {
+    const d = await api("GET", `/api/crossword/open?name=${encodeURIComponent(name)}`);
+    xwNew(d.rows);
+    xw.givens = new Set((d.givens || []).map(([r, c]) => `${r},${c}`));
+    xw.circles = new Set((d.circles || []).map(([r, c]) => `${r},${c}`));
+    xw.clues = d.clues || {};
+    $("xw-title").value = d.title || "";
+    xwDraw();
+    say($("xw-status"), `opened ${name}.`);
+  } catch (e) {
+    say($("xw-status"), e.message, true);
+  }
+});
+xwNew(Array.from({ length: 15 }, () => ".".repeat(15)));
+xwFiles();
 
 // ---- start ----
 (async () => {
