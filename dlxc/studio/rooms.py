@@ -332,12 +332,13 @@ def crossword_candidates(args: dict, pool) -> dict:
 def crossword_fill(args: dict, pool, check: Callable[..., None], seconds: float) -> dict:
     """Autofill: every empty square, the letters typed kept (the quality
     search of ``dlxc crossword fill``, its budget within ``seconds``)."""
-    from ..models.crossword.fill import quality_fill
+    from ..models.crossword.fill import quality_fill, stopping
 
     grid = crossword_grid(args)
     check()
     budget = min(3.0, max(0.2, seconds / 2))
-    result = quality_fill(grid, pool, budget=budget, timeout=seconds, seed=_seed(args))
+    with stopping(check):  # Stop ends whichever search is running
+        result = quality_fill(grid, pool, budget=budget, timeout=seconds, seed=_seed(args))
     check()
     if result.filled is None:
         return {"filled": False, "complete": result.complete}
@@ -489,6 +490,7 @@ def crossword_suggest(args: dict, pool, check: Callable[..., None], seconds: flo
     """The selected entry's best words, each marked fillable (a fill keeps
     it), unfillable (none does) or unknown, with the fills it leaves where
     counted (``crossword suggest``)."""
+    from ..models.crossword.fill import stopping
     from ..models.crossword.suggest import Suggester
 
     grid = crossword_grid(args)
@@ -497,13 +499,14 @@ def crossword_suggest(args: dict, pool, check: Callable[..., None], seconds: flo
     check()
     suggester = Suggester(grid, pool)
     try:
-        result = suggester.suggest(
-            slot,
-            top=top,
-            budget=max(0.2, min(seconds, 3.0)),
-            blocking=False,
-            progress=lambda *_: check(),
-        )
+        with stopping(check):  # Stop (or a newer request) ends it at once
+            result = suggester.suggest(
+                slot,
+                top=top,
+                budget=max(0.2, min(seconds, 3.0)),
+                blocking=False,
+                progress=lambda *_: check(),
+            )
     finally:
         suggester.close()
     return {

@@ -307,3 +307,20 @@ def test_save_and_open_a_puzzle_in_the_folder(studio, tmp_path):
     (tmp_path / "grid.txt").write_text("#..\n...\n..#\n")
     back = client.get("/api/crossword/open", params={"name": "grid.txt"}).json()
     assert back["rows"] == ["#..", "...", "..#"]
+
+
+def test_autofill_stops_at_once_when_told(studio):
+    st, client = studio
+    rows = ["." * 15] * 15  # an open 15x15: a search far longer than the test waits
+    job = client.post("/api/crossword/fill", json={"rows": rows}).json()["job"]
+    end = time.monotonic() + 10
+    while client.get(f"/api/jobs/{job}").json()["state"] == "waiting":
+        assert time.monotonic() < end
+        time.sleep(0.02)
+    time.sleep(0.5)
+    t0 = time.monotonic()
+    client.delete(f"/api/jobs/{job}")
+    view = wait(client, job, 5.0)
+    assert view["state"] == "cancelled", view
+    assert time.monotonic() - t0 < 1.0
+    assert st.jobs.running() == 0

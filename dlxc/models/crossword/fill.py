@@ -27,6 +27,8 @@ Two ways to search:
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import os
 import time
 from array import array
@@ -531,6 +533,24 @@ def luby(i: int) -> int:
         i -= (1 << (k - 1)) - 1
 
 
+_STOP_HOOK: contextvars.ContextVar[Optional[Callable[[], object]]] = contextvars.ContextVar(
+    "dlxc_fill_stop_hook", default=None
+)
+
+
+@contextlib.contextmanager
+def stopping(hook: Callable[[], object]) -> Iterator[None]:
+    """Within the block, every fill search of this thread calls ``hook``
+    between engine slices (about ten times a second): an exception it
+    raises ends the search at once, whichever of the many searches of a
+    quality fill, a repair or a proof is running (the studio's Stop)."""
+    token = _STOP_HOOK.set(hook)
+    try:
+        yield
+    finally:
+        _STOP_HOOK.reset(token)
+
+
 class Filler:
     """The fill search of one grid over one word pool.
 
@@ -718,12 +738,14 @@ class Filler:
 
     def _runner(self, node_limit: Optional[int], timeout: Optional[float]) -> Runner:
         """The runner of one call of ``fills`` or ``first``: its limits count
-        the nodes of every attempt of this filler."""
+        the nodes of every attempt of this filler; the hook of ``stopping``
+        (if any) is its progress call."""
         return Runner(
             lambda: self._search.stats()["nodes"] + self._spent,
             lambda status: status != self._impl.BUDGET,
             "python" if self._impl is mirror else "c",
             Limits(node_limit, timeout),
+            _STOP_HOOK.get(),
         )
 
     def _drive(self, runner: Runner, cap: Optional[int], what: str):
