@@ -220,6 +220,7 @@ def boggle_export(args: dict, fmt: str, scorer) -> bytes:
 
 MAX_XW_SIDE = 25  # rows or columns of a crossword grid
 MAX_CANDIDATES = 200  # words listed for a slot
+MAX_REBUS = 12  # letters of a rebus square
 FILE_KINDS = (".txt", ".json", ".dict")  # what the studio opens from its folder
 
 
@@ -255,22 +256,26 @@ def crossword_grid(args: dict):
         not isinstance(rows, list)
         or not rows
         or len(rows) > MAX_XW_SIDE
-        or not all(isinstance(r, str) and 0 < len(r) <= MAX_XW_SIDE for r in rows)
+        or not all(isinstance(r, (str, list)) and 0 < len(r) <= MAX_XW_SIDE for r in rows)
     ):
-        raise RequestError(f"rows must be 1 to {MAX_XW_SIDE} strings of 1 to {MAX_XW_SIDE} squares")
+        raise RequestError(f"rows must be 1 to {MAX_XW_SIDE} rows of 1 to {MAX_XW_SIDE} squares")
     givens, circles = _cells(args, "givens"), _cells(args, "circles")
     lines = []
     for r, row in enumerate(rows):
         out = []
         for c, ch in enumerate(row):
-            if ch != "#" and ch != "." and not ch.isalpha():
-                raise RequestError(f"row {r + 1}, square {c + 1}: {ch!r} is not #, . or a letter")
+            # a square: "#", ".", a letter, or several letters (a rebus square)
+            if not isinstance(ch, str) or not ch or len(ch) > MAX_REBUS:
+                raise RequestError(f"row {r + 1}, square {c + 1}: not a square")
+            if ch not in ("#", ".") and not ch.isalpha():
+                raise RequestError(f"row {r + 1}, square {c + 1}: {ch!r} is not #, . or letters")
+            cell = f"[{ch}]" if len(ch) > 1 else ch
             if (r, c) in circles and ch != "#":
-                out.append(f"({ch})")
+                out.append(f"({cell})")
             elif (r, c) in givens and ch.isalpha():
-                out.append("{" + ch + "}")
+                out.append("{" + cell + "}")
             else:
-                out.append(ch)
+                out.append(cell)
         lines.append("".join(out))
     return parse_grid("\n".join(lines), "the studio's grid")
 
@@ -305,17 +310,21 @@ def crossword_candidates(args: dict, pool) -> dict:
 
     grid = crossword_grid(args)
     slot = _slot_of(grid, args)
-    pattern = "".join(grid.rows[r][c] for r, c in slot.cells())
+    cells = [grid.rows[r][c] for r, c in slot.cells()]
+    pattern = "".join(grid.rebus.get(ch, ch) for ch in cells)
     placed = set()
     for other in grid.slots:
         word = "".join(grid.rows[r][c] for r, c in other.cells())
         if "." not in word and other is not slot:
-            placed.add(word)
-    regex = _re.compile("".join("." if ch == "." else _re.escape(ch) for ch in pattern) + r"\Z")
+            placed.add(grid.spell(word))
+    regex = _re.compile(
+        "".join("." if ch == "." else _re.escape(grid.rebus.get(ch, ch)) for ch in cells) + r"\Z"
+    )
+    length = len(pattern)
     found = [
         (s, w)
         for w, s in zip(pool.words, pool.scores)
-        if len(w) == slot.length and w not in placed and regex.match(w)
+        if len(w) == length and w not in placed and regex.match(w)
     ]
     found.sort(key=lambda x: (-x[0], x[1]))
     return {
@@ -323,7 +332,7 @@ def crossword_candidates(args: dict, pool) -> dict:
         "row": slot.row,
         "col": slot.col,
         "direction": slot.direction,
-        "pattern": pattern,
+        "pattern": "".join(grid.show(ch) if ch in grid.rebus else ch for ch in cells),
         "count": len(found),
         "words": [{"word": w, "score": s} for s, w in found[:MAX_CANDIDATES]],
     }
@@ -345,7 +354,7 @@ def crossword_fill(args: dict, pool, check: Callable[..., None], seconds: float)
     score = result.score
     return {
         "filled": True,
-        "rows": ["".join(row) for row in result.filled.cells],
+        "rows": [[grid.rebus.get(ch, ch) for ch in row] for row in result.filled.cells],
         "mean": round(score.mean, 1) if score else None,
         "lowest": score.lowest if score else None,
     }
@@ -471,7 +480,7 @@ def crossword_open(folder, name: str) -> dict:
         )
     return {
         "title": path.stem,
-        "rows": grid.rows,
+        "rows": [[grid.rebus.get(ch, ch) for ch in row] for row in grid.rows],
         "givens": sorted(map(list, grid.givens)),
         "circles": sorted(map(list, grid.circles)),
         "clues": {},

@@ -306,7 +306,7 @@ def test_save_and_open_a_puzzle_in_the_folder(studio, tmp_path):
     assert back["rows"] == SMALL and back["givens"] == [[0, 0]] and back["clues"]["1-Across"] == "x"
     (tmp_path / "grid.txt").write_text("#..\n...\n..#\n")
     back = client.get("/api/crossword/open", params={"name": "grid.txt"}).json()
-    assert back["rows"] == ["#..", "...", "..#"]
+    assert ["".join(row) for row in back["rows"]] == ["#..", "...", "..#"]
 
 
 def test_autofill_stops_at_once_when_told(studio):
@@ -324,3 +324,24 @@ def test_autofill_stops_at_once_when_told(studio):
     assert view["state"] == "cancelled", view
     assert time.monotonic() - t0 < 1.0
     assert st.jobs.running() == 0
+
+
+def test_a_rebus_square_fills_and_reaches_the_puz_rebus_table(studio, tmp_path):
+    puz = pytest.importorskip("puz")
+    _, client = studio
+    words = ["heartx", "aheart", "ab", "ba", "xy", "yy", "hearty", "cheart"]
+    (tmp_path / "rebus.txt").write_text("\n".join(words))
+    rows = [["heart", "."], [".", "."]]  # a 2x2 whose top left square holds HEART
+    args = {"rows": rows, "lists": ["rebus.txt"], "row": 0, "col": 0, "direction": "across"}
+    cand = client.post("/api/crossword/candidates", json=args).json()
+    assert {w["word"] for w in cand["words"]} == {"heartx", "hearty"}
+    view = wait(client, client.post("/api/crossword/fill", json=args).json()["job"])
+    assert view["state"] == "done" and view["result"]["filled"], view
+    filled = view["result"]["rows"]
+    assert filled[0][0] == "heart"
+    across = "".join(filled[0])
+    down = filled[0][0] + filled[1][0]
+    assert across in words and down in words
+    p = puz.load(client.post("/api/crossword/export?format=puz", json={"rows": filled}).content)
+    assert p.has_rebus()
+    assert p.rebus().get_rebus_solution(0).upper() == "HEART"

@@ -278,7 +278,9 @@ function xwEdit(change) { // every edit goes through here, for undo
   xwDraw();
 }
 function xwNew(rows) {
-  xw.rows = rows.map((row) => [...row.toLowerCase()]);
+  // a row: a string of squares, or a list of them (a rebus square holds several letters)
+  xw.rows = rows.map((row) => Array.isArray(row) ? row.map((ch) => ch.toLowerCase())
+    : [...row.toLowerCase()]);
   xw.givens = new Set(); xw.circles = new Set();
   xw.undo = []; xw.redo = [];
   xw.r = 0; xw.c = 0;
@@ -337,6 +339,7 @@ function xwDraw() {
           num.className = "num"; num.textContent = numbers[key];
           td.appendChild(num);
         }
+        if (ch.length > 1) td.classList.add("rebus");
         td.appendChild(document.createTextNode(ch === "." ? "" : ch));
       }
       tr.appendChild(td);
@@ -388,7 +391,7 @@ function xwClues(slots) {
 function xwGridBody() {
   const cells = (set) => [...set].map((k) => k.split(",").map(Number));
   return {
-    rows: xw.rows.map((row) => row.join("")),
+    rows: xw.rows.map((row) => row.slice()),
     givens: cells(xw.givens), circles: cells(xw.circles),
     lists: $("xw-lists").value.split(",").map((x) => x.trim()).filter(Boolean),
     clues: xw.clues, title: $("xw-title").value,
@@ -453,7 +456,14 @@ async function xwViability(body, asked) {
 }
 
 function xwPlace(slot, word) {
-  xwEdit(() => slot.cells.forEach(([r, c], i) => { xw.rows[r][c] = word[i]; }));
+  xwEdit(() => {
+    let at = 0; // a rebus square takes its letters, any other square one
+    for (const [r, c] of slot.cells) {
+      const ch = xw.rows[r][c];
+      if (ch.length > 1) at += ch.length;
+      else xw.rows[r][c] = word[at++];
+    }
+  });
 }
 
 function xwMirror(r, c) {
@@ -545,6 +555,16 @@ $("xw-given").addEventListener("click", () => xwEdit(() => {
   const key = `${xw.r},${xw.c}`;
   if (xw.givens.has(key)) xw.givens.delete(key); else if (!isBlock(xw.r, xw.c)) xw.givens.add(key);
 }));
+$("xw-rebus").addEventListener("click", () => {
+  if (isBlock(xw.r, xw.c)) return;
+  const now = xw.rows[xw.r][xw.c];
+  const text = window.prompt("Letters of this square (two or more; empty: none)",
+    now.length > 1 ? now.toUpperCase() : "");
+  if (text === null) return;
+  const letters = text.replace(/[^A-Za-z]/g, "").toLowerCase();
+  xwEdit(() => { xw.rows[xw.r][xw.c] = letters.length > 1 ? letters : (letters || "."); });
+  $("xw-grid").focus();
+});
 $("xw-circle").addEventListener("click", () => xwEdit(() => {
   const key = `${xw.r},${xw.c}`;
   if (xw.circles.has(key)) xw.circles.delete(key); else if (!isBlock(xw.r, xw.c)) xw.circles.add(key);
