@@ -169,6 +169,21 @@ def _candidates_for(driver, slot) -> list:
     return _wait(driver, ready, what=f"the words of {slot['name']}")
 
 
+def _fillable_word(driver, slot) -> str:
+    """A word of ``slot``'s list that the studio marked fillable (a fill of
+    the whole grid keeps it), once its check is back."""
+    from selenium.webdriver.common.by import By
+
+    _candidates_for(driver, slot)
+    li = _wait(
+        driver,
+        lambda d: d.find_elements(By.CSS_SELECTOR, '#xw-candidates li[data-status="fillable"]'),
+        seconds=60,
+        what=f"a word of {slot['name']} marked fillable",
+    )[0]
+    return li.get_attribute("data-word")
+
+
 def _select(driver, slot) -> None:
     r, c = slot["cells"][0]
     _cell(driver, r, c).click()
@@ -191,14 +206,13 @@ def test_a_constructor_builds_fills_clues_and_exports_a_15x15(server, browser):
     rows = _grid_rows(driver)
     assert len(rows) == 15 and all(len(r) == 15 for r in rows)
 
-    # the theme entry: the longest across entry of the top row that holds one,
-    # typed from the candidates the studio lists for it
+    # the theme entry: the longest across entry (the highest of them), typed
+    # from the words the studio lists for it and marks fillable
     slots = driver.execute_script("return xwSlots().slots;")
     across = [s for s in slots if s["dir"] == "across"]
     theme = max(across, key=lambda s: (len(s["cells"]), -s["cells"][0][0]))
     _select(driver, theme)
-    first = _candidates_for(driver, theme)
-    word = first[min(4, len(first) - 1)].get_attribute("data-word")
+    word = _fillable_word(driver, theme)
     grid = driver.find_element(By.ID, "xw-grid")
     grid.send_keys(word)
     rows = _grid_rows(driver)
@@ -209,9 +223,8 @@ def test_a_constructor_builds_fills_clues_and_exports_a_15x15(server, browser):
         s for s in slots if s["dir"] == "down" and any(x in theme["cells"] for x in s["cells"])
     )
     _select(driver, down)
-    picks = _candidates_for(driver, down)
-    picked = picks[0].get_attribute("data-word")
-    picks[0].click()
+    picked = _fillable_word(driver, down)
+    driver.find_element(By.CSS_SELECTOR, f'#xw-candidates li[data-word="{picked}"]').click()
     rows = _grid_rows(driver)
     assert "".join(rows[r][c] for r, c in down["cells"]) == picked
 
