@@ -42,6 +42,11 @@ int32_t dlxc_mcc_max_levels(const dlxc_mcc *s);
  * Knuth's unbiased estimates of the numbers of nodes and solutions. */
 int dlxc_mcc_probe(dlxc_mcc *s, uint64_t seed, double *nodes_est, double *solutions_est,
                    int32_t *depth);
+/* Walk the tree over dancing links and report DLX3's updates and
+ * cleansings (fresh solver only); without it, a problem small enough is
+ * searched over bitsets, with the same nodes and solutions, whose updates
+ * are the options committed and cleansings 0. */
+int dlxc_mcc_use_links(dlxc_mcc *s);
 void dlxc_mcc_free(dlxc_mcc *s);
 /* CDEF-END */
 

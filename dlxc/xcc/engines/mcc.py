@@ -1,12 +1,15 @@
 """The pure-Python mirror of csrc/xcc/mcc.c: exact cover with colors and
 multiplicities (MCC), after Knuth's DLX3 (Algorithm M).
 
-Same functions, same names, same tree and same statistics as the C engine
-(``strategy="mcc"``).  Each primary item i has bounds u_i:v_i (1:1 for a
-plain one) and must be covered at least u_i and at most v_i times.  The
-data are DLX2's dancing links (items 1..n_items with the root 0, nodes
-after them, a spacer after each option) plus, for each primary item, its
-``bound`` (how many more times it may be covered) and its ``slack``
+Same functions, same names, same tree and same statistics as the C engine:
+``strategy="dlx3"`` (``Dlx3Mirror``) reports DLX3's updates and cleansings,
+as the C engine's links walk does; ``strategy="mcc"`` (``MccMirror``) walks
+the same tree with the C engine's bitset figures (updates = the options
+committed, no cleansings), which its links walk counts too.  Each
+primary item i has bounds u_i:v_i (1:1 for a plain one) and must be
+covered at least u_i and at most v_i times.  The data are DLX2's
+dancing links (items 1..n_items with the root 0, nodes after them, a
+spacer after each option) plus, for each primary item, its ``bound`` (how many more times it may be covered) and its ``slack``
 (v_i - u_i, which never changes).  Read mcc.c for the prose; the comments
 here only point at its sections.
 """
@@ -32,6 +35,7 @@ class MccMirror(SideMirror):
     """The mirror of a ``dlxc_mcc`` handle (see ``_cbackend.MccC``)."""
 
     strategy = "mcc"
+    links = False  # report DLX3's updates and cleansings (Dlx3Mirror)
 
     # ---- 3. Inputting the options ----
     def __init__(
@@ -107,7 +111,7 @@ class MccMirror(SideMirror):
         self.split_depth = 0
         self.floor = 0
         self.level = self.max_level = self.best_itm = self.cur_node = 0
-        self.solutions = self.nodes = self.updates = self.cleansings = 0
+        self.solutions = self.nodes = self.updates = self.cleansings = self.commits = 0
         self._last_progress = 0.0
 
     # ---- 4. The dancing ----
@@ -427,6 +431,7 @@ class MccMirror(SideMirror):
                 self.commit_others(cur)
         self.level = self.floor = len(path)
         self.solutions = self.nodes = self.updates = self.cleansings = self.max_level = 0
+        self.commits = 0
         self.state = MS_FORWARD
 
     @guarded
@@ -493,6 +498,7 @@ class MccMirror(SideMirror):
                     continue
                 if cur > last:
                     self.commit_others(cur)
+                    self.commits += 1
                 level += 1
                 step = MS_FORWARD
             elif step == MS_BACKUP:  # M8
@@ -516,7 +522,7 @@ class MccMirror(SideMirror):
                 cur = choice[level] = down[cur]
                 step = MS_ADVANCE
         self.level, self.best_itm, self.cur_node = level, best, cur
-        if self.nodes >= _COUNTER_CEILING or self.updates >= _COUNTER_CEILING:
+        if self.nodes >= _COUNTER_CEILING or max(self.updates, self.commits) >= _COUNTER_CEILING:
             raise SolverError("a 64-bit counter would overflow")
         return status
 
@@ -611,11 +617,19 @@ class MccMirror(SideMirror):
         return (
             self.solutions,
             self.nodes,
-            self.updates,
-            self.cleansings,
+            self.updates if self.links else self.commits,
+            self.cleansings if self.links else 0,
             self.max_level,
             self.state == MS_DONE,
         )
+
+
+class Dlx3Mirror(MccMirror):
+    """The mirror of a ``dlxc_mcc`` handle walking dancing links with DLX3's
+    statistics (``_cbackend.Dlx3C``)."""
+
+    strategy = "dlx3"
+    links = True
 
 
 INFTY = 1 << 30

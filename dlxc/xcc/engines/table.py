@@ -52,9 +52,14 @@ ENGINES = {
     "dlx2": Engine("dlx2", "Dlx2C", "Dlx2Mirror", "dlx2", frozenset(CAPABILITIES)),
     "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset({"split"})),
     "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset({"split"})),
-    # items with multiplicities (Knuth's DLX3): every problem with bounds, and only those
+    # items with multiplicities (Knuth's DLX3's tree): every problem with bounds, and only
+    # those; mcc walks it over bitsets where the problem is small enough (its updates are
+    # the options committed), dlx3 over dancing links with DLX3's updates and cleansings
     "mcc": Engine("mcc", "MccC", "MccMirror", "dlx3", frozenset({"split", "estimate"})),
+    "dlx3": Engine("dlx3", "Dlx3C", "Dlx3Mirror", "dlx3", frozenset({"split", "estimate"})),
 }
+#: the engines of problems with multiplicities
+MCC_ENGINES = ("mcc", "dlx3")
 STRATEGIES = tuple(ENGINES)
 
 
@@ -81,8 +86,8 @@ def can(strategy: str, capability: str) -> bool:
 
 def serving(capability: str) -> list[str]:
     """The strategies of plain problems that can do ``capability``, in the
-    table's order (the MCC engine takes only problems with bounds)."""
-    return [name for name in STRATEGIES if name != "mcc" and can(name, capability)]
+    table's order (the MCC engines take only problems with bounds)."""
+    return [name for name in STRATEGIES if name not in MCC_ENGINES and can(name, capability)]
 
 
 def first_serving(*capabilities: str) -> str:
@@ -107,13 +112,19 @@ def use_instead(capability: str) -> str:
 REPLAY_AGAIN = frozenset({"bits"})
 
 
+def mcc_strategy(strategy: str | None) -> str:
+    """The engine of a problem with multiplicities asked for ``strategy``:
+    ``dlx3`` when named, else ``mcc`` (whatever else was named)."""
+    return "dlx3" if strategy == "dlx3" else "mcc"
+
+
 def refusal(strategy: str, capability: str) -> str:
     """The one sentence for an engine asked for what it cannot do: raised
     as ``EngineRefused`` when the engine is chosen, and as ``SolverError``
     by a made solver's method (``set_memo`` on an SSXCC solver)."""
-    if strategy == "mcc":
+    if strategy in MCC_ENGINES:
         return (
-            f"items with multiplicities (the mcc engine) have no {CAPABILITIES[capability]} "
+            f"items with multiplicities (the {strategy} engine) have no {CAPABILITIES[capability]} "
             "yet; ask without it"
         )
     return f"the {strategy} engine has no {CAPABILITIES[capability]}; use {use_instead(capability)}"
