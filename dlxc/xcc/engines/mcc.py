@@ -9,9 +9,10 @@ committed, no cleansings), which its links walk counts too.  Each
 primary item i has bounds u_i:v_i (1:1 for a plain one) and must be
 covered at least u_i and at most v_i times.  The data are DLX2's
 dancing links (items 1..n_items with the root 0, nodes after them, a
-spacer after each option) plus, for each primary item, its ``bound`` (how many more times it may be covered) and its ``slack``
-(v_i - u_i, which never changes).  Read mcc.c for the prose; the comments
-here only point at its sections.
+spacer after each option) plus, for each primary item, its ``bound``
+(how many more times it may be covered) and its ``slack`` (v_i - u_i,
+which never changes).  Read mcc.c for the prose; the comments here only
+point at its sections.
 """
 
 from __future__ import annotations
