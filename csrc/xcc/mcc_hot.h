@@ -12,26 +12,28 @@
  * len + s - bound + 1 (len = |L & M_p|, s = min(slack, bound)), ties to
  * the smaller s, then the longer list, then the leftmost item, as the
  * links walk's choose: the least key kb[p] + (len << 40) - len (see
- * set_key), the first of equal ones; *score = INFTY when no item is active, and a
+ * set_key), the first of equal ones, passing over the items with no
+ * option left that need none (see choose in mcc.c), which leave this
+ * level's U (lists only shrink and bounds only fall below it, so they
+ * stay so in the subtree); *score = INFTY when no item is active, and a
  * degree of 0 or less ends the scan (the level is a dead end whichever
  * item it names).  *len is the chosen item's list length, *n_active the
- * number of active items seen (all of them unless the scan ended early). */
-HOT_ATTR static int32_t HOT_NAME(bits_choose, HOT)(const mbits *b, int32_t level, int32_t *score,
+ * number of items weighed (all of them unless the scan ended early). */
+HOT_ATTR static int32_t HOT_NAME(bits_choose, HOT)(mbits *b, int32_t level, int32_t *score,
                                                    int32_t *len, int32_t *n_active)
 {
-    const int32_t nw = b->nw;
-    const uint64_t *a = b->L + (int64_t)level * nw, *u = b->U + (int64_t)level * b->pw;
-    const uint64_t *kb = b->kb, dead = (uint64_t)(KEY_OFF + 1) << 40;
-    uint64_t top = UINT64_MAX;
+    const int32_t nw = b->nw, pw = b->pw;
+    const uint64_t *a = b->L + (int64_t)level * nw, *M = b->M, *kb = b->kb;
+    const uint64_t dead = (uint64_t)(KEY_OFF + 1) << 40, idle = dead;
+    uint64_t *u = b->U + (int64_t)level * pw, top = UINT64_MAX;
     int32_t best = -1, n = 0, j;
-    for (j = 0; j < b->pw; j++) {
+    for (j = 0; j < pw; j++) {
         uint64_t bits = u[j];
         while (bits) {
             int32_t p = j * 64 + __builtin_ctzll(bits);
-            const uint64_t *m = b->M + (int64_t)p * nw;
+            const uint64_t *m = M + (int64_t)p * nw;
             uint64_t ln, key;
             bits &= bits - 1;
-            n++;
             if (nw == 1) ln = POPCOUNT(a[0] & m[0]);
             else if (nw == 2) ln = POPCOUNT(a[0] & m[0]) + POPCOUNT(a[1] & m[1]);
             else {
@@ -39,6 +41,11 @@ HOT_ATTR static int32_t HOT_NAME(bits_choose, HOT)(const mbits *b, int32_t level
                 ln = 0;
                 for (w = 0; w < nw; w++) ln += POPCOUNT(a[w] & m[w]);
             }
+            if (ln == 0 && kb[p] >= idle) { /* empty, needs nothing: gone for good */
+                u[j] &= ~(UINT64_C(1) << (p & 63));
+                continue;
+            }
+            n++;
             key = kb[p] + (ln << 40) - ln;
             if (key < top) {
                 top = key;

@@ -303,17 +303,23 @@ class MccMirror(SideMirror):
         """(best item, its branching degree): the active primary item of
         least degree len + s - bound + 1 (s = min(slack, bound)); on ties the
         smaller s, then the longer list, then the leftmost.  Degree
-        ``INFTY`` when no primary item is active."""
+        ``INFTY`` when no primary item is active.  Without ``links`` an item
+        that has no option left and needs none is passed over (mcc.c,
+        choose)."""
         nxt, length, bound, slack = self.next, self.len, self.bound, self.slack
+        skip = not self.links
         score = INFTY
         best = best_s = best_l = 0
         k = nxt[0]
         while k != 0:
             s = slack[k]
             b = bound[k]
+            ln = length[k]
+            if skip and ln == 0 and s >= b:
+                k = nxt[k]
+                continue
             if s > b:
                 s = b
-            ln = length[k]
             t = ln + s - b + 1
             if t <= score and (t < score or s < best_s or (s == best_s and ln > best_l)):
                 score, best, best_s, best_l = t, k, s, ln
