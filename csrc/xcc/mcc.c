@@ -29,9 +29,14 @@
  * inactive.  Undoing the tweaks ("untweak") needs only the first node
  * tweaked: the removed nodes still point at their successors.
  *
- * The statistics are DLX3's: nodes = level entries (solutions and dead
- * ends included), updates = items covered plus nodes unlinked, cleansings
- * as DLX2's.  dlxc's figures equal those DLX3 prints for the same file.
+ * With dlxc_mcc_use_links the tree and the statistics are DLX3's: nodes =
+ * level entries (solutions and dead ends included), updates = items
+ * covered plus nodes unlinked, cleansings as DLX2's, the figures DLX3
+ * prints for the same file.  Without it (the mcc engine) choose passes
+ * over the items with no option left that need none, whose one branch in
+ * DLX3 is the null move: the same solutions in the same order, fewer
+ * nodes; the updates are the options committed and there are no
+ * cleansings, figures that the bitset mode (section 5) can keep too.
  *
  * Historical notes: the search is written as a resumable state machine
  * (it stops only where a level is entered, so the state is the level and

@@ -52,10 +52,11 @@ ENGINES = {
     "dlx2": Engine("dlx2", "Dlx2C", "Dlx2Mirror", "dlx2", frozenset(CAPABILITIES)),
     "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset({"split"})),
     "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset({"split"})),
-    # items with multiplicities (Knuth's DLX3's tree): every problem with bounds, and only
-    # those; mcc walks it over bitsets where the problem is small enough (its updates are
-    # the options committed), dlx3 over dancing links with DLX3's updates and cleansings
-    "mcc": Engine("mcc", "MccC", "MccMirror", "dlx3", frozenset({"split", "estimate"})),
+    # items with multiplicities: every problem with bounds, and only those; dlx3 walks
+    # DLX3's tree over dancing links with its statistics, mcc the same tree less the levels
+    # whose one branch is the null move of an empty item, over bitsets where the problem
+    # is small enough (its updates are the options committed)
+    "mcc": Engine("mcc", "MccC", "MccMirror", "mcc", frozenset({"split", "estimate"})),
     "dlx3": Engine("dlx3", "Dlx3C", "Dlx3Mirror", "dlx3", frozenset({"split", "estimate"})),
 }
 #: the engines of problems with multiplicities
