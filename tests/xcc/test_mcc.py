@@ -273,6 +273,11 @@ def test_split_count_and_limits():
     serial = problem.count_stats()
     split = problem.count_stats(jobs=2)
     assert split.solutions == serial.solutions and split.engine == "mcc"
+    assert split.nodes == serial.nodes
+    # the links walk is slow enough for the split to happen
+    serial = problem.count_stats(strategy="dlx3")
+    split = problem.count_stats(jobs=2, strategy="dlx3")
+    assert split.solutions == serial.solutions and split.engine == "dlx3"
     assert split.nodes == serial.nodes and split.subproblems > 1
     listed = list(map(frozenset, problem.solutions(jobs=2)))
     assert len(listed) == serial.solutions
