@@ -6,13 +6,20 @@ and SSMCC, on families written here.
 writes the families' files into DIR and, for each, runs ``dlxc count``,
 ``dlx3`` and ``ssmcc`` (when --peers names a folder holding them) in
 alternation, ``--runs`` times each; it prints the median wall and CPU
-seconds of each program and dlxc's ratio to the faster peer, and checks
-that the three counts agree.  Knuth's programs are not part of dlxc: build
-them from his CWEB sources yourself.
+seconds of each program (the whole process: start-up and input
+included), then the search alone: each program's median CPU seconds less
+its median CPU seconds on a problem of one item and one option, timed in
+the same rounds (dlxc's start-up, Python's imports, is most of a small
+family's time; the peers' is a millisecond), with dlxc's ratio to the
+faster peer on it.  It checks that the three counts agree.  Knuth's
+programs are not part of dlxc: build them from his CWEB sources yourself.
+Time an installed dlxc (``pip install .``), the way users run it.
 
 Families:
 - ``pack-WxH-kK``: a W x H board tiled by the five free tetrominoes, each
   used exactly K times (a packing whose piece items are K|name).
+- ``pack-WxH-kU:V``: the same with each tetromino used U to V times (a
+  packing with u < v).
 - ``rooks-N``: an N x N board where every row and every column holds one
   or two marked cells (1:2|R, 1:2|C) and every diagonal at most one
   (0:1|A, 0:1|B): a covering with u < v.
@@ -55,8 +62,8 @@ def _shapes(cells):
     return sorted(out)
 
 
-def packing(w: int, h: int, k: int) -> str:
-    lines = [f"| {w}x{h} board, each free tetromino exactly {k} times"]
+def packing(w: int, h: int, k: int | str) -> str:
+    lines = [f"| {w}x{h} board, each free tetromino {k} times"]
     cells = [f"{r}.{c}" for r in range(h) for c in range(w)]
     lines.append(" ".join(f"{k}|{p}" for p in TETROMINOES) + " " + " ".join(cells))
     for name, piece in TETROMINOES.items():
@@ -91,6 +98,8 @@ def sets(n: int) -> str:
 FAMILIES = {
     "pack-5x8-k2": lambda: packing(8, 5, 2),
     "pack-4x10-k2": lambda: packing(10, 4, 2),
+    "pack-6x6-k1:3": lambda: packing(6, 6, "1:3"),
+    "pack-4x9-k1:3": lambda: packing(9, 4, "1:3"),
     "rooks-9": lambda: rooks(9),
     "rooks-10": lambda: rooks(10),
     "sets-8": lambda: sets(8),
@@ -114,6 +123,19 @@ def _count(text: bytes) -> int:
     return int(m.group(1))
 
 
+TRIVIAL = "| one item, one option: the start-up alone\n1|a\na\n"
+
+
+def _run_one(prog: str, cmd: list[str], path: Path) -> tuple[int, float, float]:
+    """(count, wall, cpu) of one run of ``prog`` on ``path``."""
+    if prog == "dlxc":
+        r, wall, cpu = _timed(cmd + [str(path)])
+        return int(r.stdout.split()[0]), wall, cpu
+    with open(path, "rb") as f:
+        r, wall, cpu = _timed(cmd + ["v1"], stdin=f)
+    return _count(r.stderr), wall, cpu
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("dir")
@@ -123,49 +145,53 @@ def main() -> None:
     args = ap.parse_args()
     out = Path(args.dir)
     out.mkdir(parents=True, exist_ok=True)
+    trivial = out / "trivial.dlx"
+    trivial.write_text(TRIVIAL)
+    dlxc = shutil.which("dlxc") or "dlxc"
+    progs = {"dlxc": [dlxc, "count"]}
+    if args.peers:
+        for peer in ("dlx3", "ssmcc"):
+            exe = Path(args.peers) / peer
+            if exe.exists():
+                progs[peer] = [str(exe)]
     print(f"load: {os.getloadavg()}")
+    print("whole process: median wall/CPU seconds; search: median CPU less start-up's")
     print(
-        f"{'family':14} {'count':>10} {'dlxc wall/cpu':>16} {'dlx3 wall/cpu':>16} "
-        f"{'ssmcc wall/cpu':>16} {'ratio':>6}"
+        f"{'family':14} {'count':>9} {'dlxc wall/cpu':>15} {'dlx3 wall/cpu':>15} "
+        f"{'ssmcc wall/cpu':>15} {'search dlxc/dlx3/ssmcc':>23} {'ratio':>5}"
     )
     for name, make in FAMILIES.items():
         if args.only and not re.search(args.only, name):
             continue
         path = out / f"{name}.dlx"
         path.write_text(make())
-        dlxc = shutil.which("dlxc") or "dlxc"
-        progs = {"dlxc": [dlxc, "count", str(path)]}
-        if args.peers:
-            for peer in ("dlx3", "ssmcc"):
-                exe = Path(args.peers) / peer
-                if exe.exists():
-                    progs[peer] = [str(exe)]
         times: dict = {p: [] for p in progs}
+        start: dict = {p: [] for p in progs}
         counts = {}
         for _ in range(args.runs):
             for prog, cmd in progs.items():
-                if prog == "dlxc":
-                    r, wall, cpu = _timed(cmd)
-                    counts[prog] = int(r.stdout.split()[0])
-                else:
-                    with open(path, "rb") as f:
-                        r, wall, cpu = _timed(cmd + ["v1"], stdin=f)
-                    counts[prog] = _count(r.stderr)
+                counts[prog], wall, cpu = _run_one(prog, cmd, path)
                 times[prog].append((wall, cpu))
+                start[prog].append(_run_one(prog, cmd, trivial)[2])
         if len(set(counts.values())) != 1:
             raise SystemExit(f"{name}: the counts differ: {counts}")
         med = {
             p: (statistics.median(w for w, _ in t), statistics.median(c for _, c in t))
             for p, t in times.items()
         }
-        peers = [med[p][1] for p in ("dlx3", "ssmcc") if p in med]
-        ratio = f"{med['dlxc'][1] / min(peers):.2f}" if peers else "-"
+        search = {p: max(0.0, med[p][1] - statistics.median(start[p])) for p in progs}
+        peers = [search[p] for p in ("dlx3", "ssmcc") if p in search]
+        ratio = f"{search['dlxc'] / min(peers):.2f}" if peers and min(peers) > 0 else "-"
         cols = [
-            f"{med[p][0]:7.2f}/{med[p][1]:7.2f}" if p in med else f"{'-':>15}"
+            f"{med[p][0]:6.2f}/{med[p][1]:6.2f}" if p in med else f"{'-':>13}"
             for p in ("dlxc", "dlx3", "ssmcc")
         ]
+        found = "/".join(
+            f"{search[p]:.3f}" if p in search else "-" for p in ("dlxc", "dlx3", "ssmcc")
+        )
         print(
-            f"{name:14} {counts['dlxc']:>10} {cols[0]:>16} {cols[1]:>16} {cols[2]:>16} {ratio:>6}"
+            f"{name:14} {counts['dlxc']:>9} {cols[0]:>15} {cols[1]:>15} {cols[2]:>15} "
+            f"{found:>23} {ratio:>5}"
         )
     print(f"load: {os.getloadavg()}")
 

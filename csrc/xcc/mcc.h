@@ -3,9 +3,11 @@
  * A primary item may carry bounds u:v: a solution covers it at least u and
  * at most v times (plain items are 1:1).  The same contract as dlxc.h's
  * solver (resumable runs, batches of solutions, node budgets, no printing,
- * no globals); the tree and the statistics are DLX3's: nodes = level
- * entries (solutions and dead ends included), updates and cleansings as
- * DLX3 counts them.
+ * no globals); the tree is DLX3's, nodes = level entries (solutions and
+ * dead ends included).  By default the levels whose one branch is the
+ * null move of an empty item that needs nothing are left out, and updates
+ * are the options committed (cleansings 0); after dlxc_mcc_use_links the
+ * tree and every statistic are DLX3's.
  *
  * This header's marked part is fed to cffi after dlxc.h's, whose
  * dlxc_stats and status codes it uses.
@@ -42,6 +44,11 @@ int32_t dlxc_mcc_max_levels(const dlxc_mcc *s);
  * Knuth's unbiased estimates of the numbers of nodes and solutions. */
 int dlxc_mcc_probe(dlxc_mcc *s, uint64_t seed, double *nodes_est, double *solutions_est,
                    int32_t *depth);
+/* Walk the tree over dancing links and report DLX3's updates and
+ * cleansings (fresh solver only); without it, a problem small enough is
+ * searched over bitsets, with the same nodes and solutions, whose updates
+ * are the options committed and cleansings 0. */
+int dlxc_mcc_use_links(dlxc_mcc *s);
 void dlxc_mcc_free(dlxc_mcc *s);
 /* CDEF-END */
 

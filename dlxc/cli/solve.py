@@ -87,7 +87,7 @@ def _stats_record(stats) -> dict:
 @json_option("One JSON object per file and line instead of plain numbers.")
 @click.option(
     "--strategy",
-    type=click.Choice(["auto", "dlx2", "ssxcc", "bits"]),
+    type=click.Choice(["auto", "dlx2", "ssxcc", "bits", "dlx3"]),
     default="auto",
     show_default=True,
     help="The engine: dlx2 (Knuth's DLX2: dancing links, its tree and statistics), "
@@ -97,8 +97,10 @@ def _stats_record(stats) -> dict:
     "only it serves). --jobs and a scheduler split every engine and auto keeps "
     "its choice; a split ssxcc count gives the serial solutions, but its nodes "
     "and updates (the split run's plus its subproblems') may differ from a "
-    "serial run's. A file with multiplicities (u:v|name items) always runs on "
-    "the mcc engine (Knuth's DLX3: its tree and statistics), whatever this says. "
+    "serial run's. A file with multiplicities (u:v|name items) runs on the mcc "
+    "engine (Knuth's DLX3's tree over bitsets; its updates are the options "
+    "committed) whatever this says, or with dlx3 on dancing links with DLX3's "
+    "updates and cleansings. "
     "The summary and --json name the engine that ran.",
 )
 @preprocess_option

@@ -679,9 +679,11 @@ class PreC:
 
 class MccC(_SideEngine):
     """A ``dlxc_mcc`` handle (csrc/xcc/mcc.c: items with multiplicities,
-    DLX3's tree)."""
+    DLX3's tree, over bitsets where the problem is small enough; updates
+    are the options committed)."""
 
     strategy = "mcc"
+    links = False
     _handle_type = "dlxc_mcc **"
     _engine_new, _engine_free, _engine_run = (
         lib.dlxc_mcc_new,
@@ -708,6 +710,8 @@ class MccC(_SideEngine):
         limits = int32_array(bounds) if bounds is not None else ffi.NULL
         _check(lib.dlxc_mcc_new(out, n_primary, n_items, len(opt_start) - 1, *arrays, ids, limits))
         self._handle = ffi.gc(out[0], lib.dlxc_mcc_free)
+        if self.links:
+            _check(lib.dlxc_mcc_use_links(self._handle))
         # a record holds one entry per level: an option or a null move
         self._buffers(max(n_primary, lib.dlxc_mcc_max_levels(self._handle)))
 
@@ -737,6 +741,14 @@ class MccC(_SideEngine):
         with self._guard:
             _check(lib.dlxc_mcc_probe(self._handle, seed & ((1 << 64) - 1), est, est + 1, depth))
         return est[0], est[1], depth[0]
+
+
+class Dlx3C(MccC):
+    """The same handle walking DLX3's tree over dancing links, with DLX3's
+    updates and cleansings (``dlxc_mcc_use_links``)."""
+
+    strategy = "dlx3"
+    links = True
 
 
 _MCC_NO_MEMO = (

@@ -21,8 +21,9 @@ nodes.  The probes walk DLX2's tree, which the bits engine walks too, so
 their node estimate holds for both; SSXCC's tree is another, and for it
 the time is the calibration's seconds over the share of its tree that
 the calibration got through (Knuth's monotone estimate, the progress
-bar's).  A problem with multiplicities is probed and counted on the mcc
-engine, DLX3's tree both times, so its rate times the node estimate holds.
+bar's).  A problem with multiplicities is probed and counted on the same
+MCC engine (mcc, or dlx3 when asked), whose probes walk its own tree, so
+its rate times the node estimate holds.
 The rate at the top of the tree stands for the whole search.
 If that short count finishes the search, the figures are exact and say so.
 
@@ -45,8 +46,8 @@ from ..base.errors import RequestError
 from ..base.rng import fresh_seed, splitmix64
 from ..base.runner import FIRST_BUDGET
 from .engines import make_solver
+from .engines.table import MCC_ENGINES, serving
 from .engines.table import engine as engine_row
-from .engines.table import serving
 from .search import Search
 
 if TYPE_CHECKING:
@@ -223,11 +224,13 @@ def estimate(
                 exact=True,
                 engine=engine,
             )
-        if engine_row(engine).tree in ("dlx2", "dlx3"):  # the probes walk its tree
+        if engine_row(engine).tree in ("dlx2", "dlx3", "mcc"):  # the probes walk its tree
             rate = stats.nodes / stats.seconds if stats.seconds > 0 else None
         elif done > 0:
             full = stats.seconds / done
-    prober = serving("estimate")[0]  # the engine that draws random probes
+    # the engine that draws random probes; on a problem with multiplicities
+    # the MCC engine whose count was timed, which probes its own tree
+    prober = strategy if strategy in MCC_ENGINES else serving("estimate")[0]
     solver = make_solver(
         backend, len(problem.primary), len(problem.items), problem.live_arrays(), None, prober
     )

@@ -57,7 +57,7 @@ from ..base.pool import resolve_jobs
 from ..base.runner import Limits, Slicer
 from .engines import make_solver, pick_strategy
 from .engines.shared import DONE, keep_overlapping, mask_words
-from .engines.table import REPLAY_AGAIN
+from .engines.table import REPLAY_AGAIN, mcc_strategy
 from .search import Stats, check_masks
 
 if TYPE_CHECKING:
@@ -103,8 +103,8 @@ def split_strategy(problem: Problem, strategy: Optional[str], memo: bool = False
     ``dlxc.xcc.engines.pick_strategy``'s choice)."""
     arrays = problem.live_arrays()
     start = arrays[0]
-    if len(arrays) > 4:  # bounds: items with multiplicities, the mcc engine
-        return pick_strategy("mcc", memo=memo, split=True)
+    if len(arrays) > 4:  # bounds: items with multiplicities, an MCC engine
+        return pick_strategy(mcc_strategy(strategy), memo=memo, split=True)
     return pick_strategy(
         strategy,
         len(problem.primary),

@@ -86,12 +86,20 @@ def mcc_problems(draw, max_options=9):
         return Problem(primary, secondary, options, bounds=bounds)
 
 
-def run(problem: Problem, backend: str, budget: int = 1 << 40, room: int = 1 << 20):
-    """(solutions in order, statistics) of the mcc engine, in calls of
-    ``budget`` nodes and ``room`` solutions."""
+def run(
+    problem: Problem,
+    backend: str,
+    budget: int = 1 << 40,
+    room: int = 1 << 20,
+    strategy: str = "mcc",
+    listed: bool = True,
+):
+    """(solutions in order, statistics) of an MCC engine, in calls of
+    ``budget`` nodes and ``room`` solutions (none listed unless ``listed``:
+    then the C engine counts a last item's subtree at once)."""
     arrays = problem.live_arrays()
-    solver = make_solver(backend, len(problem.primary), len(problem.items), arrays, None, "mcc")
-    out: list = []
+    solver = make_solver(backend, len(problem.primary), len(problem.items), arrays, None, strategy)
+    out: list | None = [] if listed else None
     while solver.run(budget, out, room):
         pass
     return out, solver.stats()
@@ -105,14 +113,31 @@ def test_mcc_finds_the_oracles_solutions(backend, problem):
     assert problem.count(backend=backend) == stats[0]
 
 
-@given(problem=mcc_problems(), budget=st.integers(1, 4), room=st.integers(1, 3))
-def test_mcc_c_and_mirror_in_lockstep(c_backend, problem, budget, room):
+@given(
+    problem=mcc_problems(),
+    budget=st.integers(1, 4),
+    room=st.integers(1, 3),
+    strategy=st.sampled_from(["mcc", "dlx3"]),
+)
+def test_mcc_c_and_mirror_in_lockstep(c_backend, problem, budget, room, strategy):
     """The same solutions in the same order and the same statistics (DLX3's
-    nodes, updates and cleansings), however the search is cut into calls."""
-    whole = run(problem, "c")
-    assert run(problem, "python") == whole
-    assert run(problem, "c", budget, room) == whole
-    assert run(problem, "python", budget, room) == whole
+    nodes; with dlx3 its updates and cleansings, with mcc the options
+    committed), however the search is cut into calls: the C side's bitset
+    walk (mcc) and links walk (dlx3) against the mirror's links walk."""
+    whole = run(problem, "c", strategy=strategy)
+    assert run(problem, "python", strategy=strategy) == whole
+    assert run(problem, "c", budget, room, strategy) == whole
+    assert run(problem, "python", budget, room, strategy) == whole
+    # counted without a listing, the C side takes a last item's subtree at once
+    assert run(problem, "c", listed=False, strategy=strategy)[1] == whole[1]
+    assert run(problem, "c", budget, room, strategy, listed=False)[1] == whole[1]
+    # mcc's tree is DLX3's without the levels whose only branch is the null
+    # move of an empty item that needs nothing: the same solutions in the
+    # same order, fewer nodes
+    other = run(problem, "c", strategy="dlx3" if strategy == "mcc" else "mcc")
+    mcc, dlx3 = (whole, other) if strategy == "mcc" else (other, whole)
+    assert mcc[0] == dlx3[0] and mcc[1][0] == dlx3[1][0]
+    assert mcc[1][1] <= dlx3[1][1] and mcc[1][4] <= dlx3[1][4]
 
 
 @given(problem=mcc_problems(max_options=8), depth=st.integers(1, 4))
@@ -165,9 +190,15 @@ def test_knuths_example(backend):
     DLX3 reports 6 nodes, 14 updates and 7 cleansings."""
     problem = read_dlx(io.StringIO(KNUTH_EXAMPLE))
     assert problem.bounds == {"C": (2, 3)}
-    got, stats = run(problem, backend)
+    got, stats = run(problem, backend, strategy="dlx3")
     assert [sorted(s) for s in got] == [[1, 3, 4]]
     assert stats[:4] == (1, 6, 14, 7)
+    # the mcc engine: DLX3's tree less one level, the null move of an item
+    # with no option left that needs none; its updates are the 4 options
+    # committed
+    got, stats = run(problem, backend)
+    assert [sorted(s) for s in got] == [[1, 3, 4]]
+    assert stats[:4] == (1, 5, 4, 0)
 
 
 def test_knuths_example_through_the_cli(tmp_path):
@@ -220,6 +251,11 @@ def test_split_count_and_limits():
     serial = problem.count_stats()
     split = problem.count_stats(jobs=2)
     assert split.solutions == serial.solutions and split.engine == "mcc"
+    assert split.nodes == serial.nodes
+    # the links walk is slow enough for the split to happen
+    serial = problem.count_stats(strategy="dlx3")
+    split = problem.count_stats(jobs=2, strategy="dlx3")
+    assert split.solutions == serial.solutions and split.engine == "dlx3"
     assert split.nodes == serial.nodes and split.subproblems > 1
     listed = list(map(frozenset, problem.solutions(jobs=2)))
     assert len(listed) == serial.solutions
@@ -383,3 +419,27 @@ def test_probes_are_exact_on_a_tree_of_one_path(backend):
     nodes, sols, _ = solver.probe(7)
     assert sols == stats[0] == problem.count(backend=backend)
     assert nodes == stats[1]
+
+
+@pytest.mark.parametrize("secondary", [False, True])
+def test_last_item_counted_at_once(secondary):
+    """A count without a listing takes the subtree of the last active item
+    at once (csrc/xcc/mcc.c, leaf_figures): every figure equals the walk's,
+    on one item of every bound up to 4 with up to 7 options, after a first
+    item that leaves it last; with a secondary item in its options the
+    shortcut stands aside, with the same figures."""
+    for n in range(8):
+        for v in range(1, 5):
+            for u in range(v + 1):
+                options: list = [["a"]]
+                for k in range(n):
+                    options.append(["b", ("s", "x" if k % 2 else "y")] if secondary else ["b"])
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    p = Problem(
+                        ["a", "b"], ["s"] if secondary else [], options, bounds={"b": (u, v)}
+                    )
+                walked = run(p, "python")[1]
+                assert run(p, "c", listed=False)[1] == walked
+                assert run(p, "c", listed=False, budget=3)[1] == walked
+                assert walked[0] == len(oracle(p))

@@ -15,7 +15,7 @@ backend runs.  The mirrors are imported only by the runs that use one.
 
 from __future__ import annotations
 
-from .table import STRATEGIES, can, engine, first_serving, refusal
+from .table import MCC_ENGINES, STRATEGIES, can, engine, first_serving, mcc_strategy, refusal
 
 TYPE_CHECKING = False  # not typing's: dlxc count's short way imports little
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ def solver_class(backend: str, strategy: str) -> XccEngineClass:
         return getattr(_cbackend, row.c_class)
     from . import bits, dlx2, mcc, ssxcc  # the mirrors: imported by the runs that use one
 
-    modules = {"dlx2": dlx2, "ssxcc": ssxcc, "bits": bits, "mcc": mcc}
+    modules = {"dlx2": dlx2, "ssxcc": ssxcc, "bits": bits, "mcc": mcc, "dlx3": mcc}
     return getattr(modules[row.name], row.mirror_class)
 
 
@@ -120,13 +120,14 @@ def make_solver(
     first, csrc/xcc/ssxcc.c) or over bitsets (``"bits"``, csrc/xcc/bits.c)."""
     start, items, colors, ids, *rest = arrays
     randomize = seed is not None
-    if rest and rest[0] is not None:  # bounds: multiplicities, only the mcc engine
-        pick_strategy("mcc", seed=seed)
-        mcc: Any = solver_class(backend, "mcc")  # the contract's class, plus bounds
+    if rest and rest[0] is not None:  # bounds: multiplicities, only the MCC engines
+        name = mcc_strategy(strategy)
+        pick_strategy(name, seed=seed)
+        mcc: Any = solver_class(backend, name)  # the contract's class, plus bounds
         return mcc(n_primary, n_items, start, items, colors, ids, 0, False, bounds=rest[0])
     pick_strategy(strategy, seed=seed)  # EngineRefused for a seed it cannot take
-    if strategy == "mcc":  # a plain problem: every item 1:1
-        return solver_class(backend, "mcc")(n_primary, n_items, start, items, colors, ids)
+    if strategy in MCC_ENGINES:  # a plain problem: every item 1:1
+        return solver_class(backend, strategy)(n_primary, n_items, start, items, colors, ids)
     cls = solver_class(backend, strategy)
     return cls(n_primary, n_items, start, items, colors, ids, seed or 0, randomize)
 
@@ -145,8 +146,8 @@ def make_picked_solver(
     problem (kill lists past 2^27 words, which takes items of thousands of
     colors, or no memory for them), the solver is the engine ``auto`` takes
     when bits is out of the question; the Python mirror has no such bound."""
-    if len(arrays) > 4 and arrays[4] is not None:  # multiplicities: the mcc engine
-        picked = pick_strategy("mcc", seed=seed, memo=memo)
+    if len(arrays) > 4 and arrays[4] is not None:  # multiplicities: an MCC engine
+        picked = pick_strategy(mcc_strategy(strategy), seed=seed, memo=memo)
         return picked, make_solver(backend, n_primary, n_items, arrays, seed, picked)
     picked = pick_strategy(strategy, n_primary, n_items, seed, memo, n_options=len(arrays[0]) - 1)
     try:

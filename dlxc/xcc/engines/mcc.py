@@ -1,14 +1,18 @@
 """The pure-Python mirror of csrc/xcc/mcc.c: exact cover with colors and
 multiplicities (MCC), after Knuth's DLX3 (Algorithm M).
 
-Same functions, same names, same tree and same statistics as the C engine
-(``strategy="mcc"``).  Each primary item i has bounds u_i:v_i (1:1 for a
-plain one) and must be covered at least u_i and at most v_i times.  The
-data are DLX2's dancing links (items 1..n_items with the root 0, nodes
-after them, a spacer after each option) plus, for each primary item, its
-``bound`` (how many more times it may be covered) and its ``slack``
-(v_i - u_i, which never changes).  Read mcc.c for the prose; the comments
-here only point at its sections.
+Same functions, same names, same tree and same statistics as the C engine:
+``strategy="dlx3"`` (``Dlx3Mirror``) reports DLX3's updates and cleansings,
+as the C engine's links walk does; ``strategy="mcc"`` (``MccMirror``) walks
+the same tree with the C engine's bitset figures (updates = the options
+committed, no cleansings), which its links walk counts too.  Each
+primary item i has bounds u_i:v_i (1:1 for a plain one) and must be
+covered at least u_i and at most v_i times.  The data are DLX2's
+dancing links (items 1..n_items with the root 0, nodes after them, a
+spacer after each option) plus, for each primary item, its ``bound``
+(how many more times it may be covered) and its ``slack`` (v_i - u_i,
+which never changes).  Read mcc.c for the prose; the comments here only
+point at its sections.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ class MccMirror(SideMirror):
     """The mirror of a ``dlxc_mcc`` handle (see ``_cbackend.MccC``)."""
 
     strategy = "mcc"
+    links = False  # report DLX3's updates and cleansings (Dlx3Mirror)
 
     # ---- 3. Inputting the options ----
     def __init__(
@@ -107,7 +112,7 @@ class MccMirror(SideMirror):
         self.split_depth = 0
         self.floor = 0
         self.level = self.max_level = self.best_itm = self.cur_node = 0
-        self.solutions = self.nodes = self.updates = self.cleansings = 0
+        self.solutions = self.nodes = self.updates = self.cleansings = self.commits = 0
         self._last_progress = 0.0
 
     # ---- 4. The dancing ----
@@ -298,17 +303,23 @@ class MccMirror(SideMirror):
         """(best item, its branching degree): the active primary item of
         least degree len + s - bound + 1 (s = min(slack, bound)); on ties the
         smaller s, then the longer list, then the leftmost.  Degree
-        ``INFTY`` when no primary item is active."""
+        ``INFTY`` when no primary item is active.  Without ``links`` an item
+        that has no option left and needs none is passed over (mcc.c,
+        choose)."""
         nxt, length, bound, slack = self.next, self.len, self.bound, self.slack
+        skip = not self.links
         score = INFTY
         best = best_s = best_l = 0
         k = nxt[0]
         while k != 0:
             s = slack[k]
             b = bound[k]
+            ln = length[k]
+            if skip and ln == 0 and s >= b:
+                k = nxt[k]
+                continue
             if s > b:
                 s = b
-            ln = length[k]
             t = ln + s - b + 1
             if t <= score and (t < score or s < best_s or (s == best_s and ln > best_l)):
                 score, best, best_s, best_l = t, k, s, ln
@@ -427,6 +438,7 @@ class MccMirror(SideMirror):
                 self.commit_others(cur)
         self.level = self.floor = len(path)
         self.solutions = self.nodes = self.updates = self.cleansings = self.max_level = 0
+        self.commits = 0
         self.state = MS_FORWARD
 
     @guarded
@@ -493,6 +505,7 @@ class MccMirror(SideMirror):
                     continue
                 if cur > last:
                     self.commit_others(cur)
+                    self.commits += 1
                 level += 1
                 step = MS_FORWARD
             elif step == MS_BACKUP:  # M8
@@ -516,7 +529,7 @@ class MccMirror(SideMirror):
                 cur = choice[level] = down[cur]
                 step = MS_ADVANCE
         self.level, self.best_itm, self.cur_node = level, best, cur
-        if self.nodes >= _COUNTER_CEILING or self.updates >= _COUNTER_CEILING:
+        if self.nodes >= _COUNTER_CEILING or max(self.updates, self.commits) >= _COUNTER_CEILING:
             raise SolverError("a 64-bit counter would overflow")
         return status
 
@@ -611,11 +624,19 @@ class MccMirror(SideMirror):
         return (
             self.solutions,
             self.nodes,
-            self.updates,
-            self.cleansings,
+            self.updates if self.links else self.commits,
+            self.cleansings if self.links else 0,
             self.max_level,
             self.state == MS_DONE,
         )
+
+
+class Dlx3Mirror(MccMirror):
+    """The mirror of a ``dlxc_mcc`` handle walking dancing links with DLX3's
+    statistics (``_cbackend.Dlx3C``)."""
+
+    strategy = "dlx3"
+    links = True
 
 
 INFTY = 1 << 30

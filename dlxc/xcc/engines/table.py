@@ -52,9 +52,15 @@ ENGINES = {
     "dlx2": Engine("dlx2", "Dlx2C", "Dlx2Mirror", "dlx2", frozenset(CAPABILITIES)),
     "ssxcc": Engine("ssxcc", "SsxccC", "SsxccMirror", "ssxcc", frozenset({"split"})),
     "bits": Engine("bits", "BitsC", "BitsMirror", "dlx2", frozenset({"split"})),
-    # items with multiplicities (Knuth's DLX3): every problem with bounds, and only those
-    "mcc": Engine("mcc", "MccC", "MccMirror", "dlx3", frozenset({"split", "estimate"})),
+    # items with multiplicities: every problem with bounds, and only those; dlx3 walks
+    # DLX3's tree over dancing links with its statistics, mcc the same tree less the levels
+    # whose one branch is the null move of an empty item, over bitsets where the problem
+    # is small enough (its updates are the options committed)
+    "mcc": Engine("mcc", "MccC", "MccMirror", "mcc", frozenset({"split", "estimate"})),
+    "dlx3": Engine("dlx3", "Dlx3C", "Dlx3Mirror", "dlx3", frozenset({"split", "estimate"})),
 }
+#: the engines of problems with multiplicities
+MCC_ENGINES = ("mcc", "dlx3")
 STRATEGIES = tuple(ENGINES)
 
 
@@ -81,8 +87,8 @@ def can(strategy: str, capability: str) -> bool:
 
 def serving(capability: str) -> list[str]:
     """The strategies of plain problems that can do ``capability``, in the
-    table's order (the MCC engine takes only problems with bounds)."""
-    return [name for name in STRATEGIES if name != "mcc" and can(name, capability)]
+    table's order (the MCC engines take only problems with bounds)."""
+    return [name for name in STRATEGIES if name not in MCC_ENGINES and can(name, capability)]
 
 
 def first_serving(*capabilities: str) -> str:
@@ -107,13 +113,19 @@ def use_instead(capability: str) -> str:
 REPLAY_AGAIN = frozenset({"bits"})
 
 
+def mcc_strategy(strategy: str | None) -> str:
+    """The engine of a problem with multiplicities asked for ``strategy``:
+    ``dlx3`` when named, else ``mcc`` (whatever else was named)."""
+    return "dlx3" if strategy == "dlx3" else "mcc"
+
+
 def refusal(strategy: str, capability: str) -> str:
     """The one sentence for an engine asked for what it cannot do: raised
     as ``EngineRefused`` when the engine is chosen, and as ``SolverError``
     by a made solver's method (``set_memo`` on an SSXCC solver)."""
-    if strategy == "mcc":
+    if strategy in MCC_ENGINES:
         return (
-            f"items with multiplicities (the mcc engine) have no {CAPABILITIES[capability]} "
+            f"items with multiplicities (the {strategy} engine) have no {CAPABILITIES[capability]} "
             "yet; ask without it"
         )
     return f"the {strategy} engine has no {CAPABILITIES[capability]}; use {use_instead(capability)}"
