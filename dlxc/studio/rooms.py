@@ -302,6 +302,26 @@ def _slot_of(grid, args: dict):
     raise RequestError(f"no {direction} entry runs through row {r + 1}, square {c + 1}")
 
 
+_LENGTHS: dict[int, tuple[Any, dict[int, list[tuple[int, str]]]]] = {}
+
+
+def _by_length(pool) -> dict[int, list[tuple[int, str]]]:
+    """The pool's (score, word) pairs by length, best score first, made once
+    a pool: a keystroke's list then reads the words of one length only."""
+    hit = _LENGTHS.get(id(pool))
+    if hit is not None and hit[0] is pool:
+        return hit[1]
+    table: dict[int, list[tuple[int, str]]] = {}
+    for w, s in zip(pool.words, pool.scores):
+        table.setdefault(len(w), []).append((s, w))
+    for words in table.values():
+        words.sort(key=lambda x: (-x[0], x[1]))
+    if len(_LENGTHS) >= 4:
+        _LENGTHS.clear()
+    _LENGTHS[id(pool)] = (pool, table)
+    return table
+
+
 def crossword_candidates(args: dict, pool) -> dict:
     """The words of ``pool`` that fit the selected slot's letters, best
     score first (at most MAX_CANDIDATES), the words the grid holds already
@@ -320,13 +340,11 @@ def crossword_candidates(args: dict, pool) -> dict:
     regex = _re.compile(
         "".join("." if ch == "." else _re.escape(grid.rebus.get(ch, ch)) for ch in cells) + r"\Z"
     )
-    length = len(pattern)
     found = [
         (s, w)
-        for w, s in zip(pool.words, pool.scores)
-        if len(w) == length and w not in placed and regex.match(w)
+        for s, w in _by_length(pool).get(len(pattern), ())
+        if w not in placed and regex.match(w)
     ]
-    found.sort(key=lambda x: (-x[0], x[1]))
     return {
         "slot": slot.name,
         "row": slot.row,

@@ -349,7 +349,7 @@ function xwDraw() {
   $("xw-slot").textContent = sel ? `${sel.name} (${sel.cells.length})` : "Choose a square";
   xwClues(slots);
   clearTimeout(xw.timer);
-  xw.timer = setTimeout(() => { xwCandidates(); xwStats(); }, 120); // they follow the grid
+  xw.timer = setTimeout(() => { xwCandidates(); xwStats(); }, 40); // they follow the grid
 }
 
 async function xwStats() {
@@ -423,7 +423,10 @@ async function xwCandidates() {
       li.addEventListener("click", () => xwPlace(sel, w.word));
       list.appendChild(li);
     }
-    xwViability(body, asked);
+    // the checks start once the typing pauses: a burst of keys starts none
+    clearTimeout(xw.checkTimer);
+    await xw.suggestRunner.cancel();
+    xw.checkTimer = setTimeout(() => xwViability(body, asked), 400);
   } catch (e) {
     say($("xw-pattern-text"), e.message, true);
   }

@@ -1,0 +1,170 @@
+"""The studio under a constructor's typing: how long the selected entry's
+word list takes to follow a keystroke, measured in the browser, and how
+much memory the server holds as the typing goes on.
+
+    python bench/bench_studio.py [--minutes 10] [--keys 400] [--lists default]
+
+starts ``dlxc studio --no-browser`` in a scratch folder and drives its page
+in headless Chromium (Selenium; Debian's chromium and chromium-driver):
+a designed 15x15, then keystrokes into random open squares (a letter of
+ETAOINSHRL, or Backspace, or an undo every so often so the grid stays
+open), each after the list of the previous one has arrived.  In the page,
+a keydown listener notes ``performance.now()`` and an observer of the
+entry's pattern line notes when the list for the new pattern is shown:
+the difference is the latency of that keystroke (the page's pause before
+asking, the request, the server's work and the drawing).  The suggestion
+checks (fillable or not) run behind, as they do for a user, and are not
+waited for.  Every 30 s the server's resident memory (VmRSS) and its
+thread count are read from /proc.  The run ends after --keys keystrokes
+or --minutes, whichever comes first, and prints the latencies' median,
+95th percentile and maximum, and the memory and threads over time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+
+def proc_status(pid: int) -> tuple[float, int]:
+    rss, threads = 0.0, 0
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            rss = int(line.split()[1]) / 1024
+        elif line.startswith("Threads:"):
+            threads = int(line.split()[1])
+    return rss, threads
+
+
+INSTRUMENT = """
+window.dlxcLat = [];
+window.dlxcKey = null;
+document.getElementById('xw-grid').addEventListener('keydown', () => {
+  window.dlxcKey = performance.now();
+}, true);
+new MutationObserver(() => {
+  if (window.dlxcKey !== null) {
+    window.dlxcLat.push(performance.now() - window.dlxcKey);
+    window.dlxcKey = null;
+  }
+}).observe(document.getElementById('xw-pattern-text'),
+  {childList: true, characterData: true, subtree: true});
+"""
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--minutes", type=float, default=10.0)
+    ap.add_argument("--keys", type=int, default=400)
+    ap.add_argument("--lists", default="default", help="the word lists field")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    rng = random.Random(args.seed)
+    folder = tempfile.mkdtemp(prefix="dlxc-studio-bench-")
+    server = subprocess.Popen(
+        [sys.executable, "-c", "from dlxc.cli import main; main()", "studio", "--no-browser"],
+        cwd=folder,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    opts = webdriver.ChromeOptions()
+    opts.binary_location = "/usr/bin/chromium"
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--window-size=1280,900",
+        f"--user-data-dir={folder}/profile",
+    ):
+        opts.add_argument(flag)
+    driver = None
+    memory = []
+    try:
+        url = re.search(r"(http://\S+)", server.stderr.readline()).group(1)
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=opts)
+        driver.get(url)
+        wait = WebDriverWait(driver, 60, poll_frequency=0.02)
+        wait.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+        lists = driver.find_element(By.ID, "xw-lists")
+        lists.clear()
+        lists.send_keys(args.lists)
+        driver.find_element(By.ID, "xw-pattern").click()
+        wait.until(lambda d: "#" in "".join(d.execute_script("return xw.rows.flat();")))
+        driver.execute_script(INSTRUMENT)
+        grid = driver.find_element(By.ID, "xw-grid")
+        start = time.monotonic()
+        memory.append((0.0, *proc_status(server.pid)))
+        next_read = 30.0
+        cpu0 = time.process_time()
+        typed = 0
+        while typed < args.keys and time.monotonic() - start < args.minutes * 60:
+            rows = driver.execute_script("return xw.rows;")
+            open_ = [(r, c) for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != "#"]
+            r, c = rng.choice(open_)
+            driver.find_element(By.CSS_SELECTOR, f'#xw-grid td[data-r="{r}"][data-c="{c}"]').click()
+            before = len(driver.execute_script("return window.dlxcLat;"))
+            roll = rng.random()
+            if roll < 0.1:
+                key = Keys.BACKSPACE
+            elif roll < 0.15:
+                key = Keys.CONTROL + "z"
+            else:
+                key = rng.choice("etaoinshrl")
+            driver.execute_script("window.dlxcKey = null;")
+            grid.send_keys(key)
+            typed += 1
+            try:
+                wait.until(lambda d: len(d.execute_script("return window.dlxcLat;")) > before)
+            except Exception:
+                pass  # a key that changed nothing (Backspace on an empty square)
+            now = time.monotonic() - start
+            if now >= next_read:
+                memory.append((now, *proc_status(server.pid)))
+                next_read += 30.0
+        memory.append((time.monotonic() - start, *proc_status(server.pid)))
+        lat = driver.execute_script("return window.dlxcLat;")
+    finally:
+        if driver is not None:
+            driver.quit()
+        server.send_signal(2)
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+        server.stderr.close()
+    lat.sort()
+    p95 = lat[min(len(lat) - 1, int(0.95 * len(lat)))]
+    print(f"keystrokes {typed}, list updates measured {len(lat)}, lists {args.lists!r}")
+    print(
+        f"latency ms: median {statistics.median(lat):.0f}, p95 {p95:.0f}, max {lat[-1]:.0f} "
+        f"(in the browser, from keydown to the new list shown)"
+    )
+    print("server memory (MB) and threads over time:")
+    for t, rss, threads in memory:
+        print(f"  {t:7.0f} s  {rss:7.1f} MB  {threads} threads")
+    print(
+        f"driver CPU {time.process_time() - cpu0:.1f} s; load at the end "
+        f"{os.getloadavg()[0]:.1f} (a shared machine: latencies grow with it)"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
