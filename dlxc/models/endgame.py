@@ -335,7 +335,9 @@ class Endgame:
                 else:
                     placed = self._play(rec, side)
                     try:
-                        value = score - self._search(depth - 1, -beta, -alpha, other, False)
+                        value = score - self._search(
+                            depth - 1, score - beta, score - alpha, other, False
+                        )
                     finally:
                         self._unplay(placed, side)
             if value > best:
@@ -399,7 +401,9 @@ class Endgame:
             else:
                 placed = self._play(rec, side)
                 try:
-                    value = rec[0] - self._search(depth - 1, -(1 << 62), -alpha, other, False)
+                    value = rec[0] - self._search(
+                        depth - 1, -(1 << 62), rec[0] - alpha, other, False
+                    )
                 finally:
                     self._unplay(placed, side)
             root.value = value
