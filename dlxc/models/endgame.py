@@ -174,15 +174,19 @@ class Endgame:
     ) -> None:
         rules = finder.rules
         if len(board) != rules.rows * rules.cols:
-            raise BoardError(f"endgame: the board has {len(board)} squares, not {rules.rows * rules.cols}")
+            raise BoardError(
+                f"endgame: the board has {len(board)} squares, not {rules.rows * rules.cols}"
+            )
         if len(racks) != 2:
             raise BoardError(f"endgame: {len(racks)} racks; an endgame has two")
         self.finder = finder
         self.gen = finder.generator
         self.cols = rules.cols
         letters = finder.lexicon.alphabet.letters
-        self.values = [rules.values["?"]] + [rules.values[ch] for ch in letters] + [0] * (
-            64 - 1 - len(letters)
+        self.values = (
+            [rules.values["?"]]
+            + [rules.values[ch] for ch in letters]
+            + [0] * (64 - 1 - len(letters))
         )
         self.board = bytearray(board)
         self.racks = [bytearray(r) for r in racks]
@@ -209,6 +213,12 @@ class Endgame:
         self.table: dict[int, tuple] = {}
         self.nodes = 0
         self.cuts = 0
+        self._next_check = 0
+        self._limits: Optional[Limits] = None
+        self._progress: Optional[Callable[[int, int], None]] = None
+        self._capacity = 1 << 20
+        self._depth = 0
+        self._next_progress = 0.0
 
     # -- values ---------------------------------------------------------------
     def rack_value(self, side: int) -> int:
@@ -284,7 +294,7 @@ class Endgame:
 
     def _search(self, depth: int, alpha: int, beta: int, side: int, passed: bool) -> int:
         self.nodes += 1
-        if self.nodes % CHECK_EVERY == 0:
+        if self.nodes >= self._next_check:
             self._check()
         key = self._key(side, passed)
         entry = self.table.get(key)
@@ -363,7 +373,10 @@ class Endgame:
         table[key] = (depth, flag, value, move)
 
     def _check(self) -> None:
+        self._next_check = self.nodes + CHECK_EVERY
         if self._limits is not None:
+            if self._limits.node_limit is not None:
+                self._next_check = min(self._next_check, self._limits.node_limit)
             reason = self._limits.reached(self.nodes)
             if reason:
                 raise _Stop(reason)
@@ -538,7 +551,9 @@ class Endgame:
         seconds = time.perf_counter() - start
         if snapshot is None:
             # not even one ply: the moves by score alone, nothing proved
-            snapshot = [_Root(r.rec, r.rec[0] if r.rec else 0, False, False, r.order) for r in roots]
+            snapshot = [
+                _Root(r.rec, r.rec[0] if r.rec else 0, False, False, r.order) for r in roots
+            ]
         del done
         best = snapshot[0]
         ranked = []
@@ -553,7 +568,10 @@ class Endgame:
             )
         self._limits = None
         self._progress = None
-        line = self._line(best.rec, best.value, done_depth if not proved else INF_DEPTH)
+        if done_depth:
+            line = self._line(best.rec, best.value, done_depth if not proved else INF_DEPTH)
+        else:
+            line = [ranked[0].step]
         return EndgameResult(
             value=best.value,
             spread=self.spread + best.value,
@@ -574,9 +592,7 @@ def from_position(finder: MoveFinder, position, rules=None) -> Endgame:
     tiles the distribution does not hold, tiles left in the bag."""
     rules = finder.rules
     if len(position.racks) != 2 or not all(position.racks):
-        raise BoardError(
-            "cgp: an endgame needs both racks (RACK1/RACK2, the side to move first)"
-        )
+        raise BoardError("cgp: an endgame needs both racks (RACK1/RACK2, the side to move first)")
     board = finder.board(position.board, "cgp")
     racks = [finder.rack(r) for r in position.racks]
     # every tile on the board and the racks must come from the bag
