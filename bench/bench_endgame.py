@@ -110,6 +110,7 @@ def main() -> None:
     ap.add_argument("--ttfraction", type=float, default=0.002)
     ap.add_argument("--tt-mb", type=float, default=256)
     ap.add_argument("--backend", default=None)
+    ap.add_argument("--skip", type=int, default=0, help="Solve only from position SKIP on.")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.lexicon is None:
@@ -128,6 +129,8 @@ def main() -> None:
         )
     rows = []
     for i, cgp in enumerate(cgps):
+        if i < args.skip:
+            continue
         game = from_position(finder, parse(cgp, rules))
         w0, c0 = time.perf_counter(), time.process_time()
         res = game.solve(tt_mb=args.tt_mb)
@@ -152,7 +155,10 @@ def main() -> None:
             extra = ""
             if magpie:
                 same = "same" if row["magpie_value"] == res.value else "DIFFERENT"
-                extra = f"  MAGPIE {row['magpie_value']:5d} {row['magpie_wall']:8.3f}s  {same}"
+                extra = (
+                    f"  MAGPIE {row['magpie_value']:5d} {row['magpie_wall']:8.3f}s "
+                    f"cpu {row['magpie_cpu']:8.3f}s  {same}"
+                )
             print(f"{i:4d} dlxc {res.value:5d} {wall:8.3f}s cpu {cpu:8.3f}s{extra}", flush=True)
     report: dict = {
         "positions": len(rows),

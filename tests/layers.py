@@ -139,7 +139,10 @@ ORDER: list[tuple[str, list[str]]] = [
         ],
     ),
     ("models", ["dlxc.models.wordsearch.layout", "dlxc.models.game"]),
-    ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),
+    (
+        "models",
+        ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons", "dlxc.models.endgame"],
+    ),
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
@@ -169,6 +172,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.cli.example",
         ],
     ),
+    ("cli", ["dlxc.cli.endgame"]),
     ("cli", ["dlxc.cli"]),
     ("cli", ["dlxc._launch"]),
 ]
