@@ -151,7 +151,10 @@ ORDER: list[tuple[str, list[str]]] = [
         ],
     ),
     ("models", ["dlxc.models.wordsearch.layout", "dlxc.models.game", "dlxc.models.odds"]),
-    ("models", ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons"]),
+    (
+        "models",
+        ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons", "dlxc.models.endgame"],
+    ),
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
     ("models", ["dlxc.models.wordsearch.fit", "dlxc.models.pages"]),
@@ -188,6 +191,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.cli.studio",
         ],
     ),
+    ("cli", ["dlxc.cli.endgame"]),
     ("cli", ["dlxc.cli"]),
     ("cli", ["dlxc._launch"]),
 ]

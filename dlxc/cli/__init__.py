@@ -32,6 +32,13 @@ _COMMANDS = {
         "crossword",
         "Crosswords: free-form layouts from a word list, and fills of grids with blocks.",
     ),
+    "endgame": (
+        "endgame",
+        "Solve a Scrabble endgame (the bag empty, both racks known): the "
+        "value (the spread the side to move gains to the end), the final "
+        "spread, the line, and the best first moves, each value marked proved "
+        "when the search reached the end of every line.",
+    ),
     "estimate": ("scale", "Estimate the size of a DLX file's search tree (Knuth's random probes)."),
     "example": (
         "example",

@@ -266,6 +266,7 @@ def test_help_lists_every_command():
         "boggle",
         "count",
         "crossword",
+        "endgame",
         "estimate",
         "example",
         "infer",
