@@ -357,6 +357,8 @@ _SEEDS: dict[str, list[Callable[[], bytes]]] = {
     "cgp": [
         lambda: b"15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 AELNOQT/ 0/0 0 lex NWL18; lm -2;",
         lambda: b"15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AE?/ 10/0 0 lex CSW21;",
+        # both racks known, as the endgame reads them
+        lambda: b"15/15/15/15/15/15/15/7CAT5/15/15/15/15/15/15/15 AEI/DOG? 10/3 2 lex NWL20;",
     ],
     "rules": [_english_rules, lambda: b'{"edition": "english", "rack_size": 8, "bingo_bonus": 35}'],
     "leaves": [lambda: b"# values\n? 20.33\nA -0.48\nB -4.03\nAB 1.5\n?? 30\n"],
