@@ -252,9 +252,7 @@ def check_fill(grid: Path, words: set[str], rows_out: list[str]) -> bool:
         if w not in words or w in seen:
             return False
         seen.add(w)
-    return all(
-        (rows[r][c] == "#") == (rows_out[r][c] == "#") for r in range(N) for c in range(N)
-    )
+    return all((rows[r][c] == "#") == (rows_out[r][c] == "#") for r in range(N) for c in range(N))
 
 
 def run_dlxc(dlxc: str, grid: Path, words: str, cap: float, seed: int = 0):
@@ -304,9 +302,15 @@ def bench(args) -> None:
     if args.grids:
         grids = [g for g in grids if g.stem in args.grids.split(",")]
     print(f"load average at the start: {os.getloadavg()}", flush=True)
-    for name, path in lists:
-        words = load_words(path)
-        for grid in grids:
+    # the families in turn (open, blocks, designed, ...), each grid on every
+    # list, so that a partial run covers them all
+    families: dict[str, list[Path]] = {}
+    for g in grids:
+        families.setdefault(g.stem.split("-")[0], []).append(g)
+    order = [fam[i] for i in range(len(grids)) for fam in families.values() if i < len(fam)]
+    words = {name: load_words(path) for name, path in lists}
+    for grid in order:
+        for name, path in lists:
             key = f"{name}/{grid.stem}"
             if key in done and not args.force:
                 continue
@@ -314,7 +318,7 @@ def bench(args) -> None:
                 dt, cpu, code, rows = run_qxw(args.qxw, grid, path, args.cap)
             else:
                 dt, cpu, code, rows = run_dlxc(args.dlxc, grid, path, args.cap, args.seed)
-            ok = None if rows is None else check_fill(grid, words, rows)
+            ok = None if rows is None else check_fill(grid, words[name], rows)
             if ok is False:
                 code = "bad fill"
             done[key] = {"wall": dt, "cpu": cpu, "code": code, "load": os.getloadavg()[0]}
@@ -379,7 +383,9 @@ def easy(args) -> None:
             mo, mn = statistics.median(res["old"]), statistics.median(res["new"])
             tot["old"] += mo
             tot["new"] += mn
-            print(f"{name}/{grid.stem}: old {mo:.2f} s new {mn:.2f} s CPU ({mn / mo:.2f})", flush=True)
+            print(
+                f"{name}/{grid.stem}: old {mo:.2f} s new {mn:.2f} s CPU ({mn / mo:.2f})", flush=True
+            )
     print(
         f"sum of medians: old {tot['old']:.2f} s new {tot['new']:.2f} s "
         f"({tot['new'] / tot['old']:.3f}); load {os.getloadavg()}"

@@ -83,6 +83,13 @@ int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget);
  * measure (16 log2 of each crossing slot's count); 0, the default, orders
  * by the crossing measure alone.  Call it before the first run. */
 void dlxc_xw_fill_set_quality(dlxc_xw_fill *f, int32_t quality);
+/* Conflict weights: weight[s] of each slot s (n_slots of them), 1 at the
+ * start, one more each time the slot's candidates were wiped out.  The
+ * search chooses the slot with the fewest candidates per unit of weight,
+ * so a new search of the same grid that takes over an earlier one's
+ * weights (a restart) goes first to where that one failed. */
+void dlxc_xw_fill_get_weights(const dlxc_xw_fill *f, int64_t *weight);
+void dlxc_xw_fill_set_weights(dlxc_xw_fill *f, const int64_t *weight);
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words);
 void dlxc_xw_fill_get_stats(const dlxc_xw_fill *f, dlxc_xw_fill_stats *out);
 void dlxc_xw_fill_free(dlxc_xw_fill *f);

@@ -28,6 +28,10 @@ class FillSearch(Protocol):
       the list fit the slot before the search.
     - ``set_quality(quality)``: how much a word's score weighs in the order
       words are tried (0: not at all).
+    - ``weights()`` / ``set_weights(weights)``: each slot's conflict weight
+      (1 + the times its candidates were wiped out); the slot chosen next
+      has the fewest candidates per unit of weight, so a restart that takes
+      over the weights of the search before it goes first where that failed.
     - ``run(node_budget) -> status``: search on for at most
       ``node_budget`` nodes; the status is the module's ``FOUND``,
       ``EXHAUSTED`` (no fill exists) or ``BUDGET`` (the budget is spent),
@@ -48,6 +52,10 @@ class FillSearch(Protocol):
     def slots(self) -> list[tuple[int, int, int, int, int]]: ...
 
     def set_quality(self, quality: int) -> None: ...
+
+    def weights(self) -> list[int]: ...
+
+    def set_weights(self, weights: Sequence[int]) -> None: ...
 
     def run(self, node_budget: int) -> int: ...
 
