@@ -50,6 +50,7 @@ import argparse
 import json
 import os
 import random
+import re
 import resource
 import statistics
 import subprocess
@@ -257,15 +258,22 @@ def check_fill(grid: Path, words: set[str], rows_out: list[str]) -> bool:
 
 def run_dlxc(dlxc: str, grid: Path, words: str, cap: float, seed: int = 0):
     cmd = [dlxc, "crossword", "fill", str(grid), "-w", words, "--budget", "0"]
-    cmd += ["--seed", str(seed), "-q", "--timeout", str(3 * cap)]
+    cmd += ["--seed", str(seed), "--timeout", str(3 * cap)]
     dt, cpu, res = timed(cmd, cap)
     if res is None or res.returncode == 4:
-        return dt, cpu, "timeout", None
+        return dt, cpu, "timeout", None, -1
+    nodes = nodes_of(res.stderr)
     if res.returncode == 3:
-        return dt, cpu, "no fill", None
+        return dt, cpu, "no fill", None, nodes
     if res.returncode:
-        return dt, cpu, f"exit {res.returncode}", None
-    return dt, cpu, "filled", res.stdout.split()[:N]
+        return dt, cpu, f"exit {res.returncode}", None, nodes
+    return dt, cpu, "filled", res.stdout.split()[:N], nodes
+
+
+def nodes_of(stderr: str) -> int:
+    """The nodes of the statistics line (``... N nodes)``), or -1."""
+    m = re.search(r"([0-9,]+) nodes\)", stderr)
+    return int(m.group(1).replace(",", "")) if m else -1
 
 
 def run_qxw(qxw: str, grid: Path, words: str, cap: float):
@@ -314,14 +322,17 @@ def bench(args) -> None:
             key = f"{name}/{grid.stem}"
             if key in done and not args.force:
                 continue
+            nodes = -1
             if args.tool == "qxw":
                 dt, cpu, code, rows = run_qxw(args.qxw, grid, path, args.cap)
             else:
-                dt, cpu, code, rows = run_dlxc(args.dlxc, grid, path, args.cap, args.seed)
+                dt, cpu, code, rows, nodes = run_dlxc(args.dlxc, grid, path, args.cap, args.seed)
             ok = None if rows is None else check_fill(grid, words[name], rows)
             if ok is False:
                 code = "bad fill"
             done[key] = {"wall": dt, "cpu": cpu, "code": code, "load": os.getloadavg()[0]}
+            if nodes >= 0:
+                done[key]["nodes"] = nodes
             print(f"{key} ({entries(grid)}): {code} {cpu:.2f} s CPU {dt:.2f} s wall", flush=True)
             cache.write_text(json.dumps(done, indent=1, sort_keys=True))
 
@@ -368,27 +379,35 @@ def report(args) -> None:
 
 
 def easy(args) -> None:
-    """Old tree against new on the easy grids: alternating, medians of CPU."""
+    """Old tree against new on the easy grids: alternating rounds (seed = the
+    round), medians of CPU seconds, and the nodes of each seed."""
     grids = [GRIDS / "shipped.txt"] + [GRIDS / f"designed-{s}.txt" for s in range(1, 16)]
     lists = [(name, p) for name, p in (("american", args.american), ("enable", args.enable)) if p]
     print(f"load average at the start: {os.getloadavg()}", flush=True)
     tot = {"old": 0.0, "new": 0.0}
+    nodes_tot = {"old": 0, "new": 0}
     for name, path in lists:
         for grid in grids:
-            res: dict[str, list[float]] = {"old": [], "new": []}
+            cpu: dict[str, list[float]] = {"old": [], "new": []}
+            nodes: dict[str, list[int]] = {"old": [], "new": []}
             for r in range(args.rounds):
                 for who, exe in (("old", args.old_dlxc), ("new", args.dlxc)):
-                    dt, cpu, code, _ = run_dlxc(exe, grid, path, args.cap, seed=r)
-                    res[who].append(cpu)
-            mo, mn = statistics.median(res["old"]), statistics.median(res["new"])
+                    _, c, code, _, n = run_dlxc(exe, grid, path, args.cap, seed=r)
+                    cpu[who].append(c)
+                    nodes[who].append(n)
+                    nodes_tot[who] += n
+            mo, mn = statistics.median(cpu["old"]), statistics.median(cpu["new"])
             tot["old"] += mo
             tot["new"] += mn
             print(
-                f"{name}/{grid.stem}: old {mo:.2f} s new {mn:.2f} s CPU ({mn / mo:.2f})", flush=True
+                f"{name}/{grid.stem}: CPU old {mo:.2f} s new {mn:.2f} s ({mn / mo:.2f}); "
+                f"nodes old {nodes['old']} new {nodes['new']}",
+                flush=True,
             )
     print(
         f"sum of medians: old {tot['old']:.2f} s new {tot['new']:.2f} s "
-        f"({tot['new'] / tot['old']:.3f}); load {os.getloadavg()}"
+        f"({tot['new'] / tot['old']:.3f}); nodes old {nodes_tot['old']} new "
+        f"{nodes_tot['new']}; load {os.getloadavg()}"
     )
 
 

@@ -11,8 +11,10 @@
  * older list stays intact for backtracking.  The trail records every change
  * of dom and cand; undoing a level pops the trail and drops the arena's top.
  *
- * Search.  Most constrained slot first (fewest candidates, lowest slot on
- * ties); its candidates in list order (score first; the seed shuffles the
+ * Search.  Most constrained slot first: the fewest candidates per unit of
+ * conflict weight (weight[slot]: 1, plus one for each wipe-out of its list
+ * by arc consistency; the restarts of the model layer pass the weights on
+ * to the next attempt), lowest slot on ties; its candidates in list order (score first; the seed shuffles the
  * words of equal score); each assignment is followed by arc consistency
  * (AC-3 over slots); with a quality weight, a word's own score counts
  * in that order too, so well-scored words are tried first where they
