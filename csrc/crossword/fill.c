@@ -75,6 +75,7 @@ struct dlxc_xw_fill {
     uint8_t *used;
     int32_t *arena;
     int64_t arena_top, arena_cap;
+    int64_t arena_base; /* the arena's top once the initial lists are in */
     trail_entry *trail;
     int64_t trail_top, trail_cap;
     level_rec *levels;
@@ -434,6 +435,7 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
         }
     }
     free(key), free(len_off);
+    f->arena_base = f->arena_top;
     f->state = S_START;
     f->seed = seed;
     f->stats.n_slots = ns;
@@ -464,6 +466,51 @@ void dlxc_xw_fill_set_weights(dlxc_xw_fill *f, const int64_t *weight)
 {
     for (int32_t s = 0; s < f->n_slots; s++)
         f->weight[s] = weight[s] < 1 ? 1 : weight[s] > (1LL << 31) ? (1LL << 31) : weight[s];
+}
+
+int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_t *words,
+                          int32_t keep)
+{
+    if (f->state != S_START || slot < 0 || slot >= f->n_slots || n < 0 || (n && !words))
+        return DLXC_XW_EINVAL;
+    uint8_t *listed = calloc((size_t)f->n_words + 1, 1);
+    if (!listed) return DLXC_XW_ENOMEM;
+    for (int32_t i = 0; i < n; i++) {
+        if (words[i] < 0 || words[i] >= f->n_words) {
+            free(listed);
+            return DLXC_XW_EINVAL;
+        }
+        listed[words[i]] = 1;
+    }
+    int32_t off = f->cand_off[slot], cnt = f->cand_cnt[slot], kept = 0;
+    if (!arena_reserve(f, cnt) || !trail_push(f, T_CAND, slot, off, cnt, 0)) {
+        free(listed);
+        return DLXC_XW_ENOMEM;
+    }
+    /* the narrowed list goes at the arena's top, the older one stays intact */
+    int32_t *out = f->arena + f->arena_top;
+    for (int32_t j = 0; j < cnt; j++) {
+        int32_t w = f->arena[off + j];
+        if (listed[f->orig[w]] == (keep != 0)) out[kept++] = w;
+    }
+    free(listed);
+    f->cand_off[slot] = (int32_t)f->arena_top;
+    f->cand_cnt[slot] = kept;
+    f->arena_top += kept;
+    return DLXC_XW_OK;
+}
+
+void dlxc_xw_fill_reset(dlxc_xw_fill *f)
+{
+    undo_to(f, 0, f->arena_base);
+    for (int32_t s = 0; s < f->n_slots; s++)
+        f->assigned[s] = -1, f->queued[s] = 0, f->dirty[s] = 0, f->weight[s] = 1;
+    memset(f->used, 0, (size_t)f->n_words + 1);
+    f->depth = f->max_depth = 0;
+    f->state = S_START;
+    int32_t ns = f->stats.n_slots;
+    memset(&f->stats, 0, sizeof f->stats);
+    f->stats.n_slots = ns;
 }
 
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words)

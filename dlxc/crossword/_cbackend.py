@@ -166,6 +166,20 @@ class Fill:
                 out.append(tuple(vals[0:5]))
         return out
 
+    def restrict(self, slot: int, words, keep: bool = True) -> None:
+        """Before the first run (or after ``reset``): keep only the listed
+        words in ``slot`` (``keep``), or drop them (see dlxc_xw_fill_restrict)."""
+        ids = int32_array(list(words))
+        handle = self._handle
+        with self._guard:
+            _check(lib.dlxc_xw_fill_restrict(handle, slot, len(ids), ids, 1 if keep else 0))
+
+    def reset(self) -> None:
+        """Back to before the first run, restrictions undone, stats zeroed."""
+        handle = self._handle
+        with self._guard:
+            lib.dlxc_xw_fill_reset(handle)
+
     def run(self, node_budget: int) -> int:
         """FOUND, EXHAUSTED or BUDGET."""
         handle = self._handle  # before the guard: a close() in between is refused by it

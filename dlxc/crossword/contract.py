@@ -13,7 +13,7 @@ the end of this module.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 
@@ -32,6 +32,10 @@ class FillSearch(Protocol):
       (1 + the times its candidates were wiped out); the slot chosen next
       has the fewest candidates per unit of weight, so a restart that takes
       over the weights of the search before it goes first where that failed.
+    - ``restrict(slot, words, keep)``: before the first run, keep only the
+      listed word indices in the slot's candidates (``keep``) or drop them;
+      ``reset()``: back to before the first run, restrictions undone,
+      conflict weights back to 1 and statistics zeroed (the grid and word list stay).
     - ``run(node_budget) -> status``: search on for at most
       ``node_budget`` nodes; the status is the module's ``FOUND``,
       ``EXHAUSTED`` (no fill exists) or ``BUDGET`` (the budget is spent),
@@ -56,6 +60,10 @@ class FillSearch(Protocol):
     def weights(self) -> list[int]: ...
 
     def set_weights(self, weights: Sequence[int]) -> None: ...
+
+    def restrict(self, slot: int, words: Iterable[int], keep: bool = True) -> None: ...
+
+    def reset(self) -> None: ...
 
     def run(self, node_budget: int) -> int: ...
 

@@ -431,6 +431,34 @@ class Fill:
             raise ValueError("one weight a slot")
         self.weight = [min(max(1, int(x)), 1 << 31) for x in weights]
 
+    def restrict(self, slot, words, keep=True) -> None:
+        """dlxc_xw_fill_restrict: narrow a slot's list before the first run."""
+        ids = list(words)
+        n_words = len(self.starts) - 1
+        if self.state != "start" or not 0 <= slot < self.n_slots:
+            raise ValueError("malformed arguments")
+        if any(not 0 <= w < n_words for w in ids):
+            raise ValueError("malformed arguments")
+        listed = set(ids)
+        lst = self.cand[slot]
+        self.trail.append(("cand", slot, lst))
+        self.cand[slot] = [w for w in lst if (w in listed) == bool(keep)]
+
+    def reset(self) -> None:
+        """dlxc_xw_fill_reset: back to before the first run."""
+        while self.trail:
+            kind, idx, old = self.trail.pop()
+            if kind == "dom":
+                self.dom[idx] = old
+            else:
+                self.cand[idx] = old
+        self.assigned = [-1] * self.n_slots
+        self.weight = [1] * self.n_slots
+        self.used = bytearray(len(self.used))
+        self.levels = []
+        self.state = "start"
+        self.nodes = self.revisions = self.fills = 0
+
     def slots(self):
         return [
             (r, c, d, len(sc), self.initial[s])

@@ -362,3 +362,44 @@ def test_cli_fill_pages(tmp_path, small, fmt):
         text = data.decode()
         assert "<svg" in text or "<html" in text.lower()
         assert "Crossword" in text
+
+
+@given(
+    rows=grids(),
+    words=words_st,
+    picks=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.booleans()), max_size=3),
+)
+def test_restricted_slots_and_reset_give_the_filtered_brute_force_fills(
+    backend, rows, words, picks
+):
+    """Each restriction keeps (or drops) some words in one slot; a reset
+    forgets them, so the same filler then finds every fill again."""
+    grid = parse_grid("\n".join(rows))
+    words = sorted(set(words))
+    f = Filler(grid, pool_from_words(words), backend=backend)
+
+    def found():
+        return sorted(tuple(r.lower() for r in x.render().split("\n")) for x in f.fills())
+
+    every = sorted(brute_fills(rows, words))
+    if not grid.slots:
+        assert found() == every
+        return
+    allowed: dict[int, list[tuple[set[str], bool]]] = {}
+    for s, n, keep in picks:
+        slot = grid.slots[s % len(grid.slots)]
+        chosen = set(words[n % len(words) :: 2]) if words else set()
+        f.restrict(slot, chosen, keep=keep)
+        allowed.setdefault(slot.index, []).append((chosen, keep))
+
+    def ok(fill):
+        for slot in grid.slots:
+            word = "".join(fill[r][c] for r, c in slot.cells())
+            if any((word in chosen) != keep for chosen, keep in allowed.get(slot.index, ())):
+                return False
+        return True
+
+    assert found() == [x for x in every if ok(x)]
+    f.reset()
+    assert f._search.weights() == [1] * len(grid.slots)  # the conflicts are forgotten too
+    assert found() == every

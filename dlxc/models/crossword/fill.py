@@ -341,6 +341,8 @@ class Filler:
             ],
         )
         self._impl = engine(backend)
+        # (slot index, word ids, keep): narrowings applied to every search
+        self._restrictions: list[tuple[int, tuple[int, ...], bool]] = []
         self._search = self._new_search(seed)
         info = self._search.slots()
         if len(info) != len(grid.slots):
@@ -365,7 +367,37 @@ class Filler:
         )
         if self.quality:
             search.set_quality(self.quality)
+        for slot, ids, keep in self._restrictions:
+            search.restrict(slot, ids, keep)
         return search
+
+    def restrict(self, slot: Slot, words: Iterable[str], *, keep: bool = True) -> None:
+        """Narrow one slot's candidates for every search of this filler:
+        only ``words`` (``keep``) or all but them (``keep=False``).  Words
+        the pool lacks are ignored.  Call it before the first search, or
+        after ``reset()``."""
+        index = self._word_index()
+        ids = tuple(sorted({index[w] for w in (fold(x) for x in words) if w in index}))
+        self._search.restrict(slot.index, ids, keep)
+        self._restrictions.append((slot.index, ids, keep))
+
+    def reset(self) -> None:
+        """Forget the restrictions and the search so far: the next search
+        starts afresh over the same grid and pool (cheaper than a new
+        filler, which sorts and indexes the whole pool again)."""
+        self._restrictions.clear()
+        self._search.reset()
+        self.complete = False
+        self.stopped = None
+        self.restarts = 0
+        self._spent = 0
+
+    def _word_index(self) -> dict[str, int]:
+        index = getattr(self, "_index", None)
+        if index is None:
+            index = {w: i for i, w in enumerate(self.pool.words)}
+            self._index = index
+        return index
 
     def empty_slots(self) -> list[Slot]:
         """The slots no word of the list fits (given letters and length)."""
