@@ -348,9 +348,20 @@ def report(args) -> None:
     qxw = json.loads((cache / "hardfill-qxw.json").read_text())
     tags = args.tag.split(",")
     ours = {t: json.loads((cache / f"hardfill-dlxc-{t}.json").read_text()) for t in tags}
-    grids = grid_files()
+    every = grid_files()
     for name in ("american", "enable"):
-        print(f"== {name} ({len(grids)} patterns, cap {args.cap:.0f} s CPU) ==")
+        # the patterns every tool has run (all of them once the runs are over)
+        grids = [
+            g
+            for g in every
+            if f"{name}/{g.stem}" in qxw and all(f"{name}/{g.stem}" in r for r in ours.values())
+        ]
+        print(
+            f"== {name}: {len(grids)} of {len(every)} patterns run by every tool, "
+            f"cap {args.cap:.0f} s CPU =="
+        )
+        if not grids:
+            continue
         cols = [("qxw", qxw)] + [(f"dlxc {t}", ours[t]) for t in tags]
         if args.verbose:
             for g in grids:
