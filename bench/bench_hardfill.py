@@ -375,7 +375,7 @@ def report(args) -> None:
             rs = [r[f"{name}/{g.stem}"] for g in grids if f"{name}/{g.stem}" in r]
             if not rs:
                 continue
-            cpu = [min(x["cpu"], args.cap) if x["code"] == "timeout" else x["cpu"] for x in rs]
+            cpu = [args.cap if x["code"] == "timeout" else x["cpu"] for x in rs]
             wall = [x["wall"] for x in rs]
             fills = sum(1 for x in rs if x["code"] == "filled")
             starved = sum(1 for x in rs if x["code"] == "timeout" and x["cpu"] < 0.95 * args.cap)
