@@ -83,6 +83,13 @@ int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget);
  * measure (16 log2 of each crossing slot's count); 0, the default, orders
  * by the crossing measure alone.  Call it before the first run. */
 void dlxc_xw_fill_set_quality(dlxc_xw_fill *f, int32_t quality);
+/* Conflict weights: weight[s] of each slot s (n_slots of them), 1 at the
+ * start, one more each time the slot's candidates were wiped out.  The
+ * search chooses the slot with the fewest candidates per unit of weight,
+ * so a new search of the same grid that takes over an earlier one's
+ * weights (a restart) goes first to where that one failed. */
+void dlxc_xw_fill_get_weights(const dlxc_xw_fill *f, int64_t *weight);
+void dlxc_xw_fill_set_weights(dlxc_xw_fill *f, const int64_t *weight);
 /* Narrow slot s's candidates before the first run (or after a reset): with
  * keep = 1 only the caller's words listed stay, with keep = 0 they go.  The
  * narrowing lasts until dlxc_xw_fill_reset; slot() still reports the
@@ -90,8 +97,8 @@ void dlxc_xw_fill_set_quality(dlxc_xw_fill *f, int32_t quality);
  * for a bad slot or a word id out of range. */
 int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_t *words,
                           int32_t keep);
-/* Back to the state before the first run, every restriction undone and the
- * statistics zeroed: the grid and the word list are kept, so one handle
+/* Back to the state before the first run, every restriction undone, the
+ * conflict weights back to 1 and the statistics zeroed: the grid and the word list are kept, so one handle
  * serves many searches that differ only in their restrictions. */
 void dlxc_xw_fill_reset(dlxc_xw_fill *f);
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words);

@@ -9,6 +9,7 @@ The functions here have the pure-Python mirror's names and signatures
 from __future__ import annotations
 
 from array import array
+from collections.abc import Sequence
 
 from ..base.errors import SolverError
 from ..base.guard import Guard
@@ -134,6 +135,23 @@ class Fill:
         """A word's score weighs ``quality`` in the order to try (see
         dlxc_xw_fill_set_quality)."""
         lib.dlxc_xw_fill_set_quality(self._handle, quality)
+
+    def weights(self) -> list[int]:
+        """Each slot's conflict weight (dlxc_xw_fill_get_weights)."""
+        out = ffi.new("int64_t[]", max(1, self.n_slots))
+        handle = self._handle
+        with self._guard:
+            lib.dlxc_xw_fill_get_weights(handle, out)
+            return list(ffi.unpack(out, self.n_slots))
+
+    def set_weights(self, weights: Sequence[int]) -> None:
+        """Take over conflict weights, one a slot (dlxc_xw_fill_set_weights)."""
+        if len(weights) != self.n_slots:
+            raise ValueError("one weight a slot")
+        buf = ffi.new("int64_t[]", [min(max(1, int(x)), 1 << 31) for x in weights] or [1])
+        handle = self._handle
+        with self._guard:
+            lib.dlxc_xw_fill_set_weights(handle, buf)
 
     def slots(self) -> list[tuple[int, int, int, int, int]]:
         """(row, col, direction, length, candidates) of each slot."""

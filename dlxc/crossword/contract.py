@@ -28,10 +28,14 @@ class FillSearch(Protocol):
       the list fit the slot before the search.
     - ``set_quality(quality)``: how much a word's score weighs in the order
       words are tried (0: not at all).
+    - ``weights()`` / ``set_weights(weights)``: each slot's conflict weight
+      (1 + the times its candidates were wiped out); the slot chosen next
+      has the fewest candidates per unit of weight, so a restart that takes
+      over the weights of the search before it goes first where that failed.
     - ``restrict(slot, words, keep)``: before the first run, keep only the
       listed word indices in the slot's candidates (``keep``) or drop them;
-      ``reset()``: back to before the first run, restrictions undone and
-      statistics zeroed (the grid and word list stay).
+      ``reset()``: back to before the first run, restrictions undone,
+      conflict weights back to 1 and statistics zeroed (the grid and word list stay).
     - ``run(node_budget) -> status``: search on for at most
       ``node_budget`` nodes; the status is the module's ``FOUND``,
       ``EXHAUSTED`` (no fill exists) or ``BUDGET`` (the budget is spent),
@@ -52,6 +56,10 @@ class FillSearch(Protocol):
     def slots(self) -> list[tuple[int, int, int, int, int]]: ...
 
     def set_quality(self, quality: int) -> None: ...
+
+    def weights(self) -> list[int]: ...
+
+    def set_weights(self, weights: Sequence[int]) -> None: ...
 
     def restrict(self, slot: int, words: Iterable[int], keep: bool = True) -> None: ...
 

@@ -409,6 +409,7 @@ class Fill:
             self.cand.append(lst)
             self.initial.append(len(lst))
         self.assigned = [-1] * self.n_slots
+        self.weight = [1] * self.n_slots  # 1 + each slot's wipe-outs
         self.used = bytearray(n_words + 1)
         self.trail: list[tuple] = []
         self.levels: list[list] = []
@@ -419,6 +420,16 @@ class Fill:
     def set_quality(self, quality: int) -> None:
         """dlxc_xw_fill_set_quality: a word's score weighs in the order to try."""
         self.quality = quality
+
+    def weights(self) -> list[int]:
+        """dlxc_xw_fill_get_weights: each slot's conflict weight."""
+        return list(self.weight)
+
+    def set_weights(self, weights) -> None:
+        """dlxc_xw_fill_set_weights: take over conflict weights."""
+        if len(weights) != self.n_slots:
+            raise ValueError("one weight a slot")
+        self.weight = [min(max(1, int(x)), 1 << 31) for x in weights]
 
     def restrict(self, slot, words, keep=True) -> None:
         """dlxc_xw_fill_restrict: narrow a slot's list before the first run."""
@@ -442,6 +453,7 @@ class Fill:
             else:
                 self.cand[idx] = old
         self.assigned = [-1] * self.n_slots
+        self.weight = [1] * self.n_slots
         self.used = bytearray(len(self.used))
         self.levels = []
         self.state = "start"
@@ -482,6 +494,7 @@ class Fill:
                 for p in range(L):
                     allowed[p] |= 1 << codes[s + p]
         if not kept:
+            self.weight[t] += 1
             return False
         if len(kept) < len(lst):
             self.trail.append(("cand", t, lst))
@@ -582,10 +595,13 @@ class Fill:
                 self._unassign(self.levels[-1])
                 self.state = "try"
             if self.state == "choose":
-                best, bc = -1, None
+                # fewest candidates per unit of conflict weight
+                best, weight, cand = -1, self.weight, self.cand
                 for s in range(self.n_slots):
-                    if self.assigned[s] < 0 and (bc is None or len(self.cand[s]) < bc):
-                        best, bc = s, len(self.cand[s])
+                    if self.assigned[s] < 0 and (
+                        best < 0 or len(cand[s]) * weight[best] < len(cand[best]) * weight[s]
+                    ):
+                        best = s
                 if best < 0:
                     self.fills += 1
                     self.state = "after"

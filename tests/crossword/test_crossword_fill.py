@@ -56,6 +56,50 @@ def test_c_and_mirror_in_lockstep(rows, words, seed):
     b, fb = engine_fills(rows, words, "python", seed)
     assert a == b
     assert fa.stats() == fb.stats()
+    assert fa._search.weights() == fb._search.weights()
+
+
+@pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
+@given(rows=grids(), words=words_st, seed=st.integers(0, 50))
+def test_restarts_in_lockstep_with_their_weights(rows, words, seed):
+    # tiny attempts: each restart takes over the conflict weights of the one
+    # before it, and both engines choose alike with them
+    import dlxc.models.crossword.fill as fill_module
+
+    old = fill_module.RESTART_NODES
+    fill_module.RESTART_NODES = 1
+    try:
+        runs = []
+        for backend in ("c", "python"):
+            f = Filler(
+                parse_grid("\n".join(rows)), pool_from_words(words), seed=seed, backend=backend
+            )
+            found = f.first()
+            runs.append((found and found.render(), f.stats(), f._search.weights()))
+    finally:
+        fill_module.RESTART_NODES = old
+    assert runs[0] == runs[1]
+
+
+@pytest.mark.parametrize("backend_name", ["c", "python"])
+def test_weights_steer_the_choice_of_slot(backend_name):
+    if backend_name == "c" and C_UNAVAILABLE:
+        pytest.skip("C backend unavailable")
+    from dlxc.crossword import engine
+    from dlxc.models.crossword.fill import Filler as F
+
+    # two across slots of equal candidates: the weightier goes first
+    grid = parse_grid("...\n###\n...")
+    f = F(grid, pool_from_words(["abc", "abd", "xyz", "xyw"]), backend=backend_name)
+    search = f._search
+    assert search.weights() == [1, 1]
+    search.set_weights([1, 5])
+    assert search.weights() == [1, 5]
+    with pytest.raises(ValueError):
+        search.set_weights([1])
+    assert search.run(1) == engine(backend_name).BUDGET
+    sol = search.solution()
+    assert sol[1] >= 0 and sol[0] == -1
 
 
 @given(rows=grids(), words=words_st)
@@ -357,4 +401,5 @@ def test_restricted_slots_and_reset_give_the_filtered_brute_force_fills(
 
     assert found() == [x for x in every if ok(x)]
     f.reset()
+    assert f._search.weights() == [1] * len(grid.slots)  # the conflicts are forgotten too
     assert found() == every

@@ -813,8 +813,10 @@ class Filler:
             attempt += 1
             self.restarts = attempt
             self._spent += self._search.stats()["nodes"]
+            weights = self._search.weights()
             self._search.close()
             self._search = self._new_search(splitmix64((base + attempt) & MASK64)[1] | 1)
+            self._search.set_weights(weights)
 
     def count(self, **limits) -> int:
         return sum(1 for _ in self.fills(**limits))
