@@ -530,42 +530,36 @@ class CostC:
 _ZDD_STATUS = StatusTable(lib.dlxc_zdd_strerror, lib.DLXC_ENOMEM)
 
 
-class ZddC:
-    """A ``dlxc_zdd`` handle (csrc/xcc/zdd.c), the shape of
-    ``dlxc.xcc.engines.zdd.ZddMirror``."""
+class _ZddHandle:
+    """What the two ZDD engines' handles share (csrc/xcc/zdd.c, zddm.c):
+    the resumable run, its figures, its progress and the diagram's nodes,
+    through the functions named ``dlxc_<prefix>_...``."""
 
     #: a run is one C call, which Ctrl-C cannot cut in half
     atomic_run = True
 
-    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_bytes):
-        out = ffi.new("dlxc_zdd **")
-        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
-        check_status(
-            lib.dlxc_zdd_new(
-                out,
-                n_primary,
-                n_items,
-                len(opt_start) - 1,
-                *arrays,
-                min(max_bytes, _UINT64_MAX),
-            ),
-            _ZDD_STATUS,
-        )
-        self._handle = ffi.gc(out[0], lib.dlxc_zdd_free)
+    def _open(self, prefix: str, *args) -> None:
+        out = ffi.new(f"dlxc_{prefix} **")
+        check_status(getattr(lib, f"dlxc_{prefix}_new")(out, *args), _ZDD_STATUS)
+        self._handle = ffi.gc(out[0], getattr(lib, f"dlxc_{prefix}_free"))
+        self._run_fn = getattr(lib, f"dlxc_{prefix}_run")
+        self._info_fn = getattr(lib, f"dlxc_{prefix}_get_info")
+        self._progress_fn = getattr(lib, f"dlxc_{prefix}_progress")
+        self._nodes_fn = getattr(lib, f"dlxc_{prefix}_nodes")
         self._info = ffi.new("dlxc_zdd_info *")
         self._guard = Guard("this ZDD search")
 
     def run(self, node_budget):
-        """Search on (dlxc_zdd_run): DONE, BUDGET, or ELIMIT (-6)."""
+        """Search on: DONE, BUDGET, or ELIMIT (-6)."""
         with self._guard:
-            code = lib.dlxc_zdd_run(self._handle, min(node_budget, _UINT64_MAX))
+            code = self._run_fn(self._handle, min(node_budget, _UINT64_MAX))
         if code == lib.DLXC_ZDD_ELIMIT:
             return code
         return check_status(code, _ZDD_STATUS)
 
     def info(self):
         """(search nodes, memos, hits, bytes, zdd nodes, root, level, max level, done)"""
-        lib.dlxc_zdd_get_info(self._handle, self._info)
+        self._info_fn(self._handle, self._info)
         i = self._info
         return (
             i.search_nodes,
@@ -580,7 +574,7 @@ class ZddC:
         )
 
     def progress(self):
-        return lib.dlxc_zdd_progress(self._handle)
+        return self._progress_fn(self._handle)
 
     def diagram(self):
         """(var, lo, hi) arrays of the branch nodes, node k at index k-2."""
@@ -591,13 +585,24 @@ class ZddC:
         lo = array("I", bytes(4 * n))
         hi = array("I", bytes(4 * n))
         if n:
-            lib.dlxc_zdd_nodes(
+            self._nodes_fn(
                 self._handle,
                 ffi.from_buffer("int32_t[]", var),
                 ffi.from_buffer("uint32_t[]", lo),
                 ffi.from_buffer("uint32_t[]", hi),
             )
         return var, lo, hi
+
+
+class ZddC(_ZddHandle):
+    """A ``dlxc_zdd`` handle (csrc/xcc/zdd.c), the shape of
+    ``dlxc.xcc.engines.zdd.ZddMirror``."""
+
+    def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, max_bytes):
+        arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors)]
+        self._open(
+            "zdd", n_primary, n_items, len(opt_start) - 1, *arrays, min(max_bytes, _UINT64_MAX)
+        )
 
     def count64(self):
         """The number of solutions when it fits in 64 bits, else None."""
@@ -757,70 +762,12 @@ _MCC_NO_MEMO = (
 )
 
 
-class ZddmC:
+class ZddmC(_ZddHandle):
     """A ``dlxc_zddm`` handle (csrc/xcc/zddm.c: the ZDD of a problem with
     multiplicities), the shape of ``dlxc.xcc.engines.zddm.ZddmMirror``."""
 
-    atomic_run = True
-
     def __init__(self, n_primary, n_items, opt_start, opt_items, opt_colors, bounds, max_bytes):
-        out = ffi.new("dlxc_zddm **")
         arrays = [int32_array(a) for a in (opt_start, opt_items, opt_colors, bounds)]
-        check_status(
-            lib.dlxc_zddm_new(
-                out,
-                n_primary,
-                n_items,
-                len(opt_start) - 1,
-                *arrays,
-                min(max_bytes, _UINT64_MAX),
-            ),
-            _ZDD_STATUS,
+        self._open(
+            "zddm", n_primary, n_items, len(opt_start) - 1, *arrays, min(max_bytes, _UINT64_MAX)
         )
-        self._handle = ffi.gc(out[0], lib.dlxc_zddm_free)
-        self._info = ffi.new("dlxc_zdd_info *")
-        self._guard = Guard("this ZDD search")
-
-    def run(self, node_budget):
-        """Search on (dlxc_zddm_run): DONE, BUDGET, or ELIMIT (-6)."""
-        with self._guard:
-            code = lib.dlxc_zddm_run(self._handle, min(node_budget, _UINT64_MAX))
-        if code == lib.DLXC_ZDD_ELIMIT:
-            return code
-        return check_status(code, _ZDD_STATUS)
-
-    def info(self):
-        """(search nodes, memos, hits, bytes, zdd nodes, root, level, max level, done)"""
-        lib.dlxc_zddm_get_info(self._handle, self._info)
-        i = self._info
-        return (
-            i.search_nodes,
-            i.memos,
-            i.hits,
-            i.bytes,
-            i.zdd_nodes,
-            i.root,
-            i.level,
-            i.max_level,
-            bool(i.done),
-        )
-
-    def progress(self):
-        return lib.dlxc_zddm_progress(self._handle)
-
-    def diagram(self):
-        """(var, lo, hi) arrays of the branch nodes, node k at index k-2."""
-        from array import array
-
-        n = self.info()[4]
-        var = array("i", bytes(4 * n))
-        lo = array("I", bytes(4 * n))
-        hi = array("I", bytes(4 * n))
-        if n:
-            lib.dlxc_zddm_nodes(
-                self._handle,
-                ffi.from_buffer("int32_t[]", var),
-                ffi.from_buffer("uint32_t[]", lo),
-                ffi.from_buffer("uint32_t[]", hi),
-            )
-        return var, lo, hi
