@@ -15,17 +15,17 @@ import sys
 import click
 
 from .common import edition_names, user_errors
-from .options import engine_option, node_limit_option, quiet_option, timeout_option
+from .options import (
+    engine_option,
+    lexicon_file_option,
+    node_limit_option,
+    quiet_option,
+    timeout_option,
+)
 
 
 @click.command()
-@click.option(
-    "--lexicon",
-    "lexicon_file",
-    required=True,
-    metavar="FILE",
-    help="A lexicon file or a word list.",
-)
+@lexicon_file_option
 @click.option(
     "--cgp",
     "cgp_text",

@@ -14,16 +14,11 @@ import time
 import click
 
 from .common import backend_option, edition_names, jobs_option, user_errors
+from .options import lexicon_file_option
 
 
 @click.command()
-@click.option(
-    "--lexicon",
-    "lexicon_file",
-    required=True,
-    metavar="FILE",
-    help="A lexicon file or a word list.",
-)
+@lexicon_file_option
 @click.option(
     "--games",
     type=click.IntRange(min=1),

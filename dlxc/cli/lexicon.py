@@ -17,7 +17,7 @@ import click
 
 from ..lexicon import Lexicon
 from .common import edition_names, strict_option, user_errors, write_lines
-from .options import engine_option
+from .options import engine_option, lexicon_file_option
 
 _JSON = click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
 
@@ -175,13 +175,7 @@ def _move_lexicon(path: str, backend, strict: bool, rules) -> Lexicon:
 
 
 @click.command()
-@click.option(
-    "--lexicon",
-    "lexicon_file",
-    required=True,
-    metavar="FILE",
-    help="A lexicon file or a word list.",
-)
+@lexicon_file_option
 @click.option(
     "--board",
     default=None,

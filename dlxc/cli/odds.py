@@ -18,7 +18,7 @@ import click
 
 from ..base.errors import BoardError, NoLayout, SearchStopped
 from .common import edition_names, output_options, progress_bar, user_errors, watch
-from .options import engine_option, timeout_option
+from .options import engine_option, lexicon_file_option, timeout_option
 
 
 def _position_options(f, cgp_required: bool = True):
@@ -42,14 +42,7 @@ def _position_options(f, cgp_required: bool = True):
         metavar="CGP",
         help="The position as one CGP line (board, racks, scores, zero turns, operations).",
     )(f)
-    f = click.option(
-        "--lexicon",
-        "lexicon_file",
-        required=True,
-        metavar="FILE",
-        help="A lexicon file or a word list.",
-    )(f)
-    return f
+    return lexicon_file_option(f)
 
 
 def _max_racks_option(f):

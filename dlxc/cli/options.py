@@ -27,6 +27,18 @@ def engine_option(f: F) -> F:
     )(f)
 
 
+def lexicon_file_option(f: F) -> F:
+    """``--lexicon FILE`` (required) of the Scrabble commands (moves,
+    autoplay, odds, infer, endgame): a lexicon file or a word list."""
+    return click.option(
+        "--lexicon",
+        "lexicon_file",
+        required=True,
+        metavar="FILE",
+        help="A lexicon file or a word list.",
+    )(f)
+
+
 def quiet_option(help: str = "No statistics on stderr.") -> Callable[[F], F]:
     """``-q/--quiet``; ``help`` says what it silences."""
     return click.option("-q", "--quiet", is_flag=True, help=help)
