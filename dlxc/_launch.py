@@ -84,8 +84,11 @@ def main() -> None:
                 status = 141
             sys.stderr.flush()
             os._exit(status)
-    from .cli import main as full
-
+    try:
+        from .cli import main as full
+    except KeyboardInterrupt:  # Ctrl-C while the command line is imported
+        sys.stderr.write("Interrupted.\n")
+        sys.exit(130)
     sys.exit(full())
 
 

@@ -329,6 +329,25 @@ def test_interrupt_reports_partial_statistics(abel_land, monkeypatch, backend):
     assert "Traceback" not in r.output and "Aborted" not in r.output
 
 
+def test_interrupt_before_the_command_has_started(abel_land, monkeypatch):
+    """Ctrl-C while the command's modules are imported (before it handles
+    Ctrl-C itself) ends the run as an interrupted command does: exit 130 and
+    one line, not click's "Aborted!" with exit 1."""
+    import dlxc.cli
+
+    imported = []
+
+    def interrupted_import(name):
+        imported.append(name)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(main, "commands", {})  # none imported yet
+    monkeypatch.setattr(dlxc.cli.importlib, "import_module", interrupted_import)
+    r = run("count", abel_land)
+    assert imported == ["dlxc.cli.solve"]
+    assert (r.exit_code, r.stdout, r.stderr) == (130, "", "Interrupted.\n")
+
+
 def test_closed_stdout_is_quiet(tmp_path):
     # 8 independent choices of 4: 65,536 solutions, far more than a pipe holds
     problem = Problem(
