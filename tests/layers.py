@@ -153,7 +153,12 @@ ORDER: list[tuple[str, list[str]]] = [
     ("models", ["dlxc.models.wordsearch.layout", "dlxc.models.game", "dlxc.models.odds"]),
     (
         "models",
-        ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons", "dlxc.models.endgame"],
+        [
+            "dlxc.models.wordsearch.maker",
+            "dlxc.models.wordsearch.reasons",
+            "dlxc.models.endgame",
+            "dlxc.models.sim",
+        ],
     ),
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),
@@ -191,7 +196,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.cli.studio",
         ],
     ),
-    ("cli", ["dlxc.cli.endgame"]),
+    ("cli", ["dlxc.cli.endgame", "dlxc.cli.sim"]),
     ("cli", ["dlxc.cli"]),
     ("cli", ["dlxc._launch"]),
 ]

@@ -203,4 +203,8 @@ done:
     return d == len && len > 0 && LEX_TERMINAL(n);
 }
 
+/* The generator's board size, for the play-outs of sim.c. */
+int dlxc_lex_gen_rows(const dlxc_lex_gen *g);
+int dlxc_lex_gen_cols(const dlxc_lex_gen *g);
+
 #endif

@@ -149,6 +149,10 @@ void dlxc_lex_gen_free(dlxc_lex_gen *g)
 
 const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g) { return g->moves; }
 
+int dlxc_lex_gen_rows(const dlxc_lex_gen *g) { return g->rows; }
+
+int dlxc_lex_gen_cols(const dlxc_lex_gen *g) { return g->cols; }
+
 /* ==== Recording a move ==================================================== */
 
 /* The best-moves search keeps the scores of the best `top' moves so far in
