@@ -83,9 +83,7 @@ def positions(finder: MoveFinder, count: int, seed: int, turn: int) -> list[str]
                 if not code:
                     row.append(".")
                 else:
-                    row.append(
-                        rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128))
-                    )
+                    row.append(rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128)))
             rows.append("".join(row))
         out.append(
             to_cgp(
@@ -211,9 +209,7 @@ def main() -> None:
             d_cpu.append(c)
             d_rates.append(res.playouts / c)
             if magpie:
-                n, _, cpu = magpie_sim(
-                    magpie, cgp, args.klv, args.plays, args.plies, m_iters, True
-                )
+                n, _, cpu = magpie_sim(magpie, cgp, args.klv, args.plays, args.plies, m_iters, True)
                 cpu = max(1e-6, cpu - (base_cpu or 0.0))
                 m_cpu.append(cpu)
                 m_rates.append(n / cpu)
