@@ -190,7 +190,9 @@ def _draw(state: int, bag: list[int], rack: bytearray, want: int) -> tuple[int, 
     return state, got
 
 
-def _choose(r: _Rules, gen: MoveGenerator, board: bytes, rack: bytearray, n_bag: int, opp) -> tuple:
+def _choose(
+    r: _Rules, gen: MoveGenerator, board: bytes, rack: bytearray, n_bag: int, opp
+) -> Optional[tuple]:
     """The move of best equity (an engine record), or None for a pass."""
     n = gen.run(board, bytes(rack))
     opp_points = 0 if n_bag > 0 else r.points(opp)
@@ -478,9 +480,9 @@ class Simulation:
         scored.sort(key=lambda t: (t[0], t[1]))
         arms = []
         names = finder._shown
-        for _, _, rec, b, kept, eq in scored[:plays]:
-            leave = "".join(names[c] if c else "?" for c in _tiles(kept))
-            arms.append(Arm(finder._move(rec), rec[0], eq, leave, b, kept))
+        for _, _, rec, arm_board, arm_kept, eq in scored[:plays]:
+            leave = "".join(names[c] if c else "?" for c in _tiles(arm_kept))
+            arms.append(Arm(finder._move(rec), rec[0], eq, leave, arm_board, arm_kept))
         if not arms:
             eq = r.adjust(self.rack, held, n_bag, opp_points)
             leave = "".join(names[c] if c else "?" for c in _tiles(self.rack))
