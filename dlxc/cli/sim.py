@@ -189,10 +189,11 @@ def sim(
     if as_json:
         click.echo(json.dumps(result.as_dict()))
     else:
+        click.echo("   win%    spread equity score move leave (play-outs)")
         for a in result.arms:
-            se = f"±{100 * a.win_se:.1f}" if a.n > 1 else ""
+            se = f"±{100 * a.win_se:.1f}" if a.n > 1 else "     "
             click.echo(
-                f"{100 * a.win:5.1f}%{se} {a.spread:+7.1f} {a.equity:6.1f} {a.score:3d} "
+                f"{100 * a.win:5.1f}{se} {a.spread:+7.1f} {a.equity:6.1f} {a.score:5d} "
                 f"{a.text} {a.leave or '-'} ({a.n})"
             )
     if not quiet:

@@ -242,8 +242,8 @@ def test_cli_sim_json_and_errors(lexicon_file):
     )
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert set(out) >= {"plies", "iterations", "playouts", "stopped", "seed", "moves", "spread"}
-    assert out["spread"] == -10 and out["iterations"] == 5 and len(out["moves"]) == 3
+    assert set(out) >= {"plies", "iterations", "playouts", "stopped", "seed", "moves", "position_spread"}
+    assert out["position_spread"] == -10 and out["iterations"] == 5 and len(out["moves"]) == 3
     for m in out["moves"]:
         assert {"word", "row", "col", "score", "equity", "win", "spread", "iterations"} <= set(m)
         assert 0.0 <= m["win"] <= 1.0 and m["iterations"] == 5
