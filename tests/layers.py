@@ -150,15 +150,11 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.wordsearch.shapes",
         ],
     ),
+    ("models", ["dlxc.models.sim"]),
     ("models", ["dlxc.models.wordsearch.layout", "dlxc.models.game", "dlxc.models.odds"]),
     (
         "models",
-        [
-            "dlxc.models.wordsearch.maker",
-            "dlxc.models.wordsearch.reasons",
-            "dlxc.models.endgame",
-            "dlxc.models.sim",
-        ],
+        ["dlxc.models.wordsearch.maker", "dlxc.models.wordsearch.reasons", "dlxc.models.endgame"],
     ),
     ("models", ["dlxc.models.wordsearch.model"]),
     ("models", ["dlxc.models.wordsearch"]),

@@ -67,13 +67,22 @@ from ..base.errors import BoardError
 from ..base.rng import MASK64, splitmix64, uniform_below
 from ..base.runner import Limits
 from ..lexicon import MoveGenerator
-from .game import _key, _tiles
 from .leaves import Leaves
 from .scrabble import Move, MoveFinder
 
 SIGMA_PER_TILE = 10.5
 GOLDEN = 0x9E3779B97F4A7C15
 MAX_KEY_TILES = 9  # listed leaves of more tiles are valued from their pairs
+
+
+def _key(rec: tuple) -> tuple:
+    """The engine's order among moves of equal equity (dlxc.models.game's)."""
+    return (-rec[0], rec[1], rec[2], rec[3], len(rec[4]), rec[4])
+
+
+def _tiles(rack) -> list[int]:
+    """A rack's tiles as sorted codes (0 the blanks)."""
+    return [c for c, n in enumerate(rack) for _ in range(n)]
 
 
 def win_chance(spread: float, unseen: int) -> float:
@@ -292,6 +301,7 @@ class Arm:
     leave: str
     board: bytes = field(repr=False)
     rack_left: bytes = field(repr=False)
+    rec: Optional[tuple] = field(default=None, repr=False)  # the engine's record
     n: int = 0
     win_sum: float = 0.0
     win_sq: float = 0.0
@@ -485,7 +495,7 @@ class Simulation:
         names = finder._shown
         for _, _, rec, arm_board, arm_kept, eq in scored[:plays]:
             leave = "".join(names[c] if c else "?" for c in _tiles(arm_kept))
-            arms.append(Arm(finder._move(rec), rec[0], eq, leave, arm_board, arm_kept))
+            arms.append(Arm(finder._move(rec), rec[0], eq, leave, arm_board, arm_kept, rec))
         if not arms:
             eq = r.adjust(self.rack, held, n_bag, opp_points)
             leave = "".join(names[c] if c else "?" for c in _tiles(self.rack))

@@ -242,7 +242,15 @@ def test_cli_sim_json_and_errors(lexicon_file):
     )
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    assert set(out) >= {"plies", "iterations", "playouts", "stopped", "seed", "moves", "position_spread"}
+    assert set(out) >= {
+        "plies",
+        "iterations",
+        "playouts",
+        "stopped",
+        "seed",
+        "moves",
+        "position_spread",
+    }
     assert out["position_spread"] == -10 and out["iterations"] == 5 and len(out["moves"]) == 3
     for m in out["moves"]:
         assert {"word", "row", "col", "score", "equity", "win", "spread", "iterations"} <= set(m)
@@ -279,3 +287,27 @@ def test_cli_sim_ctrl_c_prints_what_it_has(lexicon_file, backend):
     res = json.loads(out)
     assert res["stopped"] == "interrupted" and res["iterations"] >= 0 and res["moves"]
     assert "Traceback" not in err
+
+
+def test_game_pairs_of_one_player_are_even():
+    # the same seed both ways: an equity player against itself plays the
+    # same game twice, seats swapped, so every pair is even
+    from dlxc.models.game import autoplay
+
+    lex = finder("python" if C_UNAVAILABLE else "c").lexicon
+    out = autoplay(lex, 2, seed=9, players=("equity", "equity"), pairs=True)
+    assert out["pairs"] == 1 and out["pair_ties"] == 1 and out["pair_wins"] == [0, 0]
+    assert out["mean_scores"][0] == out["mean_scores"][1]
+
+
+@pytest.mark.slow
+def test_the_sim_player_plays_a_reproducible_game():
+    from dlxc.models.game import Game
+
+    f = finder("python" if C_UNAVAILABLE else "c")
+    records = [Game(f, ("sim", "equity"), seed=4).play() for _ in range(2)]
+    assert records[0].scores == records[1].scores
+    assert [t.move for t in records[0].turns] == [t.move for t in records[1].turns]
+    # the sim player's plays are legal moves of its rack: the game checks
+    # them as it plays them (tiles from the rack, the bag's count kept)
+    assert any(t.kind == "play" and t.player == 0 for t in records[0].turns)
