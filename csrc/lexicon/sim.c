@@ -33,6 +33,7 @@
  * its tiles that is listed, what the pair adds to its two tiles.  The
  * sums go in the order of the sorted codes, as the mirror adds them.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -179,89 +180,140 @@ static int move_before(const dlxc_lex_move *a, const dlxc_lex_move *b)
     return memcmp(a->word, b->word, a->len) < 0;
 }
 
-typedef struct {
-    const dlxc_sim *s;
-    uint8_t kinds[32]; /* the rack's distinct codes, ascending */
-    int n_kinds;
-    int64_t radix[32];
-    int64_t size; /* product of (count + 1), 0 when too many for the memo */
-    double memo[MEMO_MAX];
-    uint8_t known[MEMO_MAX];
-} leave_memo;
-
-/* What keeping `kept` (64 counts, n tiles) is worth beside the score. */
-static double adjust(const dlxc_sim *s, const uint8_t *kept, int n, int n_bag, int64_t opp_points)
+/* What keeping `kept` (64 counts, n tiles; t its sorted codes) is worth
+ * beside the score. */
+static double adjust(const dlxc_sim *s, const uint8_t *kept, const uint8_t *t, int n, int n_bag,
+                     int64_t opp_points)
 {
-    if (n_bag > 0) {
-        if (n >= s->rack_size) return 0.0;
-        uint8_t t[64];
-        sorted_tiles(kept, t);
-        return leave_value(s, t, n);
-    }
+    if (n_bag > 0) return n >= s->rack_size ? 0.0 : leave_value(s, t, n);
     if (n == 0) return 2.0 * (double)opp_points;
     return -2.0 * (double)rack_points(s, kept);
 }
 
-/* One side's move of best equity.  Returns the index of the move, or -1
- * for a pass; *status an error code. */
+/* The leaves a move can keep, by the tiles it uses of each kind of the
+ * rack: index sum over kinds of used[kind] * radix[kind]. */
+typedef struct {
+    uint8_t kinds[64]; /* the rack's distinct codes, ascending */
+    uint8_t have[64];
+    int n_kinds;
+    int64_t radix[64];
+    int64_t size; /* product of (count + 1); 0 when over MEMO_MAX */
+    double adj[MEMO_MAX];
+    double most; /* the most any leave of a move adds */
+} leaves_of;
+
+static void leaves_fill(const dlxc_sim *s, leaves_of *m, const uint8_t *rack, int n_bag,
+                        int64_t opp_points)
+{
+    m->n_kinds = 0;
+    m->size = 1;
+    for (int c = 0; c < 64; c++)
+        if (rack[c]) {
+            m->radix[m->n_kinds] = m->size;
+            m->have[m->n_kinds] = rack[c];
+            m->kinds[m->n_kinds++] = (uint8_t)c;
+            m->size *= rack[c] + 1;
+            if (m->size > MEMO_MAX) {
+                m->size = 0;
+                return;
+            }
+        }
+    m->most = -1e300;
+    m->adj[0] = 0.0;
+    for (int64_t idx = 1; idx < m->size; idx++) { /* idx 0 uses no tile: no move */
+        uint8_t kept[64], t[64];
+        int n = 0;
+        memset(kept, 0, sizeof kept);
+        for (int k = 0; k < m->n_kinds; k++) {
+            int used = (int)(idx / m->radix[k] % (m->have[k] + 1));
+            int left = m->have[k] - used;
+            kept[m->kinds[k]] = (uint8_t)left;
+            for (int j = 0; j < left; j++) t[n++] = m->kinds[k];
+        }
+        double a = adjust(s, kept, t, n, n_bag, opp_points);
+        m->adj[idx] = a;
+        if (a > m->most) m->most = a;
+    }
+}
+
+/* The best of the moves the generator holds: its index, or -1 when none
+ * reaches *best_eq (or beats it, for a pass: ties go to the play). */
+static int64_t best_of(const dlxc_lex_gen *g, int64_t n, const leaves_of *m, double *best_eq,
+                       int beat)
+{
+    const dlxc_lex_move *moves = dlxc_lex_gen_moves(g);
+    int64_t best = -1;
+    for (int64_t i = 0; i < n; i++) {
+        const dlxc_lex_move *mv = &moves[i];
+        int64_t idx = 0;
+        for (int k = 0; k < mv->len; k++)
+            if (mv->fresh[k]) {
+                int code = mv->word[k] & 128 ? 0 : mv->word[k];
+                for (int j = 0; j < m->n_kinds; j++)
+                    if (m->kinds[j] == code) {
+                        idx += m->radix[j];
+                        break;
+                    }
+            }
+        double eq = (double)mv->score + m->adj[idx];
+        if (best < 0 ? (beat ? eq > *best_eq : eq >= *best_eq)
+                     : (eq > *best_eq || (eq == *best_eq && move_before(mv, &moves[best])))) {
+            best = i;
+            *best_eq = eq;
+        }
+    }
+    return best;
+}
+
+/* One side's move of best equity, as a full list of moves would give it:
+ * the index of the move the generator holds, or -1 for a pass; *status
+ * an error code.  The generator's best-equity search skips the moves
+ * that cannot reach the best equity found so far. */
 static int64_t choose(const dlxc_sim *s, dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
                       const uint8_t *rack, int n_bag, const uint8_t *opp_rack, int *status)
 {
+    int64_t opp_points = n_bag > 0 ? 0 : rack_points(s, opp_rack);
+    uint8_t whole[64];
+    int held = sorted_tiles(rack, whole);
+    double pass_eq = adjust(s, rack, whole, held, n_bag, opp_points);
+    leaves_of m;
+    leaves_fill(s, &m, rack, n_bag, opp_points);
     int64_t n = 0;
-    int rc = dlxc_lex_gen_run(g, lex, board, rack, &n);
+    int rc;
+    if (m.size == 0) { /* too many leaves to list: every move, each leave valued */
+        rc = dlxc_lex_gen_run(g, lex, board, rack, &n);
+        if (rc < 0) {
+            *status = rc;
+            return -1;
+        }
+        const dlxc_lex_move *moves = dlxc_lex_gen_moves(g);
+        int64_t best = -1;
+        double best_eq = 0.0;
+        for (int64_t i = 0; i < n; i++) {
+            const dlxc_lex_move *mv = &moves[i];
+            uint8_t kept[64], t[64];
+            memcpy(kept, rack, 64);
+            for (int k = 0; k < mv->len; k++)
+                if (mv->fresh[k]) kept[mv->word[k] & 128 ? 0 : mv->word[k]]--;
+            int nk = sorted_tiles(kept, t);
+            double eq = (double)mv->score + adjust(s, kept, t, nk, n_bag, opp_points);
+            if (best < 0 || eq > best_eq || (eq == best_eq && move_before(mv, &moves[best]))) {
+                best = i;
+                best_eq = eq;
+            }
+        }
+        return best < 0 || pass_eq > best_eq ? -1 : best;
+    }
+    int64_t radix[64];
+    memset(radix, 0, sizeof radix);
+    for (int k = 0; k < m.n_kinds; k++) radix[m.kinds[k]] = m.radix[k];
+    rc = dlxc_lex_gen_best_equity(g, lex, board, rack, m.adj, radix, m.most, pass_eq, &n);
     if (rc < 0) {
         *status = rc;
         return -1;
     }
-    const dlxc_lex_move *moves = dlxc_lex_gen_moves(g);
-    int64_t opp_points = n_bag > 0 ? 0 : rack_points(s, opp_rack);
-    int held = 0;
-    leave_memo m;
-    m.n_kinds = 0;
-    m.size = 1;
-    for (int c = 0; c < 64; c++)
-        if (rack[c]) {
-            held += rack[c];
-            m.radix[m.n_kinds] = m.size;
-            m.kinds[m.n_kinds++] = (uint8_t)c;
-            m.size *= rack[c] + 1;
-            if (m.size > MEMO_MAX) m.size = MEMO_MAX + 1;
-        }
-    if (m.size > MEMO_MAX) m.size = 0;
-    if (m.size) memset(m.known, 0, (size_t)m.size);
-    int64_t best = -1;
-    double best_eq = 0.0;
-    uint8_t kept[64];
-    for (int64_t i = 0; i < n; i++) {
-        const dlxc_lex_move *mv = &moves[i];
-        uint8_t used[64];
-        memset(used, 0, sizeof used);
-        for (int k = 0; k < mv->len; k++)
-            if (mv->fresh[k]) used[mv->word[k] & 128 ? 0 : mv->word[k]]++;
-        double adj;
-        int64_t idx = 0;
-        if (m.size) {
-            for (int k = 0; k < m.n_kinds; k++) idx += m.radix[k] * used[m.kinds[k]];
-        }
-        if (m.size && m.known[idx]) {
-            adj = m.memo[idx];
-        } else {
-            for (int c = 0; c < 64; c++) kept[c] = (uint8_t)(rack[c] - used[c]);
-            adj = adjust(s, kept, held - mv->tiles, n_bag, opp_points);
-            if (m.size) {
-                m.memo[idx] = adj;
-                m.known[idx] = 1;
-            }
-        }
-        double eq = (double)mv->score + adj;
-        if (best < 0 || eq > best_eq || (eq == best_eq && move_before(mv, &moves[best]))) {
-            best = i;
-            best_eq = eq;
-        }
-    }
-    double pass_eq = adjust(s, rack, held, n_bag, opp_points);
-    if (best < 0 || pass_eq > best_eq) return -1;
-    return best;
+    double best_eq = pass_eq;
+    return best_of(g, n, &m, &best_eq, 0);
 }
 
 /* One play-out (section 1); *value and *unseen as section 2 says. */
