@@ -311,3 +311,35 @@ def test_the_sim_player_plays_a_reproducible_game():
     # the sim player's plays are legal moves of its rack: the game checks
     # them as it plays them (tiles from the rack, the bag's count kept)
     assert any(t.kind == "play" and t.player == 0 for t in records[0].turns)
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(C_UNAVAILABLE, reason="the C engine is not built")
+def test_c_playouts_equal_python_ones_on_the_full_lexicon():
+    # the C play-outs skip moves that cannot be the best by equity; the
+    # Python play-out looks at every move (here of the C generator): the
+    # same values on positions of the whole ENABLE list
+    f = MoveFinder(Lexicon.from_words(enable_words(), backend="c"))
+    checked = 0
+    for seed in (1, 2):
+        for board, rack in greedy_positions(f, seed, 14)[3::5]:
+            s = Simulation(f, board, rack, plays=3)
+            engine = s._engine()
+            got = s._rounds(engine, f.generator, engine.stop_flag(), 2, seed, 0, 3, 1)
+            for i, values, left in got:
+                want = [
+                    playout(
+                        s.r,
+                        f.generator,
+                        a.board,
+                        a.rack_left,
+                        a.score,
+                        s.unseen,
+                        2,
+                        round_start(seed, i),
+                    )
+                    for a in s.arms
+                ]
+                assert [v for v, _ in want] == values and [u for _, u in want] == left
+                checked += 1
+    assert checked >= 6
