@@ -150,6 +150,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.models.wordsearch.shapes",
         ],
     ),
+    ("models", ["dlxc.models.sim"]),
     ("models", ["dlxc.models.wordsearch.layout", "dlxc.models.game", "dlxc.models.odds"]),
     (
         "models",
@@ -191,7 +192,7 @@ ORDER: list[tuple[str, list[str]]] = [
             "dlxc.cli.studio",
         ],
     ),
-    ("cli", ["dlxc.cli.endgame"]),
+    ("cli", ["dlxc.cli.endgame", "dlxc.cli.sim"]),
     ("cli", ["dlxc.cli"]),
     ("cli", ["dlxc._launch"]),
 ]

@@ -178,6 +178,34 @@ void dlxc_lex_gen_sort(dlxc_lex_gen *g);
 int dlxc_lex_gen_best(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
                       const uint8_t *rack, int64_t top, int64_t *n_moves);
 void dlxc_lex_gen_free(dlxc_lex_gen *g);
+
+/* ---- Simulation (sim.c) ----------------------------------------------------
+ * A dlxc_sim holds what play-outs need besides the generator: the tile
+ * values (values[0] a blank's), the rack size, the board's squares, and
+ * the leave values: single[c] a tile's, pair[a*64+b] (a <= b) a listed
+ * pair's where has_pair is 1, and the listed leaves of 3 to 9 tiles as
+ * keys (their sorted codes, each plus 1, 7 bits each, first code highest)
+ * in increasing order with their values.
+ * dlxc_sim_run plays count rounds (round first + k * stride for k from 0)
+ * of play-outs of n_arms candidates: candidate a's board after its move
+ * (boards + a*cells), its leave (leaves + a*64, counts), its score; the
+ * tiles unseen (64 counts: the bag and the opponent's rack); plies.  The
+ * value of round k, candidate a goes to values[k*n_arms+a] and the tiles
+ * unseen at its end (-1: the game ended) to left[k*n_arms+a].  It stops
+ * early, between rounds, once *stop is not 0; *done is the rounds
+ * finished.  One generator per thread; the dlxc_sim and lexicon may be
+ * shared. */
+typedef struct dlxc_sim dlxc_sim;
+int dlxc_sim_new(dlxc_sim **out, int32_t n_letters, int32_t rack_size, int32_t cells,
+                 const int32_t *values, const double *single, const double *pair,
+                 const uint8_t *has_pair, const uint64_t *keys, const double *key_values,
+                 int64_t n_keys);
+void dlxc_sim_free(dlxc_sim *s);
+int dlxc_sim_run(const dlxc_sim *s, dlxc_lex_gen *g, const dlxc_lex *lex, int32_t n_arms,
+                 const uint8_t *boards, const uint8_t *leaves, const int64_t *scores,
+                 const uint8_t *unseen, int32_t plies, uint64_t seed, int64_t first, int64_t count,
+                 int64_t stride, double *values, int32_t *left, const volatile int32_t *stop,
+                 int64_t *done);
 /* CDEF-END */
 
 #endif

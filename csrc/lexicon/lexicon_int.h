@@ -203,4 +203,17 @@ done:
     return d == len && len > 0 && LEX_TERMINAL(n);
 }
 
+/* The generator's board size, for the play-outs of sim.c. */
+int dlxc_lex_gen_rows(const dlxc_lex_gen *g);
+int dlxc_lex_gen_cols(const dlxc_lex_gen *g);
+/* The moves that may be the rack's best by equity (sim.c): a move's
+ * equity is its score plus adj[sum over its tiles of radix[code]], no
+ * move adds more than most, and a move must reach least.  The search is
+ * the best-moves search with a floor on the score that rises with the best
+ * equity found: every move whose equity is the best, or ties it, is among
+ * the moves kept (in no order), besides some worse ones. */
+int dlxc_lex_gen_best_equity(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
+                             const uint8_t *rack, const double *adj, const int64_t *radix,
+                             double most, double least, int64_t *n_moves);
+
 #endif

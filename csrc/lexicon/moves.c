@@ -37,6 +37,7 @@
  * MoveGenerator checks it for both engines).  A move of one tile that forms words both ways is the same
  * move in both directions; it is kept once, as an across move.
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +77,13 @@ struct dlxc_lex_gen {
      * far in a min-heap; moves scoring under threshold are not kept */
     int64_t top, heap_n, heap_cap, threshold;
     int64_t *heap;
+    /* the best-equity search (eq_adj not NULL): a move's equity is its
+     * score plus eq_adj[sum over its tiles of eq_radix[code]]; no move
+     * adds more than eq_most; eq_best is the best equity so far, and the
+     * threshold follows it (a move under eq_best - eq_most cannot reach it) */
+    const double *eq_adj;
+    const int64_t *eq_radix;
+    double eq_best, eq_most;
     struct anchor_ref {
         int64_t bound;
         uint8_t down, row, col;
@@ -149,6 +157,10 @@ void dlxc_lex_gen_free(dlxc_lex_gen *g)
 
 const dlxc_lex_move *dlxc_lex_gen_moves(const dlxc_lex_gen *g) { return g->moves; }
 
+int dlxc_lex_gen_rows(const dlxc_lex_gen *g) { return g->rows; }
+
+int dlxc_lex_gen_cols(const dlxc_lex_gen *g) { return g->cols; }
+
 /* ==== Recording a move ==================================================== */
 
 /* The best-moves search keeps the scores of the best `top' moves so far in
@@ -200,10 +212,23 @@ static void record(walk *w, int lo, int hi, int tiles, int64_t score)
     score += tiles == g->bingo_tiles ? g->bingo_bonus : 0;
     if (g->top) {
         if (score < g->threshold) return; /* the best `top' moves all score more */
-        int rc = heap_add(g, score);
-        if (rc) {
-            w->failed = rc;
-            return;
+        if (g->eq_adj) {
+            int64_t idx = 0;
+            for (int c = lo; c <= hi; c++)
+                if (w->fresh[c]) idx += g->eq_radix[w->cell[c] & BLANK ? 0 : w->cell[c]];
+            double eq = (double)score + g->eq_adj[idx];
+            if (eq < g->eq_best) return;
+            if (eq > g->eq_best) {
+                g->eq_best = eq;
+                double f = floor(eq - g->eq_most);
+                if (f > (double)g->threshold && f < 9e18) g->threshold = (int64_t)f;
+            }
+        } else {
+            int rc = heap_add(g, score);
+            if (rc) {
+                w->failed = rc;
+                return;
+            }
         }
     }
     if (g->n == g->cap) {
@@ -707,7 +732,7 @@ static void walk_anchor(walk *w, int c, uint32_t root)
 }
 
 static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const uint8_t *rack,
-               int64_t top, int64_t *n_moves)
+               int64_t top, int64_t floor_score, int64_t *n_moves)
 {
     if (!g || !lex || !board || !rack || !n_moves) return DLXC_LEX_EINVAL;
     if (!lex->gaddag || lex->n_letters != g->n_letters) return DLXC_LEX_EBOARD;
@@ -727,7 +752,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
     g->n = 0;
     g->top = top;
     g->heap_n = 0;
-    g->threshold = INT64_MIN;
+    g->threshold = floor_score;
 
     walk w;
     memset(&w, 0, sizeof w);
@@ -842,7 +867,7 @@ static int run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board, const
 int dlxc_lex_gen_run(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
                      const uint8_t *rack, int64_t *n_moves)
 {
-    return run(g, lex, board, rack, 0, n_moves);
+    return run(g, lex, board, rack, 0, INT64_MIN, n_moves);
 }
 
 static int move_cmp(const void *pa, const void *pb)
@@ -865,10 +890,27 @@ int dlxc_lex_gen_best(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board
                       const uint8_t *rack, int64_t top, int64_t *n_moves)
 {
     if (top < 1) return DLXC_LEX_EINVAL;
-    int rc = run(g, lex, board, rack, top, n_moves);
+    int rc = run(g, lex, board, rack, top, INT64_MIN, n_moves);
     if (rc) return rc;
     dlxc_lex_gen_sort(g);
     if (g->n > top) g->n = top;
     *n_moves = g->n;
     return 0;
+}
+
+int dlxc_lex_gen_best_equity(dlxc_lex_gen *g, const dlxc_lex *lex, const uint8_t *board,
+                             const uint8_t *rack, const double *adj, const int64_t *radix,
+                             double most, double least, int64_t *n_moves)
+{
+    if (!g || !adj || !radix) return DLXC_LEX_EINVAL;
+    double f = floor(least - most);
+    g->eq_adj = adj;
+    g->eq_radix = radix;
+    g->eq_most = most;
+    g->eq_best = least;
+    int64_t at = f < -9e18 ? INT64_MIN : f > 9e18 ? INT64_MAX : (int64_t)f;
+    int rc = run(g, lex, board, rack, INT64_MAX, at, n_moves);
+    g->eq_adj = NULL;
+    g->eq_radix = NULL;
+    return rc;
 }

@@ -69,6 +69,12 @@ _COMMANDS = {
         "Write a smaller DLX problem with the same solutions (Knuth's DLX-PRE).",
     ),
     "sample": ("scale", "Draw solutions of a DLX file uniformly at random."),
+    "sim": (
+        "sim",
+        "Simulate a Scrabble position: the plays of best equity, each played "
+        "out many times against random racks of the opponent, ranked by win "
+        "chance, then mean spread; stops when the best play is clear.",
+    ),
     "solve": ("solve", "List the solutions of a DLX file (Knuth's format; - is stdin)."),
     "studio": (
         "studio",

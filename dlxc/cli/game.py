@@ -41,7 +41,15 @@ from .options import lexicon_file_option
     show_default=True,
     metavar="A,B",
     help="The two players: equity (score plus leave value; exchanges and "
-    "passes too) or score (the highest score). They change seats every game.",
+    "passes too), score (the highest score) or sim (the equity player's "
+    "choice, a play simmed among the best few while the bag holds tiles). "
+    "They change seats every game.",
+)
+@click.option(
+    "--pairs",
+    is_flag=True,
+    help="Play games in pairs with the same seed, the players in swapped seats, "
+    "and count the pairs each wins.",
 )
 @jobs_option("Processes playing games side by side (0: every core).")
 @click.option(
@@ -88,6 +96,7 @@ def autoplay(
     games: int,
     seed: int,
     players: str,
+    pairs: bool,
     jobs: int,
     leaves_file,
     edition,
@@ -135,6 +144,7 @@ def autoplay(
         gcg_dir,
         fit,
         backend,
+        pairs,
     )
     seconds = time.perf_counter() - start
     if fit is not None:
@@ -154,6 +164,12 @@ def autoplay(
         ms = result["mean_scores"]
         click.echo(f"mean scores  {a} {ms[0]}, {b} {ms[1]}")
         click.echo(f"bingos       {a} {result['bingos'][0]}, {b} {result['bingos'][1]}")
+        if pairs:
+            pw = result["pair_wins"]
+            click.echo(
+                f"pairs        {result['pairs']}: {a} {pw[0]}, {b} {pw[1]}, "
+                f"even {result['pair_ties']}"
+            )
     click.echo(
         f"{games} games in {seconds:.2f} s (this process's CPU {time.process_time() - cpu:.2f} s)",
         err=True,

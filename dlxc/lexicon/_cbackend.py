@@ -412,3 +412,90 @@ class MoveRecords(Sequence):
             return memoryview(self._raw).cast("q")[:: MOVE_BYTES // 8].tolist()
         raw = self._raw
         return [_SCORE.unpack_from(raw, k)[0] for k in range(0, len(raw), MOVE_BYTES)]
+
+
+class Sim:
+    """A ``dlxc_sim``: what play-outs need beside the generator (see
+    csrc/lexicon/sim.c); read only once made, shared by threads."""
+
+    def __init__(
+        self,
+        n_letters: int,
+        rack_size: int,
+        cells: int,
+        values: Sequence[int],
+        single: Sequence[float],
+        pair: Sequence[float],
+        has_pair: bytes,
+        keys: Sequence[int],
+        key_values: Sequence[float],
+    ) -> None:
+        out = ffi.new("dlxc_sim **")
+        _check(
+            lib.dlxc_sim_new(
+                out,
+                n_letters,
+                rack_size,
+                cells,
+                ffi.new("int32_t[]", list(values)),
+                ffi.new("double[]", list(single)),
+                ffi.new("double[]", list(pair)),
+                has_pair,
+                ffi.new("uint64_t[]", list(keys) or [0]),
+                ffi.new("double[]", list(key_values) or [0.0]),
+                len(keys),
+            )
+        )
+        self._handle = ffi.gc(out[0], lib.dlxc_sim_free)
+
+    @staticmethod
+    def stop_flag():
+        """A flag a run reads between rounds: set ``[0] = 1`` to stop it."""
+        return ffi.new("int32_t *")
+
+    def run(
+        self,
+        gen: Gen,
+        lex: Lex,
+        boards: bytes,
+        leaves: bytes,
+        scores: Sequence[int],
+        unseen: bytes,
+        plies: int,
+        seed: int,
+        first: int,
+        count: int,
+        stride: int,
+        stop,
+    ) -> tuple[list[float], list[int], int]:
+        """(values, tiles unseen at the end, rounds done) of ``count``
+        rounds, round ``first + k * stride``, arm by arm within a round."""
+        n_arms = len(scores)
+        values = ffi.new("double[]", max(1, count * n_arms))
+        left = ffi.new("int32_t[]", max(1, count * n_arms))
+        done = ffi.new("int64_t *")
+        handle, gen_handle, lex_handle = self._handle, gen._handle, lex._handle
+        with lex._guard, gen._guard:
+            _check(
+                lib.dlxc_sim_run(
+                    handle,
+                    gen_handle,
+                    lex_handle,
+                    n_arms,
+                    boards,
+                    leaves,
+                    ffi.new("int64_t[]", list(scores)),
+                    unseen,
+                    plies,
+                    seed & 0xFFFFFFFFFFFFFFFF,
+                    first,
+                    count,
+                    stride,
+                    values,
+                    left,
+                    stop,
+                    done,
+                )
+            )
+        n = done[0] * n_arms
+        return list(values[0:n]), list(left[0:n]), done[0]

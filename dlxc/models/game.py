@@ -24,6 +24,17 @@ Players (strategies) by name:
   twice the value of the opponent's rack, a play that does not loses twice
   the value of the tiles it keeps (the opponent may go out next).  A pass
   keeps the whole rack and counts as a leave of 0 in mid-game.
+- ``sim``: the equity player's choice, except that while the bag holds
+  tiles and that choice is a play, the ``SIM_PLAYS`` plays of best equity
+  are simmed (``dlxc.models.sim``: ``SIM_PLIES`` plies, at most
+  ``SIM_ITERATIONS`` rounds, the stopping rule checked every 8 rounds from
+  the 16th) and the first by win chance is played.  Its draws are seeded
+  from the game's seed and the turn, so a game stays the same for a seed.
+
+With ``pairs`` (``autoplay``) games go two by two with the same seed, the
+players in one seat then the other: the bag gives out the same tiles in
+the same order in both games of a pair (as long as no one exchanges), so
+the luck of the draw weighs less on the comparison.
 
 The bag draws with splitmix64 (``dlxc.base.rng``) from the game's seed, so
 a game is the same for a seed on every machine and backend.  ``autoplay``
@@ -49,8 +60,12 @@ from .gcg import tile_text
 from .leaves import LeaveFit, Leaves
 from .scrabble import Move, MoveFinder, Rules
 
-PLAYERS = ("equity", "score")
+PLAYERS = ("equity", "score", "sim")
+DEFAULT_PLAYERS = ("equity", "score")
 SCORELESS_TURNS = 6
+SIM_PLAYS = 5
+SIM_PLIES = 2
+SIM_ITERATIONS = 64
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -158,7 +173,7 @@ class Game:
     def __init__(
         self,
         finder: MoveFinder,
-        players: Sequence[str] = PLAYERS,
+        players: Sequence[str] = DEFAULT_PLAYERS,
         seed: int = 0,
         leaves: Optional[Leaves] = None,
         fit: Optional[LeaveFit] = None,
@@ -255,6 +270,36 @@ class Game:
             if can_exchange:
                 return ("exchange", _tiles(self.racks[p]), None)
             return ("pass", None, None)
+        choice = self._equity_choice(p)
+        if self.players[p] == "sim" and choice[0] == "play" and self.bag:
+            return self._sim_choice(p, choice)
+        return choice
+
+    def _sim_choice(self, p: int, choice: tuple) -> tuple:
+        """The play a short sim ranks first among the best by equity."""
+        from .sim import Simulation
+
+        spread = self.scores[p] - self.scores[1 - p]
+        sim = Simulation(
+            self.finder, bytes(self.board), bytes(self.racks[p]), spread, self.leaves, SIM_PLAYS
+        )
+        if len(sim.arms) < 2:
+            return choice
+        result = sim.run(
+            plies=SIM_PLIES,
+            iterations=SIM_ITERATIONS,
+            seed=game_seed(self.seed ^ 0x5157, len(self.turns)),
+            check_every=8,
+            min_iterations=16,
+        )
+        best = result.best
+        return ("play", best.rec, best.equity)
+
+    def _equity_choice(self, p: int) -> tuple:
+        """The equity player's (kind, payload, equity)."""
+        gen = self.finder.generator
+        rack = bytes(self.racks[p])
+        can_exchange = len(self.bag) >= self.rules.rack_size
         # equity: the best of plays, exchanges and the pass
         n = gen.run(bytes(self.board), rack)
         tiles = _tiles(self.racks[p])
@@ -507,7 +552,7 @@ def position_options(
     """The options of a position ranked by equity, as in mid-game: a bag
     of ``bag`` tiles (default: the full bag less the board and the rack,
     at least rack size, so that exchanges are allowed)."""
-    game = Game(finder, PLAYERS, 0, leaves if leaves is not None else Leaves.default())
+    game = Game(finder, DEFAULT_PLAYERS, 0, leaves if leaves is not None else Leaves.default())
     if not isinstance(board, bytes):
         board = finder.board(board)
     if not isinstance(rack, bytes):
@@ -538,6 +583,7 @@ class _Setup:
     fit: bool
     gcg: bool
     lexicon_name: str
+    pairs: bool = False
 
 
 _WORKER: dict = {}
@@ -554,7 +600,9 @@ def _one_game(finder: MoveFinder, setup: _Setup, leaves: Leaves, index: int) -> 
     swap = index % 2 == 1
     seats = (setup.players[1], setup.players[0]) if swap else setup.players
     fit = LeaveFit() if setup.fit else None
-    game = Game(finder, seats, game_seed(setup.seed, index), leaves, fit)
+    game = Game(
+        finder, seats, game_seed(setup.seed, index // 2 if setup.pairs else index), leaves, fit
+    )
     rec = game.play()
     # back to --players order
     order = (1, 0) if swap else (0, 1)
@@ -580,17 +628,21 @@ def autoplay(
     lexicon: Union[Lexicon, str, os.PathLike],
     games: int,
     seed: int = 0,
-    players: Sequence[str] = PLAYERS,
+    players: Sequence[str] = DEFAULT_PLAYERS,
     jobs: int = 1,
     rules: Optional[Rules] = None,
     leaves: Optional[Leaves] = None,
     gcg_dir: Union[str, os.PathLike, None] = None,
     fit: Optional[LeaveFit] = None,
     backend: Optional[str] = None,
+    pairs: bool = False,
 ) -> dict:
     """Play ``games`` games between ``players`` (names in PLAYERS) and
     return the tally: games, players, wins (per player, in ``players``
-    order), ties, mean scores, bingos.  ``gcg_dir``: write each game's
+    order), ties, mean scores, bingos.  ``pairs``: games 2k and 2k + 1
+    share their seed, the players in swapped seats (the module's help),
+    and the tally counts the pairs each player won (more points than the
+    other over the two games).  ``gcg_dir``: write each game's
     record there (game-0001.gcg ...); ``fit``: add every game's leave
     samples to it.  ``jobs`` > 1 plays in worker processes, each loading
     the lexicon once; the result is the same whatever ``jobs`` is."""
@@ -622,6 +674,7 @@ def autoplay(
         fit is not None,
         gcg_dir is not None,
         lex_name,
+        pairs,
     )
     try:
         if jobs <= 1 or games <= 1:
@@ -650,10 +703,10 @@ def autoplay(
     if fit is not None:
         for r in results:
             fit.samples.extend(r["samples"])
-    return tally(names, results, seed)
+    return tally(names, results, seed, pairs)
 
 
-def tally(players: tuple[str, str], results: list[dict], seed: int) -> dict:
+def tally(players: tuple[str, str], results: list[dict], seed: int, pairs: bool = False) -> dict:
     games = len(results)
     wins = [0, 0]
     ties = 0
@@ -670,7 +723,7 @@ def tally(players: tuple[str, str], results: list[dict], seed: int) -> dict:
             bingos[k] += r["bingos"][k]
         turns += r["turns"]
     decided = games - ties
-    return {
+    out: dict = {
         "games": games,
         "players": list(players),
         "wins": wins,
@@ -682,6 +735,23 @@ def tally(players: tuple[str, str], results: list[dict], seed: int) -> dict:
         "mean_turns": round(turns / games, 2) if games else None,
         "seed": seed,
     }
+    if pairs:
+        won = [0, 0]
+        even = 0
+        for k in range(0, games - 1, 2):
+            margin = sum(results[i]["scores"][0] - results[i]["scores"][1] for i in (k, k + 1))
+            if margin == 0:
+                even += 1
+            else:
+                won[0 if margin > 0 else 1] += 1
+        decided_pairs = won[0] + won[1]
+        out["pairs"] = games // 2
+        out["pair_wins"] = won
+        out["pair_ties"] = even
+        out["pair_win_share"] = [
+            round(w / decided_pairs, 4) if decided_pairs else None for w in won
+        ]
+    return out
 
 
 def _load_lexicon(path: str, backend: Optional[str], rules: Rules) -> Lexicon:

@@ -275,6 +275,7 @@ def test_help_lists_every_command():
         "odds",
         "preprocess",
         "sample",
+        "sim",
         "solve",
         "studio",
         "wordrect",
