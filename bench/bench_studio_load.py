@@ -138,7 +138,7 @@ class Client:
                     raise
         took = time.perf_counter() - t0
         self.stats.note(kind or path.split("?")[0], res.status, took)
-        if res.status >= 500:
+        if res.status >= 500 and res.status != 503:
             self.stats.problem(f"{method} {path}: {res.status} {payload[:200]!r}")
         if raw:
             return res.status, payload
@@ -152,8 +152,8 @@ class Client:
         stop it after ``stop_after`` seconds when given.  Returns its view
         (None when refused as busy)."""
         status, got = self.call("POST", path, body, kind=kind)
-        if status == 429:
-            self.stats.count(f"{kind} refused (429)")
+        if status in (429, 503):
+            self.stats.count(f"{kind} refused ({status})")
             return None
         if status != 202:
             self.stats.problem(f"{kind}: started with {status} {got}")
@@ -547,7 +547,7 @@ class Sampler(threading.Thread):
 def mixed(args, client: Client, stats: Stats, end: float) -> None:
     tabs = []
     for i in range(args.tabs):
-        tabs.append(Tab(client, stats, f"tab{i}", size=9 + 2 * (i % 5), seed=1000 + i))
+        tabs.append(Tab(client, stats, f"tab{i}", size=11 + 2 * (i % 3), seed=1000 + i))
     stop = threading.Event()
 
     def run_tab(tab: Tab) -> None:
@@ -587,11 +587,10 @@ def mixed(args, client: Client, stats: Stats, end: float) -> None:
                 tab = Tab(client, stats, f"burst{rng.randrange(1 << 30)}", 11, rng.randrange(99))
 
                 def one(i: int, tab=tab) -> None:
-                    tab.rng = random.Random(i)
-                    r, c = tab.rng.choice(tab.open_squares())
-                    tab.selected = (r, c, "across")
-                    if tab.entry()[0] is None:
-                        return
+                    _, _, cells = random.Random(i).choice(
+                        [e for e in slots(tab.rows) if e[1] == "across"]
+                    )
+                    r, c = cells[0]
                     s, got = client.call(
                         "POST",
                         "/api/crossword/suggest",
@@ -602,8 +601,8 @@ def mixed(args, client: Client, stats: Stats, end: float) -> None:
                         stats.count("burst accepted")
                         if i % 2 == 0:
                             client.call("DELETE", f"/api/jobs/{got['job']}", kind="job stop")
-                    elif s == 429:
-                        stats.count("burst refused (429)")
+                    elif s in (429, 503):
+                        stats.count(f"burst refused ({s})")
                     else:
                         stats.problem(f"burst suggest: {s} {got}")
 
