@@ -16,9 +16,11 @@ entry's words and the statistics, start a suggestion check (the previous
 one stopped first, as the page does), now and then an autofill (stopped
 half the time after a moment, as with Stop), an export of the filled grid
 (.puz, read back), a save of the puzzle to its own file (with the
-revision it holds) and a reopen; besides them, a word search tab and a
-Boggle tab, and every ``--burst-every`` seconds a burst of ``--burst``
-suggestion requests sent at once.  Every answer is checked against the
+revision it holds) and a reopen; besides them, three tabs editing and
+saving one shared puzzle (a stale save must be refused with 409, and no
+accepted save lost), a word search tab and a Boggle tab, and every
+``--burst-every`` seconds a burst of ``--burst`` suggestion requests sent
+at once.  Every answer is checked against the
 tab that asked: the pattern of the entry, the words fitting it, a fill
 keeping its letters, a .puz holding its grid, a reopened file holding the
 last edit saved.  A burst's refusals (429, the bounded queue) are counted,
@@ -432,6 +434,69 @@ class Tab:
             self.stats.count("edits read back")
 
 
+def shared_puzzle(client: Client, stats: Stats, end: float, tabs: int = 2) -> None:
+    """``tabs`` tabs on one saved puzzle: each opens it, edits a square,
+    waits a moment and saves with the revision it opened.  A save over
+    another tab's newer one must be refused (409); every accepted save must
+    get a revision of its own (two at one revision: an edit lost), and a
+    reopened file must hold what was saved at its revision."""
+    first = Tab(client, stats, "shared0", 11, 77)
+    status, got = client.call("POST", "/api/crossword/save", first.body(name="shared.json"))
+    if status != 200:
+        stats.problem(f"shared: first save {status} {got}")
+        return
+    ledger = {got["revision"]: ["".join(r) for r in first.rows]}
+    lock = threading.Lock()
+
+    def one(i: int) -> None:
+        rng = random.Random(500 + i)
+        while time.monotonic() < end:
+            status, got = client.call("GET", "/api/crossword/open?name=shared.json", kind="open")
+            if status != 200:
+                stats.problem(f"shared open: {status} {got}")
+                return
+            rows = ["".join(r) for r in got["rows"]]
+            with lock:  # (a save just answered may not be in the ledger yet)
+                want = ledger.get(got["revision"])
+                if want is not None and want != rows:
+                    stats.problem(f"shared: revision {got['revision']} holds another grid")
+            grid = [list(r) for r in rows]
+            opens = [(r, c) for r, row in enumerate(grid) for c, ch in enumerate(row) if ch != "#"]
+            r, c = rng.choice(opens)
+            grid[r][c] = rng.choice(LETTERS)
+            time.sleep(rng.uniform(0.0, 0.5))
+            body = {"rows": ["".join(x) for x in grid], "name": "shared", "title": "shared"}
+            status, saved = client.call(
+                "POST", "/api/crossword/save", dict(body, revision=got["revision"]), kind="save"
+            )
+            if status == 409:
+                stats.count("shared: stale saves refused (409)")
+            elif status != 200:
+                stats.problem(f"shared save: {status} {saved}")
+            else:
+                with lock:
+                    if saved["revision"] in ledger:
+                        stats.problem(f"shared: two saves at revision {saved['revision']}")
+                    ledger[saved["revision"]] = body["rows"]
+                stats.count("shared: edits saved")
+            time.sleep(rng.uniform(0.1, 1.0))
+
+    threads = [threading.Thread(target=one, args=(i,)) for i in range(tabs)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    status, got = client.call("GET", "/api/crossword/open?name=shared.json", kind="open")
+    last = max(ledger)
+    rows = ["".join(r) for r in got["rows"]] if status == 200 else None
+    if got["revision"] != last or rows != ledger[last]:
+        stats.problem("shared: the file does not hold the last save accepted")
+    elif sorted(ledger) != list(range(1, last + 1)):
+        stats.problem(f"shared: revisions {sorted(ledger)} have a gap")
+    else:
+        stats.count("shared: every accepted save kept in order")
+
+
 # ---- the other rooms ------------------------------------------------------------------
 
 
@@ -615,6 +680,7 @@ def mixed(args, client: Client, stats: Stats, end: float) -> None:
     threads.append(threading.Thread(target=run_room, args=(word_search, 11)))
     threads.append(threading.Thread(target=run_room, args=(boggle, 12)))
     threads.append(threading.Thread(target=bursts))
+    threads.append(threading.Thread(target=shared_puzzle, args=(client, stats, end, 3)))
     for t in threads:
         t.start()
     try:
