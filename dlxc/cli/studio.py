@@ -72,7 +72,7 @@ def studio(port: int, host: str, allow_remote: bool, no_browser: bool) -> None:
     try:
         import uvicorn
 
-        from ..studio.app import Studio, guarded_app
+        from ..studio.app import MAX_CONNECTIONS, Studio, guarded_app
         from ..studio.guard import new_token
     except ImportError:
         raise click.ClickException(NEEDS) from None
@@ -103,6 +103,7 @@ def studio(port: int, host: str, allow_remote: bool, no_browser: bool) -> None:
         log_level="warning",
         lifespan="on",
         timeout_graceful_shutdown=2,
+        limit_concurrency=MAX_CONNECTIONS,
     )
     server = uvicorn.Server(config)
     if not no_browser:

@@ -38,6 +38,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
@@ -51,6 +52,8 @@ from .guard import COOKIE, BodyTooLarge, Guard, allowed_hosts
 from .jobs import Busy, Jobs
 
 STATIC = Path(str(resources.files("dlxc.studio") / "static"))
+REQUEST_THREADS = 8  # threads for the short calls (a board's words, a list of words)
+MAX_CONNECTIONS = 256  # requests in flight at once; more get 503 (uvicorn's limit)
 
 
 class Studio:
@@ -136,9 +139,12 @@ async def _json(request: Request) -> Any:
     if not body:
         return {}
     try:
-        return json.loads(body)
+        args = json.loads(body)
     except (ValueError, RecursionError):
         raise _Refused(400, "the request's body is not JSON") from None
+    if not isinstance(args, dict):
+        raise _Refused(400, "the request's body must be a JSON object")
+    return args
 
 
 class _Refused(Exception):
@@ -195,6 +201,7 @@ def create_app(studio: Studio) -> Starlette:
 
     async def bg_solve(request: Request) -> Response:
         args = await _json(request)
+        rooms.check_board(args)  # a wrong board is refused before the words are read
         scorer = await run_in_threadpool(studio.scorer)
         return JSONResponse(await run_in_threadpool(rooms.boggle_solve, args, scorer))
 
@@ -211,6 +218,7 @@ def create_app(studio: Studio) -> Starlette:
 
     async def xw_candidates(request: Request) -> Response:
         args = await _json(request)
+        rooms.check_slot(args)  # a wrong grid is refused before the lists are read
         pool = await run_in_threadpool(studio.pool, args.get("lists"))
         return JSONResponse(await run_in_threadpool(rooms.crossword_candidates, args, pool))
 
@@ -220,7 +228,7 @@ def create_app(studio: Studio) -> Starlette:
 
     async def xw_suggest(request: Request) -> Response:
         args = await _json(request)
-        rooms.crossword_grid(args)
+        rooms.check_suggest(args)  # a wrong request is answered now, not as a job
         pool = await run_in_threadpool(studio.pool, args.get("lists"))
 
         def work(job):
@@ -230,7 +238,7 @@ def create_app(studio: Studio) -> Starlette:
 
     async def xw_fill(request: Request) -> Response:
         args = await _json(request)
-        rooms.crossword_grid(args)
+        rooms.check_fill(args)
         pool = await run_in_threadpool(studio.pool, args.get("lists"))
 
         def work(job):
@@ -299,7 +307,8 @@ def create_app(studio: Studio) -> Starlette:
     ]
 
     async def user_error(request: Request, exc: Exception) -> Response:
-        return _error(404 if isinstance(exc, rooms.NotFound) else 400, str(exc))
+        status = 404 if isinstance(exc, rooms.NotFound) else 400
+        return _error(409 if isinstance(exc, rooms.Conflict) else status, str(exc))
 
     async def refused(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, _Refused)
@@ -307,6 +316,8 @@ def create_app(studio: Studio) -> Starlette:
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette):
+        # the short calls share REQUEST_THREADS threads; more wait their turn
+        to_thread.current_default_thread_limiter().total_tokens = REQUEST_THREADS
         yield
         studio.close()  # stop the jobs: nothing runs on after the server
 

@@ -9,7 +9,9 @@ a job ends within a slice of being told to: the work calls ``job.check()``
 from its progress hook, which raises ``Cancelled`` once the job is
 stopped or its time is up.  A job's time is bounded (``MAX_SECONDS``), the
 jobs waiting are bounded (``MAX_WAITING``: more is refused up front, not
-queued), and finished jobs are forgotten oldest first past ``KEEP``.
+queued; a waiting job stopped frees its place at once, and
+``MAX_BACKLOG`` bounds those the workers have yet to clear), and finished
+jobs are forgotten oldest first past ``KEEP``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ WORKERS = 2
 MAX_WAITING = 8  # jobs started but not yet running
 MAX_SECONDS = 60.0  # a job's own time limit
 KEEP = 64  # finished jobs remembered for the page to collect
+MAX_BACKLOG = 64  # jobs handed to the workers, stopped ones included, not yet taken
 
 
 class Cancelled(Exception):
@@ -50,6 +53,8 @@ class Job:
 
     def cancel(self) -> None:
         self._stop.set()
+        if self.state == "waiting":  # it will not run: its place in the queue is free now
+            self.state, self.error = "cancelled", "stopped"
 
     def check(self, **progress: Any) -> None:
         """Called by the work between engine slices: note progress, and
@@ -88,6 +93,7 @@ class Jobs:
         self._ids = itertools.count(1)
         self._seconds = seconds
         self._closed = False
+        self._backlog = 0  # jobs handed to the pool that no worker has taken yet
 
     def start(
         self, kind: str, work: Callable[[Job], Any], *, user_error: tuple = (), seconds=None
@@ -102,12 +108,17 @@ class Jobs:
             waiting = sum(1 for j in self._jobs.values() if j.state == "waiting")
             if waiting >= MAX_WAITING:
                 raise Busy(f"{waiting} jobs are waiting already; stop one or wait")
+            if self._backlog >= MAX_BACKLOG:  # stopped jobs not yet cleared by a worker
+                raise Busy("too many jobs were started and stopped at once; wait a moment")
+            self._backlog += 1
             limit = self._seconds if seconds is None else min(seconds, self._seconds)
             job = Job(f"j{next(self._ids)}", kind, limit)
             self._jobs[job.id] = job
             self._forget()
 
         def run() -> None:
+            with self._lock:
+                self._backlog -= 1
             if job._stop.is_set():
                 job.state = "cancelled"
                 return

@@ -11,6 +11,7 @@ Every size a request can name is bounded here (``MAX_SIDE``, ``MAX_WORDS``,
 from __future__ import annotations
 
 import random
+import threading
 import warnings
 from typing import Any, Callable, Optional
 
@@ -187,6 +188,11 @@ def _board(args: dict) -> Board:
     return Board.parse(text, size)
 
 
+def check_board(args: dict) -> None:
+    """Refuse a wrong board before the scorer is made."""
+    _board(args)
+
+
 def boggle_solve(args: dict, scorer) -> dict:
     board = _board(args)
     solution = scorer.solve(board)
@@ -226,6 +232,10 @@ FILE_KINDS = (".txt", ".json", ".dict")  # what the studio opens from its folder
 
 class NotFound(RequestError):
     """A file the studio will not show: outside its folder, or absent (404)."""
+
+
+class Conflict(RequestError):
+    """A save that would overwrite changes this tab has not seen (409)."""
 
 
 def _cells(args: dict, key: str) -> set[tuple[int, int]]:
@@ -378,6 +388,30 @@ def crossword_fill(args: dict, pool, check: Callable[..., None], seconds: float)
     }
 
 
+def check_slot(args: dict) -> None:
+    """Refuse a request whose grid or selected entry is wrong, before work."""
+    _slot_of(crossword_grid(args), args)
+
+
+def check_suggest(args: dict) -> None:
+    """Refuse a wrong suggestion request before it becomes a job."""
+    check_slot(args)
+    _int(args, "top", 1, 100, 30)
+
+
+def check_fill(args: dict) -> None:
+    """Refuse a wrong autofill request before it becomes a job."""
+    crossword_grid(args)
+    _seed(args)
+
+
+def _clues(args: dict) -> dict:
+    clues = args.get("clues") or {}
+    if not isinstance(clues, dict):
+        raise RequestError("clues must map an entry (1-Across) to its clue")
+    return clues
+
+
 def _seed(args: dict) -> int:
     return _int(args, "seed", 0, (1 << 31) - 1, 0)
 
@@ -460,15 +494,57 @@ def crossword_save(folder, args: dict) -> dict:
         "rows": args["rows"],
         "givens": sorted(_cells(args, "givens")),
         "circles": sorted(_cells(args, "circles")),
-        "clues": {k: v for k, v in (args.get("clues") or {}).items() if isinstance(v, str)},
+        "clues": {k: v for k, v in _clues(args).items() if isinstance(v, str)},
     }
-    data = _json.dumps(doc, indent=1).encode()
-    if len(data) > MAX_SAVED:
-        raise RequestError("the puzzle is too large to save")
-    tmp = path.with_name(path.name + ".part")
-    tmp.write_bytes(data)
-    tmp.replace(path)
-    return {"saved": path.name}
+    held = args.get("revision")
+    if held is not None and (isinstance(held, bool) or not isinstance(held, int)):
+        raise RequestError("revision must be a whole number (the one the puzzle was opened at)")
+    with _SAVING:  # the check and the write as one step, whichever tab saves
+        doc["revision"] = _next_revision(path, held)
+        data = _json.dumps(doc, indent=1).encode()
+        if len(data) > MAX_SAVED:
+            raise RequestError("the puzzle is too large to save")
+        tmp = path.with_name(path.name + ".part")
+        try:
+            tmp.write_bytes(data)
+            tmp.replace(path)
+        finally:
+            tmp.unlink(missing_ok=True)
+    return {"saved": path.name, "revision": doc["revision"]}
+
+
+# Two tabs (or windows) may hold the same saved puzzle.  Each saved file
+# carries a revision, counted up by every save; a tab saves with the
+# revision it opened or last saved, and a save whose revision is not the
+# file's (another tab saved since) is refused, so no tab's edits are
+# overwritten unseen.  A save with no revision makes a new file only.
+_SAVING = threading.Lock()
+
+
+def _next_revision(path, held) -> int:
+    import json as _json
+
+    if not path.exists():
+        return 1
+    try:
+        doc = _json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError, UnicodeDecodeError, RecursionError):
+        doc = None
+    if not isinstance(doc, dict) or doc.get("kind") != "crossword":
+        raise Conflict(f"{path.name} is a file the studio did not save: save under another name")
+    current = doc.get("revision", 0)
+    current = current if isinstance(current, int) and not isinstance(current, bool) else 0
+    if held is None:
+        raise Conflict(
+            f"{path.name} exists already: open it to change it, or save under another name"
+        )
+    if held != current:
+        raise Conflict(
+            f"{path.name} was saved from another tab since this one opened it (it is at "
+            f"revision {current}, this tab at {held}): open it again to see those changes, "
+            "or save under another name"
+        )
+    return current + 1
 
 
 def crossword_open(folder, name: str) -> dict:
@@ -490,7 +566,10 @@ def crossword_open(folder, name: str) -> dict:
         if not isinstance(doc, dict) or doc.get("kind") != "crossword":
             raise RequestError(f"{name}: not a crossword saved by the studio")
         crossword_grid(doc)
-        return {k: doc.get(k) for k in ("title", "rows", "givens", "circles", "clues")}
+        out = {k: doc.get(k) for k in ("title", "rows", "givens", "circles", "clues")}
+        revision = doc.get("revision", 0)
+        out["revision"] = revision if isinstance(revision, int) else 0
+        return out
     grid = read_grid(path)
     if grid.width > MAX_XW_SIDE or grid.height > MAX_XW_SIDE:
         raise RequestError(

@@ -298,7 +298,8 @@ def test_save_and_open_a_puzzle_in_the_folder(studio, tmp_path):
     _, client = studio
     doc = {"rows": SMALL, "givens": [[0, 0]], "circles": [[1, 1]], "clues": {"1-Across": "x"}}
     assert client.post("/api/crossword/save", json=dict(doc, name="mine")).json() == {
-        "saved": "mine.json"
+        "saved": "mine.json",
+        "revision": 1,
     }
     assert (tmp_path / "mine.json").is_file()
     assert "mine.json" in client.get("/api/files").json()["files"]

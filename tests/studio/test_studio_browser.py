@@ -328,3 +328,56 @@ def test_a_rolled_boggle_board_scores_as_the_command_line_does(server, browser):
     result = CliRunner().invoke(main, ["boggle", "solve", board.replace(" ", ""), "--json"])
     assert result.exit_code == 0, result.output
     assert int(score) == json.loads(result.stdout)["score"]
+
+
+def test_a_second_tab_saving_the_same_puzzle_is_told_and_loses_nothing(server, browser):
+    """The page saves a puzzle; another tab (here: the API, as a second tab
+    calls it) opens it and saves an edit; the page's next save is refused
+    with a line that says why, and the other tab's edit stays in the file;
+    once the page opens the file again, its save goes through."""
+    import urllib.request
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import Select
+
+    url, folder = server
+    driver, _ = browser
+    driver.get(url)
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    status = lambda d: d.find_element(By.ID, "xw-status")  # noqa: E731
+    driver.find_element(By.ID, "xw-name").send_keys("twotabs")
+    driver.find_element(By.ID, "xw-save").click()
+    _wait(driver, lambda d: "saved as twotabs.json" in status(d).text, what="the first save")
+
+    token = url.split("token=")[1]
+    base = url.split("/?")[0]
+
+    def call(path, body=None):
+        req = urllib.request.Request(
+            base + path,
+            data=None if body is None else json.dumps(body).encode(),
+            headers={"X-Dlxc-Token": token, "Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(req, timeout=30) as res:
+            return json.loads(res.read())
+
+    other = call("/api/crossword/open?name=twotabs.json")
+    other["rows"][0][0] = "q"
+    saved = call("/api/crossword/save", dict(other, name="twotabs"))
+    assert saved == {"saved": "twotabs.json", "revision": 2}
+
+    driver.find_element(By.ID, "xw-save").click()
+    _wait(driver, lambda d: "another tab" in status(d).text, what="the refusal")
+    assert "error" in status(driver).get_attribute("class")
+    on_disk = json.loads((folder / "twotabs.json").read_text())
+    assert on_disk["revision"] == 2 and on_disk["rows"][0][0] == "q"
+
+    driver.find_element(By.ID, "xw-files").click()  # the list was refreshed by the save
+    _wait(driver, lambda d: "twotabs.json" in d.find_element(By.ID, "xw-files").text)
+    Select(driver.find_element(By.ID, "xw-files")).select_by_value("twotabs.json")
+    driver.find_element(By.ID, "xw-open").click()
+    _wait(driver, lambda d: "opened twotabs.json" in status(d).text, what="the reopen")
+    assert _grid_rows(driver)[0][0] == "q"
+    driver.find_element(By.ID, "xw-save").click()
+    _wait(driver, lambda d: "saved as twotabs.json" in status(d).text, what="the second save")
+    assert json.loads((folder / "twotabs.json").read_text())["revision"] == 3

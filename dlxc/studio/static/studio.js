@@ -629,8 +629,14 @@ async function xwFiles() {
 }
 $("xw-save").addEventListener("click", async () => {
   try {
+    // the revision of the file this tab opened or saved: a save over
+    // changes made in another tab since is refused (409), not lost
+    const name = $("xw-name").value || "puzzle";
+    const file = name.endsWith(".json") ? name : `${name}.json`;
+    const revision = xw.file && xw.file.name === file ? xw.file.revision : null;
     const r = await api("POST", "/api/crossword/save",
-      Object.assign(xwGridBody(), { name: $("xw-name").value || "puzzle" }));
+      Object.assign(xwGridBody(), { name, revision }));
+    xw.file = { name: r.saved, revision: r.revision };
     say($("xw-status"), `saved as ${r.saved} in the studio's folder.`);
     xwFiles();
   } catch (e) {
@@ -647,6 +653,8 @@ $("xw-open").addEventListener("click", async () => {
     xw.circles = new Set((d.circles || []).map(([r, c]) => `${r},${c}`));
     xw.clues = d.clues || {};
     $("xw-title").value = d.title || "";
+    xw.file = { name, revision: d.revision };
+    if (name.endsWith(".json")) $("xw-name").value = name.slice(0, -5);
     xwDraw();
     say($("xw-status"), `opened ${name}.`);
   } catch (e) {
