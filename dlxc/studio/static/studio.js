@@ -546,6 +546,7 @@ async function xwViability(body, asked) {
     say($("xw-check"), "");
   } catch (e) {
     if (!/replaced|stopped/.test(e.message)) say($("xw-check"), e.message, true);
+    else if (!xw.suggestRunner.current) say($("xw-check"), "");
   }
 }
 
@@ -836,3 +837,7 @@ xwFiles();
     say($("ws-status"), e.message, true);
   }
 })();
+
+// the page's state, for tests and benches that drive a browser without
+// reaching a script's own names (Firefox's Marionette)
+window.dlxcStudio = { xw, xwSlots, xwSelected };
