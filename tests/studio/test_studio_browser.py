@@ -328,3 +328,45 @@ def test_a_rolled_boggle_board_scores_as_the_command_line_does(server, browser):
     result = CliRunner().invoke(main, ["boggle", "solve", board.replace(" ", ""), "--json"])
     assert result.exit_code == 0, result.output
     assert int(score) == json.loads(result.stdout)["score"]
+
+
+TAP = """
+const td = arguments[0];
+const at = {bubbles: true, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1};
+td.dispatchEvent(new PointerEvent('pointerdown', at));
+td.dispatchEvent(new PointerEvent('pointerup', Object.assign({}, at, {buttons: 0})));
+td.click();
+"""
+
+
+def test_on_a_tablet_taps_place_blocks_and_type_letters(server, browser):
+    """A tablet held upright (768x1024): a tap selects a square and opens
+    the screen's keyboard (a text field over the grid takes the focus),
+    letters typed there fill the entry, the Block button places a block
+    and its mirror, two taps after Region mark a region."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = server
+    driver, _ = browser
+    driver.set_window_size(768, 1024)
+    driver.get(url)
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    driver.find_element(By.ID, "xw-blank").click()
+    driver.execute_script(TAP, _cell(driver, 2, 3))
+    assert driver.execute_script("return document.activeElement.id;") == "xw-type"
+    assert driver.execute_script("return [xw.r, xw.c];") == [2, 3]
+    driver.find_element(By.ID, "xw-type").send_keys("cat")
+    assert _grid_rows(driver)[2][3:6] == "cat"
+    assert driver.execute_script("return [xw.r, xw.c];") == [2, 6]
+    driver.find_element(By.ID, "xw-block").click()
+    rows = _grid_rows(driver)
+    assert rows[2][6] == "#" and rows[12][8] == "#"  # and its rotational mirror
+    driver.find_element(By.ID, "xw-region").click()
+    driver.execute_script(TAP, _cell(driver, 0, 0))
+    driver.execute_script(TAP, _cell(driver, 4, 5))
+    assert driver.execute_script("return xw.region;") == [0, 0, 4, 5]
+    assert driver.find_element(By.ID, "xw-fill").text == "Autofill region"
+    grid = driver.find_element(By.ID, "xw-grid").rect
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= 768  # no sideways scrolling
+    driver.execute_script("window.scrollTo(0, 0);")
+    driver.save_screenshot(str(_shots() / "studio-tablet.png"))

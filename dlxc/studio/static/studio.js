@@ -624,6 +624,7 @@ function xwRegionShown() {
 }
 xw.drag = null;
 $("xw-grid").addEventListener("pointerdown", (ev) => {
+  xw.touch = ev.pointerType !== "mouse";
   const at = xwSquare(ev);
   if (!at || ev.pointerType !== "mouse" || ev.button !== 0 || ev.shiftKey) return;
   xw.drag = { from: at, moved: false };
@@ -647,7 +648,7 @@ $("xw-grid").addEventListener("click", (ev) => {
   const at = xwSquare(ev);
   if (!at || dragged) return;
   const [r, c] = at;
-  $("xw-grid").focus();
+  if (!xw.touch) $("xw-grid").focus(); // a touch types into the field over the grid
   if (ev.shiftKey) { xwSetRegion(xw.r, xw.c, r, c); return; }
   if (xw.picking) {
     if (!xw.corner) { xw.corner = [r, c]; xwSetRegion(r, c, r, c); return; }
@@ -674,7 +675,8 @@ $("xw-region-clear").addEventListener("click", () => {
 });
 $("xw-lists").addEventListener("change", () => xwDraw());
 
-$("xw-grid").addEventListener("keydown", (ev) => {
+$("xw-grid").addEventListener("keydown", xwKey);
+function xwKey(ev) {
   const k = ev.key;
   if ((ev.ctrlKey || ev.metaKey) && (k === "z" || k === "y")) {
     ev.preventDefault();
@@ -700,6 +702,31 @@ $("xw-grid").addEventListener("keydown", (ev) => {
     xwMove(...d);
   } else return;
   ev.preventDefault();
+}
+
+// On a touch screen a tap on the grid focuses a small text field over it,
+// so that the screen's keyboard opens; what is typed there goes to the
+// grid as keys do (a screen keyboard may name no key: its text is read).
+$("xw-grid").addEventListener("pointerup", (ev) => {
+  if (ev.pointerType === "mouse" || !xwSquare(ev)) return;
+  const typing = $("xw-type");
+  typing.value = "";
+  typing.focus({ preventScroll: true });
+});
+$("xw-type").addEventListener("keydown", (ev) => {
+  if (ev.key.length === 1 && /[a-zA-Z]/.test(ev.key) && !ev.ctrlKey && !ev.metaKey) return;
+  xwKey(ev); // Backspace, arrows, Space, ".", Ctrl+Z
+});
+$("xw-type").addEventListener("input", (ev) => {
+  const letters = ev.target.value.replace(/[^a-zA-Z]/g, "");
+  ev.target.value = "";
+  for (const ch of letters) {
+    if (isBlock(xw.r, xw.c)) break;
+    xwEdit(() => { xw.rows[xw.r][xw.c] = ch.toLowerCase(); xwStep(false); });
+  }
+});
+$("xw-block").addEventListener("click", () => {
+  if (H()) xwToggleBlock(xw.r, xw.c);
 });
 
 function xwUndo() {
