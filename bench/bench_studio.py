@@ -16,12 +16,19 @@ entry's pattern line notes when the list for the new pattern is shown:
 the difference is the latency of that keystroke (the page's pause before
 asking, the request, the server's work and the drawing).  The suggestion
 checks (fillable or not) run behind, as they do for a user, and are not
-waited for.  Every 30 s the server's resident memory (VmRSS) and its
-thread count are read from /proc.  The run ends after --keys keystrokes
+waited for; with ``--think S`` the bench pauses up to S seconds before
+the next square, as a constructor who reads the list does, so that a check
+is running when the key comes (the case where the server is busiest).
+Every 30 s the server's resident memory (VmRSS) and its thread count are
+read from /proc.  The run ends after --keys keystrokes
 or --minutes, whichever comes first, and prints the latencies' median,
 95th percentile and maximum, the requests' round trips as the browser
 timed them (what the server and the network took; the rest is the page),
 and the memory and threads over time.
+
+The server is the dlxc the Python running this imports: to compare with
+another tree (say the last release's, the C extension built in it), put
+that tree first with ``PYTHONPATH=TREE``.
 """
 
 from __future__ import annotations

@@ -570,7 +570,7 @@ class Suggesters:
     One user of an engine at a time: ``take`` hands it out, ``give`` takes
     it back."""
 
-    KEEP = 2
+    KEEP = 1  # the last grid: a prepared search holds tens of MB
 
     def __init__(self) -> None:
         import threading
