@@ -838,6 +838,7 @@ $("xw-open").addEventListener("click", async () => {
     xw.givens = new Set((d.givens || []).map(([r, c]) => `${r},${c}`));
     xw.circles = new Set((d.circles || []).map(([r, c]) => `${r},${c}`));
     xw.clues = d.clues || {};
+    xw.cluesFor = null; // the clue fields again, with the clues read
     $("xw-title").value = d.title || "";
     xwDraw();
     say($("xw-status"), `opened ${name}.`);
