@@ -343,7 +343,8 @@ def test_on_a_tablet_taps_place_blocks_and_type_letters(server, browser):
     """A tablet held upright (768x1024): a tap selects a square and opens
     the screen's keyboard (a text field over the grid takes the focus),
     letters typed there fill the entry, the Block button places a block
-    and its mirror, two taps after Region mark a region."""
+    and its mirror, two taps after Region mark a region; with a mouse,
+    Shift+click and a drag mark one."""
     from selenium.webdriver.common.by import By
 
     url, _ = server
@@ -366,7 +367,24 @@ def test_on_a_tablet_taps_place_blocks_and_type_letters(server, browser):
     driver.execute_script(TAP, _cell(driver, 4, 5))
     assert driver.execute_script("return xw.region;") == [0, 0, 4, 5]
     assert driver.find_element(By.ID, "xw-fill").text == "Autofill region"
-    grid = driver.find_element(By.ID, "xw-grid").rect
-    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= 768  # no sideways scrolling
     driver.execute_script("window.scrollTo(0, 0);")
     driver.save_screenshot(str(_shots() / "studio-tablet.png"))
+
+    # with a mouse: Shift+click from the selected square, and a drag
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver.find_element(By.ID, "xw-region-clear").click()
+    assert driver.execute_script("return xw.region;") is None
+    _cell(driver, 7, 1).click()
+    shift_click = ActionChains(driver).key_down(Keys.SHIFT).click(_cell(driver, 9, 4))
+    shift_click.key_up(Keys.SHIFT).perform()
+    assert driver.execute_script("return xw.region;") == [7, 1, 9, 4]
+    assert driver.execute_script("return [xw.r, xw.c];") == [7, 1]
+    ActionChains(driver).click_and_hold(_cell(driver, 11, 9)).move_to_element(
+        _cell(driver, 10, 12)
+    ).release().perform()
+    assert driver.execute_script("return xw.region;") == [10, 9, 11, 12]
+    assert driver.execute_script("return [xw.r, xw.c];") == [7, 1]  # a drag selects nothing
+    grid = driver.find_element(By.ID, "xw-grid").rect
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= 768  # no sideways scrolling
