@@ -11,7 +11,7 @@ the JSON API the page calls.
     POST /api/boggle/export?format=F   the board's page to hand out
     POST /api/crossword/pattern    a designed block pattern
     POST /api/crossword/candidates the words that fit the selected entry
-    POST /api/crossword/fill       a job: autofill, the letters typed kept
+    POST /api/crossword/fill       a job: autofill (of a region), the letters typed kept
     POST /api/crossword/stats      the grid's statistics and American checks
     POST /api/crossword/suggest    a job: the entry's words marked fillable or not
     POST /api/crossword/export?format=F   .puz, ipuz, PDF, HTML of the filled grid
@@ -68,6 +68,7 @@ class Studio:
         self._scorer_lock = threading.Lock()
         self._pools: dict[tuple, Any] = {}
         self._pool_lock = threading.Lock()
+        self.suggesters = rooms.Suggesters()
 
     def scorer(self):
         """The Boggle scorer over the default list, made on first use."""
@@ -123,6 +124,7 @@ class Studio:
 
     def close(self) -> None:
         self.jobs.close()
+        self.suggesters.close()
         if self._scorer is not None:
             self._scorer.close()
 
@@ -219,8 +221,11 @@ def create_app(studio: Studio) -> Starlette:
     async def xw_candidates(request: Request) -> Response:
         args = await _json(request)
         rooms.check_slot(args)  # a wrong grid is refused before the lists are read
-        pool = await run_in_threadpool(studio.pool, args.get("lists"))
-        return JSONResponse(await run_in_threadpool(rooms.crossword_candidates, args, pool))
+
+        def work():  # one trip to a thread: a keystroke's list waits on nothing else
+            return rooms.crossword_candidates(args, studio.pool(args.get("lists")))
+
+        return JSONResponse(await run_in_threadpool(work))
 
     async def xw_stats(request: Request) -> Response:
         args = await _json(request)
@@ -232,13 +237,14 @@ def create_app(studio: Studio) -> Starlette:
         pool = await run_in_threadpool(studio.pool, args.get("lists"))
 
         def work(job):
-            return rooms.crossword_suggest(args, pool, job.check, job.left)
+            return rooms.crossword_suggest(args, pool, job.check, job.left, studio.suggesters)
 
         return start("suggest", work, args)
 
     async def xw_fill(request: Request) -> Response:
         args = await _json(request)
         rooms.check_fill(args)
+        rooms.crossword_region(rooms.crossword_grid(args), args)  # answered now, not as a job
         pool = await run_in_threadpool(studio.pool, args.get("lists"))
 
         def work(job):

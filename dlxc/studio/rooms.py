@@ -366,23 +366,72 @@ def crossword_candidates(args: dict, pool) -> dict:
     }
 
 
+def crossword_region(grid, args: dict):
+    """The squares of ``region`` (rectangles ``[r0, c0, r1, c1]``, rows and
+    columns from 0, both corners in), or None: the whole grid."""
+    spec = args.get("region")
+    if spec in (None, []):
+        return None
+    if not isinstance(spec, list) or len(spec) > 20:
+        raise RequestError("region must be a list of at most 20 rectangles [r0, c0, r1, c1]")
+    cells: set[tuple[int, int]] = set()
+    for rect in spec:
+        if (
+            not isinstance(rect, list)
+            or len(rect) != 4
+            or not all(isinstance(x, int) and not isinstance(x, bool) for x in rect)
+        ):
+            raise RequestError("a region's rectangle is [r0, c0, r1, c1], four whole numbers")
+        r0, c0, r1, c1 = rect
+        for r, c in ((r0, c0), (r1, c1)):
+            if not (0 <= r < grid.height and 0 <= c < grid.width):
+                raise RequestError(f"the region's corner {r},{c} is outside the grid")
+        cells.update(
+            (r, c)
+            for r in range(min(r0, r1), max(r0, r1) + 1)
+            for c in range(min(c0, c1), max(c0, c1) + 1)
+            if grid.rows[r][c] != "#"
+        )
+    if not cells:
+        raise RequestError("the region holds no open square")
+    return cells
+
+
 def crossword_fill(args: dict, pool, check: Callable[..., None], seconds: float) -> dict:
     """Autofill: every empty square, the letters typed kept (the quality
-    search of ``dlxc crossword fill``, its budget within ``seconds``)."""
+    search of ``dlxc crossword fill``, its budget within ``seconds``); with
+    ``region``, the region's squares alone, filled afresh, every other
+    square kept (``dlxc crossword fill --region``)."""
     from ..models.crossword.fill import quality_fill, stopping
 
     grid = crossword_grid(args)
+    region = crossword_region(grid, args)
     check()
     budget = min(3.0, max(0.2, seconds / 2))
+    plan = None
+    if region is not None:
+        from ..models.crossword.region import plan as region_plan
+
+        plan = region_plan(grid, pool, region=region)
     with stopping(check):  # Stop ends whichever search is running
-        result = quality_fill(grid, pool, budget=budget, timeout=seconds, seed=_seed(args))
+        result = quality_fill(
+            grid if plan is None else plan.grid,
+            pool if plan is None else plan.pool,
+            budget=budget,
+            timeout=seconds,
+            seed=_seed(args),
+            restrictions=() if plan is None else plan.restrictions,
+        )
     check()
     if result.filled is None:
         return {"filled": False, "complete": result.complete}
     score = result.score
+    filled = result.filled
+    if plan is not None:
+        filled, score = plan.filled(filled), plan.score(filled)
     return {
         "filled": True,
-        "rows": [[grid.rebus.get(ch, ch) for ch in row] for row in result.filled.cells],
+        "rows": [[grid.rebus.get(ch, ch) for ch in row] for row in filled.cells],
         "mean": round(score.mean, 1) if score else None,
         "lowest": score.lowest if score else None,
     }
@@ -592,38 +641,122 @@ def crossword_stats(args: dict) -> dict:
     return grid_stats(grid.rows).to_json()
 
 
-def crossword_suggest(args: dict, pool, check: Callable[..., None], seconds: float) -> dict:
+class Suggesters:
+    """The engines of the last grids asked about, kept between requests: a
+    selection moved to another entry of the same grid (same letters, same
+    lists) reuses the grid's prepared search instead of building it again.
+    One user of an engine at a time: ``take`` hands it out, ``give`` takes
+    it back."""
+
+    KEEP = 1  # the last grid: a prepared search holds tens of MB
+
+    def __init__(self) -> None:
+        import threading
+        from collections import OrderedDict
+
+        self._lock = threading.Lock()
+        self._kept: OrderedDict[tuple, Any] = OrderedDict()
+
+    def take(self, key: tuple):
+        with self._lock:
+            return self._kept.pop(key, None)
+
+    def give(self, key: tuple, suggester) -> None:
+        with self._lock:
+            old = self._kept.pop(key, None)
+            self._kept[key] = suggester
+            drop = [old] if old is not None and old is not suggester else []
+            while len(self._kept) > self.KEEP:
+                drop.append(self._kept.popitem(last=False)[1])
+        for sg in drop:
+            sg.close()
+
+    def close(self) -> None:
+        with self._lock:
+            kept = list(self._kept.values())
+            self._kept.clear()
+        for sg in kept:
+            sg.close()
+
+
+def _behind_requests() -> None:
+    """Lower the calling thread's priority (Linux schedules threads one by
+    one): the checks then yield the processor to the requests of the next
+    keystroke.  Elsewhere, or where it is refused, nothing changes."""
+    import os
+
+    if getattr(_lowered, "done", False):
+        return
+    _lowered.done = True
+    try:
+        tid = threading.get_native_id()
+        now = os.getpriority(os.PRIO_PROCESS, tid)
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, now + CHECK_NICENESS))
+    except (AttributeError, OSError):
+        pass
+
+
+CHECK_NICENESS = 10  # added to the thread's niceness, once a thread
+_lowered = threading.local()
+FIRST_MARKED = 8  # words marked in a first, short round, shown while the rest are checked
+
+
+def crossword_suggest(
+    args: dict,
+    pool,
+    check: Callable[..., None],
+    seconds: float,
+    suggesters: Optional[Suggesters] = None,
+) -> dict:
     """The selected entry's best words, each marked fillable (a fill keeps
     it), unfillable (none does) or unknown, with the fills it leaves where
-    counted (``crossword suggest``)."""
+    counted (``crossword suggest``).  The first ``FIRST_MARKED`` words are
+    marked first, in a short round reported through ``check(words=...)``
+    (the page shows those marks while the rest are checked)."""
     from ..models.crossword.fill import stopping
     from ..models.crossword.suggest import Suggester
 
     grid = crossword_grid(args)
     slot = _slot_of(grid, args)
     top = _int(args, "top", 1, 100, 30)
+    _behind_requests()
     check()
-    suggester = Suggester(grid, pool)
+    key = (tuple(grid.rows), id(pool))
+    suggester = suggesters.take(key) if suggesters is not None else None
+    if suggester is None:
+        suggester = Suggester(grid, pool)
     try:
+        check()
+        budget = max(0.2, min(seconds, 3.0))
         with stopping(check):  # Stop (or a newer request) ends it at once
+            if top > FIRST_MARKED:
+                first = suggester.suggest(
+                    slot,
+                    top=FIRST_MARKED,
+                    budget=budget / 4,
+                    counts=False,
+                    blocking=False,
+                    progress=lambda *_: check(),
+                )
+                check(words=_marks(first))
             result = suggester.suggest(
                 slot,
                 top=top,
-                budget=max(0.2, min(seconds, 3.0)),
+                budget=budget,
                 blocking=False,
                 progress=lambda *_: check(),
             )
     finally:
-        suggester.close()
-    return {
-        "slot": slot.name,
-        "words": [
-            {
-                "word": s.word,
-                "score": s.score,
-                "status": s.status,
-                "count": s.count_text(),
-            }
-            for s in result.suggestions
-        ],
-    }
+        # kept even when stopped: each search starts from the engine's reset
+        if suggesters is not None:
+            suggesters.give(key, suggester)
+        else:
+            suggester.close()
+    return {"slot": slot.name, "words": _marks(result)}
+
+
+def _marks(result) -> list[dict]:
+    return [
+        {"word": s.word, "score": s.score, "status": s.status, "count": s.count_text()}
+        for s in result.suggestions
+    ]

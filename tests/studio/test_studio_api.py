@@ -266,6 +266,55 @@ def test_crossword_suggest_marks_agree_with_the_fill(studio, tmp_path):
         grid = parse_grid("\n".join([w["word"], "...", "..."]))
         filled = Filler(grid, pool).first()
         assert (filled is not None) == (w["status"] == "fillable"), w
+    # another entry of the same grid: the grid's engine is kept and reused
+    assert len(st.suggesters._kept) == 1
+    args.update(row=0, col=1, direction="down")
+    view = wait(client, client.post("/api/crossword/suggest", json=args).json()["job"])
+    assert view["state"] == "done", view
+    assert len(st.suggesters._kept) == 1
+    for w in view["result"]["words"]:
+        if w["status"] == "unknown":
+            continue
+        grid = parse_grid("\n".join("." + ch + "." for ch in w["word"]))
+        filled = Filler(grid, pool).first()
+        assert (filled is not None) == (w["status"] == "fillable"), w
+
+
+def test_region_autofill_keeps_every_square_outside_the_region(studio, tmp_path):
+    from itertools import product
+
+    _, client = studio
+    words = ["cat", "arc", "act", "toe", "tar", "rat", "era", "ore", "are", "tea", "net", "ten"]
+    words += ["eat", "not", "tan"]
+    (tmp_path / "w.txt").write_text("\n".join(words))
+    cases = (
+        ["x..", "era", "net"],
+        ["...", "era", "act"],
+        ["c..", "ore", "tan"],
+        ["...", "are", "tea"],
+    )
+    for rows in cases:
+        args = {"rows": [list(r) for r in rows], "lists": ["w.txt"], "region": [[0, 0, 0, 2]]}
+        view = wait(client, client.post("/api/crossword/fill", json=args).json()["job"])
+        assert view["state"] == "done", view
+        # the oracle: every top row that makes itself and the three columns
+        # words, no word twice in the grid
+        tops = set()
+        for t in product(sorted(set("".join(words))), repeat=3):
+            entries = ["".join(t), *rows[1:], *(t[c] + rows[1][c] + rows[2][c] for c in range(3))]
+            if all(e in words for e in entries) and len(set(entries)) == len(entries):
+                tops.add(entries[0])
+        result = view["result"]
+        assert result["filled"] == bool(tops), (rows, result)
+        if tops:
+            got = ["".join(r) for r in result["rows"]]
+            assert got[1:] == rows[1:]  # outside the region: kept
+            assert got[0] in tops
+    bad = {"rows": ["...", "..."], "region": [[0, 0, 5, 5]]}
+    r = client.post("/api/crossword/fill", json=bad)
+    assert r.status_code == 400 and "outside the grid" in r.json()["error"]
+    bad["region"] = [[0, 0, "a", 1]]
+    assert client.post("/api/crossword/fill", json=bad).status_code == 400
 
 
 def test_crossword_stats_and_export_read_back(studio):

@@ -381,3 +381,63 @@ def test_a_second_tab_saving_the_same_puzzle_is_told_and_loses_nothing(server, b
     driver.find_element(By.ID, "xw-save").click()
     _wait(driver, lambda d: "saved as twotabs.json" in status(d).text, what="the second save")
     assert json.loads((folder / "twotabs.json").read_text())["revision"] == 3
+
+
+TAP = """
+const td = arguments[0];
+const at = {bubbles: true, pointerType: 'touch', isPrimary: true, button: 0, buttons: 1};
+td.dispatchEvent(new PointerEvent('pointerdown', at));
+td.dispatchEvent(new PointerEvent('pointerup', Object.assign({}, at, {buttons: 0})));
+td.click();
+"""
+
+
+def test_on_a_tablet_taps_place_blocks_and_type_letters(server, browser):
+    """A tablet held upright (768x1024): a tap selects a square and opens
+    the screen's keyboard (a text field over the grid takes the focus),
+    letters typed there fill the entry, the Block button places a block
+    and its mirror, two taps after Region mark a region; with a mouse,
+    Shift+click and a drag mark one."""
+    from selenium.webdriver.common.by import By
+
+    url, _ = server
+    driver, _ = browser
+    driver.set_window_size(768, 1024)
+    driver.get(url)
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    driver.find_element(By.ID, "xw-blank").click()
+    driver.execute_script(TAP, _cell(driver, 2, 3))
+    assert driver.execute_script("return document.activeElement.id;") == "xw-type"
+    assert driver.execute_script("return [xw.r, xw.c];") == [2, 3]
+    driver.find_element(By.ID, "xw-type").send_keys("cat")
+    assert _grid_rows(driver)[2][3:6] == "cat"
+    assert driver.execute_script("return [xw.r, xw.c];") == [2, 6]
+    driver.find_element(By.ID, "xw-block").click()
+    rows = _grid_rows(driver)
+    assert rows[2][6] == "#" and rows[12][8] == "#"  # and its rotational mirror
+    driver.find_element(By.ID, "xw-region").click()
+    driver.execute_script(TAP, _cell(driver, 0, 0))
+    driver.execute_script(TAP, _cell(driver, 4, 5))
+    assert driver.execute_script("return xw.region;") == [0, 0, 4, 5]
+    assert driver.find_element(By.ID, "xw-fill").text == "Autofill region"
+    driver.execute_script("window.scrollTo(0, 0);")
+    driver.save_screenshot(str(_shots() / "studio-tablet.png"))
+
+    # with a mouse: Shift+click from the selected square, and a drag
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    driver.find_element(By.ID, "xw-region-clear").click()
+    assert driver.execute_script("return xw.region;") is None
+    _cell(driver, 7, 1).click()
+    shift_click = ActionChains(driver).key_down(Keys.SHIFT).click(_cell(driver, 9, 4))
+    shift_click.key_up(Keys.SHIFT).perform()
+    assert driver.execute_script("return xw.region;") == [7, 1, 9, 4]
+    assert driver.execute_script("return [xw.r, xw.c];") == [7, 1]
+    ActionChains(driver).click_and_hold(_cell(driver, 11, 9)).move_to_element(
+        _cell(driver, 10, 12)
+    ).release().perform()
+    assert driver.execute_script("return xw.region;") == [10, 9, 11, 12]
+    assert driver.execute_script("return [xw.r, xw.c];") == [7, 1]  # a drag selects nothing
+    grid = driver.find_element(By.ID, "xw-grid").rect
+    assert grid["x"] >= 0 and grid["x"] + grid["width"] <= 768  # no sideways scrolling

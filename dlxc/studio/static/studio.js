@@ -7,8 +7,8 @@
 const TOKEN = document.querySelector('meta[name="dlxc-token"]').content;
 const $ = (id) => document.getElementById(id);
 
-async function api(method, path, body, asFile = false) {
-  const opts = { method, headers: { "X-Dlxc-Token": TOKEN } };
+async function api(method, path, body, asFile = false, signal = undefined) {
+  const opts = { method, headers: { "X-Dlxc-Token": TOKEN }, signal };
   if (body !== undefined) {
     opts.headers["Content-Type"] = "application/json";
     opts.body = JSON.stringify(body);
@@ -30,7 +30,7 @@ class JobRunner {
     this.current = null;
     stopButton.addEventListener("click", () => this.cancel());
   }
-  async run(path, body, label) {
+  async run(path, body, label, onProgress = null) {
     await this.cancel(); // a newer request replaces the one running
     const { job } = await api("POST", path, body);
     this.current = job;
@@ -44,7 +44,8 @@ class JobRunner {
           throw new Error(view.state === "cancelled" ? `stopped (${view.error})` : view.error);
         }
         if (this.current !== job) throw new Error("replaced by a newer request");
-        await new Promise((r) => setTimeout(r, 120));
+        if (onProgress) onProgress(view);
+        await new Promise((r) => setTimeout(r, onProgress ? 80 : 120));
       }
     } finally {
       if (this.current === job) {
@@ -258,6 +259,8 @@ const xw = {
   runner: new JobRunner($("xw-status"), $("xw-stop")),
   suggestRunner: new JobRunner($("xw-check"), $("xw-check-stop")),
   timer: null,
+  region: null, // a rectangle [r0, c0, r1, c1] that autofill fills alone, or null
+  picking: false, // "Region" pressed: the next two taps are its corners
 };
 
 function xwSnapshot() {
@@ -284,14 +287,19 @@ function xwNew(rows) {
   xw.givens = new Set(); xw.circles = new Set();
   xw.undo = []; xw.redo = [];
   xw.r = 0; xw.c = 0;
+  xw.region = null; xw.cluesFor = null;
+  xwRegionShown();
   xwDraw();
 }
 const H = () => xw.rows.length;
 const W = () => (xw.rows[0] || []).length;
 const isBlock = (r, c) => r < 0 || c < 0 || r >= H() || c >= W() || xw.rows[r][c] === "#";
 
-// the slots as crosswords number them: [{number, dir, cells: [[r, c]...]}]
+// the slots as crosswords number them: [{number, dir, cells: [[r, c]...]}];
+// worked out again only when the blocks change (a letter typed keeps them)
 function xwSlots() {
+  const key = xw.rows.map((row) => row.map((ch) => (ch === "#" ? "#" : ".")).join("")).join("/");
+  if (xw.layout && xw.layout.key === key) return xw.layout;
   const out = [], numbers = {};
   let n = 0;
   for (let r = 0; r < H(); r++) for (let c = 0; c < W(); c++) {
@@ -310,46 +318,92 @@ function xwSlots() {
         name: `${numbers[`${r},${c}`]}-${dir === "across" ? "Across" : "Down"}` });
     }
   }
-  return { slots: out, numbers };
+  xw.layout = { key, slots: out, numbers };
+  return xw.layout;
 }
 function xwSelected(slots) {
   return slots.find((s) => s.dir === xw.dir && s.cells.some(([r, c]) => r === xw.r && c === xw.c));
 }
 
-function xwDraw() {
-  const { slots, numbers } = xwSlots();
-  const sel = xwSelected(slots);
-  const inSel = new Set(sel ? sel.cells.map(([r, c]) => `${r},${c}`) : []);
+// The grid's squares are made once for a size; a change of the grid or of
+// the selection then touches only the squares whose look changed, so a
+// keystroke costs a few DOM writes, not a new table.
+function xwTable() {
   const table = $("xw-grid");
+  if (xw.cells && xw.cells.length === H() && (xw.cells[0] || []).length === W()) return;
   table.innerHTML = "";
+  xw.cells = [];
   for (let r = 0; r < H(); r++) {
     const tr = document.createElement("tr");
+    const line = [];
     for (let c = 0; c < W(); c++) {
       const td = document.createElement("td");
-      const ch = xw.rows[r][c], key = `${r},${c}`;
       td.dataset.r = r; td.dataset.c = c;
-      if (ch === "#") td.className = "block";
-      else {
-        if (inSel.has(key)) td.classList.add("slot");
-        if (r === xw.r && c === xw.c) td.classList.add("sel");
-        if (xw.givens.has(key)) td.classList.add("given");
-        if (xw.circles.has(key)) td.classList.add("circle");
-        if (numbers[key]) {
-          const num = document.createElement("span");
-          num.className = "num"; num.textContent = numbers[key];
-          td.appendChild(num);
-        }
-        if (ch.length > 1) td.classList.add("rebus");
-        td.appendChild(document.createTextNode(ch === "." ? "" : ch));
-      }
+      const num = document.createElement("span");
+      num.className = "num";
+      td.appendChild(num);
+      td.appendChild(document.createTextNode(""));
+      td.look = null;
       tr.appendChild(td);
+      line.push(td);
     }
     table.appendChild(tr);
+    xw.cells.push(line);
+  }
+}
+
+function xwDraw() {
+  xwTable();
+  const layout = xwSlots();
+  const { slots, numbers } = layout;
+  const sel = xwSelected(slots);
+  const inSel = new Set(sel ? sel.cells.map(([r, c]) => `${r},${c}`) : []);
+  const marked = xwMarkedSet();
+  for (let r = 0; r < H(); r++) for (let c = 0; c < W(); c++) {
+    const td = xw.cells[r][c];
+    const ch = xw.rows[r][c], key = `${r},${c}`;
+    let cls;
+    if (ch === "#") cls = "block";
+    else {
+      const parts = [];
+      if (inSel.has(key)) parts.push("slot");
+      if (r === xw.r && c === xw.c) parts.push("sel");
+      if (xw.givens.has(key)) parts.push("given");
+      if (xw.circles.has(key)) parts.push("circle");
+      if (ch.length > 1) parts.push("rebus");
+      cls = parts.join(" ");
+    }
+    if (marked.has(key)) cls += " region";
+    const num = ch === "#" ? "" : String(numbers[key] || "");
+    const text = ch === "#" || ch === "." ? "" : ch;
+    const look = `${cls}|${num}|${text}`;
+    if (td.look === look) continue;
+    td.look = look;
+    td.className = cls;
+    td.firstChild.textContent = num;
+    td.lastChild.data = text;
   }
   $("xw-slot").textContent = sel ? `${sel.name} (${sel.cells.length})` : "Choose a square";
-  xwClues(slots);
+  xwClues(layout);
+  xwFollow(sel);
+}
+
+// What follows the grid: the selected slot's words at once (a newer
+// keystroke aborts the request before it), the checks of those words and
+// the statistics once the typing pauses.
+function xwFollow(sel) {
+  const asked = xwAsked();
+  if (asked === xw.lastAsked) return; // nothing the lists depend on changed
+  xw.lastAsked = asked;
+  clearTimeout(xw.checkTimer);
+  if (xw.suggestRunner.current) xw.suggestRunner.cancel(); // the newest keystroke wins
+  xwCandidates(sel, asked);
   clearTimeout(xw.timer);
-  xw.timer = setTimeout(() => { xwCandidates(); xwStats(); }, 40); // they follow the grid
+  xw.timer = setTimeout(xwStats, 250);
+}
+function xwAsked() {
+  const sel = xwSelected(xwSlots().slots);
+  return xwSnapshot() + "|" + (sel ? sel.name : "") + "|" + $("xw-lists").value;
 }
 
 async function xwStats() {
@@ -367,26 +421,46 @@ async function xwStats() {
   }
 }
 
-function xwClues(slots) {
+// The clue list: made again when the blocks change; a letter typed only
+// changes the placeholder of the two entries through its square.
+function xwClues(layout) {
   const box = $("xw-clues");
-  const focused = document.activeElement && document.activeElement.dataset.slot;
-  box.innerHTML = "";
-  for (const s of slots) {
-    const label = document.createElement("label");
-    const name = document.createElement("span");
+  if (xw.cluesFor !== layout) {
+    xw.cluesFor = layout;
+    const focused = document.activeElement && document.activeElement.dataset.slot;
+    const frag = document.createDocumentFragment();
+    xw.clueInputs = [];
+    for (const s of layout.slots) {
+      const label = document.createElement("label");
+      const name = document.createElement("span");
+      name.textContent = `${s.number}${s.dir === "across" ? "A" : "D"}`;
+      const input = document.createElement("input");
+      input.dataset.slot = s.name;
+      input.value = xw.clues[s.name] || "";
+      label.appendChild(name); label.appendChild(input);
+      frag.appendChild(label);
+      xw.clueInputs.push([s, name, input, null]);
+    }
+    box.innerHTML = "";
+    box.appendChild(frag);
+    if (focused) {
+      const again = box.querySelector(`input[data-slot="${focused}"]`);
+      if (again) again.focus();
+    }
+  }
+  for (const entry of xw.clueInputs) {
+    const [s, name, input, was] = entry;
     const word = s.cells.map(([r, c]) => xw.rows[r][c]).join("").toUpperCase();
-    name.textContent = `${s.number}${s.dir === "across" ? "A" : "D"}`;
+    if (word === was) continue;
+    entry[3] = word;
     name.title = word;
-    const input = document.createElement("input");
-    input.dataset.slot = s.name;
-    input.value = xw.clues[s.name] || "";
     input.placeholder = word.replace(/\./g, "_");
-    input.addEventListener("input", () => { xw.clues[s.name] = input.value; });
-    label.appendChild(name); label.appendChild(input);
-    box.appendChild(label);
-    if (focused === s.name) input.focus();
   }
 }
+$("xw-clues").addEventListener("input", (ev) => {
+  const slot = ev.target.dataset && ev.target.dataset.slot;
+  if (slot) xw.clues[slot] = ev.target.value;
+});
 
 function xwGridBody() {
   const cells = (set) => [...set].map((k) => k.split(",").map(Number));
@@ -398,63 +472,81 @@ function xwGridBody() {
   };
 }
 
-async function xwCandidates() {
-  const { slots } = xwSlots();
-  const sel = xwSelected(slots);
+async function xwCandidates(sel, asked) {
   const list = $("xw-candidates");
-  if (!sel) { list.innerHTML = ""; return; }
+  if (xw.fetching) xw.fetching.abort(); // a superseded request is dropped at once
+  xw.fetching = null;
+  if (!sel) {
+    list.innerHTML = "";
+    $("xw-pattern-text").textContent = "";
+    return;
+  }
   const body = Object.assign(xwGridBody(), { row: sel.cells[0][0], col: sel.cells[0][1],
     direction: sel.dir });
-  const asked = xwSnapshot() + sel.name;
+  const ctl = new AbortController();
+  xw.fetching = ctl;
   try {
-    const r = await api("POST", "/api/crossword/candidates", body);
-    if (asked !== xwSnapshot() + (xwSelected(xwSlots().slots) || {}).name) return; // stale
-    $("xw-pattern-text").textContent =
-      `${r.pattern.toUpperCase()}: ${r.count} word${r.count === 1 ? "" : "s"} fit${r.count === 1 ? "s" : ""}`;
-    list.innerHTML = "";
+    const r = await api("POST", "/api/crossword/candidates", body, false, ctl.signal);
+    if (asked !== xw.lastAsked) return; // stale
+    xw.fetching = null;
+    const frag = document.createDocumentFragment();
     for (const w of r.words) {
       const li = document.createElement("li");
       li.dataset.word = w.word;
-      li.innerHTML = "";
-      li.appendChild(document.createTextNode(w.word.toUpperCase()));
+      li.textContent = w.word.toUpperCase();
       const sc = document.createElement("span");
       sc.className = "score"; sc.textContent = w.score;
       li.appendChild(sc);
-      li.addEventListener("click", () => xwPlace(sel, w.word));
-      list.appendChild(li);
+      frag.appendChild(li);
     }
+    list.innerHTML = "";
+    list.appendChild(frag);
+    xw.listSlot = sel;
+    $("xw-pattern-text").textContent =
+      `${r.pattern.toUpperCase()}: ${r.count} word${r.count === 1 ? "" : "s"} fit${r.count === 1 ? "s" : ""}`;
     // the checks start once the typing pauses: a burst of keys starts none
     clearTimeout(xw.checkTimer);
-    await xw.suggestRunner.cancel();
-    xw.checkTimer = setTimeout(() => xwViability(body, asked), 400);
+    if (r.words.length) xw.checkTimer = setTimeout(() => xwViability(body, asked), 300);
   } catch (e) {
-    say($("xw-pattern-text"), e.message, true);
+    if (e.name === "AbortError") return;
+    if (asked === xw.lastAsked) say($("xw-pattern-text"), e.message, true);
   }
 }
+$("xw-candidates").addEventListener("click", (ev) => {
+  const li = ev.target.closest("li");
+  if (li && xw.listSlot) xwPlace(xw.listSlot, li.dataset.word);
+});
 
 // the top words marked fillable (a fill keeps it), unfillable or unknown,
-// a job the next change of grid or selection replaces
+// a job the next change of grid or selection stops; the marks are shown as
+// the job reports them, the first words' first
 const MARKS = { fillable: "\u2713", unfillable: "\u2717", unknown: "?" };
-async function xwViability(body, asked) {
-  try {
-    const view = await xw.suggestRunner.run("/api/crossword/suggest", body, "checking");
-    if (asked !== xwSnapshot() + (xwSelected(xwSlots().slots) || {}).name) return;
-    const marks = new Map(view.result.words.map((w) => [w.word, w]));
-    for (const li of document.querySelectorAll("#xw-candidates li")) {
-      const w = marks.get(li.dataset.word);
-      if (!w) continue;
-      li.dataset.status = w.status;
-      let m = li.querySelector(".mark");
-      if (!m) {
-        m = document.createElement("span");
-        m.className = "mark";
-        li.appendChild(m);
-      }
-      m.textContent = ` ${MARKS[w.status]}` + (w.status === "fillable" ? ` fills ${w.count}` : "");
+function xwMark(words) {
+  const marks = new Map(words.map((w) => [w.word, w]));
+  for (const li of document.querySelectorAll("#xw-candidates li")) {
+    const w = marks.get(li.dataset.word);
+    if (!w || (w.status === "unknown" && li.dataset.status)) continue;
+    li.dataset.status = w.status;
+    let m = li.querySelector(".mark");
+    if (!m) {
+      m = document.createElement("span");
+      m.className = "mark";
+      li.appendChild(m);
     }
+    m.textContent = ` ${MARKS[w.status]}` + (w.status === "fillable" ? ` fills ${w.count}` : "");
+  }
+}
+async function xwViability(body, asked) {
+  if (asked !== xw.lastAsked) return;
+  try {
+    const view = await xw.suggestRunner.run("/api/crossword/suggest", body, "checking",
+      (v) => { if (asked === xw.lastAsked && v.progress && v.progress.words) xwMark(v.progress.words); });
+    if (asked !== xw.lastAsked) return;
+    xwMark(view.result.words);
     say($("xw-check"), "");
   } catch (e) {
     if (!/replaced|stopped/.test(e.message)) say($("xw-check"), e.message, true);
+    else if (!xw.suggestRunner.current) say($("xw-check"), "");
   }
 }
 
@@ -502,17 +594,89 @@ function xwStep(back) {
   if (!isBlock(r, c)) { xw.r = r; xw.c = c; }
 }
 
+// A click selects a square (a second click on it turns across/down);
+// Shift+click, a drag, or two taps after "Region" mark a rectangle that
+// autofill fills alone.
+function xwSquare(ev) {
+  const td = ev.target.closest && ev.target.closest("#xw-grid td");
+  return td ? [Number(td.dataset.r), Number(td.dataset.c)] : null;
+}
+function xwSetRegion(r0, c0, r1, c1) {
+  xw.region = [Math.min(r0, r1), Math.min(c0, c1), Math.max(r0, r1), Math.max(c0, c1)];
+  xwRegionShown();
+  xwDraw();
+}
+function xwMarkedSet() {
+  const out = new Set();
+  if (!xw.region) return out;
+  const [r0, c0, r1, c1] = xw.region;
+  for (let r = r0; r <= r1; r++) for (let c = c0; c <= c1; c++) out.add(`${r},${c}`);
+  return out;
+}
+function xwRegionShown() {
+  const on = !!xw.region;
+  $("xw-fill").textContent = on ? "Autofill region" : "Autofill";
+  $("xw-region-clear").disabled = !on && !xw.picking;
+  $("xw-region").setAttribute("aria-pressed", xw.picking ? "true" : "false");
+  const [r0, c0, r1, c1] = xw.region || [];
+  $("xw-region-text").textContent = on
+    ? `region: rows ${r0 + 1}-${r1 + 1}, columns ${c0 + 1}-${c1 + 1}` : "";
+}
+xw.drag = null;
+$("xw-grid").addEventListener("pointerdown", (ev) => {
+  xw.touch = ev.pointerType !== "mouse";
+  const at = xwSquare(ev);
+  if (!at || ev.pointerType !== "mouse" || ev.button !== 0 || ev.shiftKey) return;
+  xw.drag = { from: at, moved: false };
+});
+$("xw-grid").addEventListener("pointermove", (ev) => {
+  if (!xw.drag || !(ev.buttons & 1)) return;
+  const at = xwSquare(ev);
+  if (!at) return;
+  const [r0, c0] = xw.drag.from;
+  if (!xw.drag.moved && at[0] === r0 && at[1] === c0) return;
+  xw.drag.moved = true;
+  xwSetRegion(r0, c0, at[0], at[1]);
+});
+document.addEventListener("pointerup", () => {
+  if (xw.drag && xw.drag.moved) xw.dragged = performance.now(); // its click selects nothing
+  xw.drag = null;
+});
 $("xw-grid").addEventListener("click", (ev) => {
-  const td = ev.target.closest("td");
-  if (!td) return;
-  const r = Number(td.dataset.r), c = Number(td.dataset.c);
+  const dragged = xw.dragged && performance.now() - xw.dragged < 300;
+  xw.dragged = 0;
+  const at = xwSquare(ev);
+  if (!at || dragged) return;
+  const [r, c] = at;
+  if (!xw.touch) $("xw-grid").focus(); // a touch types into the field over the grid
+  if (ev.shiftKey) { xwSetRegion(xw.r, xw.c, r, c); return; }
+  if (xw.picking) {
+    if (!xw.corner) { xw.corner = [r, c]; xwSetRegion(r, c, r, c); return; }
+    xw.picking = false;
+    const [r0, c0] = xw.corner;
+    xw.corner = null;
+    xwSetRegion(r0, c0, r, c);
+    return;
+  }
   if (r === xw.r && c === xw.c) xw.dir = xw.dir === "across" ? "down" : "across";
   xw.r = r; xw.c = c;
-  $("xw-grid").focus();
   xwDraw();
 });
+$("xw-region").addEventListener("click", () => {
+  xw.picking = true; xw.corner = null;
+  xwRegionShown();
+  say($("xw-status"), "tap two opposite corners of the region");
+});
+$("xw-region-clear").addEventListener("click", () => {
+  xw.region = null; xw.picking = false; xw.corner = null;
+  xwRegionShown();
+  say($("xw-status"), "");
+  xwDraw();
+});
+$("xw-lists").addEventListener("change", () => xwDraw());
 
-$("xw-grid").addEventListener("keydown", (ev) => {
+$("xw-grid").addEventListener("keydown", xwKey);
+function xwKey(ev) {
   const k = ev.key;
   if ((ev.ctrlKey || ev.metaKey) && (k === "z" || k === "y")) {
     ev.preventDefault();
@@ -538,6 +702,31 @@ $("xw-grid").addEventListener("keydown", (ev) => {
     xwMove(...d);
   } else return;
   ev.preventDefault();
+}
+
+// On a touch screen a tap on the grid focuses a small text field over it,
+// so that the screen's keyboard opens; what is typed there goes to the
+// grid as keys do (a screen keyboard may name no key: its text is read).
+$("xw-grid").addEventListener("pointerup", (ev) => {
+  if (ev.pointerType === "mouse" || !xwSquare(ev)) return;
+  const typing = $("xw-type");
+  typing.value = "";
+  typing.focus({ preventScroll: true });
+});
+$("xw-type").addEventListener("keydown", (ev) => {
+  if (ev.key.length === 1 && /[a-zA-Z]/.test(ev.key) && !ev.ctrlKey && !ev.metaKey) return;
+  xwKey(ev); // Backspace, arrows, Space, ".", Ctrl+Z
+});
+$("xw-type").addEventListener("input", (ev) => {
+  const letters = ev.target.value.replace(/[^a-zA-Z]/g, "");
+  ev.target.value = "";
+  for (const ch of letters) {
+    if (isBlock(xw.r, xw.c)) break;
+    xwEdit(() => { xw.rows[xw.r][xw.c] = ch.toLowerCase(); xwStep(false); });
+  }
+});
+$("xw-block").addEventListener("click", () => {
+  if (H()) xwToggleBlock(xw.r, xw.c);
 });
 
 function xwUndo() {
@@ -590,9 +779,12 @@ $("xw-pattern").addEventListener("click", async () => {
 });
 $("xw-fill").addEventListener("click", async () => {
   const body = xwGridBody();
+  const region = xw.region;
+  if (region) body.region = [region];
   const snap = xwSnapshot();
   try {
-    const view = await xw.runner.run("/api/crossword/fill", body, "filling");
+    const view = await xw.runner.run("/api/crossword/fill", body,
+      region ? "filling the region" : "filling");
     const r = view.result;
     if (!r.filled) {
       say($("xw-status"), r.complete ? "no fill exists with these words" :
@@ -601,8 +793,8 @@ $("xw-fill").addEventListener("click", async () => {
     }
     if (xwSnapshot() !== snap) { say($("xw-status"), "the grid changed: autofill again"); return; }
     xwEdit(() => { xw.rows = r.rows.map((row) => [...row]); });
-    say($("xw-status"), `filled in ${view.seconds.toFixed(1)} s: mean score ${r.mean}, ` +
-      `lowest ${r.lowest}.`);
+    say($("xw-status"), `${region ? "region filled" : "filled"} in ${view.seconds.toFixed(1)} s` +
+      (r.mean !== null ? `: mean score ${r.mean}, lowest ${r.lowest}.` : "."));
   } catch (e) {
     say($("xw-status"), e.message, true);
   }
@@ -652,6 +844,7 @@ $("xw-open").addEventListener("click", async () => {
     xw.givens = new Set((d.givens || []).map(([r, c]) => `${r},${c}`));
     xw.circles = new Set((d.circles || []).map(([r, c]) => `${r},${c}`));
     xw.clues = d.clues || {};
+    xw.cluesFor = null; // the clue fields again, with the clues read
     $("xw-title").value = d.title || "";
     xw.file = { name, revision: d.revision };
     if (name.endsWith(".json")) $("xw-name").value = name.slice(0, -5);
@@ -680,3 +873,7 @@ xwFiles();
     say($("ws-status"), e.message, true);
   }
 })();
+
+// the page's state, for tests and benches that drive a browser without
+// reaching a script's own names (Firefox's Marionette)
+window.dlxcStudio = { xw, xwSlots, xwSelected };
