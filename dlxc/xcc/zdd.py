@@ -28,7 +28,7 @@ from array import array
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
 
-from ..base.args import whole
+from ..base.args import whole, within_memory
 from ..base.backends import resolve
 from ..base.errors import (
     DlxFormatError,
@@ -117,6 +117,10 @@ class ZddBuild:
         self.max_bytes = whole(
             DEFAULT_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
         )
+        if memo_limit is not None:
+            within_memory(
+                self.max_bytes, f"a memo limit of {self.max_bytes:,} bytes (--memo-limit)"
+            )
         arrays = problem.live_arrays()
         start, items, colors, ids = arrays[:4]
         bounds = arrays[4] if len(arrays) > 4 else None
