@@ -32,7 +32,7 @@ import sys
 import threading
 import warnings
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Callable, Literal, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, TypeVar
 
 import click
 
@@ -44,6 +44,7 @@ from ..base.errors import (
     DlxcWarning,
     Outcome,
     RequestError,
+    SearchStopped,
     SkippedLines,
 )
 from ..base.progress import ProgressBar, wanted
@@ -524,3 +525,67 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
         pass
+
+
+class _Deadline(BaseException):
+    """The timeout, come while a command was still reading and preparing
+    (a BaseException, as KeyboardInterrupt: no ``except Exception`` on the
+    way turns it into another error)."""
+
+
+class timeout_while_preparing:
+    """``with timeout_while_preparing(timeout, started): ...`` around the
+    reading and preparing of a command whose ``--timeout`` counts from its
+    start: if the timeout comes before the block ends, the block is cut
+    short (by SIGALRM, at the next Python instruction; a C call finishes
+    first) and the command stops with exit status 4, saying that the search
+    had not begun.  The search after the block has its own deadline.  Only
+    in the main thread, where there is SIGALRM; elsewhere it does nothing."""
+
+    def __init__(self, timeout: Optional[float], started: float) -> None:
+        self.timeout = timeout
+        self.started = started
+        self._old: Any = None
+        self._theirs = self._set_at = 0.0
+        self._armed = False
+
+    def __enter__(self) -> timeout_while_preparing:
+        import time
+
+        if (
+            self.timeout is None
+            or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()
+        ):
+            return self
+        left = self.timeout - (time.perf_counter() - self.started)
+        theirs = signal.getitimer(signal.ITIMER_REAL)[0]  # an alarm set by the caller
+        if left <= 0 or 0 < theirs <= left:
+            return self  # the search's own deadline, or theirs, comes first
+
+        def ring(signum, frame):
+            raise _Deadline()
+
+        self._old = signal.signal(signal.SIGALRM, ring)
+        self._theirs, self._set_at = theirs, time.perf_counter()
+        signal.setitimer(signal.ITIMER_REAL, left)
+        self._armed = True
+        return self
+
+    def __exit__(self, typ, exc, tb) -> Literal[False]:
+        if self._armed:
+            import time
+
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, self._old)
+            if self._theirs > 0:  # the caller's alarm, set again for what was left of it
+                spent = time.perf_counter() - self._set_at
+                signal.setitimer(signal.ITIMER_REAL, max(1e-3, self._theirs - spent))
+            self._armed = False
+        if isinstance(exc, _Deadline):
+            raise SearchStopped(
+                f"stopped by --timeout {self.timeout:g} while reading and preparing, "
+                "before the search began: nothing found",
+                stopped="timeout",
+            ) from None
+        return False
