@@ -61,9 +61,12 @@ def _inputs(root: str) -> dict:
     # word square with rows and columns from the list, which takes minutes
     (d / "six.txt").write_text("\n".join([w for w in enable if len(w) == 6][::6]) + "\n")
     (d / "open6.txt").write_text("......\n" * 6)
-    rows = [list(r) for r in Path(example_path("american-15x15")).read_text().split()]
-    rows[7][7] = "[ER]"
-    (d / "rebus.txt").write_text("\n".join("".join(r) for r in rows) + "\n")
+    # a 5x5 open grid with an [ER] square in its middle, over ENABLE's
+    # 5-letter words and its 6-letter words with ER third and fourth:
+    # counting its fills takes many seconds
+    (d / "rebus.txt").write_text(".....\n.....\n..[ER]..\n.....\n.....\n")
+    five = [w for w in enable if len(w) == 5 or (len(w) == 6 and w[2:4] == "er")]
+    (d / "five.txt").write_text("\n".join(five) + "\n")
     (d / "rooks13.dlx").write_text(rooks(13))
     (d / "queens24.dlx").write_text(queens(24, 1))
     (d / "pack.dlx").write_text(packing(10, 4, 2))
@@ -98,7 +101,6 @@ def inputs(tmp_path_factory) -> dict:
 
 def command(name: str, f: dict, backend: str) -> list:
     lex = _lexicon(str(Path(f["six.txt"]).parent), backend) if name in SCRABBLE else ""
-    enable = str(example_path("enable"))
     return [
         *{
             "suggest": [
@@ -110,7 +112,7 @@ def command(name: str, f: dict, backend: str) -> list:
                 "--count",
             ],
             "best": ["crossword", "fill", f["open6.txt"], "-w", f["six.txt"], "--best"],
-            "rebus": ["crossword", "fill", f["rebus.txt"], "-w", enable, "--count"],
+            "rebus": ["crossword", "fill", f["rebus.txt"], "-w", f["five.txt"], "--count"],
             "mcc": ["count", f["rooks13.dlx"], "--strategy", "dlx3"],
             "costs": ["solve", "--best", "3", f["queens24.dlx"]],
             "zdd": ["zdd", f["pack.dlx"], "--count"],
@@ -133,22 +135,16 @@ SEARCHES = [
 SCRABBLE = {"odds", "infer", "endgame"}
 #: the searches that count nodes (--node-limit); the others take --timeout only
 NODES = {"suggest", "region", "best", "rebus", "mcc", "costs", "zdd", "memo", "sample", "endgame"}
-#: the searches whose input takes a while to read (ENABLE as a word list):
-#: their mirror legs are left to the slow run with the others'
-READS = {"rebus"}
 
 
 def legs():
-    """(search, backend) pairs: the C legs in the default run, except the
-    ones that read ENABLE; the mirror's with the slow tests."""
-    out = []
-    for name in SEARCHES:
-        for leg in (C_LEG, MIRROR_SLOW[1]):
-            marks = list(leg.marks)
-            if name in READS and not any(m.name == "slow" for m in marks):
-                marks.append(pytest.mark.slow)
-            out.append(pytest.param(name, leg.values[0], marks=marks, id=f"{name}-{leg.values[0]}"))
-    return out
+    """(search, backend) pairs: the C legs in the default run, the
+    mirror's with the slow tests."""
+    return [
+        pytest.param(name, leg.values[0], marks=leg.marks, id=f"{name}-{leg.values[0]}")
+        for name in SEARCHES
+        for leg in (C_LEG, MIRROR_SLOW[1])
+    ]
 
 
 def _alive_threads() -> set:
