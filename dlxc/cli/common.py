@@ -584,8 +584,8 @@ class timeout_while_preparing:
             self._armed = False
         if isinstance(exc, _Deadline):
             raise SearchStopped(
-                f"stopped by --timeout {self.timeout:g} while reading and preparing, "
-                "before the search began: nothing found",
+                f"stopped at its timeout (--timeout {self.timeout:g}) while the input was "
+                "read and the model prepared, before the search began: nothing found",
                 stopped="timeout",
             ) from None
         return False
