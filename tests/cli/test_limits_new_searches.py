@@ -165,6 +165,9 @@ def interrupted(args: list, after: float = INTERRUPT_AFTER):
                 state["at"] = time.perf_counter()
                 _thread.interrupt_main()
 
+    # a suite run from a background job inherits SIGINT ignored, and then
+    # interrupt_main does nothing: Python's own handler, for this call
+    old_handler = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(after, fire)
     timer.start()
     try:
@@ -177,6 +180,7 @@ def interrupted(args: list, after: float = INTERRUPT_AFTER):
             state["running"] = False
         timer.cancel()
         timer.join()
+        signal.signal(signal.SIGINT, old_handler)
     took = time.perf_counter() - state["at"] if state["at"] is not None else None
     time.sleep(0.05)  # a thread on its way out
     return result, took, _alive_threads() - before
