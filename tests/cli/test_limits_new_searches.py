@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import _thread
 import functools
+import os
 import re
 import signal
 import sys
@@ -232,6 +233,26 @@ def test_timeout_ends_it_with_4(inputs, name, c_backend):
     assert took < 20, took  # each runs for minutes; the figure is bench/'s
 
 
+def _wait_for_cpu(pid: int, seconds: float, most: float = 60.0) -> None:
+    """Wait until process ``pid`` has used ``seconds`` of CPU (its start-up
+    is a fraction of that, so it is searching then), whatever the machine's
+    load; a plain sleep where there is no /proc."""
+    stat = Path(f"/proc/{pid}/stat")
+    if not stat.exists():
+        time.sleep(seconds)
+        return
+    tick = os.sysconf("SC_CLK_TCK")
+    deadline = time.monotonic() + most
+    while time.monotonic() < deadline:
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            return
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:
+            return
+        time.sleep(0.05)
+
+
 @pytest.mark.slow
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child is POSIX")
 @pytest.mark.parametrize("name", ["suggest", "zdd", "endgame"])
@@ -246,7 +267,7 @@ def test_sigint_to_the_process(inputs, name, c_backend):
         stderr=subprocess.PIPE,
         text=True,
     )
-    time.sleep(1.0)  # the interpreter started, the input read, the search on
+    _wait_for_cpu(p.pid, 1.0)  # the interpreter started, the input read, the search on
     assert p.poll() is None, p.communicate()
     p.send_signal(signal.SIGINT)
     out, err = p.communicate(timeout=60)
