@@ -564,7 +564,8 @@ class timeout_while_preparing:
             return self  # the search's own deadline, or theirs, comes first
 
         def ring(signum, frame):
-            raise _Deadline()
+            if self._armed:  # a signal handled only after the block: nothing to stop
+                raise _Deadline()
 
         self._old = signal.signal(signal.SIGALRM, ring)
         self._theirs, self._set_at = theirs, time.perf_counter()
@@ -572,16 +573,23 @@ class timeout_while_preparing:
         self._armed = True
         return self
 
-    def __exit__(self, typ, exc, tb) -> Literal[False]:
-        if self._armed:
-            import time
+    def _disarm(self) -> None:
+        import time
 
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, self._old)
-            if self._theirs > 0:  # the caller's alarm, set again for what was left of it
-                spent = time.perf_counter() - self._set_at
-                signal.setitimer(signal.ITIMER_REAL, max(1e-3, self._theirs - spent))
-            self._armed = False
+        if not self._armed:
+            return
+        self._armed = False  # from here on, the handler does nothing
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._old)
+        if self._theirs > 0:  # the caller's alarm, set again for what was left of it
+            spent = time.perf_counter() - self._set_at
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, self._theirs - spent))
+
+    def __exit__(self, typ, exc, tb) -> Literal[False]:
+        try:
+            self._disarm()
+        except _Deadline:  # it came just as the block ended: the block is done
+            self._disarm()
         if isinstance(exc, _Deadline):
             raise SearchStopped(
                 f"stopped at its timeout (--timeout {self.timeout:g}) while the input was "
