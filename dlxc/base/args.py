@@ -51,3 +51,31 @@ def seconds(value: object, what: str = "timeout") -> Optional[float]:
     if number < 0:
         raise RequestError(f"{what} must not be negative (seconds; inf: no limit), got {value!r}")
     return None if math.isinf(number) else number
+
+
+def machine_memory() -> Optional[int]:
+    """This machine's memory in bytes (physical pages times their size), or
+    None where the system does not say."""
+    import os
+
+    try:
+        pages, size = os.sysconf("SC_PHYS_PAGES"), os.sysconf("SC_PAGE_SIZE")
+    except (AttributeError, ValueError, OSError):
+        return None
+    return pages * size if pages > 0 and size > 0 else None
+
+
+def within_memory(nbytes: float, what: str) -> None:
+    """Refuse, before any work, a table of ``nbytes`` that this machine
+    cannot hold: ``MemoLimitError`` naming ``what`` (the option as the
+    user gave it) and the machine's memory.  A table grows as the search
+    needs it, so a cap above the memory would be met only after the
+    system had begun to swap, or had killed the run."""
+    have = machine_memory()
+    if have is not None and nbytes > have:
+        from .errors import MemoLimitError
+
+        raise MemoLimitError(
+            f"{what}: more than this machine's memory ({have / (1 << 30):.1f} GiB); "
+            "give a size that fits"
+        )

@@ -103,6 +103,22 @@ class _LazyGroup(click.Group):
     def list_commands(self, ctx: click.Context) -> list:
         return sorted(set(super().list_commands(ctx)) | set(_COMMANDS))
 
+    # Ctrl-C before a command has taken it in hand (while the command's module
+    # loads, while its options are read) ends the run as it ends inside one:
+    # "Interrupted." and exit status 130, where click would print "Aborted!"
+    # and exit with 1.
+    def make_context(self, *args, **kwargs) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)
+        except KeyboardInterrupt:
+            raise _interrupted() from None
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            raise _interrupted() from None
+
     def get_command(self, ctx: click.Context, cmd_name: str):
         command = super().get_command(ctx, cmd_name)
         if command is None and cmd_name in _COMMANDS:
@@ -134,6 +150,11 @@ class _LazyGroup(click.Group):
         ]
         with formatter.section("Commands"):
             formatter.write_dl(rows)
+
+
+def _interrupted() -> click.exceptions.Exit:
+    click.echo("Interrupted.", err=True)
+    return click.exceptions.Exit(130)  # common.EXIT_INTERRUPT, not imported for so little
 
 
 @click.group(cls=_LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})

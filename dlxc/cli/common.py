@@ -32,7 +32,7 @@ import sys
 import threading
 import warnings
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Callable, Literal, Optional, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Literal, Optional, TypeVar
 
 import click
 
@@ -44,6 +44,7 @@ from ..base.errors import (
     DlxcWarning,
     Outcome,
     RequestError,
+    SearchStopped,
     SkippedLines,
 )
 from ..base.progress import ProgressBar, wanted
@@ -524,3 +525,75 @@ def _silence_stdout() -> None:
         os.dup2(devnull, sys.stdout.fileno())
     except (OSError, ValueError, AttributeError):  # no real file descriptor (tests)
         pass
+
+
+class _Deadline(BaseException):
+    """The timeout, come while a command was still reading and preparing
+    (a BaseException, as KeyboardInterrupt: no ``except Exception`` on the
+    way turns it into another error)."""
+
+
+class timeout_while_preparing:
+    """``with timeout_while_preparing(timeout, started): ...`` around the
+    reading and preparing of a command whose ``--timeout`` counts from its
+    start: if the timeout comes before the block ends, the block is cut
+    short (by SIGALRM, at the next Python instruction; a C call finishes
+    first) and the command stops with exit status 4, saying that the search
+    had not begun.  The search after the block has its own deadline.  Only
+    in the main thread, where there is SIGALRM; elsewhere it does nothing."""
+
+    def __init__(self, timeout: Optional[float], started: float) -> None:
+        self.timeout = timeout
+        self.started = started
+        self._old: Any = None
+        self._theirs = self._set_at = 0.0
+        self._armed = False
+
+    def __enter__(self) -> timeout_while_preparing:
+        import time
+
+        if (
+            self.timeout is None
+            or not hasattr(signal, "setitimer")
+            or threading.current_thread() is not threading.main_thread()
+        ):
+            return self
+        left = self.timeout - (time.perf_counter() - self.started)
+        theirs = signal.getitimer(signal.ITIMER_REAL)[0]  # an alarm set by the caller
+        if left <= 0 or 0 < theirs <= left:
+            return self  # the search's own deadline, or theirs, comes first
+
+        def ring(signum, frame):
+            if self._armed:  # a signal handled only after the block: nothing to stop
+                raise _Deadline()
+
+        self._old = signal.signal(signal.SIGALRM, ring)
+        self._theirs, self._set_at = theirs, time.perf_counter()
+        signal.setitimer(signal.ITIMER_REAL, left)
+        self._armed = True
+        return self
+
+    def _disarm(self) -> None:
+        import time
+
+        if not self._armed:
+            return
+        self._armed = False  # from here on, the handler does nothing
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, self._old)
+        if self._theirs > 0:  # the caller's alarm, set again for what was left of it
+            spent = time.perf_counter() - self._set_at
+            signal.setitimer(signal.ITIMER_REAL, max(1e-3, self._theirs - spent))
+
+    def __exit__(self, typ, exc, tb) -> Literal[False]:
+        try:
+            self._disarm()
+        except _Deadline:  # it came just as the block ended: the block is done
+            self._disarm()
+        if isinstance(exc, _Deadline):
+            raise SearchStopped(
+                f"stopped at its timeout (--timeout {self.timeout:g}) while the input was "
+                "read and the model prepared, before the search began: nothing found",
+                stopped="timeout",
+            ) from None
+        return False

@@ -14,7 +14,7 @@ import time
 import click
 
 from ..base.errors import EXIT_NONE, EXIT_STOPPED
-from .common import seed_option, strict_option, user_errors
+from .common import seed_option, strict_option, timeout_while_preparing, user_errors
 from .options import (
     engine_option,
     node_limit_option,
@@ -226,23 +226,26 @@ def fill(
             f"best-scored fill, which {other[0]} does not make (it {what}): leave out "
             f"{names} or {other[0]}."
         )
-    grid = read_grid(grid_file)
-    for problem in style_problems(grid):
-        click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)
-    if not word_files:
-        pool = default_word_list(backend=backend)
-    else:
-        pool = stacked(
-            (read_word_list(path, backend=backend, strict=strict) for path in word_files),
-            backend,
-        )
-    if not allow_all:
-        pool, _banned = without(pool, banned_words())
-    clues = None
-    if clue_file is not None:
-        from ..models.crossword.clues import read_clue_list
+    # with --best and --xcc the timeout counts from the start: it may come
+    # while the list is read
+    with timeout_while_preparing(timeout if best or xcc else None, t0):
+        grid = read_grid(grid_file)
+        for problem in style_problems(grid):
+            click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)
+        if not word_files:
+            pool = default_word_list(backend=backend)
+        else:
+            pool = stacked(
+                (read_word_list(path, backend=backend, strict=strict) for path in word_files),
+                backend,
+            )
+        if not allow_all:
+            pool, _banned = without(pool, banned_words())
+        clues = None
+        if clue_file is not None:
+            from ..models.crossword.clues import read_clue_list
 
-        clues = read_clue_list(clue_file, strict=strict).clues
+            clues = read_clue_list(clue_file, strict=strict).clues
     how = (fmt, output, paper, font, title, clues, stats)
     if stats and count:
         raise click.UsageError("--stats describes a fill, which --count does not print")

@@ -15,7 +15,7 @@ import json
 import click
 
 from ..base.errors import EXIT_STOPPED
-from .common import progress_bar, strict_option, user_errors
+from .common import progress_bar, strict_option, timeout_while_preparing, user_errors
 from .options import engine_option, node_limit_option, quiet_option, timeout_option, write_result
 
 DEFAULT_SUGGEST_BUDGET = 1.0  # seconds
@@ -131,18 +131,20 @@ def suggest(
         parse_slot_name(slot_name)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--slot") from None
-    grid = read_grid(grid_file)
-    slot = find_slot(grid, slot_name)
-    if not word_files:
-        pool = default_word_list(backend=backend)
-    else:
-        pool = stacked(
-            (read_word_list(path, backend=backend, strict=strict) for path in word_files),
-            backend,
-        )
-    if not allow_all:
-        pool, _banned = without(pool, banned_words())
-    sg = Suggester(grid, pool, min_score=min_score, backend=backend)
+    # the timeout counts from the start: it may come while the list is read
+    with timeout_while_preparing(timeout, t0):
+        grid = read_grid(grid_file)
+        slot = find_slot(grid, slot_name)
+        if not word_files:
+            pool = default_word_list(backend=backend)
+        else:
+            pool = stacked(
+                (read_word_list(path, backend=backend, strict=strict) for path in word_files),
+                backend,
+            )
+        if not allow_all:
+            pool, _banned = without(pool, banned_words())
+        sg = Suggester(grid, pool, min_score=min_score, backend=backend)
     t1 = time.perf_counter()
     if timeout is not None:
         timeout = max(0.0, timeout - (t1 - t0))  # the timeout counts from the start

@@ -42,7 +42,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Optional
 
-from ..base.errors import BoardError
+from ..base.args import within_memory
+from ..base.errors import BoardError, SolverError
 from ..base.rng import MASK64, splitmix64
 from ..base.runner import Limits
 from .scrabble import Move, MoveFinder
@@ -426,11 +427,15 @@ class Endgame:
             values.append(value)
         roots.sort(key=lambda r: (-r.value, r.order))
 
-    def _line(self, first: Optional[tuple], value: int, depth: int) -> list[Step]:
+    def _line(
+        self, first: Optional[tuple], value: int, depth: int
+    ) -> tuple[list[Step], list[Optional[tuple]]]:
         """The line of ``value`` from the root, ``first`` tried first: at
         each position the first move whose value (searched again in a
-        narrow window, mostly from the table) is the one wanted."""
+        narrow window, mostly from the table) is the one wanted; its steps
+        and their move records (None a pass)."""
         out: list[Step] = []
+        recs: list[Optional[tuple]] = []
         undo: list[tuple] = []
         side = 0
         passed = self.passed
@@ -453,7 +458,8 @@ class Endgame:
                             got = self.rack_value(other) - self.rack_value(side)
                             if got == want:
                                 out.append(Step(side, None, got))
-                                return out
+                                recs.append(None)
+                                return out, recs
                             continue
                         got = -self._search(depth - 1, -want - 1, -want + 1, other, True)
                         points = 0
@@ -461,7 +467,8 @@ class Endgame:
                         got = rec[0] + 2 * self.rack_value(other)
                         if got == want:
                             out.append(self._step(rec, side, got))
-                            return out
+                            recs.append(rec)
+                            return out, recs
                         continue
                     else:
                         points = rec[0]
@@ -478,6 +485,7 @@ class Endgame:
                 if chosen is None:
                     break
                 rec, points = chosen
+                recs.append(rec)
                 if rec is None:
                     out.append(Step(side, None, 0))
                     passed = True
@@ -491,7 +499,39 @@ class Endgame:
         finally:
             for placed, s in reversed(undo):
                 self._unplay(placed, s)
-        return out
+        return out, recs
+
+    def _spread_of(self, recs: Sequence[Optional[tuple]]) -> tuple[int, bool, list[int]]:
+        """Play ``recs`` (None a pass) from the root, the sides taking turns,
+        by the rules alone (no search, no table): the spread the side to move
+        at the root gains along them, whether the game is over after the
+        last, and each turn's points (end bonus or pass penalty included)."""
+        undo: list[tuple] = []
+        side, passed = 0, self.passed
+        total, over, points = 0, False, []
+        try:
+            for rec in recs:
+                other = 1 - side
+                if rec is None:
+                    got = 0
+                    if passed:
+                        got, over = self.rack_value(other) - self.rack_value(side), True
+                    passed = True
+                else:
+                    undo.append((self._play(rec, side), side))
+                    got = rec[0]
+                    if not any(self.racks[side]):
+                        got, over = got + 2 * self.rack_value(other), True
+                    passed = False
+                points.append(got)
+                total += got if side == 0 else -got
+                side = other
+                if over:
+                    break
+        finally:
+            for placed, s in reversed(undo):
+                self._unplay(placed, s)
+        return total, over, points
 
     def solve(
         self,
@@ -511,6 +551,7 @@ class Endgame:
             raise BoardError(f"top {top}: rank at least one move")
         if not tt_mb > 0:
             raise BoardError(f"tt-mb {tt_mb}: give the table some memory (MiB, more than 0)")
+        within_memory(tt_mb * (1 << 20), f"a table of {tt_mb:,.0f} MiB (--tt-mb)")
         self._capacity = max(1, int(tt_mb * (1 << 20) / ENTRY_BYTES))
         self._limits = limits
         self._progress = progress
@@ -569,7 +610,8 @@ class Endgame:
         self._limits = None
         self._progress = None
         if done_depth:
-            line = self._line(best.rec, best.value, done_depth if not proved else INF_DEPTH)
+            line, recs = self._line(best.rec, best.value, done_depth if not proved else INF_DEPTH)
+            self._check_line(line, recs, best.value, proved and best.exact)
         else:
             line = [ranked[0].step]
         return EndgameResult(
@@ -584,6 +626,26 @@ class Endgame:
             stopped=stopped,
             table_entries=len(self.table),
         )
+
+    def _check_line(
+        self, line: list[Step], recs: list[Optional[tuple]], value: int, proved: bool
+    ) -> None:
+        """The answer checked before it is given: each turn of the line
+        scores what the rules give it, played out from the root; and a
+        proved value is the spread of its line, played to the end of the
+        game.  SolverError (a bug, never the position) otherwise."""
+        total, over, points = self._spread_of(recs)
+        if points != [s.points for s in line][: len(points)] or len(points) != len(line):
+            raise SolverError(
+                f"endgame: the line's points {[s.points for s in line]} are not the ones its "
+                f"moves score ({points}): an internal error"
+            )
+        if proved and (not over or total != value):
+            end = "at the end of the game" if over else "without ending the game"
+            raise SolverError(
+                f"endgame: the proved value {value:+d} is not its line's spread ({total:+d} "
+                f"{end}): an internal error"
+            )
 
 
 def from_position(finder: MoveFinder, position, rules=None) -> Endgame:

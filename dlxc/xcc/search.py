@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
-from ..base.args import optional_whole, whole
+from ..base.args import optional_whole, whole, within_memory
 from ..base.backends import resolve
 from ..base.closing import Closing
 from ..base.errors import RequestError, SolverError
@@ -480,9 +480,12 @@ def memo_entries_for(problem: Problem, max_bytes: Optional[int] = None, share: i
     same number of entries, so both backends give the same statistics; its
     dict takes several times more memory per entry.
     """
-    if max_bytes is None:
-        max_bytes = DEFAULT_MEMO_BYTES
-    max_bytes = whole(max_bytes, "the memo limit (bytes)")
+    explicit = max_bytes is not None
+    max_bytes = whole(
+        DEFAULT_MEMO_BYTES if max_bytes is None else max_bytes, "the memo limit (bytes)"
+    )
+    if explicit:
+        within_memory(max_bytes, f"a memo limit of {max_bytes:,} bytes (--memo-limit)")
     key = memo_key_bytes(problem)
     levels = len(problem.primary) + 2
     per_entry = key + 32

@@ -28,13 +28,14 @@ from array import array
 from collections.abc import Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Callable, NamedTuple, Optional, Union, cast
 
-from ..base.args import whole
+from ..base.args import whole, within_memory
 from ..base.backends import resolve
 from ..base.errors import (
     DlxFormatError,
     MemoLimitError,
     NoSolutionError,
     SearchStopped,
+    SolverError,
 )
 from ..base.runner import Limits, Runner
 from .engines.shared import DONE
@@ -46,6 +47,9 @@ if TYPE_CHECKING:
 
 #: DLXC_ZDD_ELIMIT (csrc/xcc/zdd.h)
 ELIMIT = -6
+#: the largest diagram whose engine count ``Zdd.count`` checks against its
+#: paths (a few milliseconds of Python)
+CHECK_NODES = 1 << 16
 
 
 class ZddStats(NamedTuple):
@@ -117,6 +121,10 @@ class ZddBuild:
         self.max_bytes = whole(
             DEFAULT_BYTES if memo_limit is None else memo_limit, "the memo limit (bytes)"
         )
+        if memo_limit is not None:
+            within_memory(
+                self.max_bytes, f"a memo limit of {self.max_bytes:,} bytes (--memo-limit)"
+            )
         arrays = problem.live_arrays()
         start, items, colors, ids = arrays[:4]
         bounds = arrays[4] if len(arrays) > 4 else None
@@ -244,6 +252,7 @@ class Zdd:
         self.var = array("i", self.live_var if ids is None else (ids[v] for v in self.live_var))
         self.stats = stats
         self._count = count
+        self._count_checked = False
         self._counts: Optional[list] = None
         self._writer = writer
 
@@ -269,10 +278,39 @@ class Zdd:
         return self._counts
 
     def count(self) -> int:
-        """The number of solutions (paths to 1), exact."""
+        """The number of solutions (paths to 1), exact.  The engine's own
+        count of a diagram of at most ``CHECK_NODES`` nodes is checked
+        against the paths counted here, and the diagram's shape with it
+        (``check``)."""
         if self._count is None:
             self._count = self.counts()[self.root]
+        elif not self._count_checked and len(self.lo) <= CHECK_NODES:
+            self.check()
         return self._count
+
+    def check(self) -> None:
+        """The diagram checked, node by node: each node's branches lead to
+        nodes made before it (or the sinks), no HI branch leads to the sink
+        0 (a ZDD drops such nodes), the root is a node; and the count is
+        the number of paths to 1.  SolverError (a bug) otherwise."""
+        lo, hi, var = self.lo, self.hi, self.live_var
+        n = len(lo)
+        width = len(self.problem.options) if self._ids is None else len(self._ids)
+
+        def bad(why: str) -> SolverError:
+            return SolverError(f"the ZDD is not well formed: {why} (an internal error)")
+
+        if not 0 <= self.root < n + 2:
+            raise bad(f"its root {self.root} is not one of its {n} nodes")
+        for i in range(n):
+            if not (lo[i] < i + 2 and 0 < hi[i] < i + 2):
+                raise bad(f"node {i + 2} branches to {lo[i]} and {hi[i]}")
+            if not 0 <= var[i] < width:
+                raise bad(f"node {i + 2} is on option {var[i]}, of {width}")
+        paths = self.counts()[self.root]
+        if self._count is not None and self._count != paths:
+            raise bad(f"the engine counted {self._count:,} solutions, its paths {paths:,}")
+        self._count_checked = True
 
     # ---- the solutions ----
     def __iter__(self) -> Iterator[tuple[int, ...]]:
