@@ -127,17 +127,6 @@ class _LazyGroup(click.Group):
             self.add_command(command)
         return command
 
-    def invoke(self, ctx: click.Context):
-        """The command, with a Ctrl-C that comes before it has set up its
-        own handling (while Python imports its modules, or while it reads
-        its input) ending the run as the commands end it: exit 130 and one
-        line, where click's own answer would be "Aborted!" and exit 1."""
-        try:
-            return super().invoke(ctx)
-        except KeyboardInterrupt:
-            click.echo("Interrupted.", err=True)
-            ctx.exit(130)
-
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """click's list of commands, each command's short help made by click
         from the sentence in _COMMANDS (click.Group's own list would import
