@@ -41,9 +41,10 @@ from typing import Callable, Optional
 
 from ...base.errors import CrosswordError
 from ...base.letters import upper_letter
+from ...base.rng import MASK64, splitmix64
 from ...crossword import mirror
 from ...crossword.wordlist import WordPool
-from .fill import EMPTY, Filled, Filler, Grid, Slot
+from .fill import EMPTY, Filled, Filler, Grid, Slot, luby
 
 FILLABLE, UNFILLABLE, UNKNOWN = "fillable", "unfillable", "unknown"
 
@@ -53,6 +54,9 @@ FIRST_CAP = 1000
 #: away from the slot as a fill found already has them, for this many nodes,
 #: near at most this many fills in turn
 NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 300, 1
+#: the whole grid's search of a word restarts after this many nodes times
+#: the next term of Luby's sequence, from seeds drawn from this one
+RESTART_CAP, RESTART_SEED = 250, 0x5EED
 #: nodes per engine call between checks of the clock (C, mirror)
 CHUNK = {"c": 64, "python": 4}
 
@@ -270,19 +274,25 @@ def _run_word(
     clock: _Clock,
     count: bool,
     fixed: Sequence[tuple[Slot, str]] = (),
+    seed: int = 0,
+    weights: Optional[list[int]] = None,
 ) -> tuple[str, int, Optional[Filled], bool]:
     """Search ``filler``'s grid with ``slot`` narrowed to ``word`` (None:
     not narrowed) for at most ``cap`` nodes: (the last status, "found" /
     "exhausted" / "budget" / "stopped"; fills found; the first fill; whether
     the search was exhausted).  With ``count`` it goes on after the first
-    fill."""
+    fill.  ``seed`` jitters the order of candidates and ``weights`` are
+    the conflict weights to start from (a restart)."""
     impl = filler._impl
-    filler.reset()
+    filler.restore()
     if word is not None:
         filler.restrict(slot, [word])
     for other, w in fixed:
         filler.restrict(other, [w])
     search = filler._search
+    search.set_seed(seed)
+    if weights is not None:
+        search.set_weights(weights)
     chunk = CHUNK["python" if filler._impl is mirror else "c"]
     fills = 0
     first: Optional[Filled] = None
@@ -332,6 +342,8 @@ class Suggester:
                 self.by_len.setdefault(n, []).append(i)
         self.filler = Filler(grid, pool, backend=backend)
         self.empty = [(s, pattern(grid, s)) for s in self.filler.empty_slots()]
+        # the root agreed once: each word's search starts from there
+        self.root_fillable = self.filler.snapshot()
         self.used = complete_words(grid)
         self.filler._word_index()  # built now, not in the first word's time
         self._witness: Optional[Filled] = None  # the last fill found, any slot
@@ -494,11 +506,37 @@ def _closest(fills: list[Filled], slot: Slot, word: str, n: int) -> list[Filled]
     return [f for _, _, f in sorted(ranked.values(), key=lambda t: (-t[0], -t[1]))[:n]]
 
 
+def _restarts(filler: Filler, slot: Slot, s: Suggestion, cap: int, clock: _Clock, tries: dict):
+    """Search the grid with ``s.word`` in ``slot`` for about ``cap`` nodes
+    in attempts capped by Luby's sequence times ``RESTART_CAP`` (the time
+    to a fill has a heavy tail over orders of candidates), each from a new
+    seed with the conflict weights of the attempts before, the word's
+    attempts going on from round to round: (status of the last attempt,
+    the fill found or None, whether an attempt was exhausted)."""
+    state = tries.setdefault(s.word, [0, None])
+    used = 0
+    while True:
+        attempt, weights = state
+        room = RESTART_CAP * luby(attempt + 1)
+        seed = 0 if attempt == 0 else splitmix64((RESTART_SEED + attempt) & MASK64)[1] | 1
+        status, _fills, first, done = _run_word(
+            filler, slot, s.word, room, clock, False, seed=seed, weights=weights
+        )
+        spent = filler.stats()["nodes"]
+        s.nodes += spent
+        used += spent
+        if status != "budget":
+            return status, first, done
+        state[0], state[1] = attempt + 1, filler._search.weights()
+        if used >= cap:
+            return status, first, done
+
+
 def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
     """Mark ``sugg`` in rounds (see the module's docstring); set the
     result's ``grid_fillable`` where a proof came."""
     filler = sg.filler
-    if sg.empty:
+    if sg.empty or not sg.root_fillable:
         # a slot no word fits: no word leaves a fill (unless that slot is
         # this one, which then has no word to suggest)
         for s in sugg:
@@ -511,6 +549,7 @@ def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
             progress(what, k, len(sugg))
 
     far = _far_slots(sg.grid, slot, NEAR_RADIUS)
+    tries: dict[str, list] = {}  # each word's restarts so far: [attempt, weights]
     seen: list[Filled] = [] if sg._witness is None else [sg._witness]
     r = 0
     while True:
@@ -540,8 +579,7 @@ def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
                 continue
             if near and status == "stopped":
                 break
-            status, fills, first, done = _run_word(filler, slot, s.word, cap, clock, False)
-            s.nodes += filler.stats()["nodes"]
+            status, first, done = _restarts(filler, slot, s, cap, clock, tries)
             if first is not None:
                 s.status, s.witness = FILLABLE, first
                 s.count = max(s.count, 1)
