@@ -57,6 +57,13 @@ NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 300, 1
 #: the whole grid's search of a word restarts after this many nodes times
 #: the next term of Luby's sequence, from seeds drawn from this one
 RESTART_CAP, RESTART_SEED = 250, 0x5EED
+#: the most words one request checks (``top``)
+MAX_TOP = 1000
+#: the most candidate words over all slots a suggester takes (the engine
+#: keeps a list of them a slot: beyond this, refused before any is built)
+MAX_CANDIDATES = 20_000_000
+#: the most options of the blocking set's model (beyond: no blocking set)
+MAX_BLOCKING_OPTIONS = 2_000_000
 #: nodes per engine call between checks of the clock (C, mirror)
 CHUNK = {"c": 64, "python": 4}
 
@@ -340,6 +347,13 @@ class Suggester:
         for i, n in enumerate(b - a for a, b in zip(st, st[1:])):
             if n in lengths:
                 self.by_len.setdefault(n, []).append(i)
+        total = sum(len(self.by_len.get(s.length, ())) for s in grid.slots)
+        if total > MAX_CANDIDATES:
+            raise CrosswordError(
+                f"{grid.source}: {len(grid.slots)} slots with {total:,} words of their "
+                f"lengths in all, more than the {MAX_CANDIDATES:,} suggestions take: "
+                "use a smaller grid or a shorter list (--min-score)"
+            )
         self.filler = Filler(grid, pool, backend=backend)
         self.empty = [(s, pattern(grid, s)) for s in self.filler.empty_slots()]
         # the root agreed once: each word's search starts from there
@@ -387,6 +401,8 @@ class Suggester:
         progress: Optional[Callable[[str, int, int], object]] = None,
     ) -> SuggestResult:
         """See ``suggest``."""
+        if top > MAX_TOP:
+            raise CrosswordError(f"top={top}: one request checks at most {MAX_TOP} words")
         t0 = time.perf_counter()
         grid, pool = self.grid, self.pool
         limit = budget if timeout is None else min(budget, timeout)
@@ -452,8 +468,8 @@ def suggest(
     """The ``top`` best-scored words of ``pool`` (those scored ``min_score``
     or more) that fit ``slot`` of ``grid``, each with whether the rest of
     the grid can still be filled and how many fills it leaves, within
-    ``budget`` seconds (and ``timeout``, ``node_limit``), with the slots no
-    word fits and, for a grid with no fill, a blocking set of slots
+    ``budget`` seconds (and ``timeout``, ``node_limit``; ``top`` at most
+    ``MAX_TOP``), with the slots no word fits and, for a grid with no fill, a blocking set of slots
     (``counts``/``blocking`` False skip those).  ``progress(what, done,
     total)`` is called between words.  Ctrl-C ends the search: the result
     says so in ``stopped`` and keeps what was found.  For several slots of
@@ -646,6 +662,8 @@ class _SlotModel:
             self.cands.append(
                 [i for i in by_len.get(s.length, ()) if all(words[i][k] == ch for k, ch in given)]
             )
+        if sum(len(c) for c in self.cands) > MAX_BLOCKING_OPTIONS:
+            raise _OutOfTime()  # a model this large would not fit: no blocking set
         self.colors = [""] + sorted({ch for w in words for ch in w})
         self.color_of = {ch: k for k, ch in enumerate(self.colors)}
 
