@@ -53,10 +53,10 @@ FIRST_CAP = 1000
 #: a first try for each word keeps the slots more than this many crossings
 #: away from the slot as a fill found already has them, for this many nodes,
 #: near at most this many fills in turn
-NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 300, 1
+NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 100, 1
 #: the whole grid's search of a word restarts after this many nodes times
 #: the next term of Luby's sequence, from seeds drawn from this one
-RESTART_CAP, RESTART_SEED = 250, 0x5EED
+RESTART_CAP, RESTART_SEED = 150, 0x5EED
 #: the most words one request checks (``top``)
 MAX_TOP = 1000
 #: the most candidate words over all slots a suggester takes (the engine
