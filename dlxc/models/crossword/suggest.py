@@ -4,21 +4,26 @@ filled with it, and the number of fills it leaves where that count ends
 within the budget.
 
 The engine is ``Filler`` (csrc/crossword/fill.c or its mirror): one filler
-for the grid, and for each word a reset, the slot narrowed to that word
-(``Filler.restrict``) and a search under a node cap, so no word costs the
-building and indexing of a new handle.  The words are checked in rounds,
-best score first, each round with a larger cap per word, so one hard word
-cannot eat the time of the others:
+for the grid, its lists agreed at the root once (``Filler.snapshot``), and
+for each word a restore, the slot narrowed to that word
+(``Filler.restrict``: only what its letters reach is revised again) and a
+search under a node cap, so no word costs the building of a new handle nor
+the agreement of the whole grid.  The words are checked in rounds, best
+score first, each round with a larger cap per word, so one hard word cannot
+eat the time of the others:
 
 - first, near the last fill found (for any word, any slot): the slots
   more than ``NEAR_RADIUS`` crossings away keep that fill's words, the
-  search is small (a few hundred nodes at most), and a fill found is a fill
-  of the grid all the same: on 15x15s over the 190,000 words of the default
-  list, most words are proved fillable so, at a fifth of a search of the
-  whole grid;
-- then the whole grid, caps growing fourfold round after round: a fill
-  found proves "fillable" (the fill is the witness), a search exhausted
-  proves "unfillable";
+  search is small (``NEAR_CAP`` nodes at most), and a fill found is a fill
+  of the grid all the same;
+- then the whole grid, caps growing fourfold round after round, spent in
+  restarts (``RESTART_CAP`` nodes times Luby's sequence, each from another
+  seed of the order of candidates, with the conflict weights of the
+  attempts before, the word's attempts going on from round to round: the
+  time to a fill has a heavy tail over orders, and one long search per
+  word left words undecided that another order fills in a hundred nodes):
+  a fill found proves "fillable" (the fill is the witness), an attempt
+  exhausted proves "unfillable";
 - with time left, the fills of each fillable word are counted, again in
   rounds of growing caps; the search is the same each time, so a count cut
   short is a lower bound.
@@ -44,7 +49,7 @@ from ...base.letters import upper_letter
 from ...base.rng import MASK64, splitmix64
 from ...crossword import mirror
 from ...crossword.wordlist import WordPool
-from .fill import EMPTY, Filled, Filler, Grid, Slot, luby
+from .fill import _STOP_HOOK, EMPTY, Filled, Filler, Grid, Slot, luby
 
 FILLABLE, UNFILLABLE, UNKNOWN = "fillable", "unfillable", "unknown"
 
@@ -252,6 +257,8 @@ class _Clock:
         self.nodes = 0
         self.stopped: Optional[str] = None
         self.t0, self.c0 = time.perf_counter(), time.process_time()
+        self.hook = _STOP_HOOK.get()  # fill.stopping's: called about ten times a second
+        self._hook_at = 0.0
 
     def mark(self, s: Suggestion, how: str) -> None:
         s.seconds = time.perf_counter() - self.t0
@@ -261,6 +268,11 @@ class _Clock:
     def out(self) -> bool:
         if self.stopped is not None:
             return True
+        if self.hook is not None:
+            now = time.perf_counter()
+            if now >= self._hook_at:
+                self._hook_at = now + 0.1
+                self.hook()  # an exception it raises ends the suggestion
         if self.node_limit is not None and self.nodes >= self.node_limit:
             self.stopped = "node limit"
         elif time.perf_counter() >= self.deadline:
