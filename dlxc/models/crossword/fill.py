@@ -732,7 +732,9 @@ class Filler:
         and keep that state for ``restore``: a search after a restore and a
         few more restrictions revises only what those reach (the
         suggestions try word after word in one slot).  False when the root
-        already has no fill."""
+        already has no fill.  ``reset`` drops it, and so does a restart of
+        ``first`` (a new handle): searches after a restore use ``fills`` or
+        the engine's run."""
         self._snapped = len(self._restrictions)
         return self._search.snapshot() == self._impl.OK
 
