@@ -58,10 +58,10 @@ FIRST_CAP = 1000
 #: a first try for each word keeps the slots more than this many crossings
 #: away from the slot as a fill found already has them, for this many nodes,
 #: near at most this many fills in turn
-NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 100, 1
+NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 300, 1
 #: the whole grid's search of a word restarts after this many nodes times
 #: the next term of Luby's sequence, from seeds drawn from this one
-RESTART_CAP, RESTART_SEED = 150, 0x5EED
+RESTART_CAP, RESTART_SEED = 500, 0x5EED
 #: a word's first restart takes over the conflict weights of the last word
 #: of the slot that restarted (the words of one slot meet the same hard
 #: corners: 4% fewer nodes over 17 slots of two 15x15s, 20-30% on the
