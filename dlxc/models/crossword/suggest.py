@@ -375,7 +375,12 @@ class Suggester:
         self.empty = [(s, pattern(grid, s)) for s in self.filler.empty_slots()]
         # the root agreed once: each word's search starts from there
         self.root_fillable = self.filler.snapshot()
-        self.used = complete_words(grid)
+        # each word written whole in the grid, with every slot that has it
+        self.used: dict[str, list[Slot]] = {}
+        for t in grid.slots:
+            w = "".join(grid.rows[r][c] for r, c in t.cells())
+            if EMPTY not in w:
+                self.used.setdefault(w, []).append(t)
         self.filler._word_index()  # built now, not in the first word's time
         self._witness: Optional[Filled] = None  # the last fill found, any slot
 
@@ -392,7 +397,7 @@ class Suggester:
             for r, c in slot.cells()
         )
         match = re.compile(pat).fullmatch
-        used = {w for w, s in self.used.items() if s != slot}
+        used = {w for w, ts in self.used.items() if any(t != slot for t in ts)}
         fitting: list[int] = []
         duplicates: list[str] = []
         for i in self.by_len.get(slot.length, ()):
