@@ -401,6 +401,8 @@ def easy(args) -> None:
     """Old tree against new on the easy grids: alternating rounds (seed = the
     round), medians of CPU seconds, and the nodes of each seed."""
     grids = [GRIDS / "shipped.txt"] + [GRIDS / f"designed-{s}.txt" for s in range(1, 16)]
+    if args.grids:
+        grids = [g for g in grids if g.stem in args.grids.split(",")]
     lists = [(name, p) for name, p in (("american", args.american), ("enable", args.enable)) if p]
     print(f"load average at the start: {os.getloadavg()}", flush=True)
     tot = {"old": 0.0, "new": 0.0}
@@ -416,10 +418,12 @@ def easy(args) -> None:
                     nodes[who].append(n)
                     nodes_tot[who] += n
             mo, mn = statistics.median(cpu["old"]), statistics.median(cpu["new"])
+            ratios = sorted(n / o for o, n in zip(cpu["old"], cpu["new"]))
             tot["old"] += mo
             tot["new"] += mn
             print(
-                f"{name}/{grid.stem}: CPU old {mo:.2f} s new {mn:.2f} s ({mn / mo:.2f}); "
+                f"{name}/{grid.stem}: CPU old {mo:.2f} s new {mn:.2f} s ({mn / mo:.2f}; "
+                f"median of the seeds' ratios {statistics.median(ratios):.2f}); "
                 f"nodes old {nodes['old']} new {nodes['new']}",
                 flush=True,
             )

@@ -90,9 +90,10 @@ void dlxc_xw_fill_set_quality(dlxc_xw_fill *f, int32_t quality);
  * weights (a restart) goes first to where that one failed. */
 void dlxc_xw_fill_get_weights(const dlxc_xw_fill *f, int64_t *weight);
 void dlxc_xw_fill_set_weights(dlxc_xw_fill *f, const int64_t *weight);
-/* Narrow slot s's candidates before the first run (or after a reset): with
- * keep = 1 only the caller's words listed stay, with keep = 0 they go.  The
- * narrowing lasts until dlxc_xw_fill_reset; slot() still reports the
+/* Narrow slot s's candidates before the first run (or after a reset or a
+ * restore): with keep = 1 only the caller's words listed stay, with keep = 0
+ * they go.  The narrowing lasts until dlxc_xw_fill_reset (or the restore,
+ * for one made after the snapshot); slot() still reports the
  * candidates the grid alone allows.  EINVAL once the search has started,
  * for a bad slot or a word id out of range. */
 int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_t *words,
@@ -101,6 +102,23 @@ int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_
  * conflict weights back to 1 and the statistics zeroed: the grid and the word list are kept, so one handle
  * serves many searches that differ only in their restrictions. */
 void dlxc_xw_fill_reset(dlxc_xw_fill *f);
+/* Snapshot: agree the lists and letters at the root now (the restrictions
+ * so far included) and keep that state, so that dlxc_xw_fill_restore goes
+ * back to it without agreeing the whole grid again: many searches that differ
+ * in a few restrictions (a slot's words tried one by one) share that work.
+ * After a restore, restrictions are allowed again and only what they reach
+ * is revised at the next run; the search is the one a reset, the same
+ * restrictions and a run would make.  OK, EXHAUSTED when the root already has
+ * no fill (every run after a restore says so), EINVAL once the search has
+ * started.  A reset drops the snapshot. */
+int dlxc_xw_fill_snapshot(dlxc_xw_fill *f);
+/* Back to the snapshot: the restrictions made after it undone, the conflict
+ * weights back to 1, the statistics zeroed.  EINVAL without a snapshot. */
+int dlxc_xw_fill_restore(dlxc_xw_fill *f);
+/* The seed of the jitter in the order of candidates from now on (the
+ * order of the words of equal score keeps the seed of dlxc_xw_fill_new):
+ * restarts of one handle draw other orders without sorting the list anew. */
+void dlxc_xw_fill_set_seed(dlxc_xw_fill *f, uint64_t seed);
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words);
 void dlxc_xw_fill_get_stats(const dlxc_xw_fill *f, dlxc_xw_fill_stats *out);
 void dlxc_xw_fill_free(dlxc_xw_fill *f);

@@ -60,7 +60,7 @@ typedef struct {
 } level_rec;
 
 enum { T_DOM, T_CAND };
-enum { S_START, S_CHOOSE, S_TRY, S_AFTER_FOUND, S_DONE };
+enum { S_START, S_CHOOSE, S_TRY, S_AFTER_FOUND, S_DONE, S_SNAP };
 
 struct dlxc_xw_fill {
     int32_t W, H, A, n_cells, n_slots, n_words, ring;
@@ -93,6 +93,13 @@ struct dlxc_xw_fill {
     int state;
     uint64_t seed;
     dlxc_xw_fill_stats stats;
+    /* the snapshot (dlxc_xw_fill_snapshot): the trail's and the arena's
+     * marks of the lists and letters agreed at the root; snap_dead when
+     * that agreement wiped a list out; n_pending slots restricted since the
+     * restore wait in queue[0 ..] for the next run's propagation */
+    int has_snap, snap_dead;
+    int64_t snap_trail, snap_arena;
+    int32_t n_pending;
 };
 
 static int arena_reserve(dlxc_xw_fill *f, int64_t more)
@@ -479,16 +486,18 @@ void dlxc_xw_fill_set_weights(dlxc_xw_fill *f, const int64_t *weight)
 int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_t *words,
                           int32_t keep)
 {
-    if (f->state != S_START || slot < 0 || slot >= f->n_slots || n < 0 || (n && !words))
+    if ((f->state != S_START && f->state != S_SNAP) || slot < 0 || slot >= f->n_slots || n < 0 ||
+        (n && !words))
         return DLXC_XW_EINVAL;
-    uint8_t *listed = calloc((size_t)f->n_words + 1, 1);
-    if (!listed) return DLXC_XW_ENOMEM;
-    for (int32_t i = 0; i < n; i++) {
-        if (words[i] < 0 || words[i] >= f->n_words) {
-            free(listed);
-            return DLXC_XW_EINVAL;
-        }
-        listed[words[i]] = 1;
+    for (int32_t i = 0; i < n; i++)
+        if (words[i] < 0 || words[i] >= f->n_words) return DLXC_XW_EINVAL;
+    /* a few words (a word tried in a slot) are looked up in place; more go
+     * through a table over the whole list */
+    uint8_t *listed = NULL;
+    if (n > 8) {
+        listed = calloc((size_t)f->n_words + 1, 1);
+        if (!listed) return DLXC_XW_ENOMEM;
+        for (int32_t i = 0; i < n; i++) listed[words[i]] = 1;
     }
     int32_t off = f->cand_off[slot], cnt = f->cand_cnt[slot], kept = 0;
     if (!arena_reserve(f, cnt) || !trail_push(f, T_CAND, slot, off, cnt, 0)) {
@@ -498,28 +507,71 @@ int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_
     /* the narrowed list goes at the arena's top, the older one stays intact */
     int32_t *out = f->arena + f->arena_top;
     for (int32_t j = 0; j < cnt; j++) {
-        int32_t w = f->arena[off + j];
-        if (listed[f->orig[w]] == (keep != 0)) out[kept++] = w;
+        int32_t w = f->arena[off + j], o = f->orig[w], in = 0;
+        if (listed) in = listed[o];
+        else
+            for (int32_t i = 0; i < n && !in; i++) in = words[i] == o;
+        if (in == (keep != 0)) out[kept++] = w;
     }
     free(listed);
     f->cand_off[slot] = (int32_t)f->arena_top;
     f->cand_cnt[slot] = kept;
     f->arena_top += kept;
+    /* after a restore the slot's cells (and through them its crossings)
+     * follow at the next run */
+    if (f->state == S_SNAP && kept < cnt && !f->queued[slot]) {
+        f->queued[slot] = 1;
+        f->queue[f->n_pending++] = slot;
+    }
     return DLXC_XW_OK;
 }
 
-void dlxc_xw_fill_reset(dlxc_xw_fill *f)
+static void back_to(dlxc_xw_fill *f, int64_t trail, int64_t arena)
 {
-    undo_to(f, 0, f->arena_base);
+    undo_to(f, trail, arena);
     for (int32_t s = 0; s < f->n_slots; s++)
         f->assigned[s] = -1, f->queued[s] = 0, f->dirty[s] = 0, f->weight[s] = 1;
     memset(f->used, 0, (size_t)f->n_words + 1);
     f->depth = f->max_depth = 0;
-    f->state = S_START;
+    f->n_pending = 0;
     int32_t ns = f->stats.n_slots;
     memset(&f->stats, 0, sizeof f->stats);
     f->stats.n_slots = ns;
 }
+
+void dlxc_xw_fill_reset(dlxc_xw_fill *f)
+{
+    back_to(f, 0, f->arena_base);
+    f->has_snap = 0;
+    f->state = S_START;
+}
+
+int dlxc_xw_fill_snapshot(dlxc_xw_fill *f)
+{
+    if (f->state != S_START) return DLXC_XW_EINVAL;
+    int32_t qn = 0;
+    for (int32_t s = 0; s < f->n_slots; s++) {
+        f->queued[s] = 1, f->queue[qn++] = s;
+        f->dirty[s] = ~0ULL;
+    }
+    int rc = propagate(f, qn);
+    if (rc < 0) return DLXC_XW_ENOMEM;
+    f->has_snap = 1;
+    f->snap_dead = rc == 0;
+    f->snap_trail = f->trail_top, f->snap_arena = f->arena_top;
+    dlxc_xw_fill_restore(f);
+    return f->snap_dead ? DLXC_XW_EXHAUSTED : DLXC_XW_OK;
+}
+
+int dlxc_xw_fill_restore(dlxc_xw_fill *f)
+{
+    if (!f->has_snap) return DLXC_XW_EINVAL;
+    back_to(f, f->snap_trail, f->snap_arena);
+    f->state = S_SNAP;
+    return DLXC_XW_OK;
+}
+
+void dlxc_xw_fill_set_seed(dlxc_xw_fill *f, uint64_t seed) { f->seed = seed; }
 
 int dlxc_xw_fill_solution(const dlxc_xw_fill *f, int32_t *words)
 {
@@ -644,6 +696,20 @@ int dlxc_xw_fill_run(dlxc_xw_fill *f, uint64_t node_budget)
             f->dirty[s] = ~0ULL;
         }
         int rc = propagate(f, qn);
+        if (rc < 0) return DLXC_XW_ENOMEM;
+        if (rc == 0) {
+            f->state = S_DONE;
+            return DLXC_XW_EXHAUSTED;
+        }
+        f->state = S_CHOOSE;
+    }
+    if (f->state == S_SNAP) {
+        /* the root agreed at the snapshot: only the restricted slots and
+         * what they reach are revised */
+        int rc = f->snap_dead ? 0 : propagate(f, f->n_pending);
+        if (f->snap_dead)
+            for (int32_t j = 0; j < f->n_pending; j++) f->queued[f->queue[j]] = 0;
+        f->n_pending = 0;
         if (rc < 0) return DLXC_XW_ENOMEM;
         if (rc == 0) {
             f->state = S_DONE;

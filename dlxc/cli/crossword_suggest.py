@@ -19,6 +19,7 @@ from .common import progress_bar, strict_option, timeout_while_preparing, user_e
 from .options import engine_option, node_limit_option, quiet_option, timeout_option, write_result
 
 DEFAULT_SUGGEST_BUDGET = 1.0  # seconds
+MAX_TOP = 1000  # the words one request checks: models/crossword/suggest.py's MAX_TOP
 
 
 @click.command(
@@ -61,11 +62,11 @@ DEFAULT_SUGGEST_BUDGET = 1.0  # seconds
 )
 @click.option(
     "--top",
-    type=click.IntRange(min=0),
+    type=click.IntRange(min=0, max=MAX_TOP),
     default=50,
     show_default=True,
     metavar="N",
-    help="List the N best-scored words that fit.",
+    help=f"List the N best-scored words that fit (at most {MAX_TOP}).",
 )
 @click.option(
     "--budget",

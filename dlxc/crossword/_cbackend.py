@@ -22,7 +22,12 @@ from ..base.native import (  # raises ImportError when not built or stale
 )
 from .parsing import BadLine, NotAscii
 
-FOUND, EXHAUSTED, BUDGET = lib.DLXC_XW_FOUND, lib.DLXC_XW_EXHAUSTED, lib.DLXC_XW_BUDGET
+OK, FOUND, EXHAUSTED, BUDGET = (
+    lib.DLXC_XW_OK,
+    lib.DLXC_XW_FOUND,
+    lib.DLXC_XW_EXHAUSTED,
+    lib.DLXC_XW_BUDGET,
+)
 
 
 _STATUS = StatusTable(lib.dlxc_xw_strerror, lib.DLXC_XW_ENOMEM, error=SolverError)
@@ -179,6 +184,25 @@ class Fill:
         handle = self._handle
         with self._guard:
             lib.dlxc_xw_fill_reset(handle)
+
+    def snapshot(self) -> int:
+        """Agree the root now and keep that state for ``restore``: OK, or
+        EXHAUSTED when the root has no fill (see dlxc_xw_fill_snapshot)."""
+        handle = self._handle
+        with self._guard:
+            return _check(lib.dlxc_xw_fill_snapshot(handle))
+
+    def restore(self) -> None:
+        """Back to the snapshot (see dlxc_xw_fill_restore)."""
+        handle = self._handle
+        with self._guard:
+            _check(lib.dlxc_xw_fill_restore(handle))
+
+    def set_seed(self, seed: int) -> None:
+        """The seed of the jitter in the order of candidates (dlxc_xw_fill_set_seed)."""
+        handle = self._handle
+        with self._guard:
+            lib.dlxc_xw_fill_set_seed(handle, seed & ((1 << 64) - 1))
 
     def run(self, node_budget: int) -> int:
         """FOUND, EXHAUSTED or BUDGET."""

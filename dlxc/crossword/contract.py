@@ -36,6 +36,13 @@ class FillSearch(Protocol):
       listed word indices in the slot's candidates (``keep``) or drop them;
       ``reset()``: back to before the first run, restrictions undone,
       conflict weights back to 1 and statistics zeroed (the grid and word list stay).
+    - ``snapshot() -> status``: agree the lists at the root now (``OK``, or
+      ``EXHAUSTED``: the root has no fill) and keep that state;
+      ``restore()``: back to it, the restrictions made since undone, weights
+      back to 1, statistics zeroed; restrictions after a restore are revised
+      at the next run, which searches as a reset with the same restrictions
+      would.  ``set_seed(seed)``: the seed of the jitter in the order of
+      candidates from now on (a restart without a new handle).
     - ``run(node_budget) -> status``: search on for at most
       ``node_budget`` nodes; the status is the module's ``FOUND``,
       ``EXHAUSTED`` (no fill exists) or ``BUDGET`` (the budget is spent),
@@ -58,6 +65,12 @@ class FillSearch(Protocol):
     def set_quality(self, quality: int) -> None: ...
 
     def weights(self) -> list[int]: ...
+
+    def snapshot(self) -> int: ...
+
+    def restore(self) -> None: ...
+
+    def set_seed(self, seed: int) -> None: ...
 
     def set_weights(self, weights: Sequence[int]) -> None: ...
 
@@ -104,7 +117,8 @@ class CrosswordEngine(Protocol):
       centre=False)``: words placed crossing one another on an open grid,
       as (word, row, col, direction) records in placement order.
     - ``Fill``: the fill search (``FillClass``).
-    - ``FOUND``, ``EXHAUSTED``, ``BUDGET``: the statuses of ``Fill.run``.
+    - ``FOUND``, ``EXHAUSTED``, ``BUDGET``: the statuses of ``Fill.run``;
+      ``OK`` (or ``EXHAUSTED``) that of ``Fill.snapshot``.
 
     Invariants: both modules give the same parse, the same layout for the
     same seed and the same fill.
@@ -126,6 +140,9 @@ class CrosswordEngine(Protocol):
 
     @property
     def Fill(self) -> FillClass: ...
+
+    @property
+    def OK(self) -> int: ...
 
     @property
     def FOUND(self) -> int: ...

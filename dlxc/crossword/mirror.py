@@ -12,12 +12,13 @@ most constrained slot first).
 from __future__ import annotations
 
 from array import array
+from typing import Optional
 
 from ..base.guard import Guard
 from ..base.rng import MASK64, shuffled, splitmix64
 from .parsing import BadLine, NotAscii
 
-FOUND, EXHAUSTED, BUDGET = 1, 2, 3
+OK, FOUND, EXHAUSTED, BUDGET = 0, 1, 2, 3
 
 
 # ---------------------------------------------------------------- word lists
@@ -416,6 +417,11 @@ class Fill:
         self.state = "start"
         self.seed = seed & MASK64
         self.nodes = self.revisions = self.fills = 0
+        # the snapshot: the trail's length at the root's agreement (None:
+        # none), whether that wiped a list out, the slots restricted since
+        self.snap: Optional[int] = None
+        self.snap_dead = False
+        self.pending: list[int] = []
 
     def set_quality(self, quality: int) -> None:
         """dlxc_xw_fill_set_quality: a word's score weighs in the order to try."""
@@ -435,7 +441,7 @@ class Fill:
         """dlxc_xw_fill_restrict: narrow a slot's list before the first run."""
         ids = list(words)
         n_words = len(self.starts) - 1
-        if self.state != "start" or not 0 <= slot < self.n_slots:
+        if self.state not in ("start", "snap") or not 0 <= slot < self.n_slots:
             raise ValueError("malformed arguments")
         if any(not 0 <= w < n_words for w in ids):
             raise ValueError("malformed arguments")
@@ -443,10 +449,11 @@ class Fill:
         lst = self.cand[slot]
         self.trail.append(("cand", slot, lst))
         self.cand[slot] = [w for w in lst if (w in listed) == bool(keep)]
+        if self.state == "snap" and len(self.cand[slot]) < len(lst) and slot not in self.pending:
+            self.pending.append(slot)
 
-    def reset(self) -> None:
-        """dlxc_xw_fill_reset: back to before the first run."""
-        while self.trail:
+    def _back_to(self, mark: int) -> None:
+        while len(self.trail) > mark:
             kind, idx, old = self.trail.pop()
             if kind == "dom":
                 self.dom[idx] = old
@@ -456,8 +463,36 @@ class Fill:
         self.weight = [1] * self.n_slots
         self.used = bytearray(len(self.used))
         self.levels = []
-        self.state = "start"
+        self.pending = []
         self.nodes = self.revisions = self.fills = 0
+
+    def reset(self) -> None:
+        """dlxc_xw_fill_reset: back to before the first run."""
+        self._back_to(0)
+        self.snap = None
+        self.state = "start"
+
+    def snapshot(self) -> int:
+        """dlxc_xw_fill_snapshot: agree the root now and keep that state."""
+        if self.state != "start":
+            raise ValueError("malformed arguments")
+        queue = list(range(self.n_slots))
+        queued = bytearray([1]) * self.n_slots
+        self.snap_dead = not self._propagate(queue, queued)
+        self.snap = len(self.trail)
+        self.restore()
+        return EXHAUSTED if self.snap_dead else OK
+
+    def restore(self) -> None:
+        """dlxc_xw_fill_restore: back to the snapshot."""
+        if self.snap is None:
+            raise ValueError("malformed arguments")
+        self._back_to(self.snap)
+        self.state = "snap"
+
+    def set_seed(self, seed: int) -> None:
+        """dlxc_xw_fill_set_seed: the seed of the order's jitter from now on."""
+        self.seed = seed & MASK64
 
     def slots(self):
         return [
@@ -584,6 +619,16 @@ class Fill:
             queue = list(range(self.n_slots))
             queued = bytearray([1]) * self.n_slots
             if not self._propagate(queue, queued):
+                self.state = "done"
+                return EXHAUSTED
+            self.state = "choose"
+        if self.state == "snap":
+            queue = list(self.pending)
+            queued = bytearray(self.n_slots)
+            for t in queue:
+                queued[t] = 1
+            self.pending = []
+            if self.snap_dead or not self._propagate(queue, queued):
                 self.state = "done"
                 return EXHAUSTED
             self.state = "choose"

@@ -403,3 +403,93 @@ def test_restricted_slots_and_reset_give_the_filtered_brute_force_fills(
     f.reset()
     assert f._search.weights() == [1] * len(grid.slots)  # the conflicts are forgotten too
     assert found() == every
+
+
+def _restricted(grid, allowed, fill):
+    for slot in grid.slots:
+        word = "".join(fill[r][c] for r, c in slot.cells())
+        if any((word in chosen) != keep for chosen, keep in allowed.get(slot.index, ())):
+            return False
+    return True
+
+
+@given(
+    rows=grids(),
+    words=words_st,
+    before=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.booleans()), max_size=1),
+    rounds=st.lists(
+        st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40), st.booleans()), max_size=2),
+        min_size=1,
+        max_size=3,
+    ),
+)
+def test_snapshot_and_restore_give_the_filtered_brute_force_fills(
+    backend, rows, words, before, rounds
+):
+    """The root agreed once (with the restrictions made before it), then
+    round after round a restore and other restrictions: each round finds
+    exactly the brute-force fills its restrictions and the early ones allow."""
+    grid = parse_grid("\n".join(rows))
+    words = sorted(set(words))
+    f = Filler(grid, pool_from_words(words), backend=backend)
+    every = sorted(brute_fills(rows, words))
+    if not grid.slots:
+        return
+
+    def restrict(picks, allowed):
+        for s, n, keep in picks:
+            slot = grid.slots[s % len(grid.slots)]
+            # one word (looked up in place) or every other word of the list
+            chosen = {words[n % len(words)]} if words and n % 2 else set(words[n % 7 :: 2])
+            f.restrict(slot, chosen, keep=keep)
+            allowed.setdefault(slot.index, []).append((chosen, keep))
+
+    early: dict[int, list[tuple[set[str], bool]]] = {}
+    restrict(before, early)
+    root = f.snapshot()
+    if not root:  # arc consistency alone can prove there is no fill, not that one exists
+        assert not any(_restricted(grid, early, x) for x in every)
+    for picks in rounds:
+        f.restore()
+        allowed = {k: list(v) for k, v in early.items()}
+        restrict(picks, allowed)
+        got = sorted(tuple(r.lower() for r in x.render().split("\n")) for x in f.fills())
+        assert got == [x for x in every if _restricted(grid, allowed, x)]
+        if not root:
+            assert got == []
+
+
+@pytest.mark.skipif(C_UNAVAILABLE, reason="C backend unavailable")
+@given(
+    rows=grids(),
+    words=words_st,
+    picks=st.lists(st.tuples(st.integers(0, 40), st.integers(0, 40)), max_size=3),
+    seed=st.integers(0, 2**64 - 1),
+)
+def test_restore_and_seed_in_lockstep(rows, words, picks, seed):
+    """After a restore, a restriction, a new seed and weights, C and the
+    mirror visit the same nodes, revise as often and find the same fills,
+    and those are the fills of a fresh handle restricted alike."""
+    grid = parse_grid("\n".join(rows))
+    words = sorted(set(words))
+    if not grid.slots or not words:
+        return
+    runs = []
+    for backend in ("c", "python"):
+        for fresh in (False, True):
+            f = Filler(grid, pool_from_words(words), backend=backend)
+            if not fresh:
+                f.snapshot()
+                f.restore()
+            for s, n in picks:
+                f.restrict(grid.slots[s % len(grid.slots)], [words[n % len(words)]])
+            f._search.set_seed(seed)
+            f._search.set_weights([1 + k % 3 for k in range(len(grid.slots))])
+            found = [x.render() for x in f.fills()]
+            st_ = f.stats()
+            runs.append((found, st_["nodes"], st_["fills"], f._search.weights()))
+            if not fresh:
+                runs.append(st_["revisions"])
+    assert runs[0] == runs[3]  # C and the mirror after a restore
+    assert runs[1] == runs[4]  # ... and their revisions
+    assert runs[0][:3] == runs[2][:3] == runs[5][:3]  # as searches without a snapshot

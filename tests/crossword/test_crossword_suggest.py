@@ -175,32 +175,56 @@ def run(*args):
     return CliRunner().invoke(main, [str(a) for a in args])
 
 
-@settings(max_examples=6, deadline=None)
-@given(rows=grids(), words=words_st.filter(bool), pick=st.integers(0, 40))
-def test_cli_statuses_agree_with_fill(tmp_path_factory, rows, words, pick):
-    """Each word marked fillable fills with 'dlxc crossword fill' once
-    written into the grid (exit 0), each marked unfillable fails (exit 3)."""
+def _check_against_fill(d, rows, words, pick, backend):
+    """Each word ``crossword suggest`` marks fillable fills with ``dlxc
+    crossword fill`` once written into the grid (exit 0), each marked
+    unfillable fails (exit 3), and a fillable word's witness is a fill of
+    the grid: every slot a word of the list, no word twice, the given
+    letters kept, the word in its slot."""
     grid = parse_grid("\n".join(rows))
     if not grid.slots:
         return
-    d = tmp_path_factory.mktemp("suggest")
     slot = grid.slots[pick % len(grid.slots)]
     lst = d / "w.txt"
     lst.write_text("".join(f"{w};{s}\n" for w, s in words))
     g = d / "g.txt"
     g.write_text("\n".join(rows) + "\n")
     name = f"{slot.number}{slot.direction[0].upper()}"
-    r = run("crossword", "suggest", g, "--slot", name, "-w", lst, "--json", "--budget", "30")
+    both = ["-w", lst, "--backend", backend]
+    r = run("crossword", "suggest", g, "--slot", name, *both, "--json", "--budget", "30")
     assert r.exit_code == 0, r.output
     doc = json.loads(r.stdout)
     assert doc["slot"] == slot.name
+    names = {w for w, _ in words}
     for s in doc["suggestions"]:
         g2 = d / "g2.txt"
         g2.write_text("\n".join(_with_word(rows, slot, s["word"])) + "\n")
-        rc = run("crossword", "fill", g2, "-w", lst, "--budget", "0", "-q").exit_code
+        rc = run("crossword", "fill", g2, *both, "--budget", "0", "-q").exit_code
         assert rc == {FILLABLE: 0, UNFILLABLE: 3}[s["status"]]
+        assert ("witness" in s) == (s["status"] == FILLABLE)
         if s["status"] == FILLABLE:
-            assert len(s["witness"]) == len(rows)
+            w = [row.lower() for row in s["witness"]]
+            assert len(w) == len(rows) and all(len(a) == len(b) for a, b in zip(w, rows))
+            for r_, row in enumerate(rows):
+                for c, ch in enumerate(row):
+                    assert (ch == "#") == (w[r_][c] == "#")
+                    assert ch in ".#" or w[r_][c] == ch
+            placed = ["".join(w[r_][c] for r_, c in t.cells()) for t in grid.slots]
+            assert all(x in names for x in placed) and len(set(placed)) == len(placed)
+            assert placed[slot.index] == s["word"]
+
+
+@settings(max_examples=6, deadline=None)
+@given(rows=grids(), words=words_st.filter(bool), pick=st.integers(0, 40))
+def test_cli_statuses_agree_with_fill(tmp_path_factory, backend, rows, words, pick):
+    _check_against_fill(tmp_path_factory.mktemp("suggest"), rows, words, pick, backend)
+
+
+@pytest.mark.slow
+@settings(max_examples=60, deadline=None)
+@given(rows=grids(), words=words_st.filter(bool), pick=st.integers(0, 40))
+def test_cli_statuses_agree_with_fill_many(tmp_path_factory, backend, rows, words, pick):
+    _check_against_fill(tmp_path_factory.mktemp("suggest"), rows, words, pick, backend)
 
 
 @pytest.mark.parametrize(
@@ -343,3 +367,27 @@ def test_words_proved_near_another_fill(backend, monkeypatch, radius):
         assert (s.status == FILLABLE) == bool(fills)
         if s.witness is not None:
             assert tuple(r.lower() for r in s.witness.render().split("\n")) in fills
+
+
+def test_requests_that_cannot_fit_are_refused_up_front(tmp_path, monkeypatch):
+    """Too many words asked for, or a grid whose slots' candidates would not
+    fit: one line, the usual exit codes, before any search."""
+    import dlxc.models.crossword.suggest as sg_module
+    from dlxc.cli.crossword_suggest import MAX_TOP
+
+    assert MAX_TOP == sg_module.MAX_TOP  # the CLI's bound is the model's
+    g = tmp_path / "g.txt"
+    g.write_text("...\n...\n...\n")
+    lst = tmp_path / "w.txt"
+    lst.write_text("abc\nbca\ncab\nacb\n")
+    r = run("crossword", "suggest", g, "--slot", "1A", "-w", lst, "--top", MAX_TOP + 1)
+    assert r.exit_code == 2 and "--top" in r.output
+    pool = pool_from_words(["abc", "bca", "cab"])
+    grid = parse_grid("...\n...\n...")
+    with pytest.raises(CrosswordError, match="at most"):
+        suggest(grid, pool, grid.slots[0], top=MAX_TOP + 1)
+    monkeypatch.setattr(sg_module, "MAX_CANDIDATES", 5)  # 6 slots of 4 words
+    r = run("crossword", "suggest", g, "--slot", "1A", "-w", lst)
+    assert r.exit_code == 1, r.output
+    assert "24 words of their lengths in all" in r.output
+    assert len(r.output.strip().splitlines()) == 1 and "Traceback" not in r.output

@@ -625,6 +625,7 @@ class Filler:
         self.stopped: Optional[str] = None
         self.restarts = 0
         self._spent = 0  # nodes of the attempts before the current one
+        self._snapped = 0  # the restrictions made before the snapshot
 
     def _new_search(self, seed: int):
         p = self.pool
@@ -721,6 +722,27 @@ class Filler:
         self._search.reset()
         for slot, ids in self._rebus_bans:
             self._search.restrict(slot, ids, False)
+        self.complete = False
+        self.stopped = None
+        self.restarts = 0
+        self._spent = 0
+
+    def snapshot(self) -> bool:
+        """Agree the lists at the root now, with the restrictions so far,
+        and keep that state for ``restore``: a search after a restore and a
+        few more restrictions revises only what those reach (the
+        suggestions try word after word in one slot).  False when the root
+        already has no fill.  ``reset`` drops it, and so does a restart of
+        ``first`` (a new handle): searches after a restore use ``fills`` or
+        the engine's run."""
+        self._snapped = len(self._restrictions)
+        return self._search.snapshot() == self._impl.OK
+
+    def restore(self) -> None:
+        """Back to the snapshot: the restrictions made since undone, the
+        next search afresh from the root agreed then."""
+        del self._restrictions[self._snapped :]
+        self._search.restore()
         self.complete = False
         self.stopped = None
         self.restarts = 0

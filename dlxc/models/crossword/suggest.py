@@ -4,21 +4,26 @@ filled with it, and the number of fills it leaves where that count ends
 within the budget.
 
 The engine is ``Filler`` (csrc/crossword/fill.c or its mirror): one filler
-for the grid, and for each word a reset, the slot narrowed to that word
-(``Filler.restrict``) and a search under a node cap, so no word costs the
-building and indexing of a new handle.  The words are checked in rounds,
-best score first, each round with a larger cap per word, so one hard word
-cannot eat the time of the others:
+for the grid, its lists agreed at the root once (``Filler.snapshot``), and
+for each word a restore, the slot narrowed to that word
+(``Filler.restrict``: only what its letters reach is revised again) and a
+search under a node cap, so no word costs the building of a new handle nor
+the agreement of the whole grid.  The words are checked in rounds, best
+score first, each round with a larger cap per word, so one hard word cannot
+eat the time of the others:
 
 - first, near the last fill found (for any word, any slot): the slots
   more than ``NEAR_RADIUS`` crossings away keep that fill's words, the
-  search is small (a few hundred nodes at most), and a fill found is a fill
-  of the grid all the same: on 15x15s over the 190,000 words of the default
-  list, most words are proved fillable so, at a fifth of a search of the
-  whole grid;
-- then the whole grid, caps growing fourfold round after round: a fill
-  found proves "fillable" (the fill is the witness), a search exhausted
-  proves "unfillable";
+  search is small (``NEAR_CAP`` nodes at most), and a fill found is a fill
+  of the grid all the same;
+- then the whole grid, caps growing fourfold round after round, spent in
+  restarts (``RESTART_CAP`` nodes times Luby's sequence, each from another
+  seed of the order of candidates, with the conflict weights of the
+  attempts before, the word's attempts going on from round to round: the
+  time to a fill has a heavy tail over orders, and one long search per
+  word left words undecided that another order fills in a hundred nodes):
+  a fill found proves "fillable" (the fill is the witness), an attempt
+  exhausted proves "unfillable";
 - with time left, the fills of each fillable word are counted, again in
   rounds of growing caps; the search is the same each time, so a count cut
   short is a lower bound.
@@ -41,9 +46,10 @@ from typing import Callable, Optional
 
 from ...base.errors import CrosswordError
 from ...base.letters import upper_letter
+from ...base.rng import MASK64, splitmix64
 from ...crossword import mirror
 from ...crossword.wordlist import WordPool
-from .fill import EMPTY, Filled, Filler, Grid, Slot
+from .fill import _STOP_HOOK, EMPTY, Filled, Filler, Grid, Slot, luby
 
 FILLABLE, UNFILLABLE, UNKNOWN = "fillable", "unfillable", "unknown"
 
@@ -53,6 +59,21 @@ FIRST_CAP = 1000
 #: away from the slot as a fill found already has them, for this many nodes,
 #: near at most this many fills in turn
 NEAR_RADIUS, NEAR_CAP, NEAR_TRIES = 3, 300, 1
+#: the whole grid's search of a word restarts after this many nodes times
+#: the next term of Luby's sequence, from seeds drawn from this one
+RESTART_CAP, RESTART_SEED = 500, 0x5EED
+#: a word's first restart takes over the conflict weights of the last word
+#: of the slot that restarted (the words of one slot meet the same hard
+#: corners: 4% fewer nodes over 17 slots of two 15x15s, 20-30% on the
+#: slowest two)
+SHARE_WEIGHTS = True
+#: the most words one request checks (``top``)
+MAX_TOP = 1000
+#: the most candidate words over all slots a suggester takes (the engine
+#: keeps a list of them a slot: beyond this, refused before any is built)
+MAX_CANDIDATES = 20_000_000
+#: the most options of the blocking set's model (beyond: no blocking set)
+MAX_BLOCKING_OPTIONS = 2_000_000
 #: nodes per engine call between checks of the clock (C, mirror)
 CHUNK = {"c": 64, "python": 4}
 
@@ -241,6 +262,8 @@ class _Clock:
         self.nodes = 0
         self.stopped: Optional[str] = None
         self.t0, self.c0 = time.perf_counter(), time.process_time()
+        self.hook = _STOP_HOOK.get()  # fill.stopping's: called about ten times a second
+        self._hook_at = 0.0
 
     def mark(self, s: Suggestion, how: str) -> None:
         s.seconds = time.perf_counter() - self.t0
@@ -250,6 +273,11 @@ class _Clock:
     def out(self) -> bool:
         if self.stopped is not None:
             return True
+        if self.hook is not None:
+            now = time.perf_counter()
+            if now >= self._hook_at:
+                self._hook_at = now + 0.1
+                self.hook()  # an exception it raises ends the suggestion
         if self.node_limit is not None and self.nodes >= self.node_limit:
             self.stopped = "node limit"
         elif time.perf_counter() >= self.deadline:
@@ -270,19 +298,25 @@ def _run_word(
     clock: _Clock,
     count: bool,
     fixed: Sequence[tuple[Slot, str]] = (),
+    seed: int = 0,
+    weights: Optional[list[int]] = None,
 ) -> tuple[str, int, Optional[Filled], bool]:
     """Search ``filler``'s grid with ``slot`` narrowed to ``word`` (None:
     not narrowed) for at most ``cap`` nodes: (the last status, "found" /
     "exhausted" / "budget" / "stopped"; fills found; the first fill; whether
     the search was exhausted).  With ``count`` it goes on after the first
-    fill."""
+    fill.  ``seed`` jitters the order of candidates and ``weights`` are
+    the conflict weights to start from (a restart)."""
     impl = filler._impl
-    filler.reset()
+    filler.restore()
     if word is not None:
         filler.restrict(slot, [word])
     for other, w in fixed:
         filler.restrict(other, [w])
     search = filler._search
+    search.set_seed(seed)
+    if weights is not None:
+        search.set_weights(weights)
     chunk = CHUNK["python" if filler._impl is mirror else "c"]
     fills = 0
     first: Optional[Filled] = None
@@ -330,9 +364,23 @@ class Suggester:
         for i, n in enumerate(b - a for a, b in zip(st, st[1:])):
             if n in lengths:
                 self.by_len.setdefault(n, []).append(i)
+        total = sum(len(self.by_len.get(s.length, ())) for s in grid.slots)
+        if total > MAX_CANDIDATES:
+            raise CrosswordError(
+                f"{grid.source}: {len(grid.slots)} slots with {total:,} words of their "
+                f"lengths in all, more than the {MAX_CANDIDATES:,} suggestions take: "
+                "use a smaller grid or a shorter list (--min-score)"
+            )
         self.filler = Filler(grid, pool, backend=backend)
         self.empty = [(s, pattern(grid, s)) for s in self.filler.empty_slots()]
-        self.used = complete_words(grid)
+        # the root agreed once: each word's search starts from there
+        self.root_fillable = self.filler.snapshot()
+        # each word written whole in the grid, with every slot that has it
+        self.used: dict[str, list[Slot]] = {}
+        for t in grid.slots:
+            w = "".join(grid.rows[r][c] for r, c in t.cells())
+            if EMPTY not in w:
+                self.used.setdefault(w, []).append(t)
         self.filler._word_index()  # built now, not in the first word's time
         self._witness: Optional[Filled] = None  # the last fill found, any slot
 
@@ -349,7 +397,7 @@ class Suggester:
             for r, c in slot.cells()
         )
         match = re.compile(pat).fullmatch
-        used = {w for w, s in self.used.items() if s != slot}
+        used = {w for w, ts in self.used.items() if any(t != slot for t in ts)}
         fitting: list[int] = []
         duplicates: list[str] = []
         for i in self.by_len.get(slot.length, ()):
@@ -375,6 +423,8 @@ class Suggester:
         progress: Optional[Callable[[str, int, int], object]] = None,
     ) -> SuggestResult:
         """See ``suggest``."""
+        if top > MAX_TOP:
+            raise CrosswordError(f"top={top}: one request checks at most {MAX_TOP} words")
         t0 = time.perf_counter()
         grid, pool = self.grid, self.pool
         limit = budget if timeout is None else min(budget, timeout)
@@ -440,8 +490,8 @@ def suggest(
     """The ``top`` best-scored words of ``pool`` (those scored ``min_score``
     or more) that fit ``slot`` of ``grid``, each with whether the rest of
     the grid can still be filled and how many fills it leaves, within
-    ``budget`` seconds (and ``timeout``, ``node_limit``), with the slots no
-    word fits and, for a grid with no fill, a blocking set of slots
+    ``budget`` seconds (and ``timeout``, ``node_limit``; ``top`` at most
+    ``MAX_TOP``), with the slots no word fits and, for a grid with no fill, a blocking set of slots
     (``counts``/``blocking`` False skip those).  ``progress(what, done,
     total)`` is called between words.  Ctrl-C ends the search: the result
     says so in ``stopped`` and keeps what was found.  For several slots of
@@ -494,11 +544,39 @@ def _closest(fills: list[Filled], slot: Slot, word: str, n: int) -> list[Filled]
     return [f for _, _, f in sorted(ranked.values(), key=lambda t: (-t[0], -t[1]))[:n]]
 
 
+def _restarts(filler: Filler, slot: Slot, s: Suggestion, cap: int, clock: _Clock, tries: dict):
+    """Search the grid with ``s.word`` in ``slot`` for about ``cap`` nodes
+    in attempts capped by Luby's sequence times ``RESTART_CAP`` (the time
+    to a fill has a heavy tail over orders of candidates), each from a new
+    seed with the conflict weights of the attempts before (the first with
+    those of the slot's last word that restarted), the word's attempts going
+    on from round to round: (status of the last attempt,
+    the fill found or None, whether an attempt was exhausted)."""
+    state = tries.setdefault(s.word, [0, tries.get("", None) if SHARE_WEIGHTS else None])
+    used = 0
+    while True:
+        attempt, weights = state
+        room = RESTART_CAP * luby(attempt + 1)
+        seed = 0 if attempt == 0 else splitmix64((RESTART_SEED + attempt) & MASK64)[1] | 1
+        status, _fills, first, done = _run_word(
+            filler, slot, s.word, room, clock, False, seed=seed, weights=weights
+        )
+        spent = filler.stats()["nodes"]
+        s.nodes += spent
+        used += spent
+        if status != "budget":
+            return status, first, done
+        state[0], state[1] = attempt + 1, filler._search.weights()
+        tries[""] = state[1]
+        if used >= cap:
+            return status, first, done
+
+
 def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
     """Mark ``sugg`` in rounds (see the module's docstring); set the
     result's ``grid_fillable`` where a proof came."""
     filler = sg.filler
-    if sg.empty:
+    if sg.empty or not sg.root_fillable:
         # a slot no word fits: no word leaves a fill (unless that slot is
         # this one, which then has no word to suggest)
         for s in sugg:
@@ -511,6 +589,7 @@ def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
             progress(what, k, len(sugg))
 
     far = _far_slots(sg.grid, slot, NEAR_RADIUS)
+    tries: dict[str, list] = {}  # each word's restarts so far: [attempt, weights]
     seen: list[Filled] = [] if sg._witness is None else [sg._witness]
     r = 0
     while True:
@@ -540,8 +619,7 @@ def _decide(sg: Suggester, slot, sugg, clock, progress, counts, result) -> None:
                 continue
             if near and status == "stopped":
                 break
-            status, fills, first, done = _run_word(filler, slot, s.word, cap, clock, False)
-            s.nodes += filler.stats()["nodes"]
+            status, first, done = _restarts(filler, slot, s, cap, clock, tries)
             if first is not None:
                 s.status, s.witness = FILLABLE, first
                 s.count = max(s.count, 1)
@@ -608,6 +686,8 @@ class _SlotModel:
             self.cands.append(
                 [i for i in by_len.get(s.length, ()) if all(words[i][k] == ch for k, ch in given)]
             )
+        if sum(len(c) for c in self.cands) > MAX_BLOCKING_OPTIONS:
+            raise _OutOfTime()  # a model this large would not fit: no blocking set
         self.colors = [""] + sorted({ch for w in words for ch in w})
         self.color_of = {ch: k for k, ch in enumerate(self.colors)}
 
