@@ -23,7 +23,12 @@ from dlxc.models.scrabble import MoveFinder
 
 @functools.cache
 def finder(backend: str) -> MoveFinder:
-    return MoveFinder(Lexicon.from_words(enable_words(), backend=backend))
+    """ENABLE's move finder; the mirror's searches the C engine's build of
+    ENABLE (building it in Python takes 15 s; the two builds are compared
+    in tests/lexicon)."""
+    if backend == "c":
+        return MoveFinder(Lexicon.from_words(enable_words(), backend="c"))
+    return MoveFinder(Lexicon(finder("c").lexicon.data(), backend=backend))
 
 
 # endgames from dlxc's games (dlxc.models.endgame.game_positions, seed 1, at most
