@@ -37,6 +37,7 @@ the search with the line of the deepest round completed.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -142,13 +143,16 @@ class EndgameResult:
         }
 
 
-def _zobrist(n: int, seed: int) -> list[int]:
+@functools.lru_cache(maxsize=16)
+def _zobrist(n: int, seed: int) -> tuple[int, ...]:
+    """``n`` random 64-bit keys from ``seed``: the same for every endgame
+    of a board size, so that endgames can share a table (``Endgame.table``)."""
     state = seed
     out = []
     for _ in range(n):
         state, x = splitmix64(state)
         out.append(x & MASK64)
-    return out
+    return tuple(out)
 
 
 @dataclass
@@ -638,11 +642,8 @@ def game_positions(
     ``i`` with ``game_seed(seed, i)``): in each game the first position
     with the bag empty and at most ``max_tiles`` tiles on the two racks
     together (None: the first with the bag empty).  Reproducible."""
-    from .cgp import to_cgp
     from .game import Game, game_seed
 
-    rules = finder.rules
-    letters = finder.lexicon.alphabet.letters
     out: list[str] = []
     index = 0
     while len(out) < count:
@@ -656,26 +657,34 @@ def game_positions(
             game.step()
         if game.over:
             continue
-        p = game.to_move
-        rows = []
-        for r in range(rules.rows):
-            row = []
-            for code in game.board[r * rules.cols : (r + 1) * rules.cols]:
-                if not code:
-                    row.append(".")
-                    continue
-                ch = rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128))
-                row.append(ch)
-            rows.append("".join(row))
-        out.append(
-            to_cgp(
-                rows,
-                game.rack_text(p),
-                rules,
-                other_rack=game.rack_text(1 - p),
-                scores=(game.scores[p], game.scores[1 - p]),
-                zero_turns=game.scoreless,
-                lexicon=lexicon,
-            )
-        )
+        out.append(game_cgp(game, lexicon))
     return out
+
+
+def game_cgp(game, lexicon: Optional[str] = None, both: bool = True) -> str:
+    """The position of a ``Game`` (``dlxc.models.game``) as a CGP line from
+    the side to move's seat: its rack, the other's too when ``both``."""
+    from .cgp import to_cgp
+
+    rules = game.rules
+    letters = game.finder.lexicon.alphabet.letters
+    p = game.to_move
+    rows = []
+    for r in range(rules.rows):
+        row = []
+        for code in game.board[r * rules.cols : (r + 1) * rules.cols]:
+            if not code:
+                row.append(".")
+                continue
+            ch = rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128))
+            row.append(ch)
+        rows.append("".join(row))
+    return to_cgp(
+        rows,
+        game.rack_text(p),
+        rules,
+        other_rack=game.rack_text(1 - p) if both else "",
+        scores=(game.scores[p], game.scores[1 - p]),
+        zero_turns=game.scoreless,
+        lexicon=lexicon,
+    )
