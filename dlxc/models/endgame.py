@@ -72,6 +72,7 @@ class Step:
     side: int
     move: Optional[Move]
     points: int
+    record: Optional[tuple] = field(default=None, compare=False, repr=False)  # the engine's
 
     @property
     def text(self) -> str:
@@ -393,7 +394,7 @@ class Endgame:
     # -- the root ---------------------------------------------------------------
     def _step(self, rec: Optional[tuple], side: int, points: int) -> Step:
         move = None if rec is None else self.finder._move(rec)
-        return Step(side, move, points)
+        return Step(side, move, points, rec)
 
     def _root(self, depth: int, roots: list[_Root], top: int) -> None:
         """One round at ``depth``: each first move's value (exact above the

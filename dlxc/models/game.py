@@ -18,6 +18,14 @@ Players (strategies) by name:
 
 - ``score``: the highest-scoring play; with no play an exchange of the
   whole rack when the bag allows it, else a pass.
+- ``endgame``: the equity player until the bag is empty; then the best
+  first move of the exact endgame (``dlxc.models.endgame``), searched for
+  at most ``endgame_nodes`` nodes a turn (the deepest completed round's
+  best move when the limit stops it; 0: no limit).  With 1 or 2 tiles in
+  the bag and ``peg_nodes`` (default 0: off), the pre-endgame
+  (``dlxc.models.peg``) over the ``PEG_CANDIDATES`` best plays by equity;
+  its best candidate when every candidate is complete within the nodes,
+  else the equity play.  Node limits, not time, keep games reproducible.
 - ``equity``: the play, exchange or pass of the highest equity: its score
   plus the value of the tiles kept (``Leaves``).  When the bag is empty the
   leave values give way to the end of the game: a play that goes out adds
@@ -49,8 +57,12 @@ from .gcg import tile_text
 from .leaves import LeaveFit, Leaves
 from .scrabble import Move, MoveFinder, Rules
 
-PLAYERS = ("equity", "score")
+PLAYERS = ("equity", "score")  # the default pair
+KINDS = ("equity", "score", "endgame")  # every player by name
 SCORELESS_TURNS = 6
+ENDGAME_NODES = 200_000  # the endgame player's search, per turn (0: no limit)
+PEG_NODES = 0  # its pre-endgame search, per turn (0: none, the equity play)
+PEG_CANDIDATES = 5  # the plays by equity its pre-endgame search weighs
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -162,8 +174,12 @@ class Game:
         seed: int = 0,
         leaves: Optional[Leaves] = None,
         fit: Optional[LeaveFit] = None,
+        endgame_nodes: int = ENDGAME_NODES,
+        peg_nodes: int = PEG_NODES,
     ) -> None:
         self.finder = finder
+        self.endgame_nodes = endgame_nodes
+        self.peg_nodes = peg_nodes
         self.rules = rules = finder.rules
         self.players = _check_players(players)
         self.seed = seed
@@ -255,6 +271,10 @@ class Game:
             if can_exchange:
                 return ("exchange", _tiles(self.racks[p]), None)
             return ("pass", None, None)
+        if self.players[p] == "endgame":
+            got = self._endgame_choice(p)
+            if got is not None:
+                return got
         # equity: the best of plays, exchanges and the pass
         n = gen.run(bytes(self.board), rack)
         tiles = _tiles(self.racks[p])
@@ -283,6 +303,56 @@ class Game:
         if choice is None or pass_eq > best_eq:
             choice = ("pass", None, pass_eq)
         return choice
+
+    def _endgame_choice(self, p: int) -> Optional[tuple]:
+        """The endgame player's choice when the bag allows a search (the
+        bag empty; 1 or 2 tiles with ``peg_nodes``), else None."""
+        from ..base.runner import Limits
+
+        other = 1 - p
+        spread = self.scores[p] - self.scores[other]
+        if not self.bag:
+            from .endgame import Endgame
+
+            if not any(self.racks[p]) or not any(self.racks[other]):
+                return None
+            game = Endgame(
+                self.finder,
+                bytes(self.board),
+                [bytes(self.racks[p]), bytes(self.racks[other])],
+                passed=self.scoreless >= SCORELESS_TURNS - 1,
+                spread=spread,
+            )
+            res = game.solve(limits=Limits(node_limit=self.endgame_nodes or None))
+            if not res.depth:
+                return None  # not one round within the nodes: the equity play
+            step = res.top[0].step
+            if step.record is None:
+                return ("pass", None, None)
+            return ("play", step.record, None)
+        if len(self.bag) <= 2 and self.peg_nodes:
+            from .peg import Peg
+
+            pool = [0] * 64
+            for c in self.bag:
+                pool[c] += 1
+            for c, n in enumerate(self.racks[other]):
+                pool[c] += n
+            peg = Peg(
+                self.finder,
+                bytes(self.board),
+                bytes(self.racks[p]),
+                pool,
+                len(self.bag),
+                spread,
+                self.leaves,
+            )
+            res = peg.evaluate(
+                top=PEG_CANDIDATES, limits=Limits(node_limit=self.peg_nodes), keep_outcomes=False
+            )
+            if res.complete and res.candidates:
+                return ("play", res.candidates[0].record, None)
+        return None
 
     # -- turns -----------------------------------------------------------------
     def step(self) -> list[Turn]:
@@ -393,9 +463,9 @@ class Game:
 
 def _check_players(players: Sequence[str]) -> tuple[str, str]:
     names = tuple(players)
-    if len(names) != 2 or any(n not in PLAYERS for n in names):
+    if len(names) != 2 or any(n not in KINDS for n in names):
         raise BoardError(
-            f"players {','.join(map(str, names))!r}: two of {', '.join(PLAYERS)}, "
+            f"players {','.join(map(str, names))!r}: two of {', '.join(KINDS)}, "
             "separated by a comma"
         )
     return (names[0], names[1])
@@ -538,6 +608,8 @@ class _Setup:
     fit: bool
     gcg: bool
     lexicon_name: str
+    endgame_nodes: int = ENDGAME_NODES
+    peg_nodes: int = PEG_NODES
 
 
 _WORKER: dict = {}
@@ -554,7 +626,15 @@ def _one_game(finder: MoveFinder, setup: _Setup, leaves: Leaves, index: int) -> 
     swap = index % 2 == 1
     seats = (setup.players[1], setup.players[0]) if swap else setup.players
     fit = LeaveFit() if setup.fit else None
-    game = Game(finder, seats, game_seed(setup.seed, index), leaves, fit)
+    game = Game(
+        finder,
+        seats,
+        game_seed(setup.seed, index),
+        leaves,
+        fit,
+        setup.endgame_nodes,
+        setup.peg_nodes,
+    )
     rec = game.play()
     # back to --players order
     order = (1, 0) if swap else (0, 1)
@@ -587,13 +667,17 @@ def autoplay(
     gcg_dir: Union[str, os.PathLike, None] = None,
     fit: Optional[LeaveFit] = None,
     backend: Optional[str] = None,
+    endgame_nodes: int = ENDGAME_NODES,
+    peg_nodes: int = PEG_NODES,
 ) -> dict:
-    """Play ``games`` games between ``players`` (names in PLAYERS) and
+    """Play ``games`` games between ``players`` (names in KINDS) and
     return the tally: games, players, wins (per player, in ``players``
     order), ties, mean scores, bingos.  ``gcg_dir``: write each game's
     record there (game-0001.gcg ...); ``fit``: add every game's leave
-    samples to it.  ``jobs`` > 1 plays in worker processes, each loading
-    the lexicon once; the result is the same whatever ``jobs`` is."""
+    samples to it.  ``endgame_nodes`` and ``peg_nodes``: the endgame
+    player's node limits per turn (see the module's text).  ``jobs`` > 1
+    plays in worker processes, each loading the lexicon once; the result
+    is the same whatever ``jobs`` is."""
     from ..base import pool as pools
 
     names = _check_players(players)
@@ -622,6 +706,8 @@ def autoplay(
         fit is not None,
         gcg_dir is not None,
         lex_name,
+        endgame_nodes,
+        peg_nodes,
     )
     try:
         if jobs <= 1 or games <= 1:

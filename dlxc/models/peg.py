@@ -87,6 +87,7 @@ class Candidate:
     spread_sum: int = 0
     outcomes: list[Outcome] = field(default_factory=list)
     proved: bool = True
+    record: Optional[tuple] = field(default=None, repr=False)  # the engine's
 
     @property
     def complete(self) -> bool:
@@ -272,7 +273,7 @@ class Peg:
         for rec, equity in chosen:
             if stopped:
                 break
-            cand = Candidate(finder._move(rec), equity, total)
+            cand = Candidate(finder._move(rec), equity, total, record=rec)
             out.append(cand)
             score, row, col, down, word, fresh = rec
             board = bytearray(self.board)
