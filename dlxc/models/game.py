@@ -347,11 +347,11 @@ class Game:
                 spread,
                 self.leaves,
             )
-            res = peg.evaluate(
+            weighed = peg.evaluate(
                 top=PEG_CANDIDATES, limits=Limits(node_limit=self.peg_nodes), keep_outcomes=False
             )
-            if res.complete and res.candidates:
-                return ("play", res.candidates[0].record, None)
+            if weighed.complete and weighed.candidates:
+                return ("play", weighed.candidates[0].record, None)
         return None
 
     # -- turns -----------------------------------------------------------------
