@@ -49,7 +49,7 @@ from dlxc.models.scrabble import MoveFinder, Rules  # noqa: E402
 
 def magpie_move(root: Path, cgp: str, klv: str, ttfraction: float) -> str:
     """MAGPIE's best play of a position, as it prints it ("14H (A)G",
-    "(Pass)")."""
+    "pass")."""
     board = " ".join(cgp.split()[:4])
     out = subprocess.run(
         [
@@ -90,7 +90,7 @@ def magpie_move(root: Path, cgp: str, klv: str, ttfraction: float) -> str:
 def record_of(finder: MoveFinder, game: Game, text: str):
     """The engine's record of MAGPIE's play (None: a pass)."""
     fields = text.split()
-    if fields[0] == "(Pass)":
+    if fields[0].lower() in ("pass", "(pass)"):
         return None
     where, word = fields[0], fields[1]
     word = re.sub(r"\(([^)]*)\)", lambda m: "." * len(m.group(1)), word)

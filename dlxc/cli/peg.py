@@ -143,7 +143,8 @@ def peg(
     if not quiet:
         click.echo(
             f"{result.endgames:,} endgames, {result.nodes:,} nodes, {result.seconds:.3f} s; "
-            f"{result.skipped:,} moves leave tiles in the bag (not evaluated)",
+            f"{result.skipped:,} move{'s' if result.skipped != 1 else ''} "
+            f"{'leave' if result.skipped != 1 else 'leaves'} tiles in the bag (not evaluated)",
             err=True,
         )
     if result.stopped == "interrupted":

@@ -270,53 +270,54 @@ class Peg:
         endgames = 0
         stopped: Optional[str] = None
         pairs = len(chosen) * len(bags)
-        for rec, equity in chosen:
-            if stopped:
-                break
-            cand = Candidate(finder._move(rec), equity, total, record=rec)
-            out.append(cand)
-            score, row, col, down, word, fresh = rec
-            board = bytearray(self.board)
-            leave = bytearray(self.rack)
-            for k, code in enumerate(word):
-                if fresh[k]:
-                    board[(row + k) * cols + col if down else row * cols + col + k] = code
-                    leave[0 if code & 128 else code] -= 1
-            for drawn, ways in bags:
-                reason = limits.reached(nodes)
-                if reason:
-                    stopped = reason
+        try:
+            for rec, equity in chosen:
+                if stopped:
                     break
-                mine = bytearray(leave)
-                theirs = bytearray(self.pool)
-                for c in drawn:
-                    mine[c] += 1
-                    theirs[c] -= 1
-                spread = self.spread + score
-                game = Endgame(finder, bytes(board), [bytes(theirs), bytes(mine)], False, -spread)
-                game.table = self.table
-                left = None if limits.node_limit is None else max(1, limits.node_limit - nodes)
-                try:
-                    res = game.solve(limits=Limits(left, deadline=limits.deadline), tt_mb=tt_mb)
-                except KeyboardInterrupt:
-                    stopped = "interrupted"
-                    break
-                nodes += res.nodes
-                endgames += 1
-                if res.stopped:
-                    stopped = res.stopped
-                    break
-                final = spread - res.value
-                cand.ways += ways
-                cand.wins2 += ways * (2 if final > 0 else 1 if final == 0 else 0)
-                cand.spread_sum += ways * final
-                cand.proved = cand.proved and res.proved
-                if keep_outcomes:
-                    cand.outcomes.append(
-                        Outcome(self.tiles_text(drawn), ways, res.value, final, res.proved)
+                cand = Candidate(finder._move(rec), equity, total, record=rec)
+                out.append(cand)
+                score, row, col, down, word, fresh = rec
+                board = bytearray(self.board)
+                leave = bytearray(self.rack)
+                for k, code in enumerate(word):
+                    if fresh[k]:
+                        board[(row + k) * cols + col if down else row * cols + col + k] = code
+                        leave[0 if code & 128 else code] -= 1
+                for drawn, ways in bags:
+                    reason = limits.reached(nodes)
+                    if reason:
+                        stopped = reason
+                        break
+                    mine = bytearray(leave)
+                    theirs = bytearray(self.pool)
+                    for c in drawn:
+                        mine[c] += 1
+                        theirs[c] -= 1
+                    spread = self.spread + score
+                    game = Endgame(
+                        finder, bytes(board), [bytes(theirs), bytes(mine)], False, -spread
                     )
-                if progress is not None:
-                    progress(endgames, pairs, nodes)
+                    game.table = self.table
+                    left = None if limits.node_limit is None else max(1, limits.node_limit - nodes)
+                    res = game.solve(limits=Limits(left, deadline=limits.deadline), tt_mb=tt_mb)
+                    nodes += res.nodes
+                    endgames += 1
+                    if res.stopped:
+                        stopped = res.stopped
+                        break
+                    final = spread - res.value
+                    cand.ways += ways
+                    cand.wins2 += ways * (2 if final > 0 else 1 if final == 0 else 0)
+                    cand.spread_sum += ways * final
+                    cand.proved = cand.proved and res.proved
+                    if keep_outcomes:
+                        cand.outcomes.append(
+                            Outcome(self.tiles_text(drawn), ways, res.value, final, res.proved)
+                        )
+                    if progress is not None:
+                        progress(endgames, pairs, nodes)
+        except KeyboardInterrupt:  # between two endgames (a solve reports its own)
+            stopped = "interrupted"
         return PegResult(
             rank(out),
             self.bag,

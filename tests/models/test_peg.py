@@ -211,3 +211,50 @@ def test_cli_peg(tmp_path):
     )
     assert stopped.exit_code == 4, stopped.output
     assert "partial" in stopped.output
+
+
+def test_ctrl_c_between_endgames_reports_what_is_done():
+    f = finder("c")
+    peg = tiny(f, 0)[0]
+    calls = []
+
+    def progress(done, total, nodes):
+        calls.append(done)
+        if done == 3:  # the second candidate's first bag (two bags each)
+            raise KeyboardInterrupt
+
+    result = peg.evaluate(top=3, progress=progress)
+    assert result.stopped == "interrupted" and result.endgames == 3
+    done = [c for c in result.candidates if c.complete]
+    assert len(done) == 1 and result.candidates[0] is done[0]  # complete ones rank first
+    first_bag = done[0].outcomes[0].ways  # every candidate meets the bags in one order
+    assert [c.ways for c in result.candidates[1:]] == [first_bag]
+
+
+@pytest.mark.slow
+def test_cli_ctrl_c_prints_the_partial_figures(tmp_path):
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    from processes import start
+
+    from dlxc.models.peg import game_positions
+
+    words = tmp_path / "enable.lex"
+    finder("c").lexicon.save(str(words))
+    line = game_positions(finder("c"), 1, seed=1, bag=1)[0]  # seven tiles a rack: slow
+    RUN = "import sys; from dlxc.cli import main; main(sys.argv[1:], prog_name='dlxc')"
+    proc = start(
+        [sys.executable, "-c", RUN, "peg", "--lexicon", str(words), "--cgp", line, "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    time.sleep(4)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    got = json.loads(out)
+    assert got["stopped"] == "interrupted" and not got["complete"]
