@@ -214,6 +214,7 @@ class Endgame:
                 if n:
                     h ^= self._zr[(s * 64 + letter) * 16 + min(n, 15)]
         self.hash = h
+        self._count()
         self.side = 0
         self.table: dict[int, tuple] = {}
         self.nodes = 0
@@ -227,11 +228,17 @@ class Endgame:
 
     # -- values ---------------------------------------------------------------
     def rack_value(self, side: int) -> int:
-        values = self.values
-        return sum(values[c] * n for c, n in enumerate(self.racks[side]) if n)
+        """The value of a rack's tiles (kept up to date by play and unplay:
+        the search asks for it at every leaf)."""
+        return self._worth[side]
 
     def tiles(self, side: int) -> int:
-        return sum(self.racks[side])
+        return self._held[side]
+
+    def _count(self) -> None:
+        values = self.values
+        self._worth = [sum(values[c] * n for c, n in enumerate(rack) if n) for rack in self.racks]
+        self._held = [sum(rack) for rack in self.racks]
 
     # -- playing and taking back ------------------------------------------------
     def _play(self, rec: tuple, side: int) -> list[int]:
@@ -243,6 +250,7 @@ class Endgame:
         h = self.hash
         placed = []
         base = side * 64
+        worth = 0
         for k in range(len(word)):
             if fresh[k]:
                 code = word[k]
@@ -255,8 +263,11 @@ class Endgame:
                 if n > 1:
                     h ^= zr[(base + letter) * 16 + min(n - 1, 15)]
                 rack[letter] = n - 1
+                worth += self.values[letter]
                 placed.append(sq)
         self.hash = h
+        self._worth[side] -= worth
+        self._held[side] -= len(placed)
         return placed
 
     def _unplay(self, placed: list[int], side: int) -> None:
@@ -265,6 +276,7 @@ class Endgame:
         zb, zr = self._zb, self._zr
         h = self.hash
         base = side * 64
+        worth = 0
         for sq in placed:
             code = board[sq]
             board[sq] = 0
@@ -275,7 +287,10 @@ class Endgame:
                 h ^= zr[(base + letter) * 16 + min(n, 15)]
             h ^= zr[(base + letter) * 16 + min(n + 1, 15)]
             rack[letter] = n + 1
+            worth += self.values[letter]
         self.hash = h
+        self._worth[side] += worth
+        self._held[side] += len(placed)
 
     def _moves(self, side: int) -> Sequence[tuple]:
         gen = self.gen
