@@ -38,6 +38,7 @@ the search with the line of the deepest round completed.
 from __future__ import annotations
 
 import functools
+import heapq
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -336,6 +337,7 @@ class Endgame:
         cuts_before = self.cuts
         alpha0 = alpha
         other = 1 - side
+        values = self.values
         records = self._moves(side)
         n = len(records)
         held = self.tiles(side)
@@ -353,6 +355,10 @@ class Endgame:
             if i == -1:
                 if passed:
                     value = self.rack_value(other) - self.rack_value(side)
+                elif depth == 1:  # a leaf: the other side's estimate, negated
+                    self.nodes += 1
+                    self.cuts += 1
+                    value = self.rack_value(other) - self.rack_value(side)
                 else:
                     value = -self._search(depth - 1, -beta, -alpha, other, True)
             else:
@@ -360,8 +366,20 @@ class Endgame:
                     continue
                 rec = records[i]
                 score = rec[0]
-                if sum(rec[5]) == held:
+                fresh = rec[5]
+                if sum(fresh) == held:
                     value = score + 2 * self.rack_value(other)
+                elif depth == 1:
+                    # the child is a leaf: its estimate, without playing the move
+                    self.nodes += 1
+                    self.cuts += 1
+                    word = rec[4]
+                    used = 0
+                    for k in range(len(word)):
+                        if fresh[k]:
+                            code = word[k]
+                            used += values[0 if code & 128 else code]
+                    value = score - (self._worth[side] - used - self._worth[other])
                 else:
                     placed = self._play(rec, side)
                     try:
@@ -418,10 +436,11 @@ class Endgame:
         other = 1
         held = self.tiles(0)
         roots.sort(key=lambda r: (-r.value, r.order))
-        values: list[int] = []
+        kept: list[int] = []  # the top best values so far, a min-heap
+        seen = 0
         for root in roots:
             # the window: better than the top-th best value found so far
-            alpha = sorted(values, reverse=True)[top - 1] if len(values) >= top else -(1 << 62)
+            alpha = kept[0] if len(kept) >= top else -(1 << 62)
             cuts = self.cuts
             rec = root.rec
             if rec is None:
@@ -441,9 +460,13 @@ class Endgame:
                     self._unplay(placed, side)
             root.value = value
             root.exact = self.cuts == cuts
-            root.searched = value > alpha or len(values) < top
+            root.searched = value > alpha or seen < top
             root.extra["upper"] = not root.searched
-            values.append(value)
+            seen += 1
+            if len(kept) < top:
+                heapq.heappush(kept, value)
+            elif value > kept[0]:
+                heapq.heapreplace(kept, value)
         roots.sort(key=lambda r: (-r.value, r.order))
 
     def _line(self, first: Optional[tuple], value: int, depth: int) -> list[Step]:
