@@ -130,13 +130,13 @@ def peg(
     else:
         click.echo(f"bag {result.bag} of {result.pool} unseen tiles; win% (ties half), mean spread")
         for c in result.candidates:
-            if not c.ways:
-                continue
             mark = "" if c.complete else f"  (partial: {c.ways:,} of {c.total:,} draws)"
-            click.echo(
-                f"{100 * float(c.win or 0):6.2f}% {float(c.spread or 0):+8.2f}  "
-                f"{c.text} {c.move.score}{mark}"
+            figures = (
+                f"{100 * float(c.win or 0):6.2f}% {float(c.spread or 0):+8.2f}"
+                if c.ways
+                else f"{'-':>7} {'-':>8}"
             )
+            click.echo(f"{figures}  {c.text} {c.move.score}{mark}")
             if show_bags:
                 for o in c.outcomes:
                     click.echo(f"         bag {o.bag} x{o.ways}: final spread {o.spread:+d}")
