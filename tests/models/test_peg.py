@@ -233,10 +233,10 @@ def test_ctrl_c_between_endgames_reports_what_is_done():
 
 @pytest.mark.slow
 def test_cli_ctrl_c_prints_the_partial_figures(tmp_path):
+    import select
     import signal
     import subprocess
     import sys
-    import time
 
     from processes import start
 
@@ -247,14 +247,17 @@ def test_cli_ctrl_c_prints_the_partial_figures(tmp_path):
     line = game_positions(finder("c"), 1, seed=1, bag=1)[0]  # seven tiles a rack: slow
     RUN = "import sys; from dlxc.cli import main; main(sys.argv[1:], prog_name='dlxc')"
     proc = start(
-        [sys.executable, "-c", RUN, "peg", "--lexicon", str(words), "--cgp", line, "--json"],
+        [sys.executable, "-c", RUN, "peg", "--lexicon", str(words), "--cgp", line, "--json"]
+        + ["--progress"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
-        text=True,
+        bufsize=0,
     )
-    time.sleep(4)
+    # the progress bar shows once an endgame is done: the search is under way
+    ready, _, _ = select.select([proc.stderr], [], [], 600)
+    assert ready and proc.stderr.read(1)
     proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
+    out, err = proc.communicate(timeout=120)
     assert proc.returncode == 130, err
     got = json.loads(out)
     assert got["stopped"] == "interrupted" and not got["complete"]
