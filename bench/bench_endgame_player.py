@@ -1,7 +1,7 @@
 """dlxc's endgame player and MAGPIE's endgame solver, each playing out the
 same bag-empty positions against the same opponent.
 
-The positions are those of bench/bench_endgame.py (``game_positions``:
+The positions are those of bench/bench_endgame.py (``endgame_positions``:
 games of two equity players, the first position with the bag empty and at
 most ``--max-tiles`` tiles on the racks).  Each is played out twice from
 the side to move's seat, the other seat always dlxc's equity player (with
@@ -41,8 +41,7 @@ except ImportError:
 
 from dlxc.lexicon import Lexicon  # noqa: E402
 from dlxc.models.cgp import parse  # noqa: E402
-from dlxc.models.endgame import game_cgp, game_positions  # noqa: E402
-from dlxc.models.game import Game  # noqa: E402
+from dlxc.models.game import Game, endgame_positions, game_cgp  # noqa: E402
 from dlxc.models.odds import _squares, parse_move  # noqa: E402
 from dlxc.models.scrabble import MoveFinder, Rules  # noqa: E402
 
@@ -159,7 +158,7 @@ def main() -> None:
     rules = Rules()
     lex = Lexicon.from_word_file_keeping(args.lexicon, rules.values, backend=args.backend)[0]
     finder = MoveFinder(lex, rules)
-    cgps = game_positions(finder, args.positions, args.seed, args.max_tiles, "TWLENABLE")
+    cgps = endgame_positions(finder, args.positions, args.seed, args.max_tiles, "TWLENABLE")
     rows = []
     for i, cgp in enumerate(cgps):
         ours = set_up(

@@ -806,3 +806,87 @@ def _open_word_list(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
         return _load_lexicon(path, backend, rules)
     wl, _ = read_word_list_with_tiles(path, rules.multi).keeping(rules.values)
     return Lexicon.from_word_list(wl, backend=backend, name=path)
+
+
+# ---- positions from games -------------------------------------------------------
+
+
+def endgame_positions(
+    finder: MoveFinder,
+    count: int,
+    seed: int = 0,
+    max_tiles: Optional[int] = None,
+    lexicon: Optional[str] = None,
+) -> list[str]:
+    """``count`` endgame positions as CGP lines (both racks, the side to
+    move first), taken from games two equity players play (``Game``, game
+    ``i`` with ``game_seed(seed, i)``): in each game the first position
+    with the bag empty and at most ``max_tiles`` tiles on the two racks
+    together (None: the first with the bag empty).  Reproducible."""
+    out: list[str] = []
+    index = 0
+    while len(out) < count:
+        game = Game(finder, ("equity", "equity"), seed=game_seed(seed, index))
+        index += 1
+        while not game.over:
+            if not game.bag:
+                held = sum(game.racks[0]) + sum(game.racks[1])
+                if max_tiles is None or held <= max_tiles:
+                    break
+            game.step()
+        if game.over:
+            continue
+        out.append(game_cgp(game, lexicon))
+    return out
+
+
+def game_cgp(game, lexicon: Optional[str] = None, both: bool = True) -> str:
+    """The position of a ``Game`` (``dlxc.models.game``) as a CGP line from
+    the side to move's seat: its rack, the other's too when ``both``."""
+    from .cgp import to_cgp
+
+    rules = game.rules
+    letters = game.finder.lexicon.alphabet.letters
+    p = game.to_move
+    rows = []
+    for r in range(rules.rows):
+        row = []
+        for code in game.board[r * rules.cols : (r + 1) * rules.cols]:
+            if not code:
+                row.append(".")
+                continue
+            ch = rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128))
+            row.append(ch)
+        rows.append("".join(row))
+    return to_cgp(
+        rows,
+        game.rack_text(p),
+        rules,
+        other_rack=game.rack_text(1 - p) if both else "",
+        scores=(game.scores[p], game.scores[1 - p]),
+        zero_turns=game.scoreless,
+        lexicon=lexicon,
+    )
+
+
+def pre_endgame_positions(
+    finder: MoveFinder,
+    count: int,
+    seed: int = 0,
+    bag: int = 1,
+    lexicon: Optional[str] = None,
+) -> list[str]:
+    """``count`` pre-endgame positions as CGP lines (the side to move's
+    rack only): in games two equity players play (game ``i`` with
+    ``game_seed(seed, i)``), the first position with ``bag`` tiles in the
+    bag; games that skip that count are passed over.  Reproducible."""
+    out: list[str] = []
+    index = 0
+    while len(out) < count:
+        game = Game(finder, ("equity", "equity"), seed=game_seed(seed, index))
+        index += 1
+        while not game.over and len(game.bag) > bag:
+            game.step()
+        if not game.over and len(game.bag) == bag:
+            out.append(game_cgp(game, lexicon, both=False))
+    return out

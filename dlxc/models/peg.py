@@ -360,29 +360,3 @@ def from_position(
             )
     spread = position.scores[0] - position.scores[1]
     return Peg(finder, board, rack, pool, bag, spread, leaves)
-
-
-def game_positions(
-    finder: MoveFinder,
-    count: int,
-    seed: int = 0,
-    bag: int = 1,
-    lexicon: Optional[str] = None,
-) -> list[str]:
-    """``count`` pre-endgame positions as CGP lines (the side to move's
-    rack only): in games two equity players play (game ``i`` with
-    ``game_seed(seed, i)``), the first position with ``bag`` tiles in the
-    bag; games that skip that count are passed over.  Reproducible."""
-    from .endgame import game_cgp
-    from .game import Game, game_seed
-
-    out: list[str] = []
-    index = 0
-    while len(out) < count:
-        game = Game(finder, ("equity", "equity"), seed=game_seed(seed, index))
-        index += 1
-        while not game.over and len(game.bag) > bag:
-            game.step()
-        if not game.over and len(game.bag) == bag:
-            out.append(game_cgp(game, lexicon, both=False))
-    return out

@@ -37,7 +37,7 @@ def finder(backend: str) -> MoveFinder:
         return MoveFinder(Lexicon.load(path, backend=backend))
 
 
-# bag-empty positions from dlxc's games (dlxc.models.endgame.game_positions,
+# bag-empty positions from dlxc's games (dlxc.models.game.endgame_positions,
 # seed 1): the side to move's rack, and a small unseen pool made of the other
 # rack and one or two more tiles (so the opponent's rack is small and the
 # brute force quick)
@@ -240,11 +240,11 @@ def test_cli_ctrl_c_prints_the_partial_figures(tmp_path):
 
     from processes import start
 
-    from dlxc.models.peg import game_positions
+    from dlxc.models.game import pre_endgame_positions
 
     words = tmp_path / "enable.lex"
     finder("c").lexicon.save(str(words))
-    line = game_positions(finder("c"), 1, seed=1, bag=1)[0]  # seven tiles a rack: slow
+    line = pre_endgame_positions(finder("c"), 1, seed=1, bag=1)[0]  # seven tiles a rack: slow
     RUN = "import sys; from dlxc.cli import main; main(sys.argv[1:], prog_name='dlxc')"
     proc = start(
         [sys.executable, "-c", RUN, "peg", "--lexicon", str(words), "--cgp", line, "--json"]
