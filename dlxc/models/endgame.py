@@ -337,7 +337,6 @@ class Endgame:
         cuts_before = self.cuts
         alpha0 = alpha
         other = 1 - side
-        values = self.values
         records = self._moves(side)
         n = len(records)
         held = self.tiles(side)
@@ -355,10 +354,6 @@ class Endgame:
             if i == -1:
                 if passed:
                     value = self.rack_value(other) - self.rack_value(side)
-                elif depth == 1:  # a leaf: the other side's estimate, negated
-                    self.nodes += 1
-                    self.cuts += 1
-                    value = self.rack_value(other) - self.rack_value(side)
                 else:
                     value = -self._search(depth - 1, -beta, -alpha, other, True)
             else:
@@ -369,17 +364,6 @@ class Endgame:
                 fresh = rec[5]
                 if sum(fresh) == held:
                     value = score + 2 * self.rack_value(other)
-                elif depth == 1:
-                    # the child is a leaf: its estimate, without playing the move
-                    self.nodes += 1
-                    self.cuts += 1
-                    word = rec[4]
-                    used = 0
-                    for k in range(len(word)):
-                        if fresh[k]:
-                            code = word[k]
-                            used += values[0 if code & 128 else code]
-                    value = score - (self._worth[side] - used - self._worth[other])
                 else:
                     placed = self._play(rec, side)
                     try:
