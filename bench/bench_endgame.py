@@ -1,7 +1,7 @@
 """Endgame values and solve times side by side with MAGPIE.
 
 The positions are dlxc's own: games two equity players play
-(``dlxc.models.endgame.game_positions``, seeded), each taken at the first
+(``dlxc.models.game.endgame_positions``, seeded), each taken at the first
 position with the bag empty and at most ``--max-tiles`` tiles on the two
 racks together, written as CGP with both racks.  dlxc solves each to the
 end (``Endgame.solve()``, iterative deepening until proved); MAGPIE runs
@@ -44,7 +44,8 @@ except ImportError:
 
 from dlxc.lexicon import Lexicon  # noqa: E402
 from dlxc.models.cgp import parse  # noqa: E402
-from dlxc.models.endgame import from_position, game_positions  # noqa: E402
+from dlxc.models.endgame import from_position  # noqa: E402
+from dlxc.models.game import endgame_positions  # noqa: E402
 from dlxc.models.scrabble import MoveFinder, Rules  # noqa: E402
 
 
@@ -120,7 +121,7 @@ def main() -> None:
     rules = Rules()
     lex = Lexicon.from_word_file_keeping(args.lexicon, rules.values, backend=args.backend)[0]
     finder = MoveFinder(lex, rules)
-    cgps = game_positions(finder, args.positions, args.seed, args.max_tiles, "TWLENABLE")
+    cgps = endgame_positions(finder, args.positions, args.seed, args.max_tiles, "TWLENABLE")
     magpie = Path(args.magpie) if args.magpie else None
     base_cpu = None
     if magpie:

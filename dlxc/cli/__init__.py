@@ -64,6 +64,14 @@ _COMMANDS = {
         "offers a bingo with it (through-board words included), and the mean "
         "score of the best move.",
     ),
+    "peg": (
+        "peg",
+        "Solve a Scrabble pre-endgame (a few tiles in the bag, the opponent's "
+        "rack unknown): for each candidate play that empties the bag, every bag "
+        "with its exact probability and the endgame after it solved exactly; "
+        "the win chance (ties half) and the mean final spread per candidate, "
+        "best first.",
+    ),
     "preprocess": (
         "preprocess",
         "Write a smaller DLX problem with the same solutions (Knuth's DLX-PRE).",

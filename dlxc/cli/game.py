@@ -13,6 +13,7 @@ import time
 
 import click
 
+from ..models.game import ENDGAME_NODES, PEG_NODES
 from .common import backend_option, edition_names, jobs_option, user_errors
 from .options import lexicon_file_option
 
@@ -41,15 +42,34 @@ from .options import lexicon_file_option
     show_default=True,
     metavar="A,B",
     help="The two players: equity (score plus leave value; exchanges and "
-    "passes too), score (the highest score) or sim (the equity player's "
-    "choice, a play simmed among the best few while the bag holds tiles). "
-    "They change seats every game.",
+    "passes too), score (the highest score), sim (the equity player's choice, a "
+    "play simmed among the best few while the bag holds tiles) or endgame (equity, "
+    "then the exact endgame's best move once the bag is empty). They change seats "
+    "every game.",
 )
 @click.option(
     "--pairs",
     is_flag=True,
     help="Play games in pairs with the same seed, the players in swapped seats, "
     "and count the pairs each wins.",
+)
+@click.option(
+    "--endgame-nodes",
+    type=click.IntRange(min=0),
+    default=ENDGAME_NODES,
+    show_default=True,
+    metavar="N",
+    help="The endgame player's search per turn (0: to the end); stopped, it plays the "
+    "best move of the deepest completed round.",
+)
+@click.option(
+    "--peg-nodes",
+    type=click.IntRange(min=0),
+    default=PEG_NODES,
+    show_default=True,
+    metavar="N",
+    help="With 1 or 2 tiles in the bag the endgame player weighs its best plays over every "
+    "bag (dlxc peg) within N nodes, else plays by equity (0: never).",
 )
 @jobs_option("Processes playing games side by side (0: every core).")
 @click.option(
@@ -105,6 +125,8 @@ def autoplay(
     fit_file,
     as_json: bool,
     backend,
+    endgame_nodes: int = ENDGAME_NODES,
+    peg_nodes: int = PEG_NODES,
 ) -> None:
     """Play whole Scrabble games between two computer players and print
     the tally: games, wins per player (in --players order), ties, mean
@@ -145,6 +167,8 @@ def autoplay(
         fit,
         backend,
         pairs,
+        endgame_nodes,
+        peg_nodes,
     )
     seconds = time.perf_counter() - start
     if fit is not None:

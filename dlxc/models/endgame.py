@@ -37,6 +37,8 @@ the search with the line of the deepest round completed.
 
 from __future__ import annotations
 
+import functools
+import heapq
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -72,6 +74,7 @@ class Step:
     side: int
     move: Optional[Move]
     points: int
+    record: Optional[tuple] = field(default=None, compare=False, repr=False)  # the engine's
 
     @property
     def text(self) -> str:
@@ -143,13 +146,16 @@ class EndgameResult:
         }
 
 
-def _zobrist(n: int, seed: int) -> list[int]:
+@functools.lru_cache(maxsize=16)
+def _zobrist(n: int, seed: int) -> tuple[int, ...]:
+    """``n`` random 64-bit keys from ``seed``: the same for every endgame
+    of a board size, so that endgames can share a table (``Endgame.table``)."""
     state = seed
     out = []
     for _ in range(n):
         state, x = splitmix64(state)
         out.append(x & MASK64)
-    return out
+    return tuple(out)
 
 
 @dataclass
@@ -210,6 +216,7 @@ class Endgame:
                 if n:
                     h ^= self._zr[(s * 64 + letter) * 16 + min(n, 15)]
         self.hash = h
+        self._count()
         self.side = 0
         self.table: dict[int, tuple] = {}
         self.nodes = 0
@@ -223,11 +230,17 @@ class Endgame:
 
     # -- values ---------------------------------------------------------------
     def rack_value(self, side: int) -> int:
-        values = self.values
-        return sum(values[c] * n for c, n in enumerate(self.racks[side]) if n)
+        """The value of a rack's tiles (kept up to date by play and unplay:
+        the search asks for it at every leaf)."""
+        return self._worth[side]
 
     def tiles(self, side: int) -> int:
-        return sum(self.racks[side])
+        return self._held[side]
+
+    def _count(self) -> None:
+        values = self.values
+        self._worth = [sum(values[c] * n for c, n in enumerate(rack) if n) for rack in self.racks]
+        self._held = [sum(rack) for rack in self.racks]
 
     # -- playing and taking back ------------------------------------------------
     def _play(self, rec: tuple, side: int) -> list[int]:
@@ -239,6 +252,7 @@ class Endgame:
         h = self.hash
         placed = []
         base = side * 64
+        worth = 0
         for k in range(len(word)):
             if fresh[k]:
                 code = word[k]
@@ -251,8 +265,11 @@ class Endgame:
                 if n > 1:
                     h ^= zr[(base + letter) * 16 + min(n - 1, 15)]
                 rack[letter] = n - 1
+                worth += self.values[letter]
                 placed.append(sq)
         self.hash = h
+        self._worth[side] -= worth
+        self._held[side] -= len(placed)
         return placed
 
     def _unplay(self, placed: list[int], side: int) -> None:
@@ -261,6 +278,7 @@ class Endgame:
         zb, zr = self._zb, self._zr
         h = self.hash
         base = side * 64
+        worth = 0
         for sq in placed:
             code = board[sq]
             board[sq] = 0
@@ -271,7 +289,10 @@ class Endgame:
                 h ^= zr[(base + letter) * 16 + min(n, 15)]
             h ^= zr[(base + letter) * 16 + min(n + 1, 15)]
             rack[letter] = n + 1
+            worth += self.values[letter]
         self.hash = h
+        self._worth[side] += worth
+        self._held[side] += len(placed)
 
     def _moves(self, side: int) -> Sequence[tuple]:
         gen = self.gen
@@ -341,7 +362,8 @@ class Endgame:
                     continue
                 rec = records[i]
                 score = rec[0]
-                if sum(rec[5]) == held:
+                fresh = rec[5]
+                if sum(fresh) == held:
                     value = score + 2 * self.rack_value(other)
                 else:
                     placed = self._play(rec, side)
@@ -390,7 +412,7 @@ class Endgame:
     # -- the root ---------------------------------------------------------------
     def _step(self, rec: Optional[tuple], side: int, points: int) -> Step:
         move = None if rec is None else self.finder._move(rec)
-        return Step(side, move, points)
+        return Step(side, move, points, rec)
 
     def _root(self, depth: int, roots: list[_Root], top: int) -> None:
         """One round at ``depth``: each first move's value (exact above the
@@ -399,10 +421,11 @@ class Endgame:
         other = 1
         held = self.tiles(0)
         roots.sort(key=lambda r: (-r.value, r.order))
-        values: list[int] = []
+        kept: list[int] = []  # the top best values so far, a min-heap
+        seen = 0
         for root in roots:
             # the window: better than the top-th best value found so far
-            alpha = sorted(values, reverse=True)[top - 1] if len(values) >= top else -(1 << 62)
+            alpha = kept[0] if len(kept) >= top else -(1 << 62)
             cuts = self.cuts
             rec = root.rec
             if rec is None:
@@ -422,9 +445,13 @@ class Endgame:
                     self._unplay(placed, side)
             root.value = value
             root.exact = self.cuts == cuts
-            root.searched = value > alpha or len(values) < top
+            root.searched = value > alpha or seen < top
             root.extra["upper"] = not root.searched
-            values.append(value)
+            seen += 1
+            if len(kept) < top:
+                heapq.heappush(kept, value)
+            elif value > kept[0]:
+                heapq.heapreplace(kept, value)
         roots.sort(key=lambda r: (-r.value, r.order))
 
     def _line(
@@ -686,58 +713,3 @@ def from_position(finder: MoveFinder, position, rules=None) -> Endgame:
         )
     spread = position.scores[0] - position.scores[1]
     return Endgame(finder, board, racks, passed=position.zero_turns >= 5, spread=spread)
-
-
-def game_positions(
-    finder: MoveFinder,
-    count: int,
-    seed: int = 0,
-    max_tiles: Optional[int] = None,
-    lexicon: Optional[str] = None,
-) -> list[str]:
-    """``count`` endgame positions as CGP lines (both racks, the side to
-    move first), taken from games two equity players play (``Game``, game
-    ``i`` with ``game_seed(seed, i)``): in each game the first position
-    with the bag empty and at most ``max_tiles`` tiles on the two racks
-    together (None: the first with the bag empty).  Reproducible."""
-    from .cgp import to_cgp
-    from .game import Game, game_seed
-
-    rules = finder.rules
-    letters = finder.lexicon.alphabet.letters
-    out: list[str] = []
-    index = 0
-    while len(out) < count:
-        game = Game(finder, ("equity", "equity"), seed=game_seed(seed, index))
-        index += 1
-        while not game.over:
-            if not game.bag:
-                held = sum(game.racks[0]) + sum(game.racks[1])
-                if max_tiles is None or held <= max_tiles:
-                    break
-            game.step()
-        if game.over:
-            continue
-        p = game.to_move
-        rows = []
-        for r in range(rules.rows):
-            row = []
-            for code in game.board[r * rules.cols : (r + 1) * rules.cols]:
-                if not code:
-                    row.append(".")
-                    continue
-                ch = rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128))
-                row.append(ch)
-            rows.append("".join(row))
-        out.append(
-            to_cgp(
-                rows,
-                game.rack_text(p),
-                rules,
-                other_rack=game.rack_text(1 - p),
-                scores=(game.scores[p], game.scores[1 - p]),
-                zero_turns=game.scoreless,
-                lexicon=lexicon,
-            )
-        )
-    return out

@@ -18,6 +18,14 @@ Players (strategies) by name:
 
 - ``score``: the highest-scoring play; with no play an exchange of the
   whole rack when the bag allows it, else a pass.
+- ``endgame``: the equity player until the bag is empty; then the best
+  first move of the exact endgame (``dlxc.models.endgame``), searched for
+  at most ``endgame_nodes`` nodes a turn (the deepest completed round's
+  best move when the limit stops it; 0: no limit).  With 1 or 2 tiles in
+  the bag and ``peg_nodes`` (default 0: off), the pre-endgame
+  (``dlxc.models.peg``) over the ``PEG_CANDIDATES`` best plays by equity;
+  its best candidate when every candidate is complete within the nodes,
+  else the equity play.  Node limits, not time, keep games reproducible.
 - ``equity``: the play, exchange or pass of the highest equity: its score
   plus the value of the tiles kept (``Leaves``).  When the bag is empty the
   leave values give way to the end of the game: a play that goes out adds
@@ -60,12 +68,16 @@ from .gcg import tile_text
 from .leaves import LeaveFit, Leaves
 from .scrabble import Move, MoveFinder, Rules
 
-PLAYERS = ("equity", "score", "sim")
-DEFAULT_PLAYERS = ("equity", "score")
+PLAYERS = ("equity", "score")  # the default pair
+DEFAULT_PLAYERS = PLAYERS
+KINDS = ("equity", "score", "sim", "endgame")  # every player by name
 SCORELESS_TURNS = 6
 SIM_PLAYS = 5
 SIM_PLIES = 2
 SIM_ITERATIONS = 64
+ENDGAME_NODES = 200_000  # the endgame player's search, per turn (0: no limit)
+PEG_NODES = 0  # its pre-endgame search, per turn (0: none, the equity play)
+PEG_CANDIDATES = 5  # the plays by equity its pre-endgame search weighs
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -177,8 +189,12 @@ class Game:
         seed: int = 0,
         leaves: Optional[Leaves] = None,
         fit: Optional[LeaveFit] = None,
+        endgame_nodes: int = ENDGAME_NODES,
+        peg_nodes: int = PEG_NODES,
     ) -> None:
         self.finder = finder
+        self.endgame_nodes = endgame_nodes
+        self.peg_nodes = peg_nodes
         self.rules = rules = finder.rules
         self.players = _check_players(players)
         self.seed = seed
@@ -270,6 +286,10 @@ class Game:
             if can_exchange:
                 return ("exchange", _tiles(self.racks[p]), None)
             return ("pass", None, None)
+        if self.players[p] == "endgame":
+            got = self._endgame_choice(p)
+            if got is not None:
+                return got
         choice = self._equity_choice(p)
         if self.players[p] == "sim" and choice[0] == "play" and self.bag:
             return self._sim_choice(p, choice)
@@ -328,6 +348,56 @@ class Game:
         if choice is None or pass_eq > best_eq:
             choice = ("pass", None, pass_eq)
         return choice
+
+    def _endgame_choice(self, p: int) -> Optional[tuple]:
+        """The endgame player's choice when the bag allows a search (the
+        bag empty; 1 or 2 tiles with ``peg_nodes``), else None."""
+        from ..base.runner import Limits
+
+        other = 1 - p
+        spread = self.scores[p] - self.scores[other]
+        if not self.bag:
+            from .endgame import Endgame
+
+            if not any(self.racks[p]) or not any(self.racks[other]):
+                return None
+            game = Endgame(
+                self.finder,
+                bytes(self.board),
+                [bytes(self.racks[p]), bytes(self.racks[other])],
+                passed=self.scoreless >= SCORELESS_TURNS - 1,
+                spread=spread,
+            )
+            res = game.solve(limits=Limits(node_limit=self.endgame_nodes or None))
+            if not res.depth:
+                return None  # not one round within the nodes: the equity play
+            step = res.top[0].step
+            if step.record is None:
+                return ("pass", None, None)
+            return ("play", step.record, None)
+        if len(self.bag) <= 2 and self.peg_nodes:
+            from .peg import Peg
+
+            pool = [0] * 64
+            for c in self.bag:
+                pool[c] += 1
+            for c, n in enumerate(self.racks[other]):
+                pool[c] += n
+            peg = Peg(
+                self.finder,
+                bytes(self.board),
+                bytes(self.racks[p]),
+                pool,
+                len(self.bag),
+                spread,
+                self.leaves,
+            )
+            weighed = peg.evaluate(
+                top=PEG_CANDIDATES, limits=Limits(node_limit=self.peg_nodes), keep_outcomes=False
+            )
+            if weighed.complete and weighed.candidates:
+                return ("play", weighed.candidates[0].record, None)
+        return None
 
     # -- turns -----------------------------------------------------------------
     def step(self) -> list[Turn]:
@@ -438,9 +508,9 @@ class Game:
 
 def _check_players(players: Sequence[str]) -> tuple[str, str]:
     names = tuple(players)
-    if len(names) != 2 or any(n not in PLAYERS for n in names):
+    if len(names) != 2 or any(n not in KINDS for n in names):
         raise BoardError(
-            f"players {','.join(map(str, names))!r}: two of {', '.join(PLAYERS)}, "
+            f"players {','.join(map(str, names))!r}: two of {', '.join(KINDS)}, "
             "separated by a comma"
         )
     return (names[0], names[1])
@@ -584,6 +654,8 @@ class _Setup:
     gcg: bool
     lexicon_name: str
     pairs: bool = False
+    endgame_nodes: int = ENDGAME_NODES
+    peg_nodes: int = PEG_NODES
 
 
 _WORKER: dict = {}
@@ -601,7 +673,13 @@ def _one_game(finder: MoveFinder, setup: _Setup, leaves: Leaves, index: int) -> 
     seats = (setup.players[1], setup.players[0]) if swap else setup.players
     fit = LeaveFit() if setup.fit else None
     game = Game(
-        finder, seats, game_seed(setup.seed, index // 2 if setup.pairs else index), leaves, fit
+        finder,
+        seats,
+        game_seed(setup.seed, index // 2 if setup.pairs else index),
+        leaves,
+        fit,
+        setup.endgame_nodes,
+        setup.peg_nodes,
     )
     rec = game.play()
     # back to --players order
@@ -636,16 +714,20 @@ def autoplay(
     fit: Optional[LeaveFit] = None,
     backend: Optional[str] = None,
     pairs: bool = False,
+    endgame_nodes: int = ENDGAME_NODES,
+    peg_nodes: int = PEG_NODES,
 ) -> dict:
-    """Play ``games`` games between ``players`` (names in PLAYERS) and
+    """Play ``games`` games between ``players`` (names in KINDS) and
     return the tally: games, players, wins (per player, in ``players``
     order), ties, mean scores, bingos.  ``pairs``: games 2k and 2k + 1
     share their seed, the players in swapped seats (the module's help),
     and the tally counts the pairs each player won (more points than the
     other over the two games).  ``gcg_dir``: write each game's
     record there (game-0001.gcg ...); ``fit``: add every game's leave
-    samples to it.  ``jobs`` > 1 plays in worker processes, each loading
-    the lexicon once; the result is the same whatever ``jobs`` is."""
+    samples to it.  ``endgame_nodes`` and ``peg_nodes``: the endgame
+    player's node limits per turn (see the module's text).  ``jobs`` > 1
+    plays in worker processes, each loading the lexicon once; the result
+    is the same whatever ``jobs`` is."""
     from ..base import pool as pools
 
     names = _check_players(players)
@@ -675,6 +757,8 @@ def autoplay(
         gcg_dir is not None,
         lex_name,
         pairs,
+        endgame_nodes,
+        peg_nodes,
     )
     try:
         if jobs <= 1 or games <= 1:
@@ -790,3 +874,87 @@ def _open_word_list(path: str, backend: Optional[str], rules: Rules) -> Lexicon:
         return _load_lexicon(path, backend, rules)
     wl, _ = read_word_list_with_tiles(path, rules.multi).keeping(rules.values)
     return Lexicon.from_word_list(wl, backend=backend, name=path)
+
+
+# ---- positions from games -------------------------------------------------------
+
+
+def endgame_positions(
+    finder: MoveFinder,
+    count: int,
+    seed: int = 0,
+    max_tiles: Optional[int] = None,
+    lexicon: Optional[str] = None,
+) -> list[str]:
+    """``count`` endgame positions as CGP lines (both racks, the side to
+    move first), taken from games two equity players play (``Game``, game
+    ``i`` with ``game_seed(seed, i)``): in each game the first position
+    with the bag empty and at most ``max_tiles`` tiles on the two racks
+    together (None: the first with the bag empty).  Reproducible."""
+    out: list[str] = []
+    index = 0
+    while len(out) < count:
+        game = Game(finder, ("equity", "equity"), seed=game_seed(seed, index))
+        index += 1
+        while not game.over:
+            if not game.bag:
+                held = sum(game.racks[0]) + sum(game.racks[1])
+                if max_tiles is None or held <= max_tiles:
+                    break
+            game.step()
+        if game.over:
+            continue
+        out.append(game_cgp(game, lexicon))
+    return out
+
+
+def game_cgp(game, lexicon: Optional[str] = None, both: bool = True) -> str:
+    """The position of a ``Game`` (``dlxc.models.game``) as a CGP line from
+    the side to move's seat: its rack, the other's too when ``both``."""
+    from .cgp import to_cgp
+
+    rules = game.rules
+    letters = game.finder.lexicon.alphabet.letters
+    p = game.to_move
+    rows = []
+    for r in range(rules.rows):
+        row = []
+        for code in game.board[r * rules.cols : (r + 1) * rules.cols]:
+            if not code:
+                row.append(".")
+                continue
+            ch = rules.tile_text(letters[(code & 127) - 1], blank=bool(code & 128))
+            row.append(ch)
+        rows.append("".join(row))
+    return to_cgp(
+        rows,
+        game.rack_text(p),
+        rules,
+        other_rack=game.rack_text(1 - p) if both else "",
+        scores=(game.scores[p], game.scores[1 - p]),
+        zero_turns=game.scoreless,
+        lexicon=lexicon,
+    )
+
+
+def pre_endgame_positions(
+    finder: MoveFinder,
+    count: int,
+    seed: int = 0,
+    bag: int = 1,
+    lexicon: Optional[str] = None,
+) -> list[str]:
+    """``count`` pre-endgame positions as CGP lines (the side to move's
+    rack only): in games two equity players play (game ``i`` with
+    ``game_seed(seed, i)``), the first position with ``bag`` tiles in the
+    bag; games that skip that count are passed over.  Reproducible."""
+    out: list[str] = []
+    index = 0
+    while len(out) < count:
+        game = Game(finder, ("equity", "equity"), seed=game_seed(seed, index))
+        index += 1
+        while not game.over and len(game.bag) > bag:
+            game.step()
+        if not game.over and len(game.bag) == bag:
+            out.append(game_cgp(game, lexicon, both=False))
+    return out

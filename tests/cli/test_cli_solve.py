@@ -273,6 +273,7 @@ def test_help_lists_every_command():
         "lexicon",
         "moves",
         "odds",
+        "peg",
         "preprocess",
         "sample",
         "sim",

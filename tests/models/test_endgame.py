@@ -31,7 +31,7 @@ def finder(backend: str) -> MoveFinder:
     return MoveFinder(Lexicon(finder("c").lexicon.data(), backend=backend))
 
 
-# endgames from dlxc's games (dlxc.models.endgame.game_positions, seed 1, at most
+# endgames from dlxc's games (dlxc.models.game.endgame_positions, seed 1, at most
 # 4 tiles on the racks): the values come from the minimax below
 POSITIONS = (  # noqa: E501 (one CGP line each)
     "UNWITTED5AW/1OR1A8HI/1ROMP5VAC1V/ZITIS2P3HEBE/E1ES3O2FARO1/B2l2RIOJA1EX1/r2Y3NEON4/AI1I3D2ODEON/1CINQUES2NET2/1K1G7YAM1/6LIEGES1U1/3ATLATL4G1/13F1/13U1/13L1 RR/D 499/330 0",  # noqa: E501
