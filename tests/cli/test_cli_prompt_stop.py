@@ -34,10 +34,8 @@ TRIES = 3
 
 
 def _boards(n: int, seed: int = 1, size: int = 16) -> str:
-    rng = random.Random(seed)
-    return "".join(
-        "".join(rng.choice("aeioustrlndcgmpb") for _ in range(size)) + "\n" for _ in range(n)
-    )
+    letters = "".join(random.Random(seed).choices("aeioustrlndcgmpb", k=n * size))
+    return "".join(letters[i : i + size] + "\n" for i in range(0, len(letters), size))
 
 
 def test_boggle_score_calls_the_engine_a_few_boards_at_a_time(monkeypatch, tmp_path):
