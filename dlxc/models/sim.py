@@ -56,6 +56,7 @@ on the mirror; both give the same values.
 from __future__ import annotations
 
 import math
+import signal
 import threading
 import time
 from collections.abc import Sequence
@@ -537,9 +538,24 @@ class Simulation:
         stopped = "iterations"
         start, cpu0 = time.perf_counter(), time.process_time()
         next_progress = start + 0.5
+        # Ctrl-C sets the engines' stop flag and ends the run after the
+        # batch in hand, wherever it lands: between two batches (the tally,
+        # the stopping rule) as well as inside one
+        ctrl_c = [False]
+
+        def on_sigint(signum, frame) -> None:
+            ctrl_c[0] = True
+            stop[0] = 1
+
+        previous = None
+        if threading.current_thread() is threading.main_thread():
+            if signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+                previous = signal.signal(signal.SIGINT, on_sigint)
         try:
             while rounds < iterations:
                 reason = limits.reached(rounds * len(arms)) if limits is not None else None
+                if ctrl_c[0]:
+                    reason = "interrupted"
                 if reason:
                     stopped = reason
                     break
@@ -554,6 +570,8 @@ class Simulation:
                     for a, value, u in zip(arms, values, left_tiles):
                         a.add(value, win_chance(self.spread + value, u))
                 rounds += len(results)
+                if ctrl_c[0]:
+                    interrupted = "interrupted"
                 if interrupted:
                     stopped = interrupted
                     break
@@ -564,6 +582,8 @@ class Simulation:
                     stopped = "clear"
                     break
         finally:
+            if previous is not None:
+                signal.signal(signal.SIGINT, previous)
             for g in gens[1:]:
                 g.close()
         return SimResult(

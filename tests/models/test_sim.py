@@ -206,6 +206,27 @@ def test_limits_stop_with_what_is_done(backend):
     assert all(a.n == res.iterations for a in res.arms)
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_ctrl_c_between_batches_ends_the_run_with_its_rounds(backend):
+    """Ctrl-C that lands between two batches (here: in the progress
+    callback, where the tally is kept) ends the run as one inside a batch
+    does: the finished rounds, each play with all of them, "interrupted"."""
+    f = finder(backend)
+    board, rack = positions()[0]
+    s = Simulation(f, board, rack, plays=3)
+    calls = []
+
+    def progress(rounds, arms):
+        calls.append(rounds)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    # the first progress call comes half a second in
+    res = s.run(plies=1, iterations=10**6, check_every=4, min_iterations=10**6, progress=progress)
+    assert res.stopped == "interrupted" and len(calls) == 1
+    assert res.iterations == calls[0] and all(a.n == res.iterations for a in res.arms)
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+
+
 def test_bad_input_is_an_error():
     f = finder("python")
     empty = bytes(f.rules.rows * f.rules.cols)
