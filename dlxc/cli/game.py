@@ -42,9 +42,9 @@ from .options import lexicon_file_option
     show_default=True,
     metavar="A,B",
     help="The two players: equity (score plus leave value; exchanges and "
-    "passes too), score (the highest score), sim (the equity player's choice, a "
-    "play simmed among the best few while the bag holds tiles) or endgame (equity, "
-    "then the exact endgame's best move once the bag is empty). They change seats "
+    "passes too), score (the highest score), endgame (equity, then the exact "
+    "endgame's best move once the bag is empty) or sim (as endgame, with a play "
+    "simmed among the best few while the bag holds tiles). They change seats "
     "every game.",
 )
 @click.option(
@@ -59,8 +59,8 @@ from .options import lexicon_file_option
     default=ENDGAME_NODES,
     show_default=True,
     metavar="N",
-    help="The endgame player's search per turn (0: to the end); stopped, it plays the "
-    "best move of the deepest completed round.",
+    help="The endgame and sim players' endgame search per turn (0: to the end); "
+    "stopped, it plays the best move of the deepest completed round.",
 )
 @click.option(
     "--peg-nodes",
@@ -68,8 +68,8 @@ from .options import lexicon_file_option
     default=PEG_NODES,
     show_default=True,
     metavar="N",
-    help="With 1 or 2 tiles in the bag the endgame player weighs its best plays over every "
-    "bag (dlxc peg) within N nodes, else plays by equity (0: never).",
+    help="With 1 or 2 tiles in the bag the endgame and sim players weigh their best "
+    "plays over every bag (dlxc peg) within N nodes, else play by equity (0: never).",
 )
 @jobs_option("Processes playing games side by side (0: every core).")
 @click.option(

@@ -286,7 +286,7 @@ class Game:
             if can_exchange:
                 return ("exchange", _tiles(self.racks[p]), None)
             return ("pass", None, None)
-        if self.players[p] == "endgame":
+        if self.players[p] in ("endgame", "sim"):  # the exact search where the bag allows it
             got = self._endgame_choice(p)
             if got is not None:
                 return got
@@ -312,6 +312,8 @@ class Game:
             check_every=8,
             min_iterations=16,
         )
+        if result.stopped == "interrupted":  # Ctrl-C, which the sim took in hand: the game's
+            raise KeyboardInterrupt
         best = result.best
         return ("play", best.rec, best.equity)
 

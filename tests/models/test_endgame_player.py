@@ -28,10 +28,13 @@ def game_at(f, line: str, players=("endgame", "equity"), **kw) -> Game:
     return game
 
 
-def test_the_endgame_move_is_worth_the_exact_value():
+@pytest.mark.parametrize("player", ["endgame", "sim"])
+def test_the_endgame_move_is_worth_the_exact_value(player):
+    """The endgame player, and the sim player, which plays the exact
+    endgame too once the bag is empty."""
     f = finder("c")
     for line in POSITIONS[2:4]:
-        game = game_at(f, line)
+        game = game_at(f, line, (player, "equity"))
         board = bytearray(game.board)
         racks = [bytearray(r) for r in game.racks]
         want = minimax(f, board, racks, 0, False)
@@ -51,11 +54,12 @@ def test_the_endgame_move_is_worth_the_exact_value():
         assert got == want, line
 
 
-def test_the_pre_endgame_move_is_the_best_candidate():
+@pytest.mark.parametrize("player", ["endgame", "sim"])
+def test_the_pre_endgame_move_is_the_best_candidate(player):
     f = finder("c")
     line, pool_text, bag = TINY[0]
     codes = f.lexicon.alphabet.codes
-    game = game_at(f, line.replace("FGI/", "FGI/OE"), peg_nodes=10**7)
+    game = game_at(f, line.replace("FGI/", "FGI/OE"), (player, "equity"), peg_nodes=10**7)
     game.bag = [codes["e"]]
     pool = [0] * 64
     for ch in pool_text:
