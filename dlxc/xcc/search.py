@@ -21,7 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable, NamedTuple, Optional, Union
 
-from ..base.args import optional_whole, whole, within_memory
+from ..base import args as base_args
+from ..base.args import optional_whole, whole
 from ..base.backends import resolve
 from ..base.closing import Closing
 from ..base.errors import RequestError, SolverError
@@ -484,8 +485,11 @@ def memo_entries_for(problem: Problem, max_bytes: Optional[int] = None, share: i
     max_bytes = whole(
         DEFAULT_MEMO_BYTES if max_bytes is None else max_bytes, "the memo limit (bytes)"
     )
-    if explicit:
-        within_memory(max_bytes, f"a memo limit of {max_bytes:,} bytes (--memo-limit)")
+    have = base_args.machine_memory()
+    if explicit and have is not None:
+        # a cache: a cap beyond the machine (as "no limit", 10**30, is) stops
+        # it at the machine's memory, where it would otherwise swap
+        max_bytes = min(max_bytes, have)
     key = memo_key_bytes(problem)
     levels = len(problem.primary) + 2
     per_entry = key + 32
