@@ -108,6 +108,22 @@ def edition_names() -> list[str]:
     return editions.names()
 
 
+def read_position(cgp_text: str, edition, rules):
+    """The CGP position of ``--cgp`` and its rules: ``--rules FILE``, else
+    ``--edition``, else the edition the line's ``ld`` names (English by
+    default)."""
+    from ..models import cgp
+    from ..models.scrabble import Rules
+
+    the_rules = None
+    if rules:
+        the_rules = Rules.from_file(rules, edition)
+    elif edition:
+        the_rules = Rules.edition(edition)
+    position = cgp.parse(cgp_text, the_rules)
+    return position, cgp.rules_for(position, the_rules)
+
+
 def seed_option(help: str, default: Optional[int] = None) -> Callable[[F], F]:
     """``--seed S``; a default other than None is shown in the help."""
     return click.option(

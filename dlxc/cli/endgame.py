@@ -14,25 +14,24 @@ import sys
 
 import click
 
-from .common import edition_names, user_errors
+from .common import read_position, user_errors
 from .options import (
+    cgp_option,
+    edition_rules_options,
     engine_option,
     lexicon_file_option,
     node_limit_option,
     quiet_option,
     timeout_option,
+    tt_mb_option,
 )
 
 
 @click.command()
 @lexicon_file_option
-@click.option(
-    "--cgp",
-    "cgp_text",
-    required=True,
-    metavar="CGP",
-    help="The position as one CGP line with both racks (RACK1/RACK2, the side to move first) "
-    "and the bag empty.",
+@cgp_option(
+    "The position as one CGP line with both racks (RACK1/RACK2, the side to move first) "
+    "and the bag empty."
 )
 @click.option(
     "--plies",
@@ -49,23 +48,8 @@ from .options import (
     metavar="K",
     help="Rank the K best first moves with their values.",
 )
-@click.option(
-    "--tt-mb",
-    type=click.FloatRange(min=0, min_open=True),
-    default=256,
-    show_default=True,
-    metavar="MIB",
-    help="The transposition table's size (about); a full table takes no new positions.",
-)
-@click.option(
-    "--edition",
-    type=click.Choice(edition_names(), case_sensitive=False),
-    default=None,
-    help="A named edition's board and tiles (default english, or the one the CGP's ld names).",
-)
-@click.option(
-    "--rules", default=None, metavar="FILE", help="A JSON rules file; default standard English."
-)
+@tt_mb_option("The transposition table's size (about); a full table takes no new positions.")
+@edition_rules_options
 @timeout_option("Stop after this many seconds with the deepest completed round's line; exit 4.")
 @node_limit_option("Stop after N search nodes with the deepest completed round's line; exit 4.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
@@ -92,18 +76,11 @@ def endgame(
     when the search reached the end of every line."""
     from ..base.errors import SearchStopped
     from ..base.runner import Limits
-    from ..models import cgp
     from ..models.endgame import from_position
-    from ..models.scrabble import MoveFinder, Rules
+    from ..models.scrabble import MoveFinder
     from .lexicon import _move_lexicon, _tile_lexicon
 
-    the_rules = None
-    if rules:
-        the_rules = Rules.from_file(rules, edition)
-    elif edition:
-        the_rules = Rules.edition(edition)
-    position = cgp.parse(cgp_text, the_rules)
-    the_rules = cgp.rules_for(position, the_rules)
+    position, the_rules = read_position(cgp_text, edition, rules)
     open_lexicon = _tile_lexicon if the_rules.multi else _move_lexicon
     lex = open_lexicon(lexicon_file, backend, False, the_rules)
     finder = MoveFinder(lex, the_rules)

@@ -39,6 +39,41 @@ def lexicon_file_option(f: F) -> F:
     )(f)
 
 
+def cgp_option(help: str) -> Callable[[F], F]:
+    """``--cgp LINE`` (required) of the Scrabble position commands; ``help``
+    says what the line must hold."""
+    return click.option("--cgp", "cgp_text", required=True, metavar="CGP", help=help)
+
+
+def edition_rules_options(f: F) -> F:
+    """``--edition NAME`` and ``--rules FILE`` of the commands that read a
+    CGP position (sim, endgame, peg): the board and tiles, when the CGP's
+    ``ld`` does not say."""
+    from ..models import editions
+
+    f = click.option(
+        "--rules", default=None, metavar="FILE", help="A JSON rules file; default standard English."
+    )(f)
+    return click.option(
+        "--edition",
+        type=click.Choice(editions.names(), case_sensitive=False),
+        default=None,
+        help="A named edition's board and tiles (default english, or the one the CGP's ld names).",
+    )(f)
+
+
+def tt_mb_option(help: str) -> Callable[[F], F]:
+    """``--tt-mb MIB``, the endgame's transposition table (endgame, peg)."""
+    return click.option(
+        "--tt-mb",
+        type=click.FloatRange(min=0, min_open=True),
+        default=256,
+        show_default=True,
+        metavar="MIB",
+        help=help,
+    )
+
+
 def quiet_option(help: str = "No statistics on stderr.") -> Callable[[F], F]:
     """``-q/--quiet``; ``help`` says what it silences."""
     return click.option("-q", "--quiet", is_flag=True, help=help)

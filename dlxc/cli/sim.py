@@ -14,8 +14,10 @@ import sys
 
 import click
 
-from .common import edition_names, user_errors
+from .common import read_position, user_errors
 from .options import (
+    cgp_option,
+    edition_rules_options,
     engine_option,
     lexicon_file_option,
     node_limit_option,
@@ -26,12 +28,8 @@ from .options import (
 
 @click.command()
 @lexicon_file_option
-@click.option(
-    "--cgp",
-    "cgp_text",
-    required=True,
-    metavar="CGP",
-    help="The position as one CGP line: the rack to move first (an opponent's rack is not used).",
+@cgp_option(
+    "The position as one CGP line: the rack to move first (an opponent's rack is not used)."
 )
 @click.option(
     "--plays",
@@ -103,15 +101,7 @@ from .options import (
     help="Leave values (a text file of leaves and values; 'none' for all 0); default "
     "dlxc's English table.",
 )
-@click.option(
-    "--edition",
-    type=click.Choice(edition_names(), case_sensitive=False),
-    default=None,
-    help="A named edition's board and tiles (default english, or the one the CGP's ld names).",
-)
-@click.option(
-    "--rules", default=None, metavar="FILE", help="A JSON rules file; default standard English."
-)
+@edition_rules_options
 @timeout_option("Stop after this many seconds with the finished rounds' ranking; exit 4.")
 @node_limit_option("Stop after about N play-outs with the finished rounds' ranking; exit 4.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object on stdout.")
@@ -143,19 +133,12 @@ def sim(
     chance, then mean spread; stops when the best play is clear."""
     from ..base.errors import SearchStopped
     from ..base.runner import Limits
-    from ..models import cgp
     from ..models.game import _open_word_list
     from ..models.leaves import Leaves
-    from ..models.scrabble import MoveFinder, Rules
+    from ..models.scrabble import MoveFinder
     from ..models.sim import Simulation
 
-    the_rules = None
-    if rules:
-        the_rules = Rules.from_file(rules, edition)
-    elif edition:
-        the_rules = Rules.edition(edition)
-    position = cgp.parse(cgp_text, the_rules)
-    the_rules = cgp.rules_for(position, the_rules)
+    position, the_rules = read_position(cgp_text, edition, rules)
     table = Leaves.named(leaves_file, the_rules)
     lex = _open_word_list(lexicon_file, backend, the_rules)
     finder = MoveFinder(lex, the_rules)
