@@ -312,4 +312,4 @@ def moves(
         return
     if not found:
         click.echo("0 pass")
-    write_lines(f"{m.score} {m.row},{m.col} {m.direction} {m.word}\n" for m in found)
+    write_lines(f"{m.score} {m.text}\n" for m in found)

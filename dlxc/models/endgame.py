@@ -78,10 +78,7 @@ class Step:
 
     @property
     def text(self) -> str:
-        if self.move is None:
-            return "pass"
-        m = self.move
-        return f"{m.row},{m.col} {m.direction} {m.word}"
+        return "pass" if self.move is None else self.move.text
 
     def as_dict(self) -> dict:
         out: dict = {"side": self.side, "points": self.points}

@@ -115,8 +115,7 @@ class Option:
         """One text line: equity, score, then the move as ``dlxc moves``
         prints it (or ``exchange TILES`` / ``pass``), then the leave."""
         if self.move is not None:
-            m = self.move
-            what = f"{m.row},{m.col} {m.direction} {m.word}"
+            what = self.move.text
         elif self.kind == "exchange":
             what = f"exchange {self.tiles}"
         else:

@@ -103,8 +103,7 @@ class Candidate:
 
     @property
     def text(self) -> str:
-        m = self.move
-        return f"{m.row},{m.col} {m.direction} {m.word}"
+        return self.move.text
 
     def as_dict(self, outcomes: bool = False) -> dict:
         win, spread = self.win, self.spread

@@ -424,6 +424,12 @@ class Move:
     word: str
     tiles: tuple
 
+    @property
+    def text(self) -> str:
+        """The move as ``dlxc moves`` prints it, less the score:
+        ``ROW,COL across|down WORD``."""
+        return f"{self.row},{self.col} {self.direction} {self.word}"
+
     def as_dict(self) -> dict:
         return {
             "score": self.score,

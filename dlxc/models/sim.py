@@ -341,10 +341,7 @@ class Arm:
 
     @property
     def text(self) -> str:
-        if self.move is None:
-            return "pass"
-        m = self.move
-        return f"{m.row},{m.col} {m.direction} {m.word}"
+        return "pass" if self.move is None else self.move.text
 
     def as_dict(self) -> dict:
         out: dict = {"kind": "pass" if self.move is None else "play"}
