@@ -220,11 +220,24 @@ def test_ctrl_c_between_batches_ends_the_run_with_its_rounds(backend):
         calls.append(rounds)
         os.kill(os.getpid(), signal.SIGINT)
 
-    # the first progress call comes half a second in
-    res = s.run(plies=1, iterations=10**6, check_every=4, min_iterations=10**6, progress=progress)
+    # Python's own Ctrl-C, which a suite started from a background job
+    # (SIGINT ignored) does not have; and a timeout, should the signal be lost
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        # the first progress call comes half a second in
+        res = s.run(
+            plies=1,
+            iterations=10**6,
+            check_every=4,
+            min_iterations=10**6,
+            progress=progress,
+            limits=Limits(timeout=60),
+        )
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    finally:
+        signal.signal(signal.SIGINT, previous)
     assert res.stopped == "interrupted" and len(calls) == 1
     assert res.iterations == calls[0] and all(a.n == res.iterations for a in res.arms)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_bad_input_is_an_error():
