@@ -594,6 +594,9 @@ class Endgame:
         proved = False
         stopped = None
         snapshot = None
+        # a Ctrl-C may land between a move played and taken back: the
+        # position is put back from these before the line is played again
+        board0, racks0 = bytes(self.board), [bytes(r) for r in self.racks]
         for depth in range(1, limit + 1):
             self._depth = depth
             cuts = self.cuts
@@ -613,6 +616,11 @@ class Endgame:
             ]
             if proved:
                 break
+        if stopped is not None:
+            self.board[:] = board0
+            for rack, kept in zip(self.racks, racks0):
+                rack[:] = kept
+            self._count()
         seconds = time.perf_counter() - start
         if snapshot is None:
             # not even one ply: the moves by score alone, nothing proved
