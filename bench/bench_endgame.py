@@ -31,7 +31,6 @@ import os
 import re
 import resource
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -41,6 +40,8 @@ try:
     import dlxc  # noqa: F401
 except ImportError:
     sys.path.insert(0, str(HERE.parent))
+
+import magpie  # noqa: E402  (bench/, this script's folder)
 
 from dlxc.lexicon import Lexicon  # noqa: E402
 from dlxc.models.cgp import parse  # noqa: E402
@@ -54,35 +55,7 @@ def magpie_solve(root: Path, cgp: str, klv: str, ttfraction: float, solve: bool)
     board = " ".join(cgp.split()[:4])
     script = f"cgp {board}\n" + ("endgame -eplies 25\n" if solve else "")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(
-        [
-            str(root / "bin" / "magpie"),
-            "set",
-            "-lex",
-            "TWLENABLE",
-            "-k1",
-            klv,
-            "-k2",
-            klv,
-            "-wmp",
-            "false",
-            "-threads",
-            "1",
-            "-s1",
-            "score",
-            "-s2",
-            "score",
-            "-mode",
-            "sync",
-            "-ttfraction",
-            str(ttfraction),
-        ],
-        input=script,
-        capture_output=True,
-        text=True,
-        cwd=root,
-        check=True,
-    ).stdout
+    out = magpie.run(root, klv, script, "score", "-ttfraction", str(ttfraction))
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if not solve:

@@ -28,7 +28,6 @@ import json
 import os
 import re
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -38,6 +37,8 @@ try:
     import dlxc  # noqa: F401
 except ImportError:
     sys.path.insert(0, str(HERE.parent))
+
+import magpie  # noqa: E402  (bench/, this script's folder)
 
 from dlxc.lexicon import Lexicon  # noqa: E402
 from dlxc.models.cgp import parse  # noqa: E402
@@ -50,35 +51,8 @@ def magpie_move(root: Path, cgp: str, klv: str, ttfraction: float) -> str:
     """MAGPIE's best play of a position, as it prints it ("14H (A)G",
     "pass")."""
     board = " ".join(cgp.split()[:4])
-    out = subprocess.run(
-        [
-            str(root / "bin" / "magpie"),
-            "set",
-            "-lex",
-            "TWLENABLE",
-            "-k1",
-            klv,
-            "-k2",
-            klv,
-            "-wmp",
-            "false",
-            "-threads",
-            "1",
-            "-s1",
-            "score",
-            "-s2",
-            "score",
-            "-mode",
-            "sync",
-            "-ttfraction",
-            str(ttfraction),
-        ],
-        input=f"cgp {board}\nendgame -eplies 25\n",
-        capture_output=True,
-        text=True,
-        cwd=root,
-        check=True,
-    ).stdout
+    script = f"cgp {board}\nendgame -eplies 25\n"
+    out = magpie.run(root, klv, script, "score", "-ttfraction", str(ttfraction))
     lines = out.splitlines()
     k = next((i for i, ln in enumerate(lines) if ln.startswith("Play")), None)
     if k is None or k + 1 >= len(lines):

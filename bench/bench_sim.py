@@ -41,7 +41,6 @@ import os
 import re
 import resource
 import statistics
-import subprocess
 import sys
 import time
 from pathlib import Path
@@ -51,6 +50,8 @@ try:
     import dlxc  # noqa: F401
 except ImportError:
     sys.path.insert(0, str(HERE.parent))
+
+import magpie  # noqa: E402  (bench/, this script's folder)
 
 from dlxc.lexicon import Lexicon  # noqa: E402
 from dlxc.models.cgp import parse, to_cgp  # noqa: E402
@@ -102,47 +103,9 @@ def magpie_sim(root: Path, cgp: str, klv: str, plays: int, plies: int, iters: in
     fields = cgp.split()[:4]
     script = f"cgp {' '.join(fields)}\n" + ("gsim\n" if solve else "")
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    out = subprocess.run(
-        [
-            str(root / "bin" / "magpie"),
-            "set",
-            "-savesettings",
-            "false",
-            "-lex",
-            "TWLENABLE",
-            "-k1",
-            klv,
-            "-k2",
-            klv,
-            "-wmp",
-            "false",
-            "-threads",
-            "1",
-            "-s1",
-            "equity",
-            "-s2",
-            "equity",
-            "-mode",
-            "sync",
-            "-plies",
-            str(plies),
-            "-numplays",
-            str(plays),
-            "-iterations",
-            str(iters * plays),
-            "-minplayiterations",
-            str(iters),
-            "-scondition",
-            "none",
-            "-seed",
-            "1",
-        ],
-        input=script,
-        capture_output=True,
-        text=True,
-        cwd=root,
-        check=True,
-    ).stdout
+    settings = ["-plies", str(plies), "-numplays", str(plays), "-iterations", str(iters * plays)]
+    settings += ["-minplayiterations", str(iters), "-scondition", "none", "-seed", "1"]
+    out = magpie.run(root, klv, script, "equity", *settings)
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime + after.ru_stime) - (before.ru_utime + before.ru_stime)
     if not solve:
