@@ -11,6 +11,7 @@ most constrained slot first).
 
 from __future__ import annotations
 
+import time
 from array import array
 from typing import Optional
 
@@ -19,6 +20,7 @@ from ..base.rng import MASK64, shuffled, splitmix64
 from .parsing import BadLine, NotAscii
 
 OK, FOUND, EXHAUSTED, BUDGET = 0, 1, 2, 3
+AGREE_SECONDS = 0.05  # the fill's root agreement: the longest step between clock reads
 
 
 # ---------------------------------------------------------------- word lists
@@ -364,7 +366,7 @@ class Fill:
         self.starts, self.codes = starts, codes
         self.wscore = [max(-1000, min(1000, x)) for x in scores]
         self.quality = 0
-        full = (1 << n_letters) - 1
+        full = self.full = (1 << n_letters) - 1
         self.dom = [(1 << c) if c >= 0 else (full if c == -2 else 0) for c in cells]
         self.cell_slot = [[-1, -1] for _ in range(n)]
         self.slot_cells: list[list[int]] = []
@@ -402,11 +404,16 @@ class Fill:
             by_len.setdefault(starts[w + 1] - starts[w], []).append(w)
         for sc in self.slot_cells:
             L = len(sc)
-            lst = [
-                w
-                for w in by_len.get(L, ())
-                if all((self.dom[sc[p]] >> codes[starts[w] + p]) & 1 for p in range(L))
-            ]
+            # only the squares that do not allow every letter can turn a word away
+            narrow = [(p, self.dom[sc[p]]) for p in range(L) if self.dom[sc[p]] != full]
+            if not narrow:
+                lst = list(by_len.get(L, ()))
+            else:
+                lst = [
+                    w
+                    for w in by_len.get(L, ())
+                    if all((m >> codes[starts[w] + p]) & 1 for p, m in narrow)
+                ]
             self.cand.append(lst)
             self.initial.append(len(lst))
         self.assigned = [-1] * self.n_slots
@@ -422,6 +429,7 @@ class Fill:
         self.snap: Optional[int] = None
         self.snap_dead = False
         self.pending: list[int] = []
+        self._agree: Optional[tuple] = None  # the root's agreement under way (``_agree_for``)
 
     def set_quality(self, quality: int) -> None:
         """dlxc_xw_fill_set_quality: a word's score weighs in the order to try."""
@@ -512,22 +520,42 @@ class Fill:
                 queue.append(t)
 
     def _revise(self, t, queue, queued):
+        steps = self._revise_steps(t, queue, queued)
+        try:
+            while True:
+                next(steps)
+        except StopIteration as done:
+            return done.value
+
+    def _revise_steps(self, t, queue, queued):
+        """fill.c's revise, pausing (a yield) every 2048 words of the list:
+        the root's agreement is timed between pauses.  Its value: False at a
+        wipe-out."""
         sc = self.slot_cells[t]
         L = len(sc)
         dm = [self.dom[c] for c in sc]
-        allowed = [0] * L
+        full = self.full
+        # a square that allows every letter turns no word away; the letters
+        # kept words put at a square are gathered until they cover its own
+        check = [(p, dm[p]) for p in range(L) if dm[p] != full]
+        allowed = [0 if dm[p] & (dm[p] - 1) else dm[p] for p in range(L)]
+        open_ = [p for p in range(L) if dm[p] & (dm[p] - 1)]
         lst = self.cand[t]
         kept = []
         codes, starts, used = self.codes, self.starts, self.used
         self.revisions += 1
-        for w in lst:
+        for j, w in enumerate(lst):
+            if j & 2047 == 2047:
+                yield
             if used[w]:
                 continue
             s = starts[w]
-            if all((dm[p] >> codes[s + p]) & 1 for p in range(L)):
+            if all((m >> codes[s + p]) & 1 for p, m in check):
                 kept.append(w)
-                for p in range(L):
-                    allowed[p] |= 1 << codes[s + p]
+                if open_:
+                    for p in open_:
+                        allowed[p] |= 1 << codes[s + p]
+                    open_ = [p for p in open_ if allowed[p] != dm[p]]
         if not kept:
             self.weight[t] += 1
             return False
@@ -549,6 +577,38 @@ class Fill:
             if ok:
                 ok = self._revise(t, queue, queued)
         return ok
+
+    def _agree_for(self, seconds: float):
+        """The root's agreement (``_propagate`` of the queue in ``_agree``)
+        for about ``seconds``: False at a wipe-out, True when it is over,
+        None when there is more to do (kept in ``_agree``)."""
+        agree = self._agree
+        assert agree is not None
+        queue, queued, head, steps = agree
+        end = time.perf_counter() + seconds
+        while True:
+            if steps is None:
+                if head >= len(queue):
+                    return True
+                t = queue[head]
+                head += 1
+                queued[t] = 0
+                steps = self._revise_steps(t, queue, queued)
+            try:
+                while True:
+                    next(steps)
+                    if time.perf_counter() >= end:
+                        self._agree = (queue, queued, head, steps)
+                        return None
+            except StopIteration as done:
+                steps = None
+                if not done.value:
+                    for u in queue[head:]:  # the rest are not revised
+                        queued[u] = 0
+                    return False
+            if time.perf_counter() >= end:
+                self._agree = (queue, queued, head, None)
+                return None
 
     def _assign(self, s, w):
         self.assigned[s] = w
@@ -616,19 +676,28 @@ class Fill:
         if self.state == "done":
             return EXHAUSTED
         if self.state == "start":
-            queue = list(range(self.n_slots))
-            queued = bytearray([1]) * self.n_slots
-            if not self._propagate(queue, queued):
-                self.state = "done"
-                return EXHAUSTED
-            self.state = "choose"
+            self._agree = ([*range(self.n_slots)], bytearray([1]) * self.n_slots, 0, None)
+            self.state = "agree"
         if self.state == "snap":
             queue = list(self.pending)
             queued = bytearray(self.n_slots)
             for t in queue:
                 queued[t] = 1
             self.pending = []
-            if self.snap_dead or not self._propagate(queue, queued):
+            if self.snap_dead:
+                self.state = "done"
+                return EXHAUSTED
+            self._agree = (queue, queued, 0, None)
+            self.state = "agree"
+        if self.state == "agree":
+            # the root's agreement, in slices of about AGREE_SECONDS: over a long
+            # list it takes seconds here (a moment in C), and the caller's clock
+            # and Ctrl-C are looked at between calls; no node is counted
+            agreed = self._agree_for(AGREE_SECONDS)
+            if agreed is None:
+                return BUDGET
+            self._agree = None
+            if not agreed:
                 self.state = "done"
                 return EXHAUSTED
             self.state = "choose"
