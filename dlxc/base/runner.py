@@ -31,7 +31,9 @@ import time
 TYPE_CHECKING = False  # typing's own flag costs importing typing (see above)
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from typing import Optional
+    from typing import Optional, TypeVar
+
+    T = TypeVar("T")
 
 FIRST_BUDGET = {"c": 16, "python": 1}  # nodes of the first engine call
 MAX_BUDGET = 1 << 30
@@ -197,3 +199,33 @@ class Terminated(KeyboardInterrupt):
 def on_sigterm(signum, frame) -> None:
     """The SIGTERM handler that raises ``Terminated``."""
     raise Terminated()
+
+
+def waiting(call: Callable[..., T], *args: object) -> T:
+    """``call(*args)``, one long C call that releases the GIL (building a
+    lexicon: a second over ENABLE), made in a thread of its own while the
+    main thread waits in steps of 20 ms, so that Ctrl-C and the alarms of
+    a timeout reach the main thread within one step instead of after the
+    call.  Cut short so, the call finishes in its thread and its result is
+    dropped (the thread does not keep the process alive).  Outside the main
+    thread it is a plain call."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return call(*args)
+    box: list = []
+
+    def work() -> None:
+        try:
+            box.append((True, call(*args)))
+        except BaseException as exc:  # handed to the caller below
+            box.append((False, exc))
+
+    worker = threading.Thread(target=work, name="dlxc-c-call", daemon=True)
+    worker.start()
+    while worker.is_alive():
+        worker.join(0.02)
+    ok, value = box[0]
+    if not ok:
+        raise value
+    return value

@@ -30,10 +30,12 @@ from ..base.closing import Closing
 from ..base.errors import BoardError, LexiconError
 from ..base.files import Skips, lines_of, not_letters
 from ..base.letters import fold
+from ..base.runner import waiting
 from ..base.wordlist import WordList, entries, read_list, read_list_bytes
 from . import fileformat, mirror
 from .alphabet import Alphabet, normalize
 from .contract import LexiconEngine
+from .mirror import GenDeadline
 
 try:
     from . import _cbackend
@@ -49,6 +51,7 @@ __all__ = [
     "Alphabet",
     "LexiconError",
     "MoveGenerator",
+    "GenDeadline",
     "resolve_backend",
     "c_import_error",
     "read_word_list",
@@ -360,7 +363,7 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         backend = resolve_backend(backend)
         start = time.perf_counter()
         name, blob = read_list_bytes(path, LexiconError)
-        built = _engine(backend).build_text(blob, gaddag)
+        built = waiting(_engine(backend).build_text, blob, gaddag)
         if built is not None and (letters is None or set(built[0]).issubset(letters)):
             alphabet, dawg, gad, words, longest = built
             data = fileformat.LexiconData(Alphabet(alphabet), dawg, gad, words, longest)
@@ -384,8 +387,8 @@ class Lexicon(_Membership, Closing):  # type: ignore[valid-type,misc]
         engine = _engine(backend)
         start = time.perf_counter()
         try:
-            dawg = engine.build_dawg(codes, len(alphabet))
-            gad = engine.build_gaddag(codes, len(alphabet)) if gaddag else array("I")
+            dawg = waiting(engine.build_dawg, codes, len(alphabet))
+            gad = waiting(engine.build_gaddag, codes, len(alphabet)) if gaddag else array("I")
         except LexiconError as exc:
             raise _fail_where(exc, name) from None
         seconds = time.perf_counter() - start
@@ -748,6 +751,13 @@ class MoveGenerator(Closing):
             bingo_tiles,
             bingo_bonus,
         )
+
+    def set_deadline(self, deadline: Optional[float]) -> None:
+        """A ``time.perf_counter()`` value after which a run of the mirror
+        stops with ``GenDeadline`` (None: none).  A C run takes milliseconds
+        and does not look at it."""
+        if hasattr(self._gen, "deadline"):
+            self._gen.deadline = deadline
 
     def run(self, board: bytes, rack: bytes) -> int:
         """Find every move on ``board`` (codes, +128 a blank) for ``rack``

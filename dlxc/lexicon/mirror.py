@@ -8,6 +8,7 @@ build.c, query.c and moves.c; their comments explain the why.
 
 from __future__ import annotations
 
+import time
 from array import array
 from collections.abc import Sequence
 from typing import Optional
@@ -616,6 +617,9 @@ class Gen:
         self.lm = (lm, [list(c) for c in zip(*lm)])
         self.wm = (wm, [list(c) for c in zip(*wm)])
         self.found: list[Move] = []
+        # a time.perf_counter() value: a run still going then stops between two
+        # rows of the board (GenDeadline); C needs none, its runs take milliseconds
+        self.deadline: Optional[float] = None
         # the moves found live in the generator, as in C: one call at a time
         self._guard = Guard("this move generator", closed_error=LexiconError)
 
@@ -651,6 +655,11 @@ class Gen:
     def close(self) -> None:
         """Refuse later calls (a running one finishes)."""
         self._guard.close()
+
+
+class GenDeadline(Exception):
+    """A mirror run of the move generator that reached its ``deadline``
+    (the moves found so far are not a whole list)."""
 
 
 class _Walk:
@@ -832,6 +841,8 @@ def _direction(gen, lex, b, down, rack, empty):
     w.fresh = [0] * cols
     root = (lex.gaddag[0] >> 8) & 0x3FFFFF
     for r in range(rows):
+        if gen.deadline is not None and time.perf_counter() >= gen.deadline:
+            raise GenDeadline()
         w.row = r
         w.line = b[r]
         w.lm = gen.lm[down][r]

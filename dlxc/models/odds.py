@@ -48,6 +48,7 @@ from typing import Optional
 from ..base.errors import BoardError
 from ..base.letters import fold_letter
 from ..base.runner import Limits
+from ..lexicon import GenDeadline
 from .leaves import Leaves
 from .scrabble import MoveFinder
 
@@ -691,21 +692,30 @@ class LeaveInference:
         res = self.result
         start = last = time.perf_counter()
         found = []
+        gen = self.finder.generator
+        if limits is not None and limits.deadline is not None and limits.clock is time.perf_counter:
+            gen.set_deadline(limits.deadline)  # the mirror's move generation stops there too
         # each leave costs a move generation: the clock is read before each
-        for i, (leave, weight) in enumerate(draws(self.pool, self.leave_size)):
-            if limits is not None and limits.reached(0):
-                break
-            now = time.perf_counter()
-            res.seconds = now - start
-            if progress is not None and now - last >= 0.1:
-                progress(i / self.racks)
-                last = now
-            lik = self.likelihood(leave)
-            if lik:
-                found.append((leave, weight, lik))
-            res.seen = i + 1
-        else:
-            res.complete = True
+        try:
+            for i, (leave, weight) in enumerate(draws(self.pool, self.leave_size)):
+                if limits is not None and limits.reached(0):
+                    break
+                now = time.perf_counter()
+                res.seconds = now - start
+                if progress is not None and now - last >= 0.1:
+                    progress(i / self.racks)
+                    last = now
+                try:
+                    lik = self.likelihood(leave)
+                except GenDeadline:  # the leave is not counted as seen
+                    break
+                if lik:
+                    found.append((leave, weight, lik))
+                res.seen = i + 1
+            else:
+                res.complete = True
+        finally:
+            gen.set_deadline(None)
         evidence = sum((w * lik for _, w, lik in found), Fraction(0))
         res.evidence = evidence / res.ways if res.ways else Fraction(0)
         res.leaves = sorted(

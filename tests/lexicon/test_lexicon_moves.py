@@ -172,3 +172,25 @@ def test_the_brute_force_sees_a_missing_cross_check(monkeypatch):
     monkeypatch.setattr(mirror, "_cross_checks", lax)
     broken = keyed(moves(lex, lines, "ate", rules))
     assert sorted(broken) != oracle_moves(lex, rules, lines, "ate")
+
+
+def test_a_deadline_stops_the_mirrors_move_generation(backend):
+    import time
+
+    from dlxc.lexicon import GenDeadline
+
+    finder = MoveFinder(lexicon(backend))
+    board = finder.board(["." * 15] * 15)
+    rack = finder.rack("aeilnrs")
+    whole = finder.count(board, rack)
+    assert whole > 0
+    finder.generator.set_deadline(time.perf_counter() - 1)  # passed already
+    try:
+        if backend == "python":  # the mirror stops before its first row
+            with pytest.raises(GenDeadline):
+                finder.count(board, rack)
+        else:  # a C run takes milliseconds and does not look
+            assert finder.count(board, rack) == whole
+    finally:
+        finder.generator.set_deadline(None)
+    assert finder.count(board, rack) == whole
