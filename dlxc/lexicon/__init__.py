@@ -759,6 +759,12 @@ class MoveGenerator(Closing):
         if hasattr(self._gen, "deadline"):
             self._gen.deadline = deadline
 
+    def set_stop(self, flag: Optional[list]) -> None:
+        """A list whose first item, once true, stops a run of the mirror
+        with ``GenDeadline`` as ``set_deadline``'s time does (None: none)."""
+        if hasattr(self._gen, "stop"):
+            self._gen.stop = flag
+
     def run(self, board: bytes, rack: bytes) -> int:
         """Find every move on ``board`` (codes, +128 a blank) for ``rack``
         (64 counts, [0] blanks); returns how many."""

@@ -620,6 +620,7 @@ class Gen:
         # a time.perf_counter() value: a run still going then stops between two
         # rows of the board (GenDeadline); C needs none, its runs take milliseconds
         self.deadline: Optional[float] = None
+        self.stop: Optional[list] = None  # likewise once stop[0] is set (a Ctrl-C, say)
         # the moves found live in the generator, as in C: one call at a time
         self._guard = Guard("this move generator", closed_error=LexiconError)
 
@@ -658,8 +659,8 @@ class Gen:
 
 
 class GenDeadline(Exception):
-    """A mirror run of the move generator that reached its ``deadline``
-    (the moves found so far are not a whole list)."""
+    """A mirror run of the move generator that reached its ``deadline`` or
+    saw its ``stop`` flag set (the moves found so far are not a whole list)."""
 
 
 class _Walk:
@@ -841,7 +842,9 @@ def _direction(gen, lex, b, down, rack, empty):
     w.fresh = [0] * cols
     root = (lex.gaddag[0] >> 8) & 0x3FFFFF
     for r in range(rows):
-        if gen.deadline is not None and time.perf_counter() >= gen.deadline:
+        if (gen.deadline is not None and time.perf_counter() >= gen.deadline) or (
+            gen.stop is not None and gen.stop[0]
+        ):
             raise GenDeadline()
         w.row = r
         w.line = b[r]

@@ -48,6 +48,7 @@ from ..base.args import within_memory
 from ..base.errors import BoardError, SolverError
 from ..base.rng import MASK64, splitmix64
 from ..base.runner import Limits
+from ..lexicon import GenDeadline
 from .scrabble import Move, MoveFinder
 
 INF_DEPTH = 1 << 20  # the depth of a table entry whose subtree met no depth cut
@@ -219,6 +220,9 @@ class Endgame:
         self.nodes = 0
         self.cuts = 0
         self._next_check = 0
+        # the mirror's nodes cost milliseconds (a move generation in Python):
+        # it looks at the limits at every node
+        self._check_every = CHECK_EVERY if finder.lexicon.backend == "c" else 1
         self._limits: Optional[Limits] = None
         self._progress: Optional[Callable[[int, int], None]] = None
         self._capacity = 1 << 20
@@ -293,7 +297,10 @@ class Endgame:
 
     def _moves(self, side: int) -> Sequence[tuple]:
         gen = self.gen
-        gen.run(bytes(self.board), bytes(self.racks[side]))
+        try:
+            gen.run(bytes(self.board), bytes(self.racks[side]))
+        except GenDeadline:  # the mirror's, set by solve
+            raise _Stop("timeout") from None
         gen.sort()
         return gen.records()
 
@@ -393,7 +400,7 @@ class Endgame:
         table[key] = (depth, flag, value, move)
 
     def _check(self) -> None:
-        self._next_check = self.nodes + CHECK_EVERY
+        self._next_check = self.nodes + self._check_every
         if self._limits is not None:
             if self._limits.node_limit is not None:
                 self._next_check = min(self._next_check, self._limits.node_limit)
@@ -597,25 +604,31 @@ class Endgame:
         # a Ctrl-C may land between a move played and taken back: the
         # position is put back from these before the line is played again
         board0, racks0 = bytes(self.board), [bytes(r) for r in self.racks]
-        for depth in range(1, limit + 1):
-            self._depth = depth
-            cuts = self.cuts
-            try:
-                self._root(depth, roots, top)
-            except _Stop as stop:
-                stopped = stop.reason
-                break
-            except KeyboardInterrupt:
-                stopped = "interrupted"
-                break
-            done = roots
-            done_depth = depth
-            proved = self.cuts == cuts
-            snapshot = [
-                _Root(r.rec, r.value, r.exact, r.searched, r.order, dict(r.extra)) for r in roots
-            ]
-            if proved:
-                break
+        if limits is not None and limits.deadline is not None and limits.clock is time.perf_counter:
+            self.gen.set_deadline(limits.deadline)  # a move generation of the mirror stops there
+        try:
+            for depth in range(1, limit + 1):
+                self._depth = depth
+                cuts = self.cuts
+                try:
+                    self._root(depth, roots, top)
+                except _Stop as stop:
+                    stopped = stop.reason
+                    break
+                except KeyboardInterrupt:
+                    stopped = "interrupted"
+                    break
+                done = roots
+                done_depth = depth
+                proved = self.cuts == cuts
+                snapshot = [
+                    _Root(r.rec, r.value, r.exact, r.searched, r.order, dict(r.extra))
+                    for r in roots
+                ]
+                if proved:
+                    break
+        finally:
+            self.gen.set_deadline(None)  # the line is played again in full
         if stopped is not None:
             self.board[:] = board0
             for rack, kept in zip(self.racks, racks0):

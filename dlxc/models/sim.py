@@ -67,7 +67,7 @@ from typing import Callable, Optional
 from ..base.errors import BoardError
 from ..base.rng import MASK64, splitmix64, uniform_below
 from ..base.runner import Limits
-from ..lexicon import MoveGenerator
+from ..lexicon import GenDeadline, MoveGenerator
 from .leaves import Leaves
 from .scrabble import Move, MoveFinder
 
@@ -659,17 +659,28 @@ class Simulation:
                 for k in range(done)
             ]
         out = []
-        for k in range(count):
-            if stop[0]:
-                break
-            i = first + k * stride
-            st = round_start(seed, i)
-            vals, lefts = [], []
-            for a in arms:
-                v, u = playout(self.r, gen, a.board, a.rack_left, a.score, self.unseen, plies, st)
-                vals.append(v)
-                lefts.append(u)
-            out.append((i, vals, lefts))
+        # a play-out of the mirror takes a tenth of a second or more: the stop
+        # flag is looked at by the move generator itself, and a round it cuts
+        # short is dropped
+        gen.set_stop(stop)
+        try:
+            for k in range(count):
+                if stop[0]:
+                    break
+                i = first + k * stride
+                st = round_start(seed, i)
+                vals, lefts = [], []
+                for a in arms:
+                    v, u = playout(
+                        self.r, gen, a.board, a.rack_left, a.score, self.unseen, plies, st
+                    )
+                    vals.append(v)
+                    lefts.append(u)
+                out.append((i, vals, lefts))
+        except GenDeadline:
+            pass
+        finally:
+            gen.set_stop(None)
         return out
 
     def _batch(self, engine, gens, stop, plies, seed, first, count, limits):
