@@ -486,7 +486,9 @@ class Fill:
             raise ValueError("malformed arguments")
         queue = list(range(self.n_slots))
         queued = bytearray([1]) * self.n_slots
-        self.snap_dead = not self._propagate(queue, queued)
+        self._agree = (queue, queued, 0, None)
+        self.snap_dead = not self._agree_for(float("inf"))
+        self._agree = None
         self.snap = len(self.trail)
         self.restore()
         return EXHAUSTED if self.snap_dead else OK
@@ -519,17 +521,9 @@ class Fill:
                 queued[t] = 1
                 queue.append(t)
 
-    def _revise(self, t, queue, queued):
-        steps = self._revise_steps(t, queue, queued)
-        try:
-            while True:
-                next(steps)
-        except StopIteration as done:
-            return done.value
-
     def _revise_steps(self, t, queue, queued):
         """fill.c's revise, pausing (a yield) every 2048 words of the list:
-        the root's agreement is timed between pauses.  Its value: False at a
+        an agreement is timed between pauses.  Its value: False at a
         wipe-out."""
         sc = self.slot_cells[t]
         L = len(sc)
@@ -567,21 +561,11 @@ class Fill:
                 self._set_dom(sc[p], dm[p] & allowed[p], t, queue, queued)
         return True
 
-    def _propagate(self, queue, queued):
-        head = 0
-        ok = True
-        while head < len(queue):
-            t = queue[head]
-            head += 1
-            queued[t] = 0
-            if ok:
-                ok = self._revise(t, queue, queued)
-        return ok
-
     def _agree_for(self, seconds: float):
-        """The root's agreement (``_propagate`` of the queue in ``_agree``)
-        for about ``seconds``: False at a wipe-out, True when it is over,
-        None when there is more to do (kept in ``_agree``)."""
+        """fill.c's propagate (arc consistency from the slots queued in
+        ``_agree``: the root's or a node's) for about ``seconds``: False at a
+        wipe-out, True when it is over, None when there is more to do (kept
+        in ``_agree``)."""
         agree = self._agree
         assert agree is not None
         queue, queued, head, steps = agree
@@ -611,6 +595,8 @@ class Fill:
                 return None
 
     def _assign(self, s, w):
+        """Word ``w`` in slot ``s``, its letters set: the (queue, marks) of
+        the slots to revise, for ``_agree_for``."""
         self.assigned[s] = w
         self.used[w] = 1
         self.nodes += 1
@@ -619,7 +605,7 @@ class Fill:
         st = self.starts[w]
         for p, cell in enumerate(self.slot_cells[s]):
             self._set_dom(cell, 1 << self.codes[st + p], s, queue, queued)
-        return self._propagate(queue, queued)
+        return queue, queued
 
     def _unassign(self, lv):
         s = lv[0]
@@ -702,6 +688,16 @@ class Fill:
                 return EXHAUSTED
             self.state = "choose"
         while True:
+            if self.state == "assigning":  # a node's agreement, taken up again
+                agreed = self._agree_for(AGREE_SECONDS)
+                if agreed is None:
+                    return BUDGET
+                self._agree = None
+                if agreed:
+                    self.state = "choose"
+                    continue
+                self._unassign(self.levels[-1])
+                self.state = "try"
             if self.state == "after":
                 if not self.levels:
                     self.state = "done"
@@ -732,7 +728,15 @@ class Fill:
                 lv[2] += 1
                 if self.used[w]:
                     continue
-                if self._assign(lv[0], w):
+                # the node's agreement runs in slices, as the root's: one node
+                # can take seconds over a long list here
+                self._agree = (*self._assign(lv[0], w), 0, None)
+                agreed = self._agree_for(AGREE_SECONDS)
+                if agreed is None:
+                    self.state = "assigning"
+                    return BUDGET
+                self._agree = None
+                if agreed:
                     advanced = True
                     break
                 self._unassign(lv)
