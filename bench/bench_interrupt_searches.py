@@ -118,7 +118,8 @@ def build(tmp: Path) -> dict:
     both = ["--timeout", "--node-limit"]
     return {
         "crossword suggest": (
-            ["crossword", "suggest", grid, "--slot", "1A", "-w", scored, "--budget", "600"],
+            ["crossword", "suggest", grid, "--slot", "1A", "-w", scored, "--budget", "600"]
+            + ["--top", "1000"],  # the top 50 are decided within seconds
             both + ["start"],
         ),
         "fill --region": (
