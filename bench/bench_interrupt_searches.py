@@ -223,12 +223,16 @@ def run(cmd: list, sigint_at: float | None = None) -> tuple[float, float, int, s
     return wall, after, p.returncode, err
 
 
+TRACEBACKS: list[str] = []  # printed after the case that wrote them
+
+
 def bad(code: int, want: int, err: str) -> str:
     notes = []
     if code != want:
         notes.append(f"exit {code} (want {want}): {err.strip().splitlines()[-1:]}")
     if "Traceback" in err:
         notes.append("TRACEBACK")
+        TRACEBACKS.append(err[err.index("Traceback") :])
     if "LEFT RUNNING" in err:
         notes.append("left processes")
     return "; ".join(notes)
@@ -280,6 +284,9 @@ def measure(name: str, cmd: list, limits: list, runs: int) -> None:
     if "--node-limit" in limits:
         wall, _, code, err = run(cmd + ["--node-limit", "1"])
         print(f"  --node-limit 1: {wall - base:.2f} s over base {bad(code, 4, err)}")
+    for text in TRACEBACKS:
+        print("  " + text.rstrip().replace("\n", "\n  "))
+    TRACEBACKS.clear()
 
 
 def main() -> None:
