@@ -99,6 +99,8 @@ struct dlxc_xw_fill {
     int64_t n_ubits;
     uint64_t *lbits, *ubits, *sbits, *scratch, *mask;
     int32_t *sidx;
+    int32_t *res;    /* [(slot_off[s] + p) * A + a]: a 64-bit word of slot s's set
+                     that last had a word with letter a at p (a hint) */
     int64_t *weight; /* per slot: 1 + its wipe-outs (dlxc_xw_fill_set_weights) */
     uint8_t *used;
     int32_t *arena;
@@ -168,6 +170,7 @@ void dlxc_xw_fill_free(dlxc_xw_fill *f)
     free(f->initial), free(f->dom), free(f->live), free(f->cand_cnt);
     free(f->len_off), free(f->lnw), free(f->inv), free(f->lw_off), free(f->uoff), free(f->soff);
     free(f->lbits), free(f->ubits), free(f->sbits), free(f->scratch), free(f->mask), free(f->sidx);
+    free(f->res);
     free(f->assigned), free(f->used), free(f->arena), free(f->trail), free(f->levels);
     free(f->queue), free(f->queued), free(f->weight);
     free(f);
@@ -277,7 +280,7 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         else allowed[p] = dm[p];
     }
     rstart[nchk] = nrow;
-    uint64_t *S = f->sbits + f->soff[t];
+    const uint64_t *S = f->sbits + f->soff[t];
     const int32_t *ix = f->sidx + f->soff[t];
     const uint64_t *U = f->ubits + f->uoff[L];
     const uint8_t *codes = f->codes + f->wstart[f->len_off[L]];
@@ -312,17 +315,33 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         f->weight[t]++;
         return 0;
     }
+    if (kept < cnt) {
+        if (!trail_reserve(f, (int64_t)live + 1)) return -1;
+        set_words(f, t, nv, kept);
+        live = f->live[t];
+    }
+    /* supports: first where each letter had one last time */
+    int32_t *res = f->res + (int64_t)f->slot_off[t] * A;
+    for (int32_t o = 0; o < nopen;) {
+        int32_t p = open[o];
+        const uint64_t *base = tab + (int64_t)p * A * nw;
+        for (uint64_t lets = dm[p]; lets; lets &= lets - 1) {
+            int32_t a = __builtin_ctzll(lets), r = res[p * A + a];
+            if (S[r] & base[(int64_t)a * nw + r]) allowed[p] |= 1ULL << a, need--;
+        }
+        if (allowed[p] == dm[p]) open[o] = open[--nopen];
+        else o++;
+    }
     for (int32_t i = 0; i < live && nopen; i++) {
-        uint64_t v = nv[i];
-        if (!v) continue;
         int32_t k = ix[i];
+        uint64_t v = S[k];
         if (pop64(v) * nopen <= need) { /* word by word */
             for (; v && nopen; v &= v - 1) {
                 const uint8_t *word = codes + ((int64_t)k * 64 + __builtin_ctzll(v)) * L;
                 for (int32_t o = 0; o < nopen;) {
                     int32_t p = open[o];
                     uint64_t bit = 1ULL << word[p];
-                    if (!(allowed[p] & bit)) allowed[p] |= bit, need--;
+                    if (!(allowed[p] & bit)) allowed[p] |= bit, need--, res[p * A + word[p]] = k;
                     if (allowed[p] == dm[p]) open[o] = open[--nopen];
                     else o++;
                 }
@@ -333,15 +352,12 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
                 const uint64_t *base = tab + (int64_t)p * A * nw + k;
                 for (uint64_t lets = dm[p] & ~allowed[p]; lets; lets &= lets - 1) {
                     int32_t a = __builtin_ctzll(lets);
-                    if (v & base[(int64_t)a * nw]) allowed[p] |= 1ULL << a, need--;
+                    if (v & base[(int64_t)a * nw])
+                        allowed[p] |= 1ULL << a, need--, res[p * A + a] = k;
                 }
                 if (allowed[p] == dm[p]) open[o] = open[--nopen];
                 else o++;
             }
-    }
-    if (kept < cnt) {
-        if (!trail_reserve(f, (int64_t)live + 1)) return -1;
-        set_words(f, t, nv, kept);
     }
     for (int32_t p = 0; p < L; p++)
         if ((dm[p] & allowed[p]) != dm[p])
@@ -580,7 +596,8 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
     f->sidx = malloc(((size_t)f->soff[ns] + 1) * sizeof *f->sidx);
     f->scratch = malloc(((size_t)f->max_lnw + 1) * sizeof *f->scratch);
     f->mask = calloc((size_t)f->max_lnw + 1, sizeof *f->mask);
-    if (!f->lbits || !f->ubits || !f->sbits || !f->sidx || !f->scratch || !f->mask) {
+    f->res = calloc((size_t)f->slot_off[ns] * f->A + 1, sizeof *f->res);
+    if (!f->lbits || !f->ubits || !f->sbits || !f->sidx || !f->scratch || !f->mask || !f->res) {
         free(has_len);
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
