@@ -112,6 +112,9 @@ struct dlxc_xw_fill {
     int32_t depth, max_depth;
     int32_t *queue;
     uint8_t *queued;
+    uint8_t *stale; /* per slot: its set changed since its last revision
+                       (dlxc_xw_fill_restrict), so each letter's support is
+                       looked for afresh */
     int state;
     uint64_t seed;
     dlxc_xw_fill_stats stats;
@@ -172,7 +175,7 @@ void dlxc_xw_fill_free(dlxc_xw_fill *f)
     free(f->lbits), free(f->ubits), free(f->sbits), free(f->scratch), free(f->mask), free(f->sidx);
     free(f->res);
     free(f->assigned), free(f->used), free(f->arena), free(f->trail), free(f->levels);
-    free(f->queue), free(f->queued), free(f->weight);
+    free(f->queue), free(f->queued), free(f->weight), free(f->stale);
     free(f);
 }
 
@@ -315,6 +318,30 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         f->weight[t]++;
         return 0;
     }
+    /* A slot revised since its set last changed elsewhere had a word for
+     * each of its cells' letters, so only the letters of the words removed
+     * now can have lost theirs: gathered word by word when they are few. */
+    int stale = f->stale[t] || dirty == ~0ULL;
+    f->stale[t] = 0;
+    if (!stale && nopen && (int64_t)(cnt - kept) * nopen <= need) {
+        uint64_t lost[64];
+        for (int32_t o = 0; o < nopen; o++) lost[open[o]] = 0;
+        for (int32_t i = 0; i < live; i++) {
+            int32_t k = ix[i];
+            for (uint64_t rem = S[k] & ~nv[i]; rem; rem &= rem - 1) {
+                const uint8_t *word = codes + ((int64_t)k * 64 + __builtin_ctzll(rem)) * L;
+                for (int32_t o = 0; o < nopen; o++) lost[open[o]] |= 1ULL << word[open[o]];
+            }
+        }
+        need = 0;
+        for (int32_t o = 0; o < nopen;) {
+            int32_t p = open[o];
+            allowed[p] = dm[p] & ~lost[p];
+            need += pop64(dm[p] & lost[p]);
+            if (allowed[p] == dm[p]) open[o] = open[--nopen];
+            else o++;
+        }
+    }
     if (kept < cnt) {
         if (!trail_reserve(f, (int64_t)live + 1)) return -1;
         set_words(f, t, nv, kept);
@@ -325,7 +352,7 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
     for (int32_t o = 0; o < nopen;) {
         int32_t p = open[o];
         const uint64_t *base = tab + (int64_t)p * A * nw;
-        for (uint64_t lets = dm[p]; lets; lets &= lets - 1) {
+        for (uint64_t lets = dm[p] & ~allowed[p]; lets; lets &= lets - 1) {
             int32_t a = __builtin_ctzll(lets), r = res[p * A + a];
             if (S[r] & base[(int64_t)a * nw + r]) allowed[p] |= 1ULL << a, need--;
         }
@@ -473,12 +500,13 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
     f->levels = malloc((size_t)(nsl + 1) * sizeof *f->levels);
     f->queue = malloc((size_t)nsl * sizeof *f->queue);
     f->queued = calloc((size_t)nsl, 1);
+    f->stale = calloc((size_t)nsl, 1);
     f->dirty = calloc((size_t)nsl, sizeof *f->dirty);
     f->weight = malloc((size_t)nsl * sizeof *f->weight);
     int32_t *order = malloc((size_t)(n_words + 1) * sizeof *order);
     uint64_t *key = malloc((size_t)(n_words + 1) * sizeof *key);
     if (!f->initial || !f->live || !f->cand_cnt || !f->assigned || !f->levels || !f->queue ||
-        !f->queued || !f->dirty || !f->weight || !order || !key) {
+        !f->queued || !f->stale || !f->dirty || !f->weight || !order || !key) {
         free(order), free(key);
         dlxc_xw_fill_free(f);
         return DLXC_XW_ENOMEM;
@@ -693,6 +721,7 @@ int dlxc_xw_fill_restrict(dlxc_xw_fill *f, int32_t slot, int32_t n, const int32_
     memset(m, 0, (size_t)nw * sizeof *m);
     if (!trail_reserve(f, (int64_t)live + 1)) return DLXC_XW_ENOMEM;
     set_words(f, slot, nv, kept);
+    f->stale[slot] = 1;
     /* after a restore the slot's cells (and through them its crossings)
      * follow at the next run */
     if (f->state == S_SNAP && kept < cnt && !f->queued[slot]) {
