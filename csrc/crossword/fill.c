@@ -123,6 +123,7 @@ struct dlxc_xw_fill {
      * that agreement wiped a list out; n_pending slots restricted since the
      * restore wait in queue[0 ..] for the next run's propagation */
     int has_snap, snap_dead;
+    int popcnt; /* the processor has the popcnt instruction */
     int64_t snap_trail, snap_arena;
     int32_t n_pending;
 };
@@ -256,7 +257,9 @@ static void set_words(dlxc_xw_fill *f, int32_t t, const uint64_t *nv, int32_t ke
  * of the others' when they are fewer) or, when it has few words, word by
  * word; likewise the letters some kept word puts at a position are
  * gathered until they cover that position's letters. */
-static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
+#define POP(x) (hw ? (int32_t)__builtin_popcountll(x) : pop64(x))
+static inline __attribute__((always_inline)) int revise_with(dlxc_xw_fill *f, int32_t t,
+                                                             int32_t *qn, int hw)
 {
     int32_t L = f->slot_off[t + 1] - f->slot_off[t], A = f->A;
     const int32_t *cells = f->slot_cell + f->slot_off[t];
@@ -272,14 +275,14 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         dm[p] = f->dom[cells[p]], allowed[p] = 0;
         if ((dirty >> p) & 1 && dm[p] != full) {
             uint64_t lets = dm[p];
-            int32_t inv = 2 * pop64(lets) > A;
+            int32_t inv = 2 * POP(lets) > A;
             if (inv) lets = full & ~lets;
             chk[nchk] = p, rstart[nchk] = nrow, invert[nchk] = inv;
             for (; lets; lets &= lets - 1)
                 row[nrow++] = tab + ((int64_t)p * A + __builtin_ctzll(lets)) * nw;
             nchk++;
         }
-        if (dm[p] & (dm[p] - 1)) open[nopen++] = p, need += pop64(dm[p]);
+        if (dm[p] & (dm[p] - 1)) open[nopen++] = p, need += POP(dm[p]);
         else allowed[p] = dm[p];
     }
     rstart[nchk] = nrow;
@@ -294,7 +297,7 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         int32_t k = ix[i];
         uint64_t v = S[k] & ~U[k];
         if (nchk && v) {
-            if (pop64(v) * nchk < nrow) { /* word by word */
+            if (POP(v) * nchk < nrow) { /* word by word */
                 for (uint64_t b = v; b; b &= b - 1) {
                     int32_t j = __builtin_ctzll(b);
                     const uint8_t *word = codes + ((int64_t)k * 64 + j) * L;
@@ -312,7 +315,7 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
                 }
         }
         nv[i] = v;
-        kept += pop64(v);
+        kept += POP(v);
     }
     if (kept == 0) {
         f->weight[t]++;
@@ -337,7 +340,7 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
         for (int32_t o = 0; o < nopen;) {
             int32_t p = open[o];
             allowed[p] = dm[p] & ~lost[p];
-            need += pop64(dm[p] & lost[p]);
+            need += POP(dm[p] & lost[p]);
             if (allowed[p] == dm[p]) open[o] = open[--nopen];
             else o++;
         }
@@ -362,7 +365,7 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
     for (int32_t i = 0; i < live && nopen; i++) {
         int32_t k = ix[i];
         uint64_t v = S[k];
-        if (pop64(v) * nopen <= need) { /* word by word */
+        if (POP(v) * nopen <= need) { /* word by word */
             for (; v && nopen; v &= v - 1) {
                 const uint8_t *word = codes + ((int64_t)k * 64 + __builtin_ctzll(v)) * L;
                 for (int32_t o = 0; o < nopen;) {
@@ -391,6 +394,28 @@ static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
             if (set_dom(f, cells[p], dm[p] & allowed[p], t, qn) < 0) return -1;
     return 1;
 }
+
+/* revise twice: with the popcnt instruction, for processors that have it
+ * (chosen at run time: the extension is built without -march), and
+ * without */
+#if (defined(__GNUC__) || defined(__clang__)) && (defined(__x86_64__) || defined(__i386__))
+#define FILL_X86 1
+__attribute__((target("popcnt"))) static int revise_popcnt(dlxc_xw_fill *f, int32_t t, int32_t *qn)
+{
+    return revise_with(f, t, qn, 1);
+}
+#else
+#define FILL_X86 0
+#endif
+
+static int revise(dlxc_xw_fill *f, int32_t t, int32_t *qn)
+{
+#if FILL_X86
+    if (f->popcnt) return revise_popcnt(f, t, qn);
+#endif
+    return revise_with(f, t, qn, 0);
+}
+#undef POP
 
 /* arc consistency from the slots queued: 1 ok, 0 a wipe-out, -1 no memory */
 static int propagate(dlxc_xw_fill *f, int32_t qn)
@@ -666,6 +691,9 @@ int dlxc_xw_fill_new(dlxc_xw_fill **out, int32_t width, int32_t height, const in
     f->arena_base = 0;
     f->state = S_START;
     f->seed = seed;
+#if FILL_X86
+    f->popcnt = __builtin_cpu_supports("popcnt") != 0;
+#endif
     f->stats.n_slots = ns;
     *out = f;
     return DLXC_XW_OK;
