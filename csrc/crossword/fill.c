@@ -934,11 +934,12 @@ static int order_candidates(dlxc_xw_fill *f, int32_t s, int32_t *off)
                 }
         }
         pos[np++] = p;
+        for (int32_t a = 0; a < f->A; a++) count[p][a] = ilog(count[p][a]);
     }
     for (int32_t j = 0; j < cnt; j++) {
         int32_t w = out[j], score = 0;
         const uint8_t *word = f->codes + f->wstart[w];
-        for (int32_t i = 0; i < np; i++) score += ilog(count[pos[i]][word[pos[i]]]);
+        for (int32_t i = 0; i < np; i++) score += count[pos[i]][word[pos[i]]]; /* its ilog */
         score += f->quality * f->wscore[w];
         if (f->seed) { /* variety: a jitter of up to a factor 1.4 in one count */
             uint64_t st = f->seed ^ (uint64_t)f->orig[w];
