@@ -353,9 +353,10 @@ static inline __attribute__((always_inline)) int revise_with(dlxc_xw_fill *f, in
         set_words(f, t, nv, kept);
         live = f->live[t];
     }
-    /* supports: first where each letter had one last time */
+    /* supports: first where each letter had one last time, unless the
+     * words kept are so few that reading their letters costs less */
     int32_t *res = f->res + (int64_t)f->slot_off[t] * A;
-    for (int32_t o = 0; o < nopen;) {
+    for (int32_t o = 0; (int64_t)kept * nopen > need && o < nopen;) {
         int32_t p = open[o];
         const uint64_t *base = tab + (int64_t)p * A * nw;
         for (uint64_t lets = dm[p] & ~allowed[p]; lets; lets &= lets - 1) {
