@@ -162,7 +162,7 @@ def as_command(name, grid, word_file, slots, backend):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--american", help="a 64k plain word list (a-z words)")
-    ap.add_argument("--seeds", default="1,2,3", help="designed patterns' seeds")
+    ap.add_argument("--seeds", default="1,2,3", help="designed patterns' seeds (\"\": none)")
     ap.add_argument("--budget", type=float, default=10.0, help="per slot, in-process")
     ap.add_argument("--every", type=int, default=1, help="every Nth slot only")
     ap.add_argument("--commands", type=int, default=4, help="slots run as the command")
@@ -178,7 +178,7 @@ def main() -> None:
         pool, _ = without(pool, banned_words())
         theme = themed(pool, args.backend)
         grids = [] if theme is None else [("american-15x15+theme", theme)]
-        grids += [(f"grid-15x15-seed{s}", designed(int(s))) for s in args.seeds.split(",")]
+        grids += [(f"grid-15x15-seed{s}", designed(int(s))) for s in args.seeds.split(",") if s]
         for name, grid in grids:
             label = f"{name}/{list_name}"
             in_process(label, grid, pool, args.budget, args.backend, args.every)
