@@ -90,6 +90,9 @@ struct dlxc_zdd {
     uint64_t *keys, *scratch, *slots;
     uint32_t *zref;
     uint64_t n_entries, cap_entries, n_slots;
+    /* the slots before the last doubling, still read while they move over
+     * a few at a time (slots 0 .. moved-1 have); NULL once all have */
+    uint64_t *old_slots, n_old_slots, moved;
     /* the diagram: node k at index k-2 */
     int32_t *zvar;
     uint32_t *zlo, *zhi;
@@ -116,6 +119,7 @@ void dlxc_zdd_free(dlxc_zdd *z)
     free(z->keys);
     free(z->scratch);
     free(z->slots);
+    free(z->old_slots);
     free(z->zref);
     free(z->zvar);
     free(z->zlo);
@@ -458,6 +462,42 @@ static uint64_t bytes_for(const dlxc_zdd *z, uint64_t cap_entries, uint64_t n_sl
     return cap_entries * ((uint64_t)z->kw * 8 + 4) + n_slots * 8 + cap_z * 12;
 }
 
+/* Move up to k old slots into the slots.  A doubling of the slots once
+ * rehashed every key in one engine call, a second for tens of millions,
+ * which held up Ctrl-C and the timeout; now eight old slots move at each
+ * insertion, so all have moved (the old slots at most half full) before
+ * the new ones are a quarter full. */
+static void move_slots(dlxc_zdd *z, uint64_t k)
+{
+    uint64_t n = z->n_slots;
+    for (; k > 0 && z->moved < z->n_old_slots; k--, z->moved++) {
+        uint64_t v = z->old_slots[z->moved], i;
+        if (!v) continue;
+        for (i = (v >> 32) & (n - 1); z->slots[i]; i = (i + 1) & (n - 1)) {}
+        z->slots[i] = v;
+    }
+    if (z->moved == z->n_old_slots) {
+        free(z->old_slots);
+        z->old_slots = NULL;
+        z->n_old_slots = 0;
+    }
+}
+
+/* the entry of the current key (in scratch, its hash h) in slots: its
+ * index + 1, or 0 */
+static uint64_t memo_find(const dlxc_zdd *z, const uint64_t *slots, uint64_t n, uint64_t h)
+{
+    uint64_t tag = h >> 32 << 32, mask = n - 1, i;
+    size_t kb = (size_t)z->kw * sizeof(uint64_t);
+    for (i = (h >> 32) & mask; slots[i]; i = (i + 1) & mask) {
+        uint64_t v = slots[i], e;
+        if ((v >> 32 << 32) != tag) continue;
+        e = (v & 0xFFFFFFFFu) - 1;
+        if (memcmp(z->keys + e * (uint64_t)z->kw, z->scratch, kb) == 0) return e + 1;
+    }
+    return 0;
+}
+
 /* room for one more entry (and its slot); 0 when the limit or memory says no */
 static int memo_room(dlxc_zdd *z)
 {
@@ -480,18 +520,17 @@ static int memo_room(dlxc_zdd *z)
         z->cap_entries = cap;
     }
     if ((z->n_entries + 1) * 2 > z->n_slots) {
-        uint64_t n = z->n_slots ? 2 * z->n_slots : 4096, e;
+        uint64_t n = z->n_slots ? 2 * z->n_slots : 4096;
         uint64_t *slots;
         if (bytes_for(z, z->cap_entries, n, z->cap_z) > z->max_bytes) return 0;
+        if (z->old_slots) move_slots(z, UINT64_MAX); /* not reached: see move_slots */
         slots = calloc(n, sizeof(uint64_t));
         if (!slots) return -1;
-        for (e = 0; e < z->n_slots; e++) {
-            uint64_t v = z->slots[e], i;
-            if (!v) continue;
-            for (i = (v >> 32) & (n - 1); slots[i]; i = (i + 1) & (n - 1)) {}
-            slots[i] = v;
-        }
-        free(z->slots);
+        if (z->n_entries) { /* the entries move over a few at a time */
+            z->old_slots = z->slots;
+            z->n_old_slots = z->n_slots;
+            z->moved = 0;
+        } else free(z->slots);
         z->slots = slots;
         z->n_slots = n;
     }
@@ -503,20 +542,14 @@ static int memo_room(dlxc_zdd *z)
  * error status. */
 static int memo_lookup(dlxc_zdd *z, uint32_t *zref, uint32_t *entry)
 {
-    uint64_t h = key_now(z), tag = h >> 32 << 32, i, e, mask;
+    uint64_t h = key_now(z), tag = h >> 32 << 32, i, e = 0, mask;
     size_t kb = (size_t)z->kw * sizeof(uint64_t);
     int room;
-    if (z->n_slots) {
-        mask = z->n_slots - 1;
-        for (i = (h >> 32) & mask; z->slots[i]; i = (i + 1) & mask) {
-            uint64_t v = z->slots[i];
-            if ((v >> 32 << 32) != tag) continue;
-            e = (v & 0xFFFFFFFFu) - 1;
-            if (memcmp(z->keys + e * (uint64_t)z->kw, z->scratch, kb) == 0) {
-                *zref = z->zref[e];
-                return 1;
-            }
-        }
+    if (z->n_slots) e = memo_find(z, z->slots, z->n_slots, h);
+    if (!e && z->old_slots) e = memo_find(z, z->old_slots, z->n_old_slots, h);
+    if (e) {
+        *zref = z->zref[e - 1];
+        return 1;
     }
     room = memo_room(z);
     if (room == 0) return DLXC_ZDD_ELIMIT;
@@ -528,6 +561,7 @@ static int memo_lookup(dlxc_zdd *z, uint32_t *zref, uint32_t *entry)
     for (i = (h >> 32) & mask; z->slots[i]; i = (i + 1) & mask) {}
     z->slots[i] = tag | (e + 1);
     *entry = (uint32_t)e;
+    if (z->old_slots) move_slots(z, 8);
     return 0;
 }
 
@@ -658,8 +692,9 @@ done:
      * capacities stay, so that the info still tells the peak memory) */
     free(z->keys);
     free(z->slots);
+    free(z->old_slots);
     free(z->zref);
-    z->keys = z->slots = NULL;
+    z->keys = z->slots = z->old_slots = NULL;
     z->zref = NULL;
     z->state = ZS_DONE;
     z->znode = znode;

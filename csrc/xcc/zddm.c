@@ -70,6 +70,11 @@ struct dlxc_zddm {
     uint64_t n_entries, cap_entries;
     uint64_t *slots; /* entry + 1, 0 when empty */
     uint64_t n_slots;
+    /* the slots before the last doubling, still read while their entries
+     * move over a few at a time (moved: entries 0 .. moved-1 of the first
+     * n_old_entries); NULL once all have moved */
+    uint64_t *old_slots;
+    uint64_t n_old_slots, n_old_entries, moved;
     int32_t *scratch; /* the key being looked up */
     /* the diagram: node k at index k-2 */
     int32_t *zvar;
@@ -107,6 +112,7 @@ void dlxc_zddm_free(dlxc_zddm *z)
     free(z->key_at);
     free(z->zref);
     free(z->slots);
+    free(z->old_slots);
     free(z->scratch);
     free(z->zvar);
     free(z->zlo);
@@ -287,12 +293,14 @@ static int32_t key_now(dlxc_zddm *z, int32_t j)
     return n;
 }
 
-/* the slot of the key in scratch: its entry + 1 there, or 0 (empty) */
-static uint64_t find_slot(const dlxc_zddm *z, int32_t len, uint64_t h)
+/* the slot of the key in scratch in slots (n of them): its entry + 1
+ * there, or 0 (empty) */
+static uint64_t probe(const dlxc_zddm *z, const uint64_t *slots, uint64_t n, int32_t len,
+                      uint64_t h)
 {
-    uint64_t mask = z->n_slots - 1, s = h & mask;
+    uint64_t mask = n - 1, s = h & mask;
     for (;;) {
-        uint64_t e = z->slots[s];
+        uint64_t e = slots[s];
         if (!e) return s;
         e--;
         if (z->arena[z->key_at[e]] == z->scratch[0] &&
@@ -302,19 +310,53 @@ static uint64_t find_slot(const dlxc_zddm *z, int32_t len, uint64_t h)
     }
 }
 
-static int grow_slots(dlxc_zddm *z)
+/* the key in scratch: its entry + 1, or 0 when it is new (then *s is the
+ * empty slot to put it in) */
+static uint64_t find_entry(const dlxc_zddm *z, int32_t len, uint64_t h, uint64_t *s)
 {
-    uint64_t n = z->n_slots ? 2 * z->n_slots : 4096, e, *fresh;
-    fresh = calloc((size_t)n, sizeof(uint64_t));
-    if (!fresh) return DLXC_ENOMEM;
-    for (e = 0; e < z->n_entries; e++) {
-        const int32_t *key = z->arena + z->key_at[e];
+    *s = probe(z, z->slots, z->n_slots, len, h);
+    if (z->slots[*s]) return z->slots[*s];
+    if (z->old_slots) { /* an entry not moved yet */
+        uint64_t o = probe(z, z->old_slots, z->n_old_slots, len, h);
+        return z->old_slots[o];
+    }
+    return 0;
+}
+
+/* move up to k entries of the old slots into the new ones */
+static void move_entries(dlxc_zddm *z, uint64_t k)
+{
+    uint64_t n = z->n_slots;
+    for (; k > 0 && z->moved < z->n_old_entries; k--, z->moved++) {
+        const int32_t *key = z->arena + z->key_at[z->moved];
         int32_t j = key[0], len = 1 + z->fr_start[j + 1] - z->fr_start[j];
         uint64_t s = hash_key(key, len) & (n - 1);
-        while (fresh[s]) s = (s + 1) & (n - 1);
-        fresh[s] = e + 1;
+        while (z->slots[s]) s = (s + 1) & (n - 1);
+        z->slots[s] = z->moved + 1;
     }
-    free(z->slots);
+    if (z->moved == z->n_old_entries) {
+        free(z->old_slots);
+        z->old_slots = NULL;
+        z->n_old_slots = 0;
+    }
+}
+
+/* Twice the slots.  The entries move over a few at each insertion rather
+ * than all at once: a table of tens of millions of keys took a second to
+ * rehash, in one engine call, which held up Ctrl-C and the timeout.  Four
+ * entries an insertion move them all before the new slots are half full. */
+static int grow_slots(dlxc_zddm *z)
+{
+    uint64_t n = z->n_slots ? 2 * z->n_slots : 4096, *fresh;
+    if (z->old_slots) move_entries(z, UINT64_MAX); /* not reached: see above */
+    fresh = calloc((size_t)n, sizeof(uint64_t));
+    if (!fresh) return DLXC_ENOMEM;
+    if (z->n_entries) {
+        z->old_slots = z->slots;
+        z->n_old_slots = z->n_slots;
+        z->n_old_entries = z->n_entries;
+        z->moved = 0;
+    } else free(z->slots);
     z->slots = fresh;
     z->n_slots = n;
     return DLXC_DONE;
@@ -348,7 +390,7 @@ static int insert(dlxc_zddm *z, int32_t len, uint64_t *s, uint64_t h)
     if ((z->n_entries + 1) * 2 > z->n_slots) {
         int status = grow_slots(z);
         if (status < 0) return status;
-        *s = find_slot(z, len, h);
+        *s = probe(z, z->slots, z->n_slots, len, h);
     }
     memcpy(z->arena + z->n_words, z->scratch, (size_t)len * sizeof(int32_t));
     z->key_at[z->n_entries] = z->n_words;
@@ -356,6 +398,7 @@ static int insert(dlxc_zddm *z, int32_t len, uint64_t *s, uint64_t h)
     z->slots[*s] = z->n_entries + 1;
     z->n_words += (uint64_t)len;
     z->n_entries++;
+    if (z->old_slots) move_entries(z, 4);
     return DLXC_DONE;
 }
 
@@ -540,7 +583,7 @@ int dlxc_zddm_run(dlxc_zddm *z, uint64_t node_budget)
     for (;;) {
         if (step == ZM_ENTER) {
             int32_t len;
-            uint64_t h, s;
+            uint64_t h, s, found;
             if (z->nodes >= limit) {
                 z->state = ZM_ENTER;
                 z->level = j;
@@ -559,10 +602,10 @@ int dlxc_zddm_run(dlxc_zddm *z, uint64_t node_budget)
                 status = grow_slots(z);
                 if (status < 0) goto error;
             }
-            s = find_slot(z, len, h);
-            if (z->slots[s]) {
+            found = find_entry(z, len, h, &s);
+            if (found) {
                 z->hits++;
-                result = z->zref[z->slots[s] - 1];
+                result = z->zref[found - 1];
                 step = ZM_RETURN;
                 continue;
             }
@@ -614,14 +657,15 @@ int dlxc_zddm_run(dlxc_zddm *z, uint64_t node_budget)
                 z->level = 0;
                 z->state = ZM_DONE;
                 free(z->slots); /* the memo is done with */
+                free(z->old_slots);
                 free(z->arena);
                 free(z->key_at);
                 free(z->zref);
-                z->slots = NULL;
+                z->slots = z->old_slots = NULL;
                 z->arena = NULL;
                 z->key_at = NULL;
                 z->zref = NULL;
-                z->n_slots = z->cap_words = z->cap_entries = 0;
+                z->n_slots = z->n_old_slots = z->cap_words = z->cap_entries = 0;
                 return DLXC_DONE;
             }
             j--;
