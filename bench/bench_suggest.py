@@ -162,7 +162,7 @@ def as_command(name, grid, word_file, slots, backend):
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--american", help="a 64k plain word list (a-z words)")
-    ap.add_argument("--seeds", default="1,2,3", help="designed patterns' seeds (\"\": none)")
+    ap.add_argument("--seeds", default="1,2,3", help='designed patterns\' seeds ("": none)')
     ap.add_argument("--budget", type=float, default=10.0, help="per slot, in-process")
     ap.add_argument("--every", type=int, default=1, help="every Nth slot only")
     ap.add_argument("--commands", type=int, default=4, help="slots run as the command")
