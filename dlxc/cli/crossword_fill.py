@@ -407,9 +407,12 @@ def _fill_best(grid, pool, min_score, how, timeout, node_limit, backend, quiet, 
     and the bound proved when a limit ends the search (exit 4)."""
     from ..models.crossword.fill import Filler, best_fill
 
-    probe = Filler(grid, pool, min_score=min_score, backend=backend)
-    empty = probe.empty_slots()
-    probe.close()
+    with timeout_while_preparing(timeout, t0):  # the timeout still counts from the start
+        probe = Filler(grid, pool, min_score=min_score, backend=backend)
+        try:
+            empty = probe.empty_slots()
+        finally:
+            probe.close()
     if empty:  # name the slots no word fits, as the other modes do
         _no_candidates(grid, empty, False)
 

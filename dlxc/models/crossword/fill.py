@@ -1439,6 +1439,10 @@ def best_fill(
 
     def attempt(t: int) -> Optional[Filled]:
         nonlocal searches, nodes
+        room, rest = left()
+        if rest is not None and rest <= 0:  # before a new filler's preparing
+            stop[0] = "timeout"
+            raise FillStopped("the best fill's search stopped at its timeout", {})
         searches += 1
         filler = Filler(grid, pool, min_score=t, seed=1, quality=QUALITY, backend=backend)
         try:
