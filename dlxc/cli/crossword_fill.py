@@ -196,13 +196,7 @@ def fill(
     """Fill GRID ('#' a block, '.' an empty cell, a letter fixed, {a} a letter
     shown to the solver, (.) a circled square, [HEART] a rebus square of
     several letters) from LIST."""
-    from ..crossword.wordlist import (
-        banned_words,
-        default_word_list,
-        read_word_list,
-        stacked,
-        without,
-    )
+    from ..crossword.wordlist import fill_list
     from ..models.crossword.design import style_problems
     from ..models.crossword.fill import Filler, FillStopped, quality_fill, read_grid
 
@@ -232,15 +226,7 @@ def fill(
         grid = read_grid(grid_file)
         for problem in style_problems(grid):
             click.echo(f"warning: {grid.source}: {problem} (American style)", err=True)
-        if not word_files:
-            pool = default_word_list(backend=backend)
-        else:
-            pool = stacked(
-                (read_word_list(path, backend=backend, strict=strict) for path in word_files),
-                backend,
-            )
-        if not allow_all:
-            pool, _banned = without(pool, banned_words())
+        pool = fill_list(word_files, backend, strict=strict, allow_all=allow_all)
         clues = None
         if clue_file is not None:
             from ..models.crossword.clues import read_clue_list

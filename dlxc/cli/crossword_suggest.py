@@ -117,13 +117,7 @@ def suggest(
     with the number of fills it leaves."""
     import time
 
-    from ..crossword.wordlist import (
-        banned_words,
-        default_word_list,
-        read_word_list,
-        stacked,
-        without,
-    )
+    from ..crossword.wordlist import fill_list
     from ..models.crossword.fill import read_grid
     from ..models.crossword.suggest import UNKNOWN, Suggester, find_slot, parse_slot_name
 
@@ -136,15 +130,7 @@ def suggest(
     with timeout_while_preparing(timeout, t0):
         grid = read_grid(grid_file)
         slot = find_slot(grid, slot_name)
-        if not word_files:
-            pool = default_word_list(backend=backend)
-        else:
-            pool = stacked(
-                (read_word_list(path, backend=backend, strict=strict) for path in word_files),
-                backend,
-            )
-        if not allow_all:
-            pool, _banned = without(pool, banned_words())
+        pool = fill_list(word_files, backend, strict=strict, allow_all=allow_all)
         sg = Suggester(grid, pool, min_score=min_score, backend=backend)
     t1 = time.perf_counter()
     if timeout is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import os
 import string
 from array import array
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from itertools import accumulate
 from pathlib import Path
 from typing import Optional, Union
@@ -299,3 +299,22 @@ def without(pool: WordPool, words: Iterable[str]) -> tuple[WordPool, int]:
     out = pool.filtered(keep)
     out.repeats = pool.repeats
     return out, len(pool) - len(keep)
+
+
+def fill_list(
+    paths: Sequence[Union[str, os.PathLike[str]]],
+    backend: Optional[str] = None,
+    *,
+    strict: bool = False,
+    allow_all: bool = False,
+) -> WordPool:
+    """The list a fill or a suggestion draws from: the files of ``paths``
+    stacked (``stacked``), or the default list when there are none, less
+    the ban list's words unless ``allow_all``."""
+    if not paths:
+        pool = default_word_list(backend=backend)
+    else:
+        pool = stacked((read_word_list(p, backend=backend, strict=strict) for p in paths), backend)
+    if not allow_all:
+        pool, _ = without(pool, banned_words())
+    return pool
